@@ -1,0 +1,1 @@
+"""Subcommands of the ``pinochle`` command line, one module per group."""

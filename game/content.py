@@ -1,0 +1,101 @@
+"""The only code that reads game content from files: rule presets and house-rules files.
+
+Presets ship inside the package (``game/presets/*.toml``). A house-rules file uses the same
+format and may start from a preset with ``base = "racehorse"``, overriding only what differs.
+Everything is validated; a bad file is refused with one line naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from game.rules.errors import RuleSetError
+from game.rules.ruleset import RuleSet, rescale, ruleset_from_mapping
+
+PRESET_ORDER = ("racehorse", "double-deck", "partnership-190", "partnership-150", "cutthroat",
+                "check", "two-handed")
+
+
+def preset_names() -> tuple[str, ...]:
+    return PRESET_ORDER
+
+
+@cache
+def _preset_data(name: str) -> dict[str, Any]:
+    if name not in PRESET_ORDER:
+        raise RuleSetError(name, "name",
+                           f"unknown variant (choose from: {', '.join(PRESET_ORDER)})")
+    text = resources.files("game.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    return _parse(text, f"preset {name}")
+
+
+def _parse(text: str, source: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleSetError(source, "<toml>", f"not valid TOML ({exc})") from None
+
+
+@cache
+def load_preset(name: str) -> RuleSet:
+    """A built-in preset by name (``racehorse``, ``double-deck``, ...)."""
+    return ruleset_from_mapping(_preset_data(name), f"preset {name}")
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict) and key not in (
+                "texts", "points", "classes", "names"):
+            out[key] = _merge(out[key], value)
+        elif isinstance(value, dict) and isinstance(out.get(key), dict):
+            merged = dict(out[key])
+            merged.update(value)
+            out[key] = merged
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def ruleset_from_text(text: str, source: str) -> RuleSet:
+    """Build a rule set from the text of a preset or house-rules file."""
+    data = _parse(text, source)
+    base_name = data.pop("base", None)
+    if base_name is not None:
+        if not isinstance(base_name, str) or base_name not in PRESET_ORDER:
+            raise RuleSetError(source, "base", f"unknown preset {base_name!r} "
+                               f"(choose from: {', '.join(PRESET_ORDER)})")
+        base = copy.deepcopy(_preset_data(base_name))
+        base_scale = base.get("scoring", {}).get("scale", "x10")
+        scoring = data.get("scoring")
+        wanted = scoring.get("scale", base_scale) if isinstance(scoring, dict) else base_scale
+        if wanted != base_scale and wanted in ("x1", "x10"):
+            base = rescale(base, wanted == "x10", source)
+        data = _merge(base, data)
+    return ruleset_from_mapping(data, source)
+
+
+def load_house_rules(path: str | Path) -> RuleSet:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RuleSetError(str(p), "<file>", f"cannot be read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise RuleSetError(str(p), "<file>", "is not UTF-8 text") from None
+    return ruleset_from_text(text, str(p))
+
+
+def load_ruleset(name_or_path: str) -> RuleSet:
+    """A preset name, or the path of a house-rules ``.toml`` file."""
+    if name_or_path in PRESET_ORDER:
+        return load_preset(name_or_path)
+    if name_or_path.endswith(".toml") or "/" in name_or_path or Path(name_or_path).exists():
+        return load_house_rules(name_or_path)
+    raise RuleSetError(name_or_path, "variant", f"unknown variant (choose from: "
+                       f"{', '.join(PRESET_ORDER)}, or give a house-rules .toml file)")

@@ -1,0 +1,160 @@
+"""Actions: what a player (or the dealer) does. Imperative nouns with a text round trip, which
+is what saves, replays and golden tests store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.cards import Card, CardError, Suit, parse_cards
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    def __str__(self) -> str:
+        return "deal"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class NameTrump:
+    suit: Suit
+
+    def __str__(self) -> str:
+        return f"trump {self.suit.letter}"
+
+
+@dataclass(frozen=True, slots=True)
+class PassCards:
+    """Cards passed between partners (to the bidder, then back)."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "pass-cards " + " ".join(str(c) for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class TakeWidow:
+    def __str__(self) -> str:
+        return "take-widow"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "discard " + " ".join(str(c) for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayHand:
+    """The bidder chooses to play the hand out rather than concede."""
+
+    def __str__(self) -> str:
+        return "play-hand"
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowIn:
+    """The bidding side concedes the hand before play (throw-in / concede)."""
+
+    def __str__(self) -> str:
+        return "throw-in"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    card: Card
+    from_table: bool = False  # two-handed: play a melded card from the table
+
+    def __str__(self) -> str:
+        return f"play {self.card}" + (" table" if self.from_table else "")
+
+
+@dataclass(frozen=True, slots=True)
+class LayMeld:
+    """Two-handed: lay one meld after winning a trick."""
+
+    kind: str
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"meld {self.kind} " + " ".join(str(c) for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class CountDix:
+    def __str__(self) -> str:
+        return "count-dix"
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeDix:
+    def __str__(self) -> str:
+        return "exchange-dix"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Two-handed: done melding after a won trick; both players draw."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareOut:
+    def __str__(self) -> str:
+        return "declare-out"
+
+
+Action = (Deal | Bid | Pass | NameTrump | PassCards | TakeWidow | Discard | PlayHand | ThrowIn
+          | PlayCard | LayMeld | CountDix | ExchangeDix | EndTurn | DeclareOut)
+
+_SIMPLE = {"deal": Deal(), "pass": Pass(), "take-widow": TakeWidow(), "play-hand": PlayHand(),
+           "throw-in": ThrowIn(), "count-dix": CountDix(), "exchange-dix": ExchangeDix(),
+           "draw": EndTurn(), "declare-out": DeclareOut()}
+
+
+class ActionParseError(ValueError):
+    pass
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text form (``str(action)``)."""
+    parts = text.split()
+    if not parts:
+        raise ActionParseError("empty action")
+    head, rest = parts[0].lower(), parts[1:]
+    try:
+        if head in _SIMPLE and not rest:
+            return _SIMPLE[head]
+        if head == "bid" and len(rest) == 1:
+            return Bid(int(rest[0]))
+        if head == "trump" and len(rest) == 1:
+            return NameTrump(Suit.parse(rest[0]))
+        if head == "pass-cards" and rest:
+            return PassCards(tuple(sorted(parse_cards(rest))))
+        if head == "discard" and rest:
+            return Discard(tuple(sorted(parse_cards(rest))))
+        if head == "play" and len(rest) in (1, 2) and (len(rest) == 1 or rest[1] == "table"):
+            return PlayCard(Card.parse(rest[0]), len(rest) == 2)
+        if head == "meld" and len(rest) >= 2:
+            return LayMeld(rest[0], tuple(sorted(parse_cards(rest[1:]))))
+    except (CardError, ValueError) as exc:
+        raise ActionParseError(f"malformed action {text!r}: {exc}") from None
+    raise ActionParseError(f"unknown action {text!r}")

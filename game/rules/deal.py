@@ -1,0 +1,66 @@
+"""The deal: a seeded shuffle and the preset's packets. The seed and the hand number decide the
+cards, so a game replays from its seed and actions alone."""
+
+from __future__ import annotations
+
+import random
+
+from game.rules.cards import Card
+from game.rules.ruleset import RuleSet
+
+WIDOW = -1
+TURNUP = -2
+
+
+def shuffled_pack(rules: RuleSet, seed: int, hand_no: int) -> list[Card]:
+    # A string seed is hashed with SHA-512 by random.Random: stable across runs and platforms.
+    rng = random.Random(f"pinochle/{seed}/{hand_no}")
+    cards = rules.deck.cards()
+    rng.shuffle(cards)
+    return cards
+
+
+def packets(rules: RuleSet, dealer: int) -> list[tuple[int, int]]:
+    """(seat, n) in dealing order, starting with the player after the dealer; the widow gets
+    its cards as one packet after the first round; two-handed ends with the turn-up card."""
+    n_players = rules.players
+    per_hand = rules.hand_size
+    size = rules.table.deal_packet
+    order = []
+    seat = rules.next_seat(dealer)
+    for _ in range(n_players):
+        order.append(seat)
+        seat = rules.next_seat(seat)
+    out: list[tuple[int, int]] = []
+    dealt = 0
+    first_round = True
+    while dealt < per_hand:
+        n = min(size, per_hand - dealt)
+        for seat in order:
+            out.append((seat, n))
+        if first_round and rules.widow.size:
+            out.append((WIDOW, rules.widow.size))
+        first_round = False
+        dealt += n
+    if rules.stock.enabled:
+        out.append((TURNUP, 1))
+    return out
+
+
+def deal(rules: RuleSet, seed: int, hand_no: int, dealer: int
+         ) -> tuple[list[list[Card]], list[Card], list[Card], list[tuple[int, int]]]:
+    """Hands per seat, the widow (or the turn-up card, two-handed), the rest of the pack (the
+    stock, top card first), and the packets dealt."""
+    pack = shuffled_pack(rules, seed, hand_no)
+    plan = packets(rules, dealer)
+    hands: list[list[Card]] = [[] for _ in range(rules.players)]
+    widow: list[Card] = []
+    pos = 0
+    for seat, n in plan:
+        chunk = pack[pos:pos + n]
+        pos += n
+        if seat >= 0:
+            hands[seat].extend(chunk)
+        else:
+            widow.extend(chunk)
+    return hands, widow, pack[pos:], plan

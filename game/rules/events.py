@@ -1,0 +1,218 @@
+"""Events: facts in the past tense that ``apply`` reports and the table animates.
+
+Some events carry cards only certain seats may see (a deal, a pass, a discard, a draw);
+:func:`game.rules.view.redact` hides them from everyone else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from game.rules.cards import Card, Suit
+from game.rules.meld import Meld, MeldResult
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted:
+    hand_no: int
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt:
+    dealer: int
+    packets: tuple[tuple[int, int], ...]  # (seat, n) in dealing order; seat -1 is the widow
+    hands: tuple[tuple[Card, ...], ...]  # hidden per seat by redact()
+    turnup: Card | None = None  # two-handed trump card
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade:
+    seat: int
+    amount: int
+    forced: bool = False  # stuck dealer, or obliged to open holding meld
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionWon:
+    seat: int
+    bid: int
+    forced: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WidowShown:
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    seat: int
+    cards: tuple[Card, ...]  # hidden from others
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpNamed:
+    seat: int
+    suit: Suit
+
+
+@dataclass(frozen=True, slots=True)
+class CardsPassed:
+    source: int
+    target: int
+    cards: tuple[Card, ...]  # seen only by the two partners
+
+
+@dataclass(frozen=True, slots=True)
+class MeldShown:
+    seat: int
+    meld: MeldResult
+    counted: bool = True
+    note: str = ""  # why it does not count, when it does not
+
+
+@dataclass(frozen=True, slots=True)
+class AcesDeclared:
+    """001: aces around must be declared even when the side's meld cannot be laid down."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandNotPlayed:
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandConceded:
+    seat: int
+    unseen: bool = False
+
+
+class CardPlayed(NamedTuple):
+    """A card played to the trick (a NamedTuple: it is built for every card of every playout)."""
+
+    seat: int
+    card: Card
+    from_table: bool = False
+    renege: str = ""  # when reneges are allowed: the obligation this card broke
+
+
+class TrickWon(NamedTuple):
+    seat: int
+    cards: tuple[tuple[int, Card], ...]  # (seat, card) in play order
+    points: int
+    last: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SideResult:
+    """One side's hand: what it melded, what counted, what it took, and what it scored."""
+
+    side: int
+    meld: int
+    meld_counted: int
+    tricks: int
+    tricks_counted: int
+    score: int
+    bid: int = 0  # the contract, for the bidding side
+    made: bool | None = None  # bidding side only
+    notes: tuple[str, ...] = ()
+    raw_tricks: int = -1  # two-handed: before rounding
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    hand_no: int
+    dealer: int
+    bidder: int  # seat, -1 when none (two-handed)
+    bid: int
+    trump: Suit | None
+    sides: tuple[SideResult, ...]
+    totals: tuple[int, ...]  # running scores after this hand
+    tallies: tuple[int, ...] = ()  # stars or checks gained this hand, per side
+    tally_totals: tuple[int, ...] = ()
+    outcome: str = ""  # "made", "set", "thrown in", "conceded", "not played"
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored:
+    result: HandResult
+
+
+@dataclass(frozen=True, slots=True)
+class GameWon:
+    side: int
+    reason: str
+    totals: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TargetRaised:
+    target: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class MeldLaid:
+    """Two-handed: one meld laid on the table after winning a trick."""
+
+    seat: int
+    meld: Meld
+    from_hand: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DixCounted:
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class DixExchanged:
+    seat: int
+    dix: Card
+    took: Card
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn:
+    seat: int
+    card: Card | None  # hidden from the other player (except the last two cards)
+    public: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoffStarted:
+    leader: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredOut:
+    seat: int
+    points: int
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RenegeCalled:
+    seat: int
+    side: int
+    rule: str
+    details: tuple[str, ...] = field(default=())
+
+
+Event = (HandStarted | CardsDealt | BidMade | Passed | AuctionWon | WidowShown | Discarded
+         | TrumpNamed | CardsPassed | MeldShown | AcesDeclared | HandNotPlayed | HandConceded
+         | CardPlayed | TrickWon | HandScored | GameWon | TargetRaised | MeldLaid | DixCounted
+         | DixExchanged | CardDrawn | PlayoffStarted | DeclaredOut | RenegeCalled)

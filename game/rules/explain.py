@@ -1,0 +1,209 @@
+"""The rules of a rule set in plain words: what ``pinochle rules`` prints and the table's rules
+screen shows. Generated from the options, so a house-rules table explains its own rules."""
+
+from __future__ import annotations
+
+from game.rules.ruleset import MELD_KINDS, RuleSet
+from game.rules.tricks import obligation_lines
+
+Section = tuple[str, list[str]]
+_ORDINALS = ("single", "double", "triple", "quadruple")
+
+
+def _auction_lines(rules: RuleSet) -> list[str]:
+    a = rules.auction
+    lines = []
+    if a.dealer_opens_at:
+        lines.append(f"The dealer starts the auction holding {a.dealer_opens_at}; the first bid "
+                     f"must be at least {a.min_bid}.")
+    else:
+        lines.append(f"The player after the dealer bids first. The lowest bid is {a.min_bid}.")
+    if a.step_above:
+        lines.append(f"Bids go up by {a.step} to {a.step_above[0]}, then in multiples of "
+                     f"{a.step_above[1]}.")
+    else:
+        lines.append(f"Bids are multiples of {a.step}.")
+    if a.skip_endings:
+        endings = " and ".join(str(e) for e in a.skip_endings)
+        lines.append(f"Bids ending in {endings} are not allowed.")
+    lines.append("A player who passes may not bid again.")
+    if a.forced_open_with_meld:
+        lines.append("A player holding meld (not counting nines) must open the bidding; once "
+                     "someone has bid, anyone may pass.")
+    if a.dealer_opens_at:
+        lines.append(f"If everyone else passes, the dealer is stuck at {a.all_pass_bid}.")
+    else:
+        lines.append(f"If everyone else passes, the dealer takes the bid at {a.all_pass_bid}.")
+    if a.all_pass_bid_with_meld:
+        lines.append(f"... or at {a.all_pass_bid_with_meld} when the dealer holds meld.")
+    lines.append("The highest bidder names trump" + (
+        " and must hold a marriage in that suit; with no marriage at all the hand is not played "
+        "and the bidding side loses its bid." if a.trump_needs_marriage else "."))
+    return lines
+
+
+def _exchange_lines(rules: RuleSet) -> list[str]:
+    lines = []
+    if rules.passing.count:
+        k = rules.passing.count
+        lines.append(f"The bidder's partner passes {k} cards to the bidder. The bidder lays "
+                     f"down meld first, then passes {k} cards back (not cards of the laid meld); "
+                     "then the others meld.")
+    if rules.widow.size:
+        lines.append(f"The bidder turns up the {rules.widow.size}-card widow for all to see, "
+                     f"takes it and discards {rules.widow.size}; the discards count as the "
+                     "bidder's tricks. Then the bidder names trump and lays down meld.")
+        if rules.widow.concede_unseen_when_forced:
+            lines.append(f"A bidder forced to take the bid at {rules.auction.all_pass_bid} may "
+                         "concede without looking at the widow: they lose the bid and nobody "
+                         "else scores.")
+        if rules.widow.forced_concede_margin:
+            lines.append("After melding the bidder may concede (the others score their meld); "
+                         f"a bid more than {rules.widow.forced_concede_margin} over the bidder's "
+                         "meld must be conceded.")
+    t = rules.throw_in
+    if t.mode == "over-margin":
+        lines.append(f"A side whose meld is more than {t.margin} below its bid may throw in "
+                     "before the first card: it loses the bid and the other side scores its meld.")
+    elif t.mode == "before-play" and not rules.widow.size:
+        lines.append("The bidding side may throw in before the first card: it loses the bid and "
+                     "the other side scores its meld.")
+    return lines
+
+
+def _value_words(values: tuple[int, ...]) -> str:
+    return ", ".join(f"{_ORDINALS[i]} {v}" for i, v in enumerate(values))
+
+
+def _meld_lines(rules: RuleSet) -> list[str]:
+    m = rules.meld
+    per_class: dict[str, list[str]] = {}
+    for kind in MELD_KINDS:
+        if kind == "dix" and (rules.dix_rank is None or not m.dix):
+            continue
+        value = getattr(m, kind)
+        if isinstance(value, tuple) and rules.stock.enabled:
+            value = value[0]  # two-handed: each meld is laid on its own, never doubled
+        text = (f"{rules.meld_name(kind)}: {_value_words(value)}" if isinstance(value, tuple)
+                else f"{rules.meld_name(kind)}: {value} each")
+        per_class.setdefault(rules.meld_class(kind), []).append(text)
+    lines = [f"{cls} -- " + "; ".join(items) for cls, items in per_class.items()]
+    lines.append("A card may serve in melds of different classes, never twice in one class.")
+    if m.run_includes_royal_marriage:
+        lines.append("The king and queen of a run also score a royal marriage.")
+    else:
+        lines.append("The king and queen inside a run do not also score a royal marriage; only "
+                     "a spare king and queen of trump do.")
+    if m.minimum:
+        lines.append(f"A side whose meld is under {m.minimum} scores no meld; a bidding side "
+                     f"under {m.minimum} loses its bid without playing.")
+    return lines
+
+
+def _scoring_lines(rules: RuleSet) -> list[str]:
+    sc, tr = rules.scoring, rules.tricks
+    lines = [f"Trick points: {tr.counting} ({rules.total_trick_points} in all)."]
+    save = {
+        "none": "",
+        "counter-or-last-trick": "The defenders keep their meld only if they take a counter or "
+                                 "the last trick.",
+        "trick": "A side must take at least one trick to keep its meld.",
+        "points": f"A side must take {sc.save_points} points in tricks to score anything for "
+                  "the hand.",
+    }[sc.save_meld]
+    if save:
+        lines.append(save)
+    if sc.bidder_min_trick_points:
+        lines.append(f"A bidding side with under {sc.bidder_min_trick_points} in tricks is set.")
+    if not rules.stock.enabled:
+        lines.append("If the bidding side's meld and tricks reach the bid, every point counts; "
+                     "otherwise it is set: the bid is subtracted and it scores nothing else. "
+                     "The defenders keep what they saved.")
+    if sc.game == "score":
+        lines.append(f"The game is to {sc.target}.")
+    elif sc.game == "hands":
+        lines.append(f"The game is {sc.hands} hands; the highest score wins.")
+    else:
+        lines.append("Every deal is a game: the higher score wins.")
+    ties = {
+        "bidder-first": "If both sides pass the target on the same hand, the bidding side wins "
+                        "(it counts first).",
+        "highest": "If several pass the target together, the highest score wins.",
+        "overtime": f"If several pass the target together, the game goes on to "
+                    f"{sc.target + sc.overtime_step}, and so on.",
+        "bid-and-out": "If several pass the target together, the bidder wins (bid and out); "
+                       f"otherwise the {sc.tie_fallback} rule applies.",
+    }
+    if sc.game == "score":
+        lines.append(ties[sc.tie_rule])
+    if sc.bid_to_win_above:
+        lines.append(f"Once every side is over {sc.bid_to_win_above}, only the side that won the "
+                     "bid can win the game.")
+    if sc.stars:
+        levels = ", ".join(f"{lv}: {1 << i}" for i, lv in enumerate(sc.star_levels[:5]))
+        lines.append(f"Stars: a made bid earns its close-out level ({levels} ... doubling), "
+                     "plus one for a run and one for aces; a set gives the other side double "
+                     "plus one.")
+    if sc.checks:
+        lines.append("Checks: flush +1, aces +1, roundtable +2; looking at the widow and losing "
+                     "-1. Checks are kept whatever the hand's result.")
+    if tr.reneges:
+        lines.append("Reneges are allowed and called at the end of the hand: the reneging side "
+                     "is set and the other side scores 250 and its meld.")
+    return lines
+
+
+def _stock_lines(rules: RuleSet) -> list[str]:
+    lines = [
+        "Twelve cards each; the next card is turned up for trump and the rest is the stock.",
+        "The non-dealer leads. While the stock lasts you need not follow suit.",
+        "The winner of a trick may lay down one meld (at least one card from the hand); a "
+        "melded card may be melded again only in another class or in a higher meld of the same "
+        "class. Melded cards stay on the table and may be played from there.",
+        f"The dix counts {rules.meld.dix} when shown after winning a trick"
+        + (" and may be exchanged for the turned-up card." if rules.stock.dix_exchange else "."),
+        "Then both draw, the winner first. The last face-down card and the turn-up are shown.",
+        "Then the last twelve tricks are played with these rules:",
+    ]
+    lines += ["  " + line for line in obligation_lines(rules, rules.stock.playoff_obligations)]
+    if rules.stock.round_tricks:
+        lines.append("Trick points are rounded: 7 or more in the units count as 10 "
+                     "(87 counts 90; 126 and 124 count 120 each).")
+    if rules.stock.declare_out and rules.scoring.game == "score":
+        lines.append(f"A player may declare out during play: with {rules.scoring.target} or more "
+                     "they win, otherwise they lose.")
+    return lines
+
+
+def rules_sections(rules: RuleSet) -> list[Section]:
+    t = rules.table
+    deck = f"{t.deck}-card pack" + (" (no nines)" if t.deck == 80 else "")
+    order = " ".join(r.label for r in rules.deck.ranks_high_to_low)
+    overview = [rules.description] if rules.description else []
+    overview.append(f"{t.players} players" + (", partners sit opposite" if t.players == 4 else "")
+                    + f"; {deck}; ranks high to low: {order}.")
+    overview.append(f"Play goes {t.direction}.")
+    sections: list[Section] = [(f"{rules.title} (document {rules.document})", overview)]
+    if rules.stock.enabled:
+        sections.append(("The stock game", _stock_lines(rules)))
+    else:
+        sections.append(("Bidding", _auction_lines(rules)))
+        exchange = _exchange_lines(rules)
+        if exchange:
+            sections.append(("Passing, widow and throwing in", exchange))
+    sections.append(("Meld", _meld_lines(rules)))
+    title = "Trick play while the stock lasts" if rules.stock.enabled else \
+        "Trick play, in order of precedence"
+    sections.append((title, obligation_lines(rules)))
+    sections.append(("Scoring", _scoring_lines(rules)))
+    return sections
+
+
+def rules_text(rules: RuleSet) -> str:
+    out = []
+    for title, lines in rules_sections(rules):
+        out.append(title)
+        out.append("-" * len(title))
+        out += lines
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"

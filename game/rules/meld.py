@@ -1,0 +1,314 @@
+"""Meld: the best legal meld of a hand under a rule set, fast totals and full breakdowns.
+
+Meld classes are independent (a card may serve once per class), and inside a class the suits and
+ranks are independent too, so the best meld is a sum of small independent optimisations: one per
+suit (runs, royal marriages, marriages, the dix) and one per around rank plus the pinochle. Each is
+precomputed into a table indexed by a suit's slice of the hand's counts int; a hand's total is four
+suit lookups plus one lookup of the arounds/pinochle mask formed by AND-ing per-suit unary counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from game.rules.cards import Card, Deck, Rank, Suit
+from game.rules.ruleset import MeldRules, RuleSet
+
+LEVEL_WORDS = ("", "Double", "Triple", "Quadruple")
+AROUND_KINDS = (("aces", Rank.ACE), ("kings", Rank.KING), ("queens", Rank.QUEEN),
+                ("jacks", Rank.JACK))
+RUN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+NO_TRUMP = 4  # table index meaning "no trump named yet" (bidding, forced openings)
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """One scored combination: its kind, the preset's class and name for it, cards and points."""
+
+    kind: str
+    cls: str
+    name: str
+    cards: tuple[Card, ...]
+    points: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"class": self.cls, "name": self.name, "cards": [str(c) for c in self.cards],
+                "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class MeldResult:
+    total: int
+    melds: tuple[Meld, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {"total": self.total, "melds": [m.to_json() for m in self.melds]}
+
+    def cards_used(self) -> list[Card]:
+        """Every card a meld needs on the table, counting a card once per copy needed."""
+        # Melds of one class never share a card; melds of different classes may, so the cards
+        # needed are, per card, the largest count any single class uses.
+        by_class: dict[str, dict[Card, int]] = {}
+        for meld in self.melds:
+            bucket = by_class.setdefault(meld.cls, {})
+            for card in meld.cards:
+                bucket[card] = bucket.get(card, 0) + 1
+        out: dict[Card, int] = {}
+        for bucket in by_class.values():
+            for card, n in bucket.items():
+                out[card] = max(out.get(card, 0), n)
+        return [card for card, n in sorted(out.items()) for _ in range(n)]
+
+
+def level_name(base: str, level: int) -> str:
+    if level <= 1:
+        return base
+    return f"{LEVEL_WORDS[level - 1]} {base[0].lower()}{base[1:]}"
+
+
+class MeldTable:
+    """Precomputed meld tables for one pack and one meld configuration."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.deck: Deck = rules.deck
+        self.cfg: MeldRules = rules.meld
+        d = self.deck
+        self.size = 1 << d.slice_bits
+        self.dix_rank = rules.dix_rank
+        # [suit][is_trump][slice] -> (runs and marriages, dixes), filled on first use
+        self._suit_cache: list[list[list[tuple[tuple[Meld, ...], ...] | None]]] = [
+            [[None] * (1 << d.slice_bits) for _ in range(2)] for _ in range(4)]
+        self._mask_cache: dict[int, tuple[Meld, ...]] = {}
+        trump_pts, plain_pts = [], []
+        masks: list[list[int]] = [[], [], [], []]
+        for x in range(self.size):
+            counts = self._slice_counts(x)
+            trump_pts.append(self._suit_items(counts, True)[0])
+            plain_pts.append(self._suit_items(counts, False)[0])
+            for suit in range(4):
+                masks[suit].append(self._mask(counts, suit))
+        self.trump_pts = trump_pts
+        self.plain_pts = plain_pts
+        self.masks = masks
+        self.mask_width = 5 * d.copies
+        tabs = []
+        for trump in range(5):
+            tabs.append(tuple(trump_pts if s == trump else plain_pts for s in range(4)))
+        self.tabs = tuple(tabs)
+        if self.mask_width <= 12:
+            self.mask_pts = [self._mask_items(m)[0] for m in range(1 << self.mask_width)]
+        else:
+            self.mask_pts = []
+        self.total: Callable[[int, int | None], int] = self._make_total()
+
+    # -- building blocks -------------------------------------------------------------------
+    def _slice_counts(self, x: int) -> dict[Rank, int]:
+        d = self.deck
+        # Field values above the pack's copies never occur in a real hand; clamp them so the
+        # table can be a plain list indexed by every possible slice.
+        return {rank: min(d.copies, (x >> (i * d.bits)) & d.field_mask)
+                for i, rank in enumerate(d.ranks)}
+
+    def _suit_items(self, c: dict[Rank, int], trump: bool) -> tuple[int, list[tuple[str, int]]]:
+        """Best points for one suit's cards, with (kind, level) items; marriages as one item."""
+        cfg = self.cfg
+        kings, queens = c.get(Rank.KING, 0), c.get(Rank.QUEEN, 0)
+        if not trump:
+            n = min(kings, queens)
+            return n * cfg.marriage, ([("marriage", n)] if n and cfg.marriage else [])
+        best_pts, best_items = -1, []
+        max_runs = min(c.get(r, 0) for r in RUN_RANKS)
+        for runs in range(max_runs + 1):
+            pts = cfg.run[runs - 1] if runs else 0
+            spare = min(kings - runs, queens - runs)
+            royals = spare + (runs if cfg.run_includes_royal_marriage else 0)
+            pts += royals * cfg.royal_marriage
+            if pts >= best_pts:
+                best_pts = pts
+                best_items = ([("run", runs)] if runs else [])
+                if royals and cfg.royal_marriage:
+                    best_items.append(("royal_marriage", royals))
+        if self.dix_rank is not None and cfg.dix:
+            nines = c.get(self.dix_rank, 0)
+            best_pts += nines * cfg.dix
+            best_items.extend([("dix", 1)] * nines)
+        return best_pts, best_items
+
+    def _mask(self, c: dict[Rank, int], suit: int) -> int:
+        copies = self.deck.copies
+        full = (1 << copies) - 1
+        mask = 0
+        for i, (_, rank) in enumerate(AROUND_KINDS):
+            mask |= ((1 << c.get(rank, 0)) - 1) << (i * copies)
+        if suit == Suit.SPADES:
+            pin = (1 << c.get(Rank.QUEEN, 0)) - 1
+        elif suit == Suit.DIAMONDS:
+            pin = (1 << c.get(Rank.JACK, 0)) - 1
+        else:
+            pin = full
+        return mask | (pin << (4 * copies))
+
+    def _mask_items(self, mask: int) -> tuple[int, list[tuple[str, int]]]:
+        copies = self.deck.copies
+        full = (1 << copies) - 1
+        pts, items = 0, []
+        for i, (kind, _) in enumerate(AROUND_KINDS):
+            level = ((mask >> (i * copies)) & full).bit_count()
+            if level:
+                pts += getattr(self.cfg, kind)[level - 1]
+                items.append((kind, level))
+        level = ((mask >> (4 * copies)) & full).bit_count()
+        if level:
+            pts += self.cfg.pinochle[level - 1]
+            items.append(("pinochle", level))
+        return pts, items
+
+    def _make_total(self) -> Callable[[int, int | None], int]:
+        tabs, (m0, m1, m2, m3) = self.tabs, self.masks
+        sb, sm = self.deck.slice_bits, self.deck.slice_mask
+        sb2, sb3 = 2 * sb, 3 * sb
+        if self.mask_pts:
+            ap = self.mask_pts
+
+            def total(h: int, trump: int | None) -> int:
+                a, b, c, d = tabs[NO_TRUMP if trump is None else trump]
+                s0 = h & sm
+                s1 = h >> sb & sm
+                s2 = h >> sb2 & sm
+                s3 = h >> sb3
+                return a[s0] + b[s1] + c[s2] + d[s3] + ap[m0[s0] & m1[s1] & m2[s2] & m3[s3]]
+
+            return total
+
+        mask_items = self._mask_items
+        cache: dict[int, int] = {}
+
+        def total_wide(h: int, trump: int | None) -> int:
+            a, b, c, d = tabs[NO_TRUMP if trump is None else trump]
+            s0 = h & sm
+            s1 = h >> sb & sm
+            s2 = h >> sb2 & sm
+            s3 = h >> sb3
+            m = m0[s0] & m1[s1] & m2[s2] & m3[s3]
+            extra = cache.get(m)
+            if extra is None:
+                extra = cache[m] = mask_items(m)[0]
+            return a[s0] + b[s1] + c[s2] + d[s3] + extra
+
+        return total_wide
+
+    # -- breakdowns ------------------------------------------------------------------------
+    def _make_meld(self, kind: str, level: int, cards: list[Card], points: int) -> Meld:
+        rules = self.rules
+        return Meld(kind, rules.meld_class(kind), level_name(rules.meld_name(kind), level),
+                    tuple(cards), points)
+
+    def _suit_melds(self, x: int, trump: bool, suit: int) -> tuple[tuple[Meld, ...], ...]:
+        """(runs and marriages, dixes) of one suit; the dix comes apart because several presets
+        give it a class of its own."""
+        cfg, s = self.cfg, Suit(suit)
+        main, dixes = [], []
+        for kind, level in self._suit_items(self._slice_counts(x), trump)[1]:
+            if kind == "run":
+                cards = [Card(r, s) for r in RUN_RANKS for _ in range(level)]
+                main.append(self._make_meld(kind, level, cards, cfg.run[level - 1]))
+            elif kind in ("royal_marriage", "marriage"):
+                cards = [Card(Rank.KING, s), Card(Rank.QUEEN, s)] * level
+                value = cfg.royal_marriage if kind == "royal_marriage" else cfg.marriage
+                main.append(self._make_meld(kind, level, sorted(cards, reverse=True),
+                                            value * level))
+            else:  # dix
+                assert self.dix_rank is not None
+                dixes.append(self._make_meld(kind, 1, [Card(self.dix_rank, s)], cfg.dix))
+        result = (tuple(main), tuple(dixes))
+        self._suit_cache[suit][trump][x] = result
+        return result
+
+    def _mask_melds(self, mask: int) -> tuple[Meld, ...]:
+        cached = self._mask_cache.get(mask)
+        if cached is not None:
+            return cached
+        out = []
+        items = sorted(self._mask_items(mask)[1], key=lambda item: item[0] != "pinochle")
+        for kind, level in items:
+            if kind == "pinochle":
+                cards = [Card(Rank.QUEEN, Suit.SPADES), Card(Rank.JACK, Suit.DIAMONDS)] * level
+                out.append(self._make_meld(kind, level, cards, self.cfg.pinochle[level - 1]))
+            else:
+                rank = dict(AROUND_KINDS)[kind]
+                cards = [Card(rank, s) for s in Suit for _ in range(level)]
+                out.append(self._make_meld(kind, level, cards, getattr(self.cfg, kind)[level - 1]))
+        result = tuple(out)
+        self._mask_cache[mask] = result
+        return result
+
+    def breakdown(self, h: int, trump: int | None) -> MeldResult:
+        """Every meld of the best total: runs and marriages by suit, dixes, pinochle, arounds."""
+        sb, sm = self.deck.slice_bits, self.deck.slice_mask
+        m, cache, build = self.masks, self._suit_cache, self._suit_melds
+        main: list[Meld] = []
+        dixes: list[Meld] = []
+        mask = -1
+        for suit in range(4):
+            x = (h >> (suit * sb)) & sm
+            is_trump = suit == trump
+            melds = cache[suit][is_trump][x] or build(x, is_trump, suit)
+            if melds[0]:
+                main += melds[0]
+            if melds[1]:
+                dixes += melds[1]
+            mask &= m[suit][x]
+        mask_melds = self._mask_cache.get(mask)
+        if mask_melds is None:
+            mask_melds = self._mask_melds(mask)
+        return MeldResult(self.total(h, trump), (*main, *dixes, *mask_melds))
+
+
+_tables: dict[tuple[object, ...], MeldTable] = {}
+
+
+def meld_table(rules: RuleSet) -> MeldTable:
+    """The meld table for this rule set: built once per distinct meld configuration and
+    remembered on the rule set itself, so the hot path is one attribute lookup."""
+    table = rules.__dict__.get("_meld_table")
+    if table is None:
+        key = (rules.table.deck, rules.table.rank_order, rules.meld)
+        table = _tables.get(key)
+        if table is None:
+            table = _tables[key] = MeldTable(rules)
+        rules.__dict__["_meld_table"] = table  # frozen dataclass: cache beside its fields
+    return table
+
+
+def _counts(rules: RuleSet, hand: int | Iterable[Card]) -> int:
+    return hand if isinstance(hand, int) else rules.deck.counts_of(hand)
+
+
+def best_meld(rules: RuleSet, hand: int | Sequence[Card], trump: int | None) -> MeldResult:
+    """The best legal meld of a hand, with its breakdown by class.
+
+    >>> from game.content import load_preset
+    >>> from game.rules.cards import parse_cards
+    >>> best_meld(load_preset("racehorse"), parse_cards("AD TD KD QD JD"), Suit.DIAMONDS).total
+    150
+    """
+    counts = hand if hand.__class__ is int else rules.deck.counts_of(hand)  # type: ignore[arg-type]
+    return meld_table(rules).breakdown(counts, trump)  # type: ignore[arg-type]
+
+
+def meld_total(rules: RuleSet, hand: int | Sequence[Card], trump: int | None) -> int:
+    return meld_table(rules).total(_counts(rules, hand), trump)
+
+
+def marriage_suits(rules: RuleSet, counts: int) -> list[Suit]:
+    """Suits in which the hand holds a king and queen (001: trump must be one of them)."""
+    d = rules.deck
+    out = []
+    for suit in Suit:
+        k = d.count(counts, Card(Rank.KING, suit))
+        q = d.count(counts, Card(Rank.QUEEN, suit))
+        if k and q:
+            out.append(suit)
+    return out

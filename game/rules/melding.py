@@ -1,0 +1,62 @@
+"""Showing meld after trump is named: each seat's best meld, the minimum-meld rule, and what
+happens when the bidding side cannot meld enough (001)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.rules.events import AcesDeclared, Event, MeldShown
+from game.rules.meld import best_meld
+from game.rules.outcome import EndKind, HandEnd
+from game.rules.ruleset import RuleSet
+from game.rules.state import HandState
+
+
+def show(rules: RuleSet, hand: HandState, seats: Iterable[int]) -> tuple[HandState, list[Event]]:
+    """Compute and record the best meld of each of ``seats`` (events come from ``settle``)."""
+    melds = list(hand.melds) if hand.melds else [None] * rules.players
+    for seat in seats:
+        melds[seat] = best_meld(rules, hand.hands[seat], hand.trump)
+    return hand._replace(melds=tuple(melds)), []
+
+
+def shown_events(rules: RuleSet, hand: HandState, seats: Iterable[int]) -> list[Event]:
+    """MeldShown per seat, marking meld that will not count under the minimum-meld rule."""
+    events: list[Event] = []
+    minimum = rules.meld.minimum
+    for seat in seats:
+        meld = hand.melds[seat]
+        assert meld is not None
+        side_total = sum(hand.melds[s].total for s in rules.seats_of(rules.side_of(seat))  # type: ignore[union-attr]
+                         if hand.melds[s] is not None)
+        if minimum and side_total < minimum:
+            events.append(MeldShown(seat, meld, False,
+                                    f"side meld {side_total} is under {minimum}: not laid down"))
+            if rules.meld.declare_aces and any(m.kind == "aces" for m in meld.melds):
+                events.append(AcesDeclared(seat))
+        else:
+            events.append(MeldShown(seat, meld, True))
+    return events
+
+
+def side_melds(rules: RuleSet, hand: HandState) -> tuple[int, ...]:
+    """Meld each side may score, before saving it in the tricks."""
+    out = []
+    for side in range(rules.n_sides):
+        total = sum(hand.melds[s].total for s in rules.seats_of(side)  # type: ignore[union-attr]
+                    if hand.melds[s] is not None)
+        out.append(0 if rules.meld.minimum and total < rules.meld.minimum else total)
+    return tuple(out)
+
+
+def bidding_side_short(rules: RuleSet, hand: HandState) -> HandEnd | None:
+    """001: "If the bidding side fails to reach 20 in meld they automatically lose the bid
+    without playing"."""
+    if not rules.meld.minimum:
+        return None
+    side = rules.side_of(hand.bidder)
+    total = sum(hand.melds[s].total for s in rules.seats_of(side))  # type: ignore[union-attr]
+    if total < rules.meld.minimum:
+        return HandEnd(EndKind.UNDER_MINIMUM,
+                       f"the bidding side melded {total}, under {rules.meld.minimum}")
+    return None

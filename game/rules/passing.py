@@ -1,0 +1,110 @@
+"""Card passing (racehorse: partner to bidder, bidder back) and the three-handed widow.
+
+000: "their partner passes them three cards ... the winning bidder should lay down their meld
+first. While those cards are on the table, they pass three cards back to their partner." So the
+bidder may not pass back a card their laid meld needs (unless too few free cards remain).
+003: "He turns up the 3 cards in the middle for all to see. Then, he adds those 3 cards to his
+hand and discards any 3 of his 18 cards."
+"""
+
+from __future__ import annotations
+
+from game.rules.actions import Action, Discard, PassCards, TakeWidow, ThrowIn
+from game.rules.combos import card_choices, contains
+from game.rules.errors import IllegalActionError
+from game.rules.events import CardsPassed, Discarded, Event, MeldShown, WidowShown
+from game.rules.meld import best_meld
+from game.rules.ruleset import RuleSet
+from game.rules.state import HandState, Phase
+
+
+def passer(rules: RuleSet, hand: HandState) -> int:
+    return (hand.bidder + 2) % 4
+
+
+def legal_pass(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
+    k = rules.passing.count
+    if hand.phase == Phase.PASS:
+        counts = hand.hands[passer(rules, hand)]
+        return tuple(PassCards(c) for c in card_choices(rules.deck, counts, k))
+    counts = hand.hands[hand.bidder]
+    free = counts - hand.keep
+    if rules.deck.size_of(free) >= k:
+        return tuple(PassCards(c) for c in card_choices(rules.deck, free, k))
+    # Too few cards outside the laid meld: every free card goes back, plus some meld cards.
+    return tuple(PassCards(c) for c in card_choices(rules.deck, counts, k, must_include=free))
+
+
+def _check_choice(rules: RuleSet, counts: int, cards: tuple[int, ...] | tuple, k: int,
+                  what: str) -> int:
+    if len(cards) != k:
+        raise IllegalActionError(f"You must {what} exactly {k} cards.", f"{len(cards)} given")
+    if not contains(rules.deck, counts, cards):
+        raise IllegalActionError(f"You can only {what} cards you hold.")
+    return rules.deck.counts_of(cards)
+
+
+def apply_pass(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, list[Event]]:
+    if not isinstance(action, PassCards):
+        raise IllegalActionError("Now the cards must be passed.")
+    k = rules.passing.count
+    bidder = hand.bidder
+    hands = list(hand.hands)
+    if hand.phase == Phase.PASS:
+        src, dst = passer(rules, hand), bidder
+        moved = _check_choice(rules, hands[src], action.cards, k, "pass")
+        hands[src] -= moved
+        hands[dst] += moved
+        laid = best_meld(rules, hands[dst], hand.trump)
+        keep = rules.deck.counts_of(laid.cards_used())
+        events: list[Event] = [CardsPassed(src, dst, action.cards),
+                               MeldShown(bidder, laid, True, "laid down before passing back")]
+        new = hand._replace(hands=tuple(hands), phase=Phase.PASS_BACK,
+                            passes=hand.passes + ((src, dst, moved),), keep=keep)
+        return new, events
+    src, dst = bidder, passer(rules, hand)
+    moved = _check_choice(rules, hands[src], action.cards, k, "pass back")
+    free = hands[src] - hand.keep
+    if not contains(rules.deck, free, action.cards) and (
+            rules.deck.size_of(free) >= k or not contains(rules.deck, moved, tuple(
+                rules.deck.to_cards(free)))):
+        raise IllegalActionError(
+            "The bidder passes back while their meld is on the table, so melded cards stay.",
+            "that card is part of your laid meld")
+    hands[src] -= moved
+    hands[dst] += moved
+    new = hand._replace(hands=tuple(hands), passes=hand.passes + ((src, dst, moved),), keep=0)
+    return new, [CardsPassed(src, dst, action.cards)]
+
+
+def legal_widow(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
+    unseen_ok = (rules.widow.concede_unseen_when_forced and hand.forced
+                 and hand.bid == rules.auction.all_pass_bid)
+    return (TakeWidow(), ThrowIn()) if unseen_ok else (TakeWidow(),)
+
+
+def apply_widow(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, list[Event]]:
+    """The bidder turns the widow up for all to see and takes it (or concedes unseen)."""
+    if isinstance(action, TakeWidow):
+        hands = list(hand.hands)
+        hands[hand.bidder] += hand.widow
+        cards = tuple(rules.deck.to_cards(hand.widow))
+        new = hand._replace(hands=tuple(hands), phase=Phase.DISCARD, looked=True)
+        return new, [WidowShown(hand.bidder, cards)]
+    raise IllegalActionError("Take the widow (or, forced to bid, concede without looking).")
+
+
+def legal_discard(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
+    cards = card_choices(rules.deck, hand.hands[hand.bidder], rules.widow.size)
+    return tuple(Discard(c) for c in cards)
+
+
+def apply_discard(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, list[Event]]:
+    if not isinstance(action, Discard):
+        raise IllegalActionError("The bidder must now discard.")
+    moved = _check_choice(rules, hand.hands[hand.bidder], action.cards, rules.widow.size,
+                          "discard")
+    hands = list(hand.hands)
+    hands[hand.bidder] -= moved
+    new = hand._replace(hands=tuple(hands), discards=moved, phase=Phase.TRUMP)
+    return new, [Discarded(hand.bidder, action.cards)]

@@ -1,0 +1,246 @@
+"""Scoring a hand and deciding the game.
+
+Made: meld and tricks are added. Set: the bid is subtracted and the side scores nothing else.
+Defenders keep what they saved. Throw-ins, concessions and hands not played score as their
+documents say; stars (002) and checks (003) are tallied beside the points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.rules.cards import Rank, Suit
+from game.rules.events import (
+    Event,
+    GameWon,
+    HandResult,
+    HandScored,
+    HandStarted,
+    RenegeCalled,
+    SideResult,
+    TargetRaised,
+)
+from game.rules.outcome import EndKind, HandEnd
+from game.rules.ruleset import RuleSet
+from game.rules.seats import seat_name
+from game.rules.state import GameState, HandState, Phase
+from game.rules.tallies import hand_stars, meld_checks, meld_stars
+
+
+def side_name(rules: RuleSet, side: int) -> str:
+    if rules.partnerships:
+        a, b = rules.seats_of(side)
+        return f"{seat_name(a, 4)} & {seat_name(b, 4)}"
+    return seat_name(side, rules.players)
+
+
+def saved(rules: RuleSet, side: int, points: int, tricks: int, is_bidder: bool) -> bool:
+    """Whether a side keeps its meld (and, under 001's rule, scores at all)."""
+    mode = rules.scoring.save_meld
+    if mode == "none":
+        return True
+    if mode == "counter-or-last-trick":
+        # 000: "If the other team fails to earn points while taking tricks ... they do not
+        # score any points that were melded."
+        return is_bidder or points > 0
+    if mode == "trick":
+        return tricks > 0
+    return points >= rules.scoring.save_points
+
+
+def _seat_nines(rules: RuleSet, hand: HandState, seat: int) -> int:
+    """Nines a seat held this hand (for the seven-nines check)."""
+    deck = rules.deck
+    held = hand.hands[seat]
+    if hand.play is not None:
+        for trick in hand.play.tricks:
+            for s, t in trick:
+                if s == seat:
+                    held += deck.one[t]
+    if seat == hand.bidder:
+        held += hand.discards
+    return sum(deck.count(held, c) for c in deck.types if c.rank == Rank.NINE)
+
+
+def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
+               ) -> tuple[GameState, list[Event]]:
+    n = rules.n_sides
+    bside = rules.side_of(hand.bidder)
+    seats_of = rules.seats_of
+    shown = [sum(hand.melds[s].total for s in seats_of(side) if hand.melds and hand.melds[s])
+             for side in range(n)]
+    allowed = list(hand.side_meld) if hand.side_meld else [0] * n
+    ps = hand.play
+    taken = [sum(ps.taken[s] for s in seats_of(side)) if ps else 0 for side in range(n)]
+    won = [sum(ps.won[s] for s in seats_of(side)) if ps else 0 for side in range(n)]
+    if hand.discards:
+        taken[bside] += sum(rules.trick_points_by_type[t] * rules.deck.count(hand.discards, c)
+                            for t, c in enumerate(rules.deck.types))
+    events: list[Event] = []
+    results: list[SideResult] = []
+    deltas = [0] * n
+    keeps = [False] * n
+    made: bool | None = None
+    outcome = end.kind.value
+    notes: list[str] = [end.note] if end.note else []
+    reneges = ps.reneges if ps else ()
+    if end.kind == EndKind.PLAYED and reneges:
+        seat, rule = reneges[0]
+        rside = rules.side_of(seat)
+        events.append(RenegeCalled(seat, rside, rule))
+        outcome = "renege"
+        for side in range(n):
+            if side == rside:
+                deltas[side] = -hand.bid
+                results.append(SideResult(side, shown[side], 0, taken[side], 0, -hand.bid,
+                                          hand.bid if side == bside else 0,
+                                          False if side == bside else None, ("reneged",)))
+            else:
+                deltas[side] = allowed[side] + rules.total_trick_points
+                keeps[side] = True
+                results.append(SideResult(side, shown[side], allowed[side], taken[side],
+                                          rules.total_trick_points, deltas[side],
+                                          hand.bid if side == bside else 0,
+                                          True if side == bside else None,
+                                          ("gets the renege penalty",)))
+        made = rside != bside
+    elif end.kind == EndKind.PLAYED:
+        for side in range(n):
+            is_b = side == bside
+            keep = saved(rules, side, taken[side], won[side], is_b)
+            keeps[side] = keep
+            meld = allowed[side] if keep else 0
+            tricks = taken[side] if keep or rules.scoring.save_meld != "points" else 0
+            side_notes: list[str] = []
+            if not keep and allowed[side]:
+                side_notes.append("meld not saved")
+            if is_b:
+                made = (meld + taken[side] >= hand.bid
+                        and taken[side] >= rules.scoring.bidder_min_trick_points)
+                if taken[side] < rules.scoring.bidder_min_trick_points:
+                    side_notes.append(f"under {rules.scoring.bidder_min_trick_points} in tricks")
+                score = meld + taken[side] if made else -hand.bid
+                results.append(SideResult(side, shown[side], meld if made else 0, taken[side],
+                                          taken[side] if made else 0, score, hand.bid, made,
+                                          tuple(side_notes)))
+            else:
+                score = meld + tricks
+                results.append(SideResult(side, shown[side], meld, taken[side], tricks, score,
+                                          notes=tuple(side_notes)))
+            deltas[side] = score
+        outcome = "made" if made else "set"
+    else:
+        made = False
+        for side in range(n):
+            if side == bside:
+                score = -hand.bid
+                meld = 0
+            elif end.kind in (EndKind.THROWN_IN, EndKind.UNDER_MINIMUM):
+                meld = allowed[side]  # the defenders score their meld without playing
+                score = meld
+                keeps[side] = True
+            else:  # conceded unseen, or no marriage in trump: nobody else scores
+                meld = score = 0
+            deltas[side] = score
+            results.append(SideResult(side, shown[side], meld, 0, 0, score,
+                                      hand.bid if side == bside else 0,
+                                      False if side == bside else None))
+    scores = tuple(game.scores[i] + deltas[i] for i in range(n))
+    gained = _tallies(rules, hand, end, made, keeps, bside)
+    tallies = tuple(game.tallies[i] + gained[i] for i in range(n)) if gained else game.tallies
+    result = HandResult(game.hand_no, hand.dealer, hand.bidder, hand.bid,
+                        Suit(hand.trump) if hand.trump >= 0 else None, tuple(results), scores,
+                        tuple(gained), tallies, outcome, tuple(notes))
+    events.append(HandScored(result))
+    state = game._replace(scores=scores, tallies=tallies, records=game.records + (result,))
+    return finish_hand(rules, state, bside, hand.bid_to_win, events)
+
+
+def _tallies(rules: RuleSet, hand: HandState, end: HandEnd, made: bool | None,
+             keeps: Sequence[bool], bside: int) -> list[int]:
+    sc = rules.scoring
+    if sc.stars:
+        if end.kind != EndKind.PLAYED:
+            return [0] * rules.n_sides
+        side_stars = [sum(meld_stars(hand.melds[s]) for s in rules.seats_of(side))
+                      for side in range(rules.n_sides)]
+        return hand_stars(rules, hand.bid, bside, bool(made), side_stars, keeps,
+                          hand.trump == Suit.SPADES)
+    if sc.checks:
+        out = []
+        for seat in range(rules.players):
+            checks = 0
+            if end.kind != EndKind.CONCEDED_UNSEEN:
+                checks += meld_checks(rules, hand.melds[seat] if hand.melds else None,
+                                      _seat_nines(rules, hand, seat))
+            if seat == hand.bidder and hand.looked and not made:
+                checks -= 1  # "Looking at the talon and losing the hand ... -1 check"
+                if end.kind == EndKind.PLAYED and "lost-after-playing" in sc.optional_checks:
+                    checks -= 1
+            out.append(checks)
+        return out
+    return []
+
+
+def decide(rules: RuleSet, scores: Sequence[int], target: int, bidder_side: int,
+           bid_to_win: bool, hands_played: int) -> tuple[int, int, str]:
+    """(winner side or -1, the target from now on, the rule that decided or extended)."""
+    sc = rules.scoring
+    if sc.game == "hands":
+        if hands_played < sc.hands:
+            return -1, target, ""
+        best = max(scores)
+        leaders = [s for s in range(len(scores)) if scores[s] == best]
+        if len(leaders) == 1:
+            return leaders[0], target, f"highest score after {sc.hands} hands"
+        return -1, target, "tied after the last hand: one more hand decides"
+    over = [s for s in range(len(scores)) if scores[s] >= target]
+    if not over:
+        return -1, target, ""
+    name = side_name
+    if bid_to_win:
+        if bidder_side in over:
+            return bidder_side, target, (f"{name(rules, bidder_side)} reached {target} with "
+                                         "the bid (bid-to-win: only the bidding side can win)")
+        return -1, target, "bid-to-win is in effect: only a side that wins the bid can go out"
+    if len(over) == 1:
+        return over[0], target, f"{name(rules, over[0])} reached {target}"
+    rule = sc.tie_rule
+    if rule in ("bidder-first", "bid-and-out") and bidder_side in over:
+        text = ("the bidding side counts first" if rule == "bidder-first"
+                else "bid and out: of the players over the target, the bidder wins")
+        return bidder_side, target, f"{name(rules, bidder_side)} reached {target}; {text}"
+    if rule == "bid-and-out" or rule == "bidder-first":
+        rule = sc.tie_fallback
+    if rule == "highest":
+        best = max(scores[s] for s in over)
+        leaders = [s for s in over if scores[s] == best]
+        if len(leaders) == 1:
+            leader = leaders[0]
+            return leader, target, f"{name(rules, leader)} has the highest score over {target}"
+        return -1, target, "tied over the target: another hand is played"
+    new_target = target + sc.overtime_step
+    return -1, new_target, f"more than one side passed {target}: the game goes on to {new_target}"
+
+
+def finish_hand(rules: RuleSet, state: GameState, bidder_side: int, bid_to_win: bool,
+                events: list[Event]) -> tuple[GameState, list[Event]]:
+    """Decide the game after a scored hand, or set up the next deal."""
+    winner, target, reason = decide(rules, state.scores, state.target, bidder_side, bid_to_win,
+                                    state.hand_no + 1)
+    if winner >= 0 and rules.scoring.checks and "game" in rules.scoring.optional_checks:
+        tallies = list(state.tallies)
+        tallies[winner] += rules.scoring.game_checks
+        state = state._replace(tallies=tuple(tallies))
+    if target != state.target:
+        events.append(TargetRaised(target, reason))
+        state = state._replace(target=target)
+    if winner >= 0:
+        events.append(GameWon(winner, reason, state.scores))
+        over_hand = state.hand._replace(phase=Phase.GAME_OVER)  # type: ignore[attr-defined]
+        return state._replace(winner=winner, over_reason=reason, hand=over_hand), events
+    dealer = rules.next_seat(state.dealer)
+    nxt = HandState(Phase.DEAL, dealer, ())
+    state = state._replace(hand_no=state.hand_no + 1, dealer=dealer, hand=nxt)
+    events.append(HandStarted(state.hand_no, dealer))
+    return state, events

@@ -1,0 +1,110 @@
+"""Two-handed melding (004): which single meld may be laid down now, given what is on the table.
+
+"1) Only one meld may be made in a turn. 2) For each meld, at least one card must be taken from
+the hand and placed on the table. 3) A card once melded may be melded again, only in a different
+class, or in a higher-scoring meld of the same class."
+
+Each card on the table remembers, per class, the best meld it has served in; a later meld of
+that class may reuse it only if it scores more (royal marriage, then the flush).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from game.rules.cards import Card, Rank, Suit
+from game.rules.ruleset import RuleSet
+
+AROUNDS = {"aces": Rank.ACE, "kings": Rank.KING, "queens": Rank.QUEEN, "jacks": Rank.JACK}
+RUN = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+
+
+class Tabled(NamedTuple):
+    """One physical card lying on the table, and the best meld value it served per class."""
+
+    type: int
+    record: tuple[tuple[str, int], ...]
+
+    def allows(self, cls: str, value: int) -> bool:
+        for c, v in self.record:
+            if c == cls:
+                return value > v
+        return True
+
+    def with_meld(self, cls: str, value: int) -> Tabled:
+        rest = tuple((c, v) for c, v in self.record if c != cls)
+        return Tabled(self.type, tuple(sorted(rest + ((cls, value),))))
+
+
+class MeldOption(NamedTuple):
+    kind: str
+    cards: tuple[Card, ...]  # sorted
+    points: int
+    from_hand: tuple[int, ...]  # card types taken from the hidden hand
+    from_table: tuple[int, ...]  # indexes into the player's tabled list
+
+
+def candidates(rules: RuleSet, trump: int) -> list[tuple[str, tuple[Card, ...], int]]:
+    """Every two-handed meld combination: (kind, cards, points)."""
+    m = rules.meld
+    out: list[tuple[str, tuple[Card, ...], int]] = []
+    t = Suit(trump)
+    out.append(("run", tuple(Card(r, t) for r in RUN), m.run[0]))
+    out.append(("royal_marriage", (Card(Rank.KING, t), Card(Rank.QUEEN, t)), m.royal_marriage))
+    for s in Suit:
+        if s != t:
+            out.append(("marriage", (Card(Rank.KING, s), Card(Rank.QUEEN, s)), m.marriage))
+    for kind, rank in AROUNDS.items():
+        out.append((kind, tuple(Card(rank, s) for s in Suit), getattr(m, kind)[0]))
+    out.append(("pinochle", (Card(Rank.QUEEN, Suit.SPADES), Card(Rank.JACK, Suit.DIAMONDS)),
+                m.pinochle[0]))
+    return out
+
+
+def options(rules: RuleSet, hand: int, tabled: tuple[Tabled, ...], trump: int) -> list[MeldOption]:
+    """Melds that may be laid now from ``hand`` (counts, tabled cards included) and ``tabled``."""
+    deck = rules.deck
+    out = []
+    for kind, cards, points in candidates(rules, trump):
+        cls = rules.meld_class(kind)
+        hand_types: list[int] = []
+        table_idx: list[int] = []
+        spare_hidden: list[int] = []
+        ok = True
+        for card in cards:
+            t = deck.type_of(card)
+            on_table = [i for i, tc in enumerate(tabled) if tc.type == t]
+            hidden = deck.count(hand, card) - len(on_table)
+            usable = [i for i in on_table if tabled[i].allows(cls, points)]
+            if usable:
+                # Reuse the most-used eligible copy: it keeps the fresher copy free.
+                table_idx.append(max(usable, key=lambda i: len(tabled[i].record)))
+                if hidden > 0:
+                    spare_hidden.append(t)
+            elif hidden > 0:
+                hand_types.append(t)
+            else:
+                ok = False
+                break
+        if not ok:
+            continue
+        if not hand_types:
+            if not spare_hidden:
+                continue  # every card is already on the table: nothing new from the hand
+            t = spare_hidden[0]
+            hand_types.append(t)
+            table_idx = [i for i in table_idx if tabled[i].type != t]
+        out.append(MeldOption(kind, tuple(sorted(cards)), points, tuple(hand_types),
+                              tuple(table_idx)))
+    return out
+
+
+def lay(rules: RuleSet, tabled: tuple[Tabled, ...], option: MeldOption) -> tuple[Tabled, ...]:
+    """The player's tabled cards after laying ``option``."""
+    cls = rules.meld_class(option.kind)
+    updated = list(tabled)
+    for i in option.from_table:
+        updated[i] = updated[i].with_meld(cls, option.points)
+    for t in option.from_hand:
+        updated.append(Tabled(t, ((cls, option.points),)))
+    return tuple(updated)

@@ -1,0 +1,153 @@
+"""What one seat may know: ``observe(state, seat)`` and ``redact(event, seat)``.
+
+A seat sees its own hand, every meld laid down, every card played, the cards it passed or
+received, the widow once it is turned up, its own discards, the two-handed turn-up and tabled
+melds, and every bid and score. Bots and the table work from this view only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from game.rules.actions import Action
+from game.rules.cards import Card, Suit
+from game.rules.events import (
+    CardDrawn,
+    CardsDealt,
+    CardsPassed,
+    Discarded,
+    Event,
+    HandResult,
+)
+from game.rules.meld import Meld, MeldResult
+from game.rules.ruleset import RuleSet
+from game.rules.state import GameState, HandState, Phase
+from game.rules.stock import StockHand
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    rules: RuleSet
+    seat: int
+    phase: Phase
+    hand_no: int
+    dealer: int
+    actor: int
+    legal: tuple[Action, ...]
+    hand: int  # counts of this seat's cards (tabled cards included, two-handed)
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    tallies: tuple[int, ...]
+    target: int
+    records: tuple[HandResult, ...]
+    bids: tuple[tuple[int, int], ...] = ()  # (seat, amount), 0 for a pass
+    high_bid: int = 0
+    high_bidder: int = -1
+    passed_out: tuple[bool, ...] = ()
+    bidder: int = -1
+    bid: int = 0
+    trump: int = -1
+    melds: tuple[MeldResult | None, ...] = ()
+    side_meld: tuple[int, ...] = ()
+    passed: int = 0  # cards this seat passed away (counts)
+    received: int = 0  # cards this seat received
+    widow: int | None = None  # the widow, once the bidder has turned it up
+    discards: int = 0  # own discards (bidder only)
+    leader: int = -1
+    trick: tuple[tuple[int, Card], ...] = ()
+    tricks: tuple[tuple[tuple[int, int], ...], ...] = ()  # completed tricks (seat, type)
+    played: int = 0  # counts of every card played so far
+    taken: tuple[int, ...] = ()
+    won: tuple[int, ...] = ()
+    # two-handed
+    turnup: Card | None = None
+    stock_size: int = 0
+    tabled: tuple[tuple[Card, ...], ...] = ()
+    laid: tuple[tuple[Meld, ...], ...] = ()
+    meld_points: tuple[int, ...] = ()
+    playoff: bool = False
+    winner: int = -1
+    over_reason: str = ""
+
+    @property
+    def cards(self) -> list[Card]:
+        return self.rules.deck.to_cards(self.hand)
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        return None if self.trump < 0 else Suit(self.trump)
+
+
+def observe(state: GameState, seat: int) -> PlayerView:
+    from game.rules.engine import actor, legal_actions
+
+    rules = state.rules
+    hand = state.hand
+    who = actor(state)
+    base = dict(rules=rules, seat=seat, phase=state.phase, hand_no=state.hand_no,
+                dealer=state.dealer, actor=who,
+                legal=legal_actions(state) if who == seat else (),
+                scores=state.scores, tallies=state.tallies, target=state.target,
+                records=state.records, winner=state.winner, over_reason=state.over_reason)
+    deck = rules.deck
+    if isinstance(hand, StockHand):
+        return _observe_stock(rules, hand, seat, base)
+    assert isinstance(hand, HandState)
+    if not hand.hands:
+        return PlayerView(hand=0, hand_sizes=(0,) * rules.players, **base)  # type: ignore[arg-type]
+    au = hand.auction
+    ps = hand.play
+    passed = sum(c for s, _, c in hand.passes if s == seat)
+    received = sum(c for _, d, c in hand.passes if d == seat)
+    return PlayerView(
+        hand=hand.hands[seat],
+        hand_sizes=tuple(deck.size_of(h) for h in hand.hands),
+        bids=au.history if au else (),
+        high_bid=au.high_bid if au else 0,
+        high_bidder=au.high_bidder if au else -1,
+        passed_out=au.passed if au else (),
+        bidder=hand.bidder, bid=hand.bid, trump=hand.trump,
+        melds=hand.melds, side_meld=hand.side_meld,
+        passed=passed, received=received,
+        widow=hand.widow if hand.looked else None,
+        discards=hand.discards if seat == hand.bidder else 0,
+        leader=ps.leader if ps else -1,
+        trick=tuple((s, deck.types[t]) for s, t in ps.trick) if ps else (),
+        tricks=ps.tricks if ps else (), played=ps.played if ps else 0,
+        taken=ps.taken if ps else (), won=ps.won if ps else (),
+        **base,  # type: ignore[arg-type]
+    )
+
+
+def _observe_stock(rules: RuleSet, hand: StockHand, seat: int, base: dict[str, object]
+                   ) -> PlayerView:
+    deck = rules.deck
+    if not hand.hands:
+        return PlayerView(hand=0, hand_sizes=(0, 0), **base)  # type: ignore[arg-type]
+    return PlayerView(
+        hand=hand.hands[seat],
+        hand_sizes=tuple(deck.size_of(h) for h in hand.hands),
+        trump=hand.trump, leader=hand.leader,
+        trick=tuple((s, deck.types[t]) for s, t in hand.trick),
+        tricks=hand.tricks, played=hand.played, taken=hand.taken, won=hand.won,
+        turnup=deck.types[hand.turnup] if hand.turnup >= 0 else None,
+        stock_size=len(hand.stock),
+        tabled=tuple(tuple(deck.types[tc.type] for tc in t) for t in hand.tabled),
+        laid=hand.laid, meld_points=hand.meld_pts, playoff=hand.playoff,
+        **base,  # type: ignore[arg-type]
+    )
+
+
+def redact(event: Event, seat: int) -> Event:
+    """The event as ``seat`` may see it: other players' hidden cards removed."""
+    if isinstance(event, CardsDealt):
+        hands = tuple(h if i == seat else () for i, h in enumerate(event.hands))
+        return dataclasses.replace(event, hands=hands)
+    if isinstance(event, CardsPassed) and seat not in (event.source, event.target):
+        return dataclasses.replace(event, cards=())
+    if isinstance(event, Discarded) and seat != event.seat:
+        return dataclasses.replace(event, cards=())
+    if isinstance(event, CardDrawn) and seat != event.seat and not event.public:
+        return dataclasses.replace(event, card=None)
+    return event

@@ -1,0 +1,163 @@
+"""Headless simulation: complete hands played by legal-move bots, with the engine's invariants
+checked as it goes. Used by ``pinochle simulate``, the tests and the benchmarks."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from game.rules import stock
+from game.rules.actions import Action, Bid, DeclareOut, Pass
+from game.rules.engine import actor, apply, legal_actions, new_game, replay
+from game.rules.events import HandScored
+from game.rules.kernel import kernel_for
+from game.rules.ruleset import RuleSet
+from game.rules.state import GameState, HandState
+from game.rules.stock import StockHand
+from game.rules.tricks import explain_plays
+from game.rules.view import observe
+
+
+def legal_bot(state: GameState, rng: random.Random) -> Action:
+    """A legal-move player: random cards, and an auction that is not absurd (it passes half the
+    time, otherwise bids the lowest amount allowed)."""
+    acts = legal_actions(state)
+    if isinstance(acts[-1], DeclareOut):
+        # Declare out only when it wins; otherwise it is a random way to lose the match.
+        if stock.declared_total(state) >= state.target:
+            return acts[-1]
+        acts = acts[:-1]
+    if isinstance(acts[-1], Bid):
+        if isinstance(acts[0], Pass):
+            return acts[0] if rng.random() < 0.5 else acts[1]
+        return acts[0]
+    return acts[int(rng.random() * len(acts))]
+
+
+def conserved(state: GameState) -> bool:
+    """Every card of the pack is in exactly one place."""
+    rules = state.rules
+    hand = state.hand
+    full = rules.deck.full()
+    if isinstance(hand, StockHand):
+        if not hand.hands:
+            return True
+        deck = rules.deck
+        total = sum(hand.hands) + hand.played + sum(deck.one[t] for t in hand.stock)
+        if hand.turnup >= 0:
+            total += deck.one[hand.turnup]
+        return total == full
+    assert isinstance(hand, HandState)
+    if not hand.hands:
+        return True
+    total = sum(hand.hands) + hand.discards + (hand.play.played if hand.play else 0)
+    if not hand.looked:
+        total += hand.widow
+    return total == full
+
+
+@dataclass
+class SimReport:
+    variant: str
+    hands: int = 0
+    games: int = 0
+    seconds: float = 0.0
+    actions: int = 0
+    violations: list[str] = field(default_factory=list)
+    bids: int = 0
+    bid_total: int = 0
+    made: int = 0
+    points: list[int] = field(default_factory=list)
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands / self.seconds if self.seconds else 0.0
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "variant": self.variant, "hands": self.hands, "games": self.games,
+            "seconds": round(self.seconds, 3),
+            "hands_per_second": round(self.hands_per_second, 1),
+            "actions": self.actions,
+            "invariant_violations": len(self.violations),
+            "violations": self.violations[:20],
+            "contracts": self.bids,
+            "made_rate": round(self.made / self.bids, 3) if self.bids else None,
+            "average_bid": round(self.bid_total / self.bids, 1) if self.bids else None,
+            "average_points_per_hand": [round(p / self.hands, 1) if self.hands else 0
+                                        for p in self.points],
+        }
+
+
+def _check_step(state: GameState, report: SimReport, rng: random.Random) -> None:
+    rules = state.rules
+    if not conserved(state):
+        report.violations.append(f"hand {state.hand_no}: cards not conserved in {state.phase}")
+    if not state.over and not legal_actions(state):
+        report.violations.append(f"hand {state.hand_no}: no legal action in {state.phase}")
+    seat = actor(state)
+    hand = state.hand
+    if seat >= 0 and getattr(hand, "hands", ()):
+        view = observe(state, seat)
+        if view.hand != hand.hands[seat]:  # type: ignore[attr-defined]
+            report.violations.append("observation shows the wrong hand")
+    # Now and then, hold the kernel's legal set against the rule-by-rule explanation.
+    if isinstance(hand, HandState) and hand.play is not None and hand.play.trick \
+            and rng.random() < 0.05:
+        kernel = kernel_for(rules)
+        deck = rules.deck
+        ps = hand.play
+        h = hand.hands[ps.turn]
+        mask = kernel.legal(h, kernel.suit_of[ps.trick[0][1]], ps.win_type, hand.trump)
+        fast = {deck.types[t] for t in kernel.types_in(mask)}
+        slow = set(explain_plays(rules, deck.to_cards(h), [deck.types[t] for _, t in ps.trick],
+                                 hand.trump).legal)
+        if fast != slow:
+            report.violations.append(f"kernel and rules disagree on {sorted(map(str, fast))}")
+
+
+def simulate(rules: RuleSet, hands: int, seed: int, check: bool = True) -> SimReport:
+    """Play ``hands`` complete hands (starting new games as needed) with legal-move bots."""
+    report = SimReport(rules.name, points=[0] * rules.n_sides)
+    rng = random.Random(seed)
+    game_no = 0
+    start = time.perf_counter()
+    while report.hands < hands:
+        state = new_game(rules, seed * 100_003 + game_no)
+        game_no += 1
+        actions: list[Action] = []
+        while not state.over and report.hands < hands:
+            action = legal_bot(state, rng)
+            state, events = apply(state, action)
+            actions.append(action)
+            report.actions += 1
+            for ev in events:
+                if isinstance(ev, HandScored):
+                    _tally(rules, ev, report)
+            if check:
+                _check_step(state, report, rng)
+        report.games += 1
+        if check:
+            again, _ = replay(rules, state.seed, actions)
+            if again != state:
+                report.violations.append(f"game {game_no}: replay differs")
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _tally(rules: RuleSet, ev: HandScored, report: SimReport) -> None:
+    result = ev.result
+    report.hands += 1
+    for side in result.sides:
+        report.points[side.side] += side.score
+    if result.bidder >= 0:
+        report.bids += 1
+        report.bid_total += result.bid
+        if result.outcome == "made":
+            report.made += 1
+    if result.outcome in ("made", "set", "played"):
+        taken = sum(s.tricks for s in result.sides)
+        if taken != rules.total_trick_points:
+            report.violations.append(f"hand {result.hand_no}: trick points {taken}, "
+                                     f"expected {rules.total_trick_points}")
