@@ -8,20 +8,42 @@ import time
 from dataclasses import dataclass, field
 
 from game.rules import stock
-from game.rules.actions import Action, Bid, DeclareOut, Pass
+from game.rules.actions import Action, Bid, DeclareOut, Discard, Pass, PassCards
 from game.rules.engine import actor, apply, legal_actions, new_game, replay
 from game.rules.events import HandScored
 from game.rules.kernel import kernel_for
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState, HandState
+from game.rules.state import GameState, HandState, Phase
 from game.rules.stock import StockHand
 from game.rules.tricks import explain_plays
 from game.rules.view import observe
 
 
+def _random_cards(state: GameState, rng: random.Random) -> Action | None:
+    """A random pass or discard drawn straight from the hand, without listing every choice."""
+    rules, hand = state.rules, state.hand
+    assert isinstance(hand, HandState)
+    deck = rules.deck
+    if hand.phase == Phase.PASS:
+        pool, k = hand.hands[(hand.bidder + 2) % 4], rules.passing.count
+    elif hand.phase == Phase.PASS_BACK:
+        pool, k = hand.hands[hand.bidder] - hand.keep, rules.passing.count
+    else:
+        pool, k = hand.hands[hand.bidder], rules.widow.size
+    cards = deck.to_cards(pool)
+    if len(cards) < k:
+        return None
+    chosen = tuple(sorted(rng.sample(cards, k)))
+    return Discard(chosen) if hand.phase == Phase.DISCARD else PassCards(chosen)
+
+
 def legal_bot(state: GameState, rng: random.Random) -> Action:
     """A legal-move player: random cards, and an auction that is not absurd (it passes half the
     time, otherwise bids the lowest amount allowed)."""
+    if state.phase in (Phase.PASS, Phase.PASS_BACK, Phase.DISCARD):
+        action = _random_cards(state, rng)
+        if action is not None:
+            return action
     acts = legal_actions(state)
     if isinstance(acts[-1], DeclareOut):
         # Declare out only when it wins; otherwise it is a random way to lose the match.

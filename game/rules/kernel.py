@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from game.rules.actions import PlayCard
 from game.rules.ruleset import RuleSet
 
 NONE = -1  # "no suit led yet" / "no trump"
@@ -59,11 +60,26 @@ class PlayKernel:
         self.type_of_code = [-1] * 32
         for t, card in enumerate(d.types):
             self.type_of_code[card.code] = t
-        from game.rules.actions import PlayCard
-
         self.play_actions = tuple(PlayCard(card) for card in d.types)
-        self.acts_cache: dict[int, tuple[PlayCard, ...]] = {}
         self.reneges = rules.tricks.reneges
+        # Per suit: the PlayCard actions for each presence pattern of that suit's slice, so a
+        # legal mask becomes its actions with four lookups (no per-position cache to miss).
+        sb = d.slice_bits
+        self.slice_bits = sb
+        self.slice_mask = d.slice_mask
+        self.suit_actions: tuple[tuple[tuple[PlayCard, ...], ...], ...] = tuple(
+            tuple(tuple(self.play_actions[t] for t in self.types_in(p << (s * sb)))
+                  if p & ~(self.low >> (s * sb)) == 0 else ()
+                  for p in range(1 << sb))
+            for s in range(4))
+        # Events are values: the plain "seat played card" event is built once per seat and card.
+        from game.rules.events import CardPlayed
+
+        self.card_played = tuple(tuple(CardPlayed(seat, card) for card in d.types)
+                                 for seat in range(rules.players))
+        self.acts_cache: dict[int, tuple[PlayCard, ...]] = {}
+        self.last_state: object = None  # the state whose legal mask is remembered below
+        self.last_mask = 0
         self.legal: Callable[[int, int, int, int], int] = self._make_legal()
 
     def _make_legal(self) -> Callable[[int, int, int, int], int]:
@@ -103,6 +119,18 @@ class PlayKernel:
             return h
 
         return legal
+
+    def actions(self, mask: int) -> tuple[PlayCard, ...]:
+        """The PlayCard actions for the card types in ``mask``, in suit order."""
+        p = (mask | mask >> 1) & self.low if self.bits == 2 else self.presence(mask)
+        acts = self.acts_cache.get(p)
+        if acts is None:
+            if len(self.acts_cache) > 100_000:  # bound the memo in very long runs
+                self.acts_cache.clear()
+            sb, sm, sa = self.slice_bits, self.slice_mask, self.suit_actions
+            acts = self.acts_cache[p] = (sa[0][p & sm] + sa[1][(p >> sb) & sm]
+                                         + sa[2][(p >> (2 * sb)) & sm] + sa[3][p >> (3 * sb)])
+        return acts
 
     def presence(self, mask: int) -> int:
         """One bit (the counter's lowest) per card type present in ``mask``."""

@@ -64,7 +64,7 @@ class MeldResult:
 def level_name(base: str, level: int) -> str:
     if level <= 1:
         return base
-    return f"{LEVEL_WORDS[level - 1]} {base[0].lower()}{base[1:]}"
+    return f"{LEVEL_WORDS[level - 1]} {base}"
 
 
 class MeldTable:

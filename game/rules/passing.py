@@ -13,7 +13,7 @@ from game.rules.actions import Action, Discard, PassCards, TakeWidow, ThrowIn
 from game.rules.combos import card_choices, contains
 from game.rules.errors import IllegalActionError
 from game.rules.events import CardsPassed, Discarded, Event, MeldShown, WidowShown
-from game.rules.meld import best_meld
+from game.rules.meld import MeldResult, best_meld
 from game.rules.ruleset import RuleSet
 from game.rules.state import HandState, Phase
 
@@ -59,7 +59,9 @@ def apply_pass(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandSta
         keep = rules.deck.counts_of(laid.cards_used())
         events: list[Event] = [CardsPassed(src, dst, action.cards),
                                MeldShown(bidder, laid, True, "laid down before passing back")]
-        new = hand._replace(hands=tuple(hands), phase=Phase.PASS_BACK,
+        melds: list[MeldResult | None] = [None] * rules.players
+        melds[bidder] = laid
+        new = hand._replace(hands=tuple(hands), phase=Phase.PASS_BACK, melds=tuple(melds),
                             passes=hand.passes + ((src, dst, moved),), keep=keep)
         return new, events
     src, dst = bidder, passer(rules, hand)

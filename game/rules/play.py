@@ -54,15 +54,10 @@ def legal(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
     trick = ps.trick
     if trick and not kernel.reneges:
         m = kernel.legal(h, kernel.suit_of[trick[0][1]], ps.win_type, hand.trump)
+        kernel.last_state, kernel.last_mask = hand, m  # apply() will validate against it
     else:
         m = h
-    presence = kernel.presence(m)
-    acts = kernel.acts_cache.get(presence)
-    if acts is None:
-        if len(kernel.acts_cache) > 200_000:  # bound the memo in very long runs
-            kernel.acts_cache.clear()
-        acts = kernel.acts_cache[presence] = tuple(
-            kernel.play_actions[t] for t in kernel.types_in(m))
+    acts = kernel.actions(m)
     if not trick and not ps.tricks and may_throw_in(rules, hand):
         return (*acts, ThrowIn())
     return acts
@@ -99,7 +94,10 @@ def apply(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, l
     if t < 0:
         raise IllegalActionError("That card is not in this pack.", str(action.card))
     if trick:
-        legal = kernel.legal(h, kernel.suit_of[trick[0][1]], ps.win_type, hand.trump)
+        if kernel.last_state is hand:
+            legal = kernel.last_mask
+        else:
+            legal = kernel.legal(h, kernel.suit_of[trick[0][1]], ps.win_type, hand.trump)
         if not legal & kernel.field_of[t]:
             if not rules.tricks.reneges or not h & kernel.field_of[t]:
                 raise illegal_reason(rules, hand, t)
@@ -116,7 +114,8 @@ def apply(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, l
         st = kernel.suit_of[t]
         if (t > win_type) if st == kernel.suit_of[win_type] else st == hand.trump:
             win_seat, win_type = seat, t
-    events: list[Event] = [CardPlayed(seat, action.card, False, renege)]
+    events: list[Event] = [CardPlayed(seat, action.card, False, renege) if renege
+                           else kernel.card_played[seat][t]]
     reneges = (*ps.reneges, (seat, renege)) if renege else ps.reneges
     played = ps.played + one
     if len(trick) < kernel.players:

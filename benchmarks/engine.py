@@ -1,0 +1,153 @@
+"""Engine throughput per preset, on one core: meld evaluations, kernel playouts, API playouts
+and complete hands per second.
+
+    python -m benchmarks.engine [--json] [--presets racehorse,double-deck] [--seconds 1.0]
+
+Each figure is the best of three timed runs (the machine is shared; the best run is the one
+least disturbed). Targets (single deck, pure Python, 2-core machine): meld total >= 1,000,000/s,
+meld with breakdown >= 250,000/s, kernel playouts >= 20,000/s, API playouts >= 5,000/s,
+complete hands >= 2,000/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable
+
+from game.content import load_preset, preset_names
+from game.rules.actions import Deal, Pass
+from game.rules.engine import apply, legal_actions, new_game
+from game.rules.kernel import kernel_for
+from game.rules.meld import best_meld, meld_table
+from game.rules.ruleset import RuleSet
+from game.rules.state import Phase
+from game.simulate import simulate
+
+TARGETS = {"meld_total": 1_000_000, "meld_breakdown": 250_000, "kernel_playouts": 20_000,
+           "api_playouts": 5_000, "complete_hands": 2_000}
+
+
+def best_rate(work: Callable[[], int], repeats: int = 3) -> float:
+    best = 0.0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        n = work()
+        best = max(best, n / (time.perf_counter() - start))
+    return best
+
+
+def random_hands(r: RuleSet, n: int, size: int, rng: random.Random) -> list[int]:
+    pack = r.deck.cards()
+    return [r.deck.counts_of(rng.sample(pack, size)) for _ in range(n)]
+
+
+def bench_meld(r: RuleSet, rng: random.Random) -> tuple[float, float]:
+    hands = random_hands(r, 20_000, r.hand_size, rng)
+    trumps = [rng.randrange(4) for _ in hands]
+    pairs = list(zip(hands, trumps, strict=True))
+    total = meld_table(r).total
+
+    def totals() -> int:
+        for h, t in pairs:
+            total(h, t)
+        return len(pairs)
+
+    def breakdowns() -> int:
+        for h, t in pairs:
+            best_meld(r, h, t)
+        return len(pairs)
+
+    return best_rate(totals), best_rate(breakdowns)
+
+
+def dealt_positions(r: RuleSet, n: int, rng: random.Random) -> list[list[int]]:
+    pack = r.deck.cards()
+    out = []
+    for _ in range(n):
+        rng.shuffle(pack)
+        size = r.hand_size
+        out.append([r.deck.counts_of(pack[i * size:(i + 1) * size]) for i in range(r.players)])
+    return out
+
+
+def bench_kernel(r: RuleSet, rng: random.Random) -> float:
+    obligations = r.stock.playoff_obligations if r.stock.enabled else None
+    kernel = kernel_for(r, obligations)
+    deals = dealt_positions(r, 5_000, rng)
+    rnd = rng.random
+
+    def run() -> int:
+        for hands in deals:
+            kernel.random_playout(list(hands), 0, 0, rnd)
+        return len(deals)
+
+    return best_rate(run)
+
+
+def trick_phase_states(r: RuleSet, n: int) -> list:
+    """Games just dealt and bid, at the first card (two-handed: just dealt)."""
+    out = []
+    seed = 0
+    while len(out) < n:
+        state, _ = apply(new_game(r, seed), Deal())
+        seed += 1
+        while state.phase not in (Phase.TRICKS, Phase.GAME_OVER) and state.hand_no == 0:
+            acts = legal_actions(state)
+            # The first speaker opens at the minimum and everyone else passes.
+            bid = isinstance(acts[0], Pass) and len(acts) > 1 and state.hand.auction.high_bid == 0
+            pick = acts[1] if bid else acts[0]
+            state, _ = apply(state, pick)
+        if state.phase == Phase.TRICKS and state.hand_no == 0:
+            out.append(state)
+    return out
+
+
+def bench_api(r: RuleSet, rng: random.Random) -> float:
+    starts = trick_phase_states(r, 400)
+    rnd = rng.random
+
+    def run() -> int:
+        for state in starts:
+            hand_no = state.hand_no
+            while state.hand_no == hand_no and not state.over:
+                acts = legal_actions(state)
+                state, _ = apply(state, acts[int(rnd() * len(acts))])
+        return len(starts)
+
+    return best_rate(run)
+
+
+def bench_hands(r: RuleSet) -> float:
+    return best_rate(lambda: simulate(r, 1_000, seed=5, check=False).hands)
+
+
+def measure(name: str) -> dict[str, float]:
+    r = load_preset(name)
+    rng = random.Random(name)
+    meld_total, meld_breakdown = bench_meld(r, rng)
+    return {"meld_total": meld_total, "meld_breakdown": meld_breakdown,
+            "kernel_playouts": bench_kernel(r, rng), "api_playouts": bench_api(r, rng),
+            "complete_hands": bench_hands(r)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--presets", default=",".join(preset_names()))
+    args = parser.parse_args()
+    results = {name: measure(name) for name in args.presets.split(",")}
+    if args.json:
+        print(json.dumps({"targets_single_deck": TARGETS, "per_second": results}, indent=1))
+        return
+    cols = list(TARGETS)
+    print(f"{'preset':<16}" + "".join(f"{c:>17}" for c in cols))
+    for name, row in results.items():
+        print(f"{name:<16}" + "".join(f"{row[c]:>17,.0f}" for c in cols))
+    print(f"{'target (48)':<16}" + "".join(f"{TARGETS[c]:>17,}" for c in cols))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""Presets and house-rules files: data validated on load, one-line errors naming the field."""
+
+import pytest
+
+from game.content import (
+    PRESET_ORDER,
+    load_house_rules,
+    load_preset,
+    load_ruleset,
+    ruleset_from_text,
+)
+from game.rules.errors import RuleSetError
+
+
+def test_the_seven_presets_load_and_match_their_documents():
+    assert PRESET_ORDER == ("racehorse", "double-deck", "partnership-190", "partnership-150",
+                            "cutthroat", "check", "two-handed")
+    expect = {"racehorse": (4, 48, "000"), "double-deck": (4, 80, "001"),
+              "partnership-190": (4, 48, "002"), "partnership-150": (4, 48, "003"),
+              "cutthroat": (3, 48, "003"), "check": (3, 48, "003"), "two-handed": (2, 48, "004")}
+    for name, (players, deck, doc) in expect.items():
+        r = load_preset(name)
+        assert (r.players, r.table.deck, r.document) == (players, deck, doc)
+        assert r.total_trick_points == (50 if name == "double-deck" else 250)
+
+
+def test_hand_sizes():
+    # 001: "everyone has 20"; 003: "15 cards are dealt to each player, and 3 in the middle"
+    assert load_preset("double-deck").hand_size == 20
+    assert load_preset("cutthroat").hand_size == 15
+    assert load_preset("racehorse").hand_size == 12
+
+
+def test_house_rules_start_from_a_preset(tmp_path):
+    path = tmp_path / "ours.toml"
+    path.write_text('base = "racehorse"\nname = "ours"\ntitle = "Our table"\n'
+                    '[passing]\ncount = 4\n[scoring]\ntarget = 1000\n', encoding="utf-8")
+    r = load_ruleset(str(path))
+    assert r.passing.count == 4 and r.scoring.target == 1000 and r.auction.min_bid == 250
+
+
+@pytest.mark.parametrize("text,field", [
+    ('name = "x"\ntitle = "x"\nbase = "racehorse"\n[auction]\nmin_bid = "lots"\n',
+     "auction.min_bid"),
+    ('name = "x"\ntitle = "x"\nbase = "racehorse"\n[auction]\nminbid = 10\n', "auction.minbid"),
+    ('name = "x"\ntitle = "x"\nbase = "nope"\n', "base"),
+    ('name = "x"\ntitle = "x"\nbase = "racehorse"\n[passing]\ncount = 5\n', "passing.count"),
+    ('name = "x"\ntitle = "x"\nbase = "racehorse"\n[tricks]\nobligations = ["jump"]\n',
+     "tricks.obligations"),
+    ('name = "x"\ntitle = "x"\nbase = "racehorse"\n[table]\nplayers = 5\n', "table.players"),
+    ('name = "x"\ntitle = "x"\nbase = "racehorse"\n[meld]\nrun = [150]\n', "meld.run"),
+    ('title = "x"\n[auction\n', "<toml>"),
+    ('base = "racehorse"\nname = ""\ntitle = "x"\n', "name"),
+])
+def test_malformed_house_rules_name_the_file_and_field(tmp_path, text, field):
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RuleSetError) as err:
+        load_house_rules(path)
+    message = str(err.value)
+    assert "\n" not in message
+    assert str(path) in message and f"'{field}'" in message
+
+
+def test_modern_scale_divides_every_point_value_by_ten():
+    r = ruleset_from_text('base = "racehorse"\nname = "m"\ntitle = "m"\n[scoring]\n'
+                          'scale = "x1"\n', "m.toml")
+    assert (r.auction.min_bid, r.meld.run, r.tricks.points["A"], r.scoring.target) == \
+        (25, (15, 150), 1, 150)
+    assert r.total_trick_points == 25
+
+
+def test_scale_conversion_refuses_values_that_do_not_divide():
+    with pytest.raises(RuleSetError, match="tricks.points"):
+        ruleset_from_text('base = "partnership-190"\nname = "m"\ntitle = "m"\n[scoring]\n'
+                          'scale = "x1"\n', "m.toml")
+
+
+def test_classic_scale_for_double_deck_multiplies_by_ten():
+    r = ruleset_from_text('base = "double-deck"\nname = "c"\ntitle = "c"\n[scoring]\n'
+                          'scale = "x10"\n', "c.toml")
+    assert r.meld.run == (160, 1500, 2250, 3000) and r.auction.min_bid == 500
+    assert r.auction.step_above == (600, 50) and r.total_trick_points == 500
+
+
+def test_play_for_a_number_of_hands():
+    from game.rules.scoring import decide
+
+    r = ruleset_from_text('base = "racehorse"\nname = "h"\ntitle = "h"\n[scoring]\n'
+                          'game = "hands"\nhands = 4\n', "h.toml")
+    assert decide(r, (300, 200), 1500, 0, False, 3)[0] == -1
+    assert decide(r, (300, 200), 1500, 0, False, 4)[0] == 0
+
+
+def test_missing_file_is_one_line():
+    with pytest.raises(RuleSetError, match="cannot be read"):
+        load_house_rules("/nonexistent/house.toml")
