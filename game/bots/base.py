@@ -1,0 +1,66 @@
+"""The bot interface and the legal-random reference bot.
+
+A bot sees a :class:`PlayerView` (never a state) and returns one of ``view.legal``. Every bot
+can explain its choice in one sentence, which the table's Hint button and the tutorial show.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.rules.actions import Action, Bid, DeclareOut, Pass
+from game.rules.view import PlayerView
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    action: Action
+    reason: str
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """One of ``view.legal``."""
+        ...
+
+    def suggest(self, view: PlayerView, rng: random.Random) -> Suggestion:
+        """The action this bot would take, with a one-sentence reason."""
+        ...
+
+
+class RandomBot:
+    """Legal-random play, for measurement only: the floor every level must beat. Its auction
+    passes half the time and otherwise bids the lowest amount allowed."""
+
+    level = "random"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        return self.suggest(view, rng).action
+
+    def suggest(self, view: PlayerView, rng: random.Random) -> Suggestion:
+        acts = [a for a in view.legal if not isinstance(a, DeclareOut)] or list(view.legal)
+        if acts and isinstance(acts[-1], Bid):
+            if isinstance(acts[0], Pass):
+                pick = acts[0] if rng.random() < 0.5 else acts[1]
+            else:
+                pick = acts[0]
+            return Suggestion(pick, "a random legal bid")
+        return Suggestion(acts[int(rng.random() * len(acts))], "a random legal action")
+
+
+LEVELS = ("random",)
+
+
+def make_bot(level: str, **options: object) -> Bot:
+    """A bot of the given level (``random``, and the levels of :mod:`game.bots.levels`)."""
+    if level == "random":
+        return RandomBot()
+    try:
+        from game.bots.levels import make_level_bot
+    except ModuleNotFoundError:
+        raise ValueError(f"unknown bot level {level!r} (choose from: random)") from None
+    return make_level_bot(level, **options)

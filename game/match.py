@@ -1,0 +1,126 @@
+"""The pygame-free match controller: seats (human or bot), the action list, undo by replay.
+
+The table and the tutorial drive a game through this: ``submit`` applies the human's action,
+``step_bot`` lets the bot whose turn it is act, and both return the events to animate. Pacing
+belongs to the UI; this class has no clock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.bots.base import Bot, Suggestion, make_bot
+from game.rules.actions import Action, Deal
+from game.rules.engine import actor, apply, legal_actions, new_game, replay
+from game.rules.errors import IllegalActionError
+from game.rules.events import Event
+from game.rules.ruleset import RuleSet
+from game.rules.state import GameState, Phase
+from game.rules.view import PlayerView, observe, redact
+
+HUMAN = "human"
+
+
+@dataclass
+class Match:
+    rules: RuleSet
+    seed: int
+    seats: tuple[str, ...]  # "human" or a bot level, per seat
+    actions: list[Action] = field(default_factory=list)
+    state: GameState = field(init=False)
+    bots: dict[int, Bot] = field(init=False, default_factory=dict)
+    bot_options: dict[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if len(self.seats) != self.rules.players:
+            raise ValueError(f"{self.rules.name} needs {self.rules.players} seats")
+        self.state, _ = replay(self.rules, self.seed, self.actions) if self.actions else (
+            new_game(self.rules, self.seed), [])
+        self.bots = {i: make_bot(level, **self.bot_options) for i, level in enumerate(self.seats)
+                     if level != HUMAN}
+
+    # -- what the UI reads ----------------------------------------------------------------
+    @property
+    def actor(self) -> int:
+        return actor(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def view(self, seat: int) -> PlayerView:
+        return observe(self.state, seat)
+
+    def is_human(self, seat: int) -> bool:
+        return seat >= 0 and self.seats[seat] == HUMAN
+
+    def waiting_for_human(self) -> bool:
+        seat = self.actor
+        return seat >= 0 and self.is_human(seat) and self.state.phase != Phase.DEAL
+
+    def legal(self) -> tuple[Action, ...]:
+        return legal_actions(self.state)
+
+    # -- acting ---------------------------------------------------------------------------
+    def submit(self, action: Action, viewer: int = 0) -> list[Event]:
+        """Apply an action for the seat to act; raises IllegalActionError (state unchanged)."""
+        if self.state.over:
+            raise IllegalActionError("The game is over.")
+        self.state, events = apply(self.state, action)
+        self.actions.append(action)
+        return [redact(e, viewer) for e in events]
+
+    def bot_rng(self) -> random.Random:
+        # A fresh generator per decision, seeded by the game and its position: a seeded game
+        # replays exactly, and undo does not shift later bot choices.
+        return random.Random(f"bot/{self.seed}/{len(self.actions)}")
+
+    def step_bot(self, viewer: int = 0) -> list[Event]:
+        """Let the seat to act play if it is a bot (or deal, whoever the dealer is)."""
+        seat = self.actor
+        if seat < 0:
+            return []
+        if self.state.phase == Phase.DEAL:
+            return self.submit(Deal(), viewer)
+        bot = self.bots.get(seat)
+        if bot is None:
+            return []
+        action = bot.choose(observe(self.state, seat), self.bot_rng())
+        return self.submit(action, viewer)
+
+    def hint(self, seat: int, level: str = "hard") -> Suggestion:
+        try:
+            bot = make_bot(level, **self.bot_options)
+        except ValueError:
+            bot = make_bot("random")
+        return bot.suggest(observe(self.state, seat), self.bot_rng())
+
+    # -- undo -----------------------------------------------------------------------------
+    def human_decisions(self, seat: int) -> list[int]:
+        """Indexes in the action list where ``seat`` (a human) made a decision."""
+        state = new_game(self.rules, self.seed)
+        out = []
+        for i, action in enumerate(self.actions):
+            if actor(state) == seat and state.phase != Phase.DEAL:
+                out.append(i)
+            state, _ = apply(state, action)
+        return out
+
+    def undo_to(self, index: int) -> None:
+        """Rewind to just before action ``index`` (a game is its rules, seed and actions)."""
+        self.actions = self.actions[:index]
+        self.state, _ = replay(self.rules, self.seed, self.actions)
+
+    def undo_last_decision(self, seat: int) -> bool:
+        marks = self.human_decisions(seat)
+        if not marks:
+            return False
+        self.undo_to(marks[-1])
+        return True
+
+
+def match_from_actions(rules: RuleSet, seed: int, seats: Sequence[str],
+                       actions: Sequence[Action]) -> Match:
+    return Match(rules, seed, tuple(seats), list(actions))
