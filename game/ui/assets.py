@@ -1,0 +1,142 @@
+"""The table's art, font and sounds: where they live, and loading them lazily, once, at the size
+asked for.
+
+Nothing happens at import (no pygame.init, no file reads): each helper loads on first use and
+caches the result. The images are drawn by tools/make_sprites.py and the sounds synthesised by
+tools/make_sounds.py; both are committed, so the game itself never generates them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+ROOT = Path(__file__).resolve().parents[2]
+SPRITES = ROOT / "sprites"
+SOUNDS = ROOT / "sounds"
+FONTS = SPRITES / "fonts"
+
+CARD_RATIO = 1.4
+CARD_1X = 100  # width of the 1x card art; wider requests scale down from the 2x art
+ICON_1X = 24
+GLOW_MARGIN_1X = 8
+BACK_DESIGNS = ("blue", "red", "green")
+SOUND_NAMES = ("deal", "play", "sweep", "bid", "win", "click", "shuffle")
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_images: dict[tuple, pygame.Surface] = {}
+
+
+def clear_caches() -> None:
+    """Forget loaded images and fonts, e.g. after the display mode changes, so that the next
+    request converts them for the new display."""
+    _fonts.clear()
+    _images.clear()
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """DejaVu Sans at ``size`` px; unlike pygame's default font it has the suit symbols."""
+    key = (size, bold)
+    cached = _fonts.get(key)
+    if cached is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+        cached = _fonts[key] = pygame.font.Font(str(FONTS / name), size)
+    return cached
+
+
+def _load(path: Path, size: tuple[int, int]) -> pygame.Surface:
+    image = pygame.image.load(str(path))
+    if image.get_size() != size:
+        image = pygame.transform.smoothscale(image, size)
+    # convert_alpha needs a display; headless tools and tests have none and use the raw image.
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        image = image.convert_alpha()
+    return image
+
+
+def _cached(key: tuple, path: Path, size: tuple[int, int]) -> pygame.Surface:
+    image = _images.get(key)
+    if image is None:
+        image = _images[key] = _load(path, size)
+    return image
+
+
+def _density(width: int, base: int) -> str:
+    # The 2x art shrinks more cleanly than the 1x art stretches.
+    return "2x" if width > base else "1x"
+
+
+def card_height(width: int) -> int:
+    return round(width * CARD_RATIO)
+
+
+def card_image(code: str, width: int, four_colour: bool = False) -> pygame.Surface:
+    """The face of ``code`` ("AS", "TH", ...) scaled to ``width`` px wide."""
+    folder = "cards4" if four_colour else "cards"
+    path = SPRITES / folder / _density(width, CARD_1X) / f"{code}.png"
+    return _cached(("card", code, width, four_colour), path, (width, card_height(width)))
+
+
+def back_image(design: str, width: int) -> pygame.Surface:
+    """A card back (one of BACK_DESIGNS) scaled to ``width`` px wide."""
+    if design not in BACK_DESIGNS:
+        raise ValueError(f"unknown card back {design!r}: choose one of {', '.join(BACK_DESIGNS)}")
+    path = SPRITES / "backs" / _density(width, CARD_1X) / f"{design}.png"
+    return _cached(("back", design, width), path, (width, card_height(width)))
+
+
+def felt_tile() -> pygame.Surface:
+    """The 256 x 256 seamless felt, to be tiled across the table."""
+    return _cached(("felt",), SPRITES / "felt.png", (256, 256))
+
+
+def icon(name: str, size: int) -> pygame.Surface:
+    """A white toolbar icon (sound-on, sound-off, undo, hint, menu, settings, help, scores)."""
+    path = SPRITES / "ui" / _density(size, ICON_1X) / f"{name}.png"
+    return _cached(("icon", name, size), path, (size, size))
+
+
+def glow_margin(width: int) -> int:
+    return round(GLOW_MARGIN_1X * width / CARD_1X)
+
+
+def glow_image(width: int) -> pygame.Surface:
+    """The golden ring for a raised card ``width`` px wide: the card's size plus a margin all
+    round, so it centres on the card."""
+    margin = glow_margin(width)
+    size = (width + 2 * margin, card_height(width) + 2 * margin)
+    path = SPRITES / "ui" / _density(width, CARD_1X) / "glow.png"
+    return _cached(("glow", width), path, size)
+
+
+class Sounds:
+    """The sound effects, or silence where there is no audio device.
+
+    Any pygame.error while opening the mixer (no device, no driver) leaves the table silent
+    instead of failing; ``play`` is then a no-op, as it is while ``muted``.
+    """
+
+    def __init__(self, muted: bool = False, folder: Path = SOUNDS) -> None:
+        self.muted = muted
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+            for name in SOUND_NAMES:
+                self._sounds[name] = pygame.mixer.Sound(str(folder / f"{name}.wav"))
+        except pygame.error:
+            self._sounds.clear()
+
+    @property
+    def available(self) -> bool:
+        return bool(self._sounds)
+
+    def play(self, name: str) -> None:
+        if name not in SOUND_NAMES:
+            raise ValueError(f"no sound called {name!r}; the sounds are {', '.join(SOUND_NAMES)}")
+        if self.muted or not self._sounds:
+            return
+        self._sounds[name].play()
