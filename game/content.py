@@ -80,7 +80,8 @@ def ruleset_from_text(text: str, source: str) -> RuleSet:
     return ruleset_from_mapping(data, source)
 
 
-def load_house_rules(path: str | Path) -> RuleSet:
+def read_house_rules(path: str | Path) -> tuple[str, RuleSet]:
+    """A house-rules file's text (kept in saves) and its validated rule set."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -88,7 +89,11 @@ def load_house_rules(path: str | Path) -> RuleSet:
         raise RuleSetError(str(p), "<file>", f"cannot be read ({exc.strerror})") from None
     except UnicodeDecodeError:
         raise RuleSetError(str(p), "<file>", "is not UTF-8 text") from None
-    return ruleset_from_text(text, str(p))
+    return text, ruleset_from_text(text, str(p))
+
+
+def load_house_rules(path: str | Path) -> RuleSet:
+    return read_house_rules(path)[1]
 
 
 def load_ruleset(name_or_path: str) -> RuleSet:

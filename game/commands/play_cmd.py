@@ -1,0 +1,93 @@
+"""``pinochle`` (no arguments) and ``pinochle play``: open the table, or run the demo."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("play", help="open the table (or --demo: bots play through every scene)")
+    p.add_argument("--variant", help="preset name or house-rules .toml file")
+    p.add_argument("--demo", action="store_true", help="bots in every seat, full speed")
+    p.add_argument("--hands", type=_positive, default=2, help="demo: hands to play")
+    p.add_argument("--screenshots", type=Path, help="demo: write one PNG per scene here")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1024x640")
+    p.add_argument("--bots", default="medium", help="demo: bot level for every seat")
+    p.set_defaults(run=cmd_play)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {text!r}") from None
+    if w < 1024 or h < 640:
+        raise argparse.ArgumentTypeError(f"the window is at least 1024x640, got {text}")
+    return (w, h)
+
+
+def _app(size: tuple[int, int] = (1280, 800)):  # noqa: ANN202
+    from game.persist import Store
+    from game.ui.app import App
+
+    return App(Store(), size)
+
+
+def open_window(variant: str | None = None, size: tuple[int, int] = (1280, 800),
+                seed: int | None = None) -> int:
+    from game.ui.scenes.menus import TitleScene, start_game
+
+    app = _app(size)
+    try:
+        app.push(TitleScene(app))
+        if variant is not None:
+            app.settings.variant = variant
+            error = start_game(app, seed=seed)
+            if error:
+                print(f"pinochle: error: {error}", file=sys.stderr)
+                return 2
+        return app.run()
+    finally:
+        app.shutdown()
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from game.cli import UsageError
+    from game.content import load_ruleset
+
+    if args.variant is not None:
+        load_ruleset(args.variant)  # a bad variant is one line, before any window opens
+    if not args.demo:
+        if args.screenshots is not None:
+            raise UsageError("--screenshots needs --demo")
+        return open_window(args.variant, args.size, args.seed)
+    from game.ui.demo import run_demo
+
+    app = _app(args.size)
+    app.settings.speed = "fast"
+    app.settings.think_ms = 0
+    app.sounds.muted = True
+    try:
+        driver = run_demo(app, args.variant or "racehorse", args.hands, args.screenshots,
+                          args.seed if args.seed is not None else 1, args.bots)
+    finally:
+        app.shutdown()
+    if args.screenshots is not None:
+        print(f"{len(driver.captured)} screenshots in {args.screenshots}: "
+              + ", ".join(driver.captured))
+    print(f"demo: {driver.hands_done} hands of {args.variant or 'racehorse'} played")
+    return 0

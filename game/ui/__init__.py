@@ -1,0 +1,1 @@
+"""The pygame table: window, scenes, widgets and animation. Reads the engine, decides nothing."""

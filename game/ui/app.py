@@ -1,0 +1,171 @@
+"""The window, the clock and the scene stack loop.
+
+The loop draws at up to 60 frames a second while something moves, and otherwise blocks in
+``pygame.event.wait`` so that a table waiting for the player uses no CPU.
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from game.persist import Settings, Stats, Store
+from game.ui import theme
+from game.ui.assets import Sounds
+from game.ui.scene import Scene
+
+FPS = 60
+IDLE_WAIT_MS = 250
+SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+
+
+class App:
+    def __init__(self, store: Store, size: tuple[int, int] = (1280, 800),
+                 fullscreen: bool = False) -> None:
+        self.store = store
+        self.settings: Settings = store.load_settings()
+        self.stats: Stats = store.load_stats()
+        self.launched = time.perf_counter()
+        pygame.init()
+        pygame.display.set_caption("Pinochle")
+        flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
+        self.screen = pygame.display.set_mode(size, flags)
+        self._set_minimum_size()
+        self.clock = pygame.time.Clock()
+        self.sounds = Sounds()
+        self.sounds.muted = not self.settings.sound
+        self.stack: list[Scene] = []
+        self.running = True
+        self.time = 0.0
+        self.first_frame_at: float | None = None
+        self.frame_hook: Callable[[App, float], None] | None = None  # demo mode, benchmarks
+        self.exit_code = 0
+
+    def _set_minimum_size(self) -> None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.minimum_size = theme.MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass  # older SDL: VIDEORESIZE below enforces the minimum instead
+
+    # -- scene stack ----------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def speed(self) -> float:
+        return SPEED_FACTORS.get(self.settings.speed, 1.0)
+
+    def push(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack[-1].pause()
+        self.stack.append(scene)
+        scene.resize(self.size)
+        scene.enter()
+
+    def pop(self, scene: Scene | None = None) -> None:
+        if not self.stack or (scene is not None and self.stack[-1] is not scene):
+            if scene is not None and scene in self.stack:
+                self.stack.remove(scene)
+                scene.exit()
+            return
+        self.stack.pop().exit()
+        if self.stack:
+            self.stack[-1].resume()
+
+    def replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop().exit()
+        self.push(scene)
+
+    def reset(self, scene: Scene) -> None:
+        while self.stack:
+            self.stack.pop().exit()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop -------------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        return any(s.busy for s in self.stack)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            w, h = max(event.w, theme.MIN_SIZE[0]), max(event.h, theme.MIN_SIZE[1])
+            if (w, h) != (event.w, event.h):
+                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            for scene in self.stack:
+                scene.resize(self.size)
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            for scene in self.stack:
+                scene.resize(self.size)
+            return
+        top = self.top
+        if top is not None:
+            top.handle_event(event)
+
+    def step(self, dt: float) -> None:
+        self.time += dt
+        for scene in list(self.stack):
+            scene.update(dt)
+        self.draw()
+
+    def draw(self) -> None:
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        for scene in self.stack[start:]:
+            scene.draw(self.screen)
+        pygame.display.flip()
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+
+    def run(self) -> int:
+        last = time.perf_counter()
+        while self.running and self.stack:
+            if self.busy or self.frame_hook is not None:
+                self.clock.tick(FPS)
+                events = pygame.event.get()
+            else:
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                events = [first] if first.type != pygame.NOEVENT else []
+                events += pygame.event.get()
+            now = time.perf_counter()
+            dt = min(now - last, 0.1)
+            last = now
+            for event in events:
+                self.handle(event)
+                if not self.running:
+                    break
+            if not self.running:
+                break
+            self.step(dt)
+            if self.frame_hook is not None:
+                self.frame_hook(self, dt)
+        return self.exit_code
+
+    def screenshot(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+
+    def shutdown(self) -> None:
+        pygame.quit()

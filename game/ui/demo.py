@@ -1,0 +1,78 @@
+"""Demo mode: bots in every seat play through every scene — the player's seat is driven
+through its own overlays by a bot — optionally writing one screenshot per scene. Used by
+people, the tests and the frame-time benchmark."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from game.bots.base import Bot, make_bot
+from game.ui.app import App
+from game.ui.scenes.base import Overlay
+from game.ui.scenes.displays import Display
+from game.ui.table.scene import TableScene
+
+SETTLE_SECONDS = 0.25
+
+
+class DemoDriver:
+    def __init__(self, app: App, table: TableScene, hands: int, shots: Path | None,
+                 bot: Bot) -> None:
+        self.app = app
+        self.table = table
+        self.hands = hands
+        self.shots = shots
+        self.bot = bot
+        self.captured: dict[str, Path] = {}
+        self.top_since: tuple[int, float] = (0, 0.0)
+        self.started = time.perf_counter()
+
+    @property
+    def hands_done(self) -> int:
+        return len(self.table.match.state.records)
+
+    def hook(self, app: App, dt: float) -> None:
+        top = app.top
+        if top is None:
+            return
+        if self.top_since[0] != id(top):
+            self.top_since = (id(top), app.time)
+        on_top_for = app.time - self.top_since[1]
+        table = self.table
+        if self.shots is not None and top.name not in self.captured:
+            settled = not table.timeline.busy or top.name in ("deal", "table")
+            wanted = 0.18 if top.name == "deal" else SETTLE_SECONDS
+            if settled and on_top_for >= wanted:
+                name = top.name.replace(" ", "-")
+                path = self.shots / f"{len(self.captured) + 1:02d}-{name}.png"
+                app.screenshot(path)
+                self.captured[top.name] = path
+        if (isinstance(top, Overlay) and not isinstance(top, Display) and top.name != "deal"
+                and on_top_for >= SETTLE_SECONDS * 1.5 and not table.timeline.busy
+                and table.match.waiting_for_human()):
+            view = table.match.view(table.human)
+            top.act(self.bot.choose(view, table.match.bot_rng()))
+        if (self.hands_done >= self.hands and top is table and not table.timeline.busy
+                and table.result_shown_hand >= self.hands - 1):
+            app.quit()
+
+
+def run_demo(app: App, variant: str, hands: int, shots: Path | None, seed: int,
+             bot_level: str) -> DemoDriver:
+    from game.content import load_ruleset
+    from game.match import Match
+
+    rules = load_ruleset(variant)
+    try:
+        bot = make_bot(bot_level)
+    except ValueError:
+        bot_level, bot = "random", make_bot("random")
+    match = Match(rules, seed, ("human",) + (bot_level,) * (rules.players - 1))
+    preset = variant if rules.source.startswith("preset ") else None
+    table = TableScene(app, match, preset, None, demo=True)
+    driver = DemoDriver(app, table, hands, shots, bot)
+    app.frame_hook = driver.hook
+    app.push(table)
+    app.run()
+    return driver

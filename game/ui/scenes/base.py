@@ -1,0 +1,73 @@
+"""Overlay base: a scene drawn over the table that lets the player make one decision."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.actions import Action
+from game.ui import theme
+from game.ui.scene import Scene
+from game.ui.widgets import Button, draw_text, panel, wrap
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.table.scene import TableScene
+
+
+class Overlay(Scene):
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.buttons: list[Button] = []
+        self.closing = False
+
+    @property
+    def layout(self):  # noqa: ANN201 - the table's Layout
+        return self.table.layout
+
+    def act(self, action: Action) -> None:
+        if self.closing:
+            return
+        if self.table.act(action):
+            self.closing = True
+            self.app.pop(self)
+
+    def close(self) -> None:
+        if not self.closing:
+            self.closing = True
+            self.app.pop(self)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for b in self.buttons:
+            if b.handle(event):
+                return True
+        # The table's own buttons (hint, undo, scores, rules, menu) stay usable.
+        return self.table.handle_event(event)
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        for b in self.buttons:
+            b.draw(surface)
+
+    def prompt_panel(self, surface: pygame.Surface, title: str, lines: list[str],
+                     height_lines: int = 0) -> pygame.Rect:
+        """A panel above the player's hand with a title and a few lines of text."""
+        lay = self.layout
+        s = lay.s
+        width = round(620 * s)
+        lines = [part for line in lines for part in wrap(line, lay.font, width - round(30 * s))]
+        n = max(len(lines), height_lines)
+        height = round((62 + 26 * n + 56) * s)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midbottom = (lay.size[0] // 2, lay.size[1] - lay.card_h - round(70 * s))
+        panel(surface, rect)
+        draw_text(surface, title, (rect.centerx, rect.top + round(14 * s)), lay.font_big,
+                  theme.GOLD, bold=True, anchor="midtop")
+        y = rect.top + round(52 * s)
+        for line in lines:
+            draw_text(surface, line, (rect.centerx, y), lay.font, theme.INK, anchor="midtop")
+            y += round(26 * s)
+        return rect

@@ -1,0 +1,283 @@
+"""Information shown over the table: everyone's meld, a hand's result, the game's end, and
+the last trick."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.events import GameWon, HandResult
+from game.rules.meld import MeldResult
+from game.rules.scoring import side_name
+from game.ui import assets, theme
+from game.ui.scenes.base import Overlay
+from game.ui.widgets import Button, draw_text, layout_row, panel, shade
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.table.scene import TableScene
+
+AUTO_CONTINUE = 1.6  # seconds a display stays up in demo mode
+
+
+class Display(Overlay):
+    """A modal display with a Continue button (Enter, Space or a click)."""
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app, table)
+        self.age = 0.0
+        self.cont = Button("Continue", self.close, primary=True, hotkey=pygame.K_RETURN)
+        self.buttons = [self.cont]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        lay = self.layout
+        self.cont.font_size = lay.font
+        layout_row(self.buttons, size[0] / 2, size[1] - round(86 * lay.s), round(42 * lay.s),
+                   round(12 * lay.s), min_width=round(150 * lay.s))
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        if self.table.demo and self.age > AUTO_CONTINUE * max(0.05, self.app.speed):
+            self.on_auto()
+
+    def on_auto(self) -> None:
+        self.close()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self.cont.on_click()
+            return True
+        return super().handle_event(event)
+
+    @property
+    def busy(self) -> bool:
+        return self.table.demo
+
+
+def meld_block_size(table: TableScene, n_cards: int, label_w: int) -> tuple[int, int]:
+    lay = table.layout
+    card_w = lay.meld_w
+    span = card_w + round(card_w * 0.36) * (n_cards - 1)
+    return max(span, label_w), round(card_w * 1.4) + round(36 * lay.s)
+
+
+def draw_meld_flow(surface: pygame.Surface, table: TableScene, meld: MeldResult,
+                   rect: pygame.Rect) -> None:
+    """One seat's melds as blocks (cards, then name, points and class) flowing left to right,
+    in class order, wrapping inside ``rect``."""
+    lay = table.layout
+    s = lay.s
+    four = table.app.settings.four_colour
+    card_w = lay.meld_w
+    fs = lay.font_small
+    x, y = rect.left, rect.top
+    row_h = 0
+    gap = round(16 * s)
+    for m in meld.melds:
+        label = f"{m.name} {m.points}"
+        label_w = assets.font(fs, True).size(label)[0]
+        bw, bh = meld_block_size(table, len(m.cards), label_w)
+        if x + bw > rect.right and x > rect.left:
+            x, y = rect.left, y + row_h + round(6 * s)
+            row_h = 0
+        if y + bh > rect.bottom + round(4 * s):
+            draw_text(surface, "…", (x, y), lay.font, theme.INK_DIM)
+            return
+        step = round(card_w * 0.36)
+        for i, card in enumerate(m.cards):
+            surface.blit(assets.card_image(str(card), card_w, four), (x + i * step, y))
+        ty = y + round(card_w * 1.4) + round(2 * s)
+        draw_text(surface, label, (x, ty), fs, theme.INK, bold=True)
+        draw_text(surface, m.cls, (x, ty + round(fs * 1.15)), max(10, fs - 3), theme.INK_DIM)
+        x += bw + gap
+        row_h = max(row_h, bh)
+    if not meld.melds:
+        draw_text(surface, "No meld", (x, y), fs, theme.INK_DIM)
+
+
+class MeldScene(Display):
+    name = "meld"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface, 90)
+        lay = self.layout
+        s = lay.s
+        rules = self.table.match.rules
+        w, h = lay.size
+        outer = pygame.Rect(round(30 * s), lay.bar.bottom + round(10 * s), w - round(60 * s),
+                            h - lay.bar.bottom - round(104 * s))
+        panel(surface, outer)
+        draw_text(surface, "Meld", (outer.centerx, outer.top + round(8 * s)), lay.font_big,
+                  theme.GOLD, bold=True, anchor="midtop")
+        melds = self.table.model.melds
+        n = rules.players
+        cols = 2 if n == 4 else n
+        rows = 2 if n == 4 else 1
+        footer = round(40 * s) if rules.partnerships else 0
+        cw = (outer.width - round(30 * s)) // cols
+        ch = (outer.height - round(50 * s) - footer) // rows
+        order = [0, 2, 1, 3] if n == 4 else list(range(n))  # partners in one column
+        for i, seat in enumerate(order):
+            col, row = (i // 2, i % 2) if n == 4 else (i, 0)
+            cell = pygame.Rect(outer.left + round(20 * s) + col * cw,
+                               outer.top + round(44 * s) + row * ch, cw - round(24 * s),
+                               ch - round(8 * s))
+            if seat not in melds:
+                continue
+            meld, counted, note = melds[seat]
+            head = f"{self.table.human_name(seat)} — {meld.total}"
+            r = draw_text(surface, head, cell.topleft, lay.font, theme.INK, bold=True)
+            if not counted:
+                draw_text(surface, f"not counted: {note}", (r.right + round(12 * s), r.top + 2),
+                          lay.font_small, theme.RED)
+            body = pygame.Rect(cell.left, r.bottom + round(6 * s), cell.width,
+                               cell.bottom - r.bottom - round(6 * s))
+            draw_meld_flow(surface, self.table, meld, body)
+        if rules.partnerships:
+            totals = self.table.view.side_meld
+            text = "   ".join(f"{side_name(rules, side)}: {totals[side]}"
+                              for side in range(len(totals)))
+            draw_text(surface, "Team meld — " + text, (outer.centerx, outer.bottom
+                      - round(34 * s)), lay.font, theme.GOLD, bold=True, anchor="midtop")
+        self.draw_buttons(surface)
+
+
+class ResultScene(Display):
+    name = "hand result"
+
+    def __init__(self, app: App, table: TableScene, result: HandResult) -> None:
+        super().__init__(app, table)
+        self.result = result
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface, 110)
+        lay = self.layout
+        s = lay.s
+        rules = self.table.match.rules
+        r = self.result
+        lines = len(r.sides) + sum(len(sd.notes) for sd in r.sides) + len(r.notes) \
+            + (1 if r.tallies and any(r.tallies) else 0) + (1 if r.bidder >= 0 else 0)
+        rect = pygame.Rect(0, 0, round(760 * s), round((150 + 32 * lines) * s))
+        rect.center = (lay.size[0] // 2, lay.size[1] // 2 - round(40 * s))
+        panel(surface, rect)
+        if r.bidder >= 0:
+            head = f"{self.table.human_name(r.bidder)} bid {r.bid}: {r.outcome}"
+        else:
+            head = f"Hand {r.hand_no + 1} scored"
+        colour = theme.GREEN if r.outcome == "made" else (theme.RED if r.bidder >= 0 and
+                                                          r.outcome != "made" else theme.GOLD)
+        draw_text(surface, head, (rect.centerx, rect.top + round(16 * s)), lay.font_big, colour,
+                  bold=True, anchor="midtop")
+        y = rect.top + round(64 * s)
+        cols = [rect.left + round(24 * s), rect.left + round(300 * s), rect.left + round(400 * s),
+                rect.left + round(520 * s), rect.right - round(24 * s)]
+        heads = ["", "Meld", "Tricks", "Hand", "Total"]
+        for x, text in zip(cols, heads, strict=True):
+            draw_text(surface, text, (x, y), lay.font_small, theme.INK_DIM,
+                      anchor="topleft" if not text else "topright")
+        y += round(28 * s)
+        for side in r.sides:
+            name = side_name(rules, side.side)
+            meld = f"{side.meld_counted}/{side.meld}" if side.meld != side.meld_counted else \
+                f"{side.meld}"
+            tricks = f"{side.tricks_counted} ({side.raw_tricks})" if side.raw_tricks >= 0 and \
+                side.raw_tricks != side.tricks_counted else f"{side.tricks_counted}"
+            values = [name, meld, tricks, f"{side.score:+d}", f"{r.totals[side.side]}"]
+            for x, text in zip(cols, values, strict=True):
+                draw_text(surface, text, (x, y), lay.font, theme.INK,
+                          anchor="topleft" if x == cols[0] else "topright")
+            y += round(30 * s)
+            for note in side.notes:
+                draw_text(surface, note, (cols[0] + round(16 * s), y - round(4 * s)),
+                          lay.font_small, theme.INK_DIM)
+                y += round(20 * s)
+        if r.tallies and any(r.tallies):
+            word = "stars" if rules.scoring.stars else "checks"
+            text = ", ".join(f"{side_name(rules, i)} {t:+d}" for i, t in enumerate(r.tallies))
+            draw_text(surface, f"{word.title()} this hand: {text}", (cols[0], y + round(8 * s)),
+                      lay.font, theme.GOLD)
+            y += round(32 * s)
+        for note in r.notes:
+            draw_text(surface, note, (cols[0], y + round(8 * s)), lay.font_small, theme.INK_DIM)
+            y += round(22 * s)
+        if r.bidder >= 0:
+            bside = next(sd for sd in r.sides if sd.side == rules.side_of(r.bidder))
+            if r.outcome in ("made", "set"):
+                got = bside.meld_counted + bside.tricks if r.outcome == "made" else \
+                    bside.tricks + (bside.meld if bside.notes == () else 0)
+                sign = "≥" if r.outcome == "made" else "<"
+                text = (f"The bidding side needed {r.bid}: meld and tricks came to {got} "
+                        f"{sign} {r.bid}.")
+            else:
+                text = f"The bidding side loses its bid of {r.bid}: {r.outcome}."
+            draw_text(surface, text, (cols[0], y + round(10 * s)), lay.font_small, theme.INK)
+        self.draw_buttons(surface)
+
+
+class GameOverScene(Display):
+    name = "game over"
+
+    def __init__(self, app: App, table: TableScene, won: GameWon) -> None:
+        super().__init__(app, table)
+        self.won = won
+        self.cont.label = "New game"
+        self.cont.on_click = self.new_game
+        self.buttons.append(Button("Title screen", self.to_title))
+
+    def new_game(self) -> None:
+        from game.ui.scenes.menus import start_game
+
+        start_game(self.app, new_seed=True)
+
+    def to_title(self) -> None:
+        from game.ui.scenes.menus import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+
+    def on_auto(self) -> None:
+        self.app.quit()  # demo mode ends with the game
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface, 140)
+        lay = self.layout
+        s = lay.s
+        rules = self.table.match.rules
+        rect = pygame.Rect(0, 0, round(720 * s), round(330 * s))
+        rect.center = (lay.size[0] // 2, lay.size[1] // 2 - round(30 * s))
+        panel(surface, rect)
+        winner = side_name(rules, self.won.side)
+        mine = rules.side_of(self.table.human) == self.won.side
+        title = ("You win the game!" if mine else f"{winner} win the game").replace("South &",
+                                                                                     "You &")
+        draw_text(surface, title, (rect.centerx, rect.top + round(22 * s)),
+                  round(lay.font_big * 1.3), theme.GOLD, bold=True, anchor="midtop")
+        draw_text(surface, self.won.reason, (rect.centerx, rect.top + round(84 * s)), lay.font,
+                  theme.INK, anchor="midtop")
+        y = rect.top + round(130 * s)
+        for side, score in enumerate(self.won.totals):
+            draw_text(surface, f"{side_name(rules, side)}: {score}", (rect.centerx, y),
+                      lay.font, theme.INK, anchor="midtop")
+            y += round(28 * s)
+        self.draw_buttons(surface)
+
+
+class LastTrickScene(Overlay):
+    name = "last trick"
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.close()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface, 120)
+        lay = self.layout
+        four = self.app.settings.four_colour
+        for seat, card in self.table.model.last_trick:
+            x, y, _ = lay.trick_slot(seat)
+            img = assets.card_image(str(card), lay.card_w, four)
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        draw_text(surface, "The last trick — click to close", (lay.center[0], lay.bar.bottom
+                  + round(20 * lay.s)), lay.font, theme.GOLD, bold=True, anchor="midtop")

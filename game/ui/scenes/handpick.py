@@ -1,0 +1,63 @@
+"""Picking cards from the player's hand with the mouse or the keyboard."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.cards import Card
+
+if TYPE_CHECKING:
+    from game.ui.table.scene import TableScene
+    from game.ui.table.sprites import CardSprite
+
+
+class HandPicker:
+    """Hover, focus (arrow keys) and hit tests over the player's fanned hand."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.focus = -1
+        self.hover = -1
+
+    @property
+    def sprites(self) -> list[CardSprite]:
+        return self.table.model.hands[self.table.human]
+
+    def hit(self, pos: tuple[int, int]) -> int:
+        for i in range(len(self.sprites) - 1, -1, -1):
+            if self.sprites[i].rect.collidepoint(pos):
+                return i
+        return -1
+
+    def card(self, index: int) -> Card | None:
+        if 0 <= index < len(self.sprites):
+            return self.sprites[index].card
+        return None
+
+    def key(self, event: pygame.event.Event) -> str:
+        """'left', 'right' (focus moved), 'enter', or '' for other keys."""
+        if event.type != pygame.KEYDOWN or not self.sprites:
+            return ""
+        n = len(self.sprites)
+        if event.key in (pygame.K_LEFT, pygame.K_a):
+            self.focus = (self.focus - 1) % n if self.focus >= 0 else n - 1
+            return "left"
+        if event.key in (pygame.K_RIGHT, pygame.K_d):
+            self.focus = (self.focus + 1) % n if self.focus >= 0 else 0
+            return "right"
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return "enter"
+        return ""
+
+    @property
+    def pointed(self) -> int:
+        return self.hover if self.hover >= 0 else self.focus
+
+    def apply_lift(self, lifted: set[int], amount: float) -> None:
+        for i, sp in enumerate(self.sprites):
+            target = amount if i in lifted else 0.0
+            sp.lift += (target - sp.lift) * 0.5
+            if abs(sp.lift - target) < 0.5:
+                sp.lift = target

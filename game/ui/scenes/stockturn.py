@@ -1,0 +1,58 @@
+"""Two-handed: after winning a trick, meld one combination, count or exchange the dix, draw."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.actions import CountDix, DeclareOut, EndTurn, ExchangeDix, LayMeld
+from game.ui.scenes.base import Overlay
+from game.ui.widgets import Button, layout_row
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.table.scene import TableScene
+
+
+class MeldTurnScene(Overlay):
+    name = "meld turn"
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app, table)
+        view = table.view
+        rules = view.rules
+        for a in view.legal:
+            if isinstance(a, LayMeld):
+                value = getattr(rules.meld, a.kind)
+                points = value[0] if isinstance(value, tuple) else value
+                cards = " ".join(c.pretty for c in a.cards)
+                self.buttons.append(Button(f"{rules.meld_name(a.kind)} {points}: {cards}",
+                                           lambda act=a: self.act(act)))
+        if CountDix() in view.legal:
+            self.buttons.append(Button(f"Count the dix ({rules.meld.dix})",
+                                       lambda: self.act(CountDix())))
+        if ExchangeDix() in view.legal:
+            self.buttons.append(Button("Exchange the dix for the turn-up",
+                                       lambda: self.act(ExchangeDix())))
+        self.buttons.append(Button("Draw" if view.stock_size else "Done", primary=True,
+                                   on_click=lambda: self.act(EndTurn()), hotkey=pygame.K_RETURN))
+        if DeclareOut() in view.legal:
+            self.buttons.append(Button("Declare out", lambda: self.act(DeclareOut())))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        lay = self.layout
+        for b in self.buttons:
+            b.font_size = lay.font_small
+        rows = [self.buttons[i:i + 3] for i in range(0, len(self.buttons), 3)]
+        y = size[1] - lay.card_h - round(160 * lay.s)
+        for row in rows:
+            layout_row(row, size[0] / 2, y, round(34 * lay.s), round(8 * lay.s))
+            y += round(42 * lay.s)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self.table.view
+        lines = ["You won the trick: lay down one meld (one card at least from your hand)",
+                 f"and count or exchange the dix, then draw. Stock: {view.stock_size} cards."]
+        self.prompt_panel(surface, "Meld after the trick", lines, 2 + len(self.buttons) // 3)
+        self.draw_buttons(surface)

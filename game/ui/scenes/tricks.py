@@ -1,0 +1,113 @@
+"""Playing a card: legal cards rise under the pointer; an illegal one shows the rule that
+forbids it, in the preset's own words and order of precedence."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.actions import DeclareOut, PlayCard, ThrowIn
+from game.rules.cards import Card
+from game.rules.tricks import explain_plays
+from game.ui import theme
+from game.ui.scenes.base import Overlay
+from game.ui.scenes.handpick import HandPicker
+from game.ui.widgets import Button, layout_row, tooltip
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.table.scene import TableScene
+
+
+class TrickScene(Overlay):
+    name = "tricks"
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app, table)
+        view = table.view
+        self.picker = HandPicker(table)
+        self.legal: dict[Card, list[PlayCard]] = {}
+        for a in view.legal:
+            if isinstance(a, PlayCard):
+                self.legal.setdefault(a.card, []).append(a)
+        self.reasons = self._reasons()
+        self.tip = ""
+        if ThrowIn() in view.legal:
+            self.buttons.append(Button("Throw in the hand", lambda: self.act(ThrowIn())))
+        if DeclareOut() in view.legal:
+            self.buttons.append(Button("Declare out", lambda: self.act(DeclareOut())))
+
+    def _reasons(self) -> dict[Card, str]:
+        """Why each card in hand may not be played now, from the engine's rules."""
+        view = self.table.view
+        rules = view.rules
+        if not view.trick:
+            return {}
+        obligations = rules.stock.playoff_obligations if view.playoff else None
+        verdict = explain_plays(rules, view.cards, [c for _, c in view.trick],
+                                view.trump if view.trump >= 0 else None, obligations)
+        return {f.card: f.message for f in verdict.illegal}
+
+    def resize(self, size: tuple[int, int]) -> None:
+        lay = self.layout
+        for b in self.buttons:
+            b.font_size = lay.font
+        layout_row(self.buttons, size[0] / 2 + round(420 * lay.s), size[1] - lay.card_h
+                   - round(56 * lay.s), round(36 * lay.s), round(8 * lay.s))
+
+    def play(self, index: int) -> None:
+        card = self.picker.card(index)
+        if card is None:
+            return
+        options = self.legal.get(card)
+        if not options:
+            reason = self.reasons.get(card, "That card cannot be played now.")
+            self.table.say(f"{card.pretty}: {reason}", theme.RED, 7.0)
+            self.app.sounds.play("click")
+            return
+        # Two-handed: prefer the copy lying on the table, keeping the hidden one hidden.
+        action = next((a for a in options if a.from_table), options[0])
+        self.act(action)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.picker.hover = self.picker.hit(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.picker.hit(event.pos)
+            if index >= 0:
+                self.play(index)
+                return True
+        key = self.picker.key(event)
+        if key in ("left", "right"):
+            self.picker.hover = -1
+            return True
+        if key == "enter" and self.picker.focus >= 0:
+            self.play(self.picker.focus)
+            return True
+        return super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        pointed = self.picker.pointed
+        card = self.picker.card(pointed)
+        for sp in self.picker.sprites:
+            sp.dim = sp.card not in self.legal
+        lifted = {pointed} if card is not None and card in self.legal else set()
+        self.picker.apply_lift(lifted, 24 * self.layout.s)
+        self.tip = self.reasons.get(card, "") if card is not None and card not in self.legal \
+            else ""
+
+    def exit(self) -> None:
+        for sp in self.picker.sprites:
+            sp.dim = False
+            sp.lift = 0.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_buttons(surface)
+        if self.tip:
+            sp = self.picker.sprites[self.picker.pointed]
+            tooltip(surface, "Why not: " + self.tip, (round(sp.x), sp.rect.top),
+                    self.layout.font_small, round(420 * self.layout.s))
+        elif not self.table.status or self.app.time >= self.table.status_until:
+            lead = "Your lead" if not self.table.view.trick else "Your turn"
+            self.table.say(f"{lead}: play a card (click, or arrows and Enter).", theme.INK, 0.1)

@@ -1,0 +1,134 @@
+"""Drawing the table around the cards: felt, top bar, score panel, seat labels, bubbles."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.cards import Suit
+from game.rules.scoring import side_name
+from game.rules.seats import seat_name
+from game.rules.state import Phase
+from game.ui import assets, theme
+from game.ui.widgets import bubble, draw_text, panel
+
+if TYPE_CHECKING:
+    from game.ui.table.scene import TableScene
+
+_felt_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    surf = _felt_cache.get(size)
+    if surf is None:
+        _felt_cache.clear()
+        surf = pygame.Surface(size)
+        tile = assets.felt_tile()
+        tw, th = tile.get_size()
+        for x in range(0, size[0], tw):
+            for y in range(0, size[1], th):
+                surf.blit(tile, (x, y))
+        # A soft vignette so the middle of the table reads as lit: drawn small, then
+        # smooth-scaled, so it has no visible steps.
+        small = pygame.Surface((64, 40), pygame.SRCALPHA)
+        for x in range(64):
+            for y in range(40):
+                d = ((x - 31.5) / 32) ** 2 + ((y - 19.5) / 20) ** 2
+                small.set_at((x, y), (0, 0, 0, min(120, int(110 * max(0.0, d - 0.25)))))
+        surf.blit(pygame.transform.smoothscale(small, size), (0, 0))
+        _felt_cache[size] = surf
+    return surf
+
+
+def suit_text(suit: int, four: bool) -> tuple[str, tuple[int, int, int]]:
+    symbol = Suit(suit).symbol
+    colours = theme.SUIT_ON_FELT_4 if four else theme.SUIT_ON_FELT
+    return symbol, colours[symbol]
+
+
+def seat_title(scene: TableScene, seat: int) -> str:
+    rules = scene.match.rules
+    name = "You" if seat == scene.human else seat_name(seat, rules.players)
+    level = scene.match.seats[seat]
+    return name if level == "human" else f"{name} ({level})"
+
+
+def draw_info(scene: TableScene, surface: pygame.Surface) -> None:
+    lay = scene.layout
+    rules = scene.match.rules
+    view = scene.view
+    rect = lay.info
+    panel(surface, rect)
+    s = lay.s
+    x, y = rect.left + round(12 * s), rect.top + round(10 * s)
+    fs = lay.font_small
+    step = round(fs * 1.45)
+    target = f"to {view.target}" if rules.scoring.game == "score" else (
+        f"{rules.scoring.hands} hands" if rules.scoring.game == "hands" else "one deal")
+    draw_text(surface, f"Hand {view.hand_no + 1} · {target}", (x, y), fs, theme.INK_DIM)
+    y += step
+    tallies = view.tallies
+    tally_word = "★" if rules.scoring.stars else ("checks" if rules.scoring.checks else "")
+    for side in range(rules.n_sides):
+        label = side_name(rules, side).replace("South", "You").replace("You & North",
+                                                                        "You & North")
+        score = view.scores[side] if side < len(view.scores) else 0
+        draw_text(surface, label, (x, y), fs, theme.INK)
+        extra = f"  {tallies[side]} {tally_word}" if tallies else ""
+        draw_text(surface, f"{score}{extra}", (rect.right - round(12 * s), y), fs, theme.GOLD,
+                  bold=True, anchor="topright")
+        y += step
+    y += round(4 * s)
+    if view.bidder >= 0:
+        who = "You" if view.bidder == scene.human else seat_name(view.bidder, rules.players)
+        draw_text(surface, f"Bid: {who} {view.bid}", (x, y), fs, theme.INK)
+        y += step
+    if view.trump >= 0:
+        symbol, colour = suit_text(view.trump, scene.app.settings.four_colour)
+        r = draw_text(surface, "Trump:", (x, y), fs, theme.INK)
+        draw_text(surface, f"{symbol} {Suit(view.trump).name.title()}", (r.right + 6, y), fs,
+                  colour, bold=True)
+
+
+def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
+    lay = scene.layout
+    view = scene.view
+    for seat in range(scene.match.rules.players):
+        x, y, anchor = lay.label_pos(seat)
+        acting = view.actor == seat and view.phase not in (Phase.DEAL, Phase.GAME_OVER)
+        colour = theme.GOLD if acting else theme.INK
+        title = seat_title(scene, seat)
+        surf_rect = draw_text(surface, title, (x, y), lay.font, colour, bold=acting, anchor=anchor)
+        if acting:
+            pygame.draw.rect(surface, theme.GOLD, surf_rect.inflate(10, 6), width=2,
+                             border_radius=6)
+        if view.dealer == seat:
+            r = max(8, round(lay.font * 0.62))
+            cx = surf_rect.right + r + round(10 * lay.s) if anchor != "midright" else \
+                surf_rect.left - r - round(10 * lay.s)
+            centre = (cx, surf_rect.centery)
+            pygame.draw.circle(surface, (250, 246, 232), centre, r)
+            pygame.draw.circle(surface, theme.GOLD, centre, r, width=2)
+            draw_text(surface, "D", centre, lay.font_small, (40, 40, 40), bold=True,
+                      anchor="center")
+    for seat, pile in enumerate(scene.model.piles):
+        if pile and view.won:
+            x, y, _ = lay.pile_slot(seat)
+            n = view.won[seat] if seat < len(view.won) else 0
+            if n:
+                draw_text(surface, f"{n} trick{'s' if n != 1 else ''}",
+                          (x, y + lay.small_w * 0.55 + 4), lay.font_small, theme.INK_DIM,
+                          anchor="midtop")
+    for seat, text in scene.model.bubbles.items():
+        bubble(surface, text, lay.bubble_pos(seat), lay.font)
+
+
+def draw_status(scene: TableScene, surface: pygame.Surface, text: str,
+                colour: tuple[int, ...] = theme.INK) -> None:
+    if not text:
+        return
+    lay = scene.layout
+    rect = lay.status
+    panel(surface, rect, (10, 30, 22, 190), 10, None)
+    draw_text(surface, text, rect.center, lay.font, colour, anchor="center")

@@ -1,0 +1,178 @@
+"""Where everything sits on the table, computed from the window size and the number of seats.
+
+All sizes scale with the window (1.0 at 1280x800); at the minimum 1024x640 every zone still
+has its own space, which a test checks for overlaps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.theme import scale_for
+
+
+def hand_size(rules: object) -> int:
+    """The most cards one seat holds at once (the bidder with passed cards or the widow)."""
+    r = rules
+    return r.hand_size + r.passing.count + r.widow.size  # type: ignore[attr-defined]
+
+
+POSITIONS = {4: ("south", "west", "north", "east"), 3: ("south", "west", "east"),
+             2: ("south", "north")}
+CARD_RATIO = 1.4
+
+
+@dataclass
+class Layout:
+    size: tuple[int, int]
+    players: int
+    hand_size: int = 12  # the most cards a seat holds (labels are placed clear of them)
+
+    def __post_init__(self) -> None:
+        w, h = self.size
+        s = self.s = scale_for(self.size)
+        self.bar = pygame.Rect(0, 0, w, round(46 * s))
+        self.card_w = round(92 * s)  # the player's hand and the trick
+        self.card_h = round(self.card_w * CARD_RATIO)
+        self.small_w = round(58 * s)  # other seats' backs
+        self.small_h = round(self.small_w * CARD_RATIO)
+        self.meld_w = round(50 * s)  # meld display
+        self.font = max(13, round(17 * s))
+        self.font_small = max(11, round(14 * s))
+        self.font_big = max(16, round(24 * s))
+        self.info = pygame.Rect(round(12 * s), self.bar.bottom + round(10 * s),
+                                round(250 * s), round(168 * s))
+        self.center = (w // 2, round(self.bar.bottom + (h - self.bar.bottom) * 0.43))
+        self.status = pygame.Rect(round(w * 0.5 - 330 * s), h - self.card_h - round(64 * s),
+                                  round(660 * s), round(30 * s))
+        self.positions = POSITIONS[self.players]
+
+    def position(self, seat: int) -> str:
+        return self.positions[seat]
+
+    # -- hands ----------------------------------------------------------------------------
+    def hand_slots(self, seat: int, n: int, raised: int = -1) -> list[tuple[float, float, float]]:
+        """(centre x, centre y, angle) for each card of a seat's hand, left to right."""
+        w, h = self.size
+        s = self.s
+        pos = self.position(seat)
+        if n == 0:
+            return []
+        if pos == "south":
+            max_span = w - round(360 * s)
+            step = min(self.card_w * 0.52, (max_span - self.card_w) / max(1, n - 1))
+            span = step * (n - 1)
+            x0 = w / 2 - span / 2
+            y = h - self.card_h / 2 - round(14 * s)
+            return [(x0 + i * step, y - (round(22 * s) if i == raised else 0), 0.0)
+                    for i in range(n)]
+        if pos == "north":
+            step = min(self.small_w * 0.34, (w * 0.42) / max(1, n - 1))
+            span = step * (n - 1)
+            x0 = w / 2 - span / 2
+            y = self.bar.bottom + self.small_h / 2 + round(10 * s)
+            return [(x0 + i * step, y, 180.0) for i in range(n)]
+        # west / east: a vertical fan of backs turned sideways
+        top = self.info.bottom + round(30 * s)
+        bottom = h - self.card_h - round(90 * s)
+        step = min(self.small_w * 0.30, (bottom - top) / max(1, n - 1))
+        span = step * (n - 1)
+        cy = (top + bottom) / 2
+        y0 = cy - span / 2
+        margin = round(16 * s) + self.small_h / 2
+        x = margin if pos == "west" else w - margin
+        angle = 90.0 if pos == "west" else -90.0
+        return [(x, y0 + i * step, angle) for i in range(n)]
+
+    def hand_box(self, seat: int) -> pygame.Rect:
+        """The area a seat's hand occupies (for labels and overlap checks)."""
+        slots = self.hand_slots(seat, self.hand_size)
+        xs = [x for x, _, _ in slots]
+        ys = [y for _, y, _ in slots]
+        pos = self.position(seat)
+        if pos in ("west", "east"):
+            half_w, half_h = self.small_h / 2, self.small_w / 2
+        elif pos == "north":
+            half_w, half_h = self.small_w / 2, self.small_h / 2
+        else:
+            half_w, half_h = self.card_w / 2, self.card_h / 2
+        return pygame.Rect(round(min(xs) - half_w), round(min(ys) - half_h),
+                           round(max(xs) - min(xs) + 2 * half_w),
+                           round(max(ys) - min(ys) + 2 * half_h))
+
+    # -- the trick, piles, labels ---------------------------------------------------------
+    def trick_slot(self, seat: int) -> tuple[float, float, float]:
+        cx, cy = self.center
+        d = self.card_h * 0.62
+        pos = self.position(seat)
+        dx, dy, angle = {"south": (0, d, 0.0), "north": (0, -d, 0.0),
+                         "west": (-d * 1.15, 0, 0.0), "east": (d * 1.15, 0, 0.0)}[pos]
+        if self.players == 3 and pos in ("west", "east"):
+            dy = -d * 0.45
+        return (cx + dx, cy + dy, angle)
+
+    def pile_slot(self, seat: int) -> tuple[float, float, float]:
+        """Where a seat's won tricks are stacked, face down."""
+        w, h = self.size
+        s = self.s
+        pos = self.position(seat)
+        if pos == "south":
+            return (w / 2 + round(360 * s), h - self.card_h / 2 - round(14 * s), 90.0)
+        if pos == "north":
+            return (w / 2 - round(300 * s), self.bar.bottom + self.small_h / 2 + round(10 * s),
+                    90.0)
+        box = self.hand_box(seat)
+        x = box.centerx
+        return (x, box.bottom + self.small_w * 0.9, 0.0)
+
+    def label_pos(self, seat: int) -> tuple[float, float, str]:
+        """Name label position and anchor (always inside the window)."""
+        box = self.hand_box(seat)
+        pos = self.position(seat)
+        s = self.s
+        if pos == "south":
+            return (round(16 * s), self.size[1] - self.card_h / 2 - round(14 * s), "midleft")
+        if pos == "north":
+            return (box.right + round(14 * s), box.centery, "midleft")
+        if pos == "west":
+            return (round(12 * s), box.top - round(18 * s), "midleft")
+        return (self.size[0] - round(12 * s), box.top - round(18 * s), "midright")
+
+    def bubble_pos(self, seat: int) -> tuple[float, float]:
+        cx, cy = self.center
+        x, y, _ = self.trick_slot(seat)
+        if self.position(seat) in ("west", "east"):
+            return (cx + (x - cx) * 1.75, cy + (y - cy))
+        return (cx + (x - cx) * 1.45, cy + (y - cy) * 1.25)
+
+    def deck_spot(self, seat: int) -> tuple[float, float]:
+        """Where the dealer's pack sits before the deal."""
+        x, y, _ = self.trick_slot(seat)
+        cx, cy = self.center
+        return (cx + (x - cx) * 1.9, cy + (y - cy) * 1.6)
+
+    def widow_slots(self, n: int) -> list[tuple[float, float, float]]:
+        cx, cy = self.center
+        step = self.card_w * 0.7
+        return [(cx + (i - (n - 1) / 2) * step, cy - self.card_h * 0.15, 0.0) for i in range(n)]
+
+    def stock_slot(self) -> tuple[float, float, float]:
+        """Two-handed: the stock, beside the trick."""
+        cx, cy = self.center
+        return (cx - self.card_w * 2.6, cy, 0.0)
+
+    def turnup_slot(self) -> tuple[float, float, float]:
+        x, y, _ = self.stock_slot()
+        return (x + self.card_w * 0.55, y, 90.0)
+
+    def tabled_slots(self, seat: int, n: int) -> list[tuple[float, float, float]]:
+        """Two-handed: melded cards lying face up in front of their owner."""
+        cx, cy = self.center
+        pos = self.position(seat)
+        w = self.card_w * 0.78
+        step = min(w * 0.62, (self.size[0] * 0.5) / max(1, n))
+        y = cy + self.card_h * 1.25 if pos == "south" else cy - self.card_h * 1.25
+        x0 = cx + self.card_w * 1.2
+        return [(x0 + i * step, y, 0.0) for i in range(n)]

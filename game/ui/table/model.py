@@ -1,0 +1,379 @@
+"""The table's visual model: which card sprite lies where, and how engine events move them.
+
+Each event becomes one animation step (tweens that run together); steps run in order. The
+model mirrors only what the player may see: other seats' cards stay face down until played
+or shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.rules import events as ev
+from game.rules.cards import Card, Suit
+from game.rules.meld import MeldResult
+from game.rules.ruleset import RuleSet
+from game.ui.anim import Timeline, Tween, Wait, ease_in_out_cubic
+from game.ui.table.layout import Layout
+from game.ui.table.sprites import CardSprite
+
+MOVE = 0.32  # seconds for a card to travel
+DEAL_STAGGER = 0.045
+
+
+def hand_order(cards: Sequence[Card], rules: RuleSet, trump: int) -> list[Card]:
+    """Trump first, then the other suits alternating colours; strongest card first."""
+    suits = [Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS]
+    if trump >= 0:
+        t = Suit(trump)
+        rest = [s for s in suits if s != t]
+        # keep colours alternating after the trump suit where possible
+        rest.sort(key=lambda s: (s.is_red == t.is_red, suits.index(s)))
+        suits = [t, *rest]
+    strength = rules.deck.strength
+    return sorted(cards, key=lambda c: (suits.index(c.suit), -strength[c.rank]))
+
+
+class TableModel:
+    def __init__(self, rules: RuleSet, human: int, layout: Layout, timeline: Timeline) -> None:
+        self.rules = rules
+        self.human = human
+        self.layout = layout
+        self.timeline = timeline
+        n = rules.players
+        self.hands: list[list[CardSprite]] = [[] for _ in range(n)]
+        self.trick: list[tuple[int, CardSprite]] = []
+        self.piles: list[list[CardSprite]] = [[] for _ in range(n)]
+        self.widow: list[CardSprite] = []
+        self.stock: list[CardSprite] = []
+        self.turnup: CardSprite | None = None
+        self.tabled: list[list[CardSprite]] = [[] for _ in range(n)]
+        self.deck: list[CardSprite] = []
+        self.bubbles: dict[int, str] = {}
+        self.melds: dict[int, tuple[MeldResult, bool, str]] = {}
+        self.last_trick: list[tuple[int, Card]] = []
+        self.trump = -1
+        self.message = ""
+        self.sounds: list[str] = []  # sound names to play, drained by the scene
+        self.result: ev.HandResult | None = None
+        self.game_won: ev.GameWon | None = None
+        self.dealer = 0
+
+    # -- placement --------------------------------------------------------------------------
+    def all_sprites(self) -> list[CardSprite]:
+        out = list(self.deck)
+        for pile in self.piles:
+            out += pile[-3:]
+        out += self.stock[-4:]
+        if self.turnup is not None:
+            out.append(self.turnup)
+        out += self.widow
+        for t in self.tabled:
+            out += t
+        out += [sp for _, sp in self.trick]
+        for seat, hand in enumerate(self.hands):
+            if seat != self.human:
+                out += hand
+        out += self.hands[self.human]
+        return out
+
+    def targets(self) -> list[tuple[CardSprite, tuple[float, float, float], float, bool]]:
+        """(sprite, (x, y, angle), width, face_up) for every sprite's resting place."""
+        lay = self.layout
+        out = []
+        for seat, hand in enumerate(self.hands):
+            width = lay.card_w if seat == self.human else lay.small_w
+            for sp, slot in zip(hand, lay.hand_slots(seat, len(hand)), strict=True):
+                out.append((sp, slot, width, seat == self.human and sp.card is not None))
+        for seat, sp in self.trick:
+            out.append((sp, lay.trick_slot(seat), lay.card_w, True))
+        for seat, pile in enumerate(self.piles):
+            x, y, a = lay.pile_slot(seat)
+            for i, sp in enumerate(pile):
+                out.append((sp, (x + min(i, 6) * 0.6, y - min(i, 6) * 0.6, a), lay.small_w, False))
+        for sp, slot in zip(self.widow, lay.widow_slots(len(self.widow)), strict=True):
+            out.append((sp, slot, lay.card_w, sp.face_up))
+        sx, sy, sa = lay.stock_slot()
+        for i, sp in enumerate(self.stock):
+            out.append((sp, (sx - min(i, 8) * 0.5, sy - min(i, 8) * 0.5, sa), lay.card_w, False))
+        if self.turnup is not None:
+            out.append((self.turnup, lay.turnup_slot(), lay.card_w, True))
+        for seat, cards in enumerate(self.tabled):
+            for sp, slot in zip(cards, lay.tabled_slots(seat, len(cards)), strict=True):
+                out.append((sp, slot, lay.card_w * 0.78, True))
+        return out
+
+    def relayout(self, duration: float = MOVE, stagger: float = 0.0) -> list[Tween]:
+        tweens = []
+        for i, (sp, (x, y, a), width, face) in enumerate(self.targets()):
+            sp.face_up = face if sp.card is not None else False
+            if (sp.x, sp.y, sp.angle, sp.w) != (x, y, a, width):
+                tweens.append(Tween(sp, {"x": x, "y": y, "angle": a, "w": width}, duration,
+                                    delay=i * stagger, ease=ease_in_out_cubic))
+        return tweens
+
+    def snap(self) -> None:
+        """Put every sprite at its resting place at once (after a resize or a resume)."""
+        for tween in self.relayout(0.0):
+            tween.finish()
+
+    def settle(self, duration: float = MOVE) -> None:
+        self.timeline.add(self.relayout(duration))
+
+    # -- helpers ----------------------------------------------------------------------------
+    def sort_human(self) -> None:
+        hand = self.hands[self.human]
+        known = [sp for sp in hand if sp.card is not None]
+        order = hand_order([sp.card for sp in known], self.rules, self.trump)  # type: ignore[misc]
+        pool = list(known)
+        ordered = []
+        for card in order:
+            sp = next(s for s in pool if s.card is card)
+            pool.remove(sp)
+            ordered.append(sp)
+        self.hands[self.human] = ordered + [sp for sp in hand if sp.card is None]
+
+    def take_from_hand(self, seat: int, card: Card | None) -> CardSprite:
+        """Remove a sprite from a seat's hand: the given card, or any face-down one."""
+        hand = self.hands[seat]
+        for i, sp in enumerate(hand):
+            if card is not None and sp.card is card:
+                return hand.pop(i)
+        for i in range(len(hand) - 1, -1, -1):
+            if hand[i].card is None:
+                sp = hand.pop(i)
+                sp.card = card
+                return sp
+        sp = hand.pop() if hand else self._new_sprite(seat)
+        sp.card = card
+        return sp
+
+    def _new_sprite(self, seat: int) -> CardSprite:
+        x, y, a = self.layout.hand_slots(seat, 1)[0]
+        return CardSprite(None, x, y, self.layout.small_w, a)
+
+    def rebuild_human(self, cards: Sequence[Card]) -> None:
+        """Make the player's hand sprites match ``cards`` exactly (a safety net)."""
+        current = sorted(str(sp.card) for sp in self.hands[self.human])
+        if current == sorted(str(c) for c in cards):
+            return
+        old = self.hands[self.human]
+        fresh = []
+        for i, card in enumerate(cards):
+            if i < len(old):
+                sp = old[i]
+                sp.card = card
+            else:
+                sp = self._new_sprite(self.human)
+                sp.card = card
+            fresh.append(sp)
+        self.hands[self.human] = fresh
+        self.sort_human()
+
+    # -- events -------------------------------------------------------------------------------
+    def apply(self, event: object) -> None:
+        handler = getattr(self, f"on_{type(event).__name__}", None)
+        if handler is not None:
+            handler(event)
+
+    def on_HandStarted(self, e: ev.HandStarted) -> None:  # noqa: N802
+        self.dealer = e.dealer
+
+    def on_CardsDealt(self, e: ev.CardsDealt) -> None:  # noqa: N802
+        lay = self.layout
+        n = self.rules.players
+        self.hands = [[] for _ in range(n)]
+        self.piles = [[] for _ in range(n)]
+        self.tabled = [[] for _ in range(n)]
+        self.trick, self.widow, self.turnup = [], [], None
+        self.bubbles, self.melds, self.last_trick = {}, {}, []
+        self.trump, self.result, self.message = -1, None, ""
+        self.dealer = e.dealer
+        if e.turnup is not None:
+            self.trump = int(e.turnup.suit)  # two-handed: the turned-up card names trump
+        dx, dy = lay.deck_spot(e.dealer)
+        pack = [CardSprite(None, dx, dy, lay.card_w * 0.8) for _ in range(self.rules.table.deck)]
+        mine = list(e.hands[self.human])
+        packet_of: dict[int, int] = {}
+        for index, (seat, count) in enumerate(e.packets):
+            for _ in range(count):
+                sp = pack.pop()
+                packet_of[id(sp)] = index
+                if seat == self.human:
+                    sp.card = mine.pop(0)
+                    self.hands[seat].append(sp)
+                elif seat >= 0:
+                    self.hands[seat].append(sp)
+                elif seat == -1:
+                    self.widow.append(sp)
+                else:
+                    sp.card = e.turnup
+                    self.turnup = sp
+        self.stock = pack  # two-handed: what is left is the stock
+        # Fly each packet in dealing order from the dealer; the player's cards land face up.
+        last = len(e.packets)
+        tweens: list[Tween | Wait] = []
+        for sp, (x, y, a), width, face in self.targets():
+            sp.face_up = face if sp.card is not None else False
+            delay = packet_of.get(id(sp), last) * DEAL_STAGGER * 2.2
+            tweens.append(Tween(sp, {"x": x, "y": y, "angle": a, "w": width}, MOVE * 0.9,
+                                delay=delay, ease=ease_in_out_cubic))
+        self.sounds.append("shuffle")
+        self.timeline.add(tweens)
+        self.sort_human()
+        self.settle(MOVE)
+
+    def on_BidMade(self, e: ev.BidMade) -> None:  # noqa: N802
+        stuck = e.forced and e.seat == self.dealer
+        self.bubbles[e.seat] = f"{e.amount}" + (" (stuck)" if stuck else "")
+        self.sounds.append("bid")
+        self.timeline.add([Wait(0.35)])
+
+    def on_Passed(self, e: ev.Passed) -> None:  # noqa: N802
+        self.bubbles[e.seat] = "Pass"
+        self.sounds.append("click")
+        self.timeline.add([Wait(0.3)])
+
+    def on_AuctionWon(self, e: ev.AuctionWon) -> None:  # noqa: N802
+        self.bubbles = {e.seat: f"{e.bid}"}
+        self.timeline.add([Wait(0.4)])
+
+    def on_TrumpNamed(self, e: ev.TrumpNamed) -> None:  # noqa: N802
+        self.trump = int(e.suit)
+        self.bubbles = {e.seat: f"Trump {e.suit.symbol}"}
+        self.sort_human()
+        self.settle()
+
+    def on_WidowShown(self, e: ev.WidowShown) -> None:  # noqa: N802
+        for sp, card in zip(self.widow, e.cards, strict=False):
+            sp.card = card
+            sp.face_up = True
+        self.timeline.add([Wait(0.9)])
+        for sp in self.widow:
+            if e.seat != self.human:
+                sp.card = None
+            self.hands[e.seat].append(sp)
+        self.widow = []
+        if e.seat == self.human:
+            self.sort_human()
+        self.settle()
+
+    def on_Discarded(self, e: ev.Discarded) -> None:  # noqa: N802
+        n = len(e.cards) or self.rules.widow.size
+        cards = list(e.cards) or [None] * n
+        for card in cards:
+            sp = self.take_from_hand(e.seat, card)
+            sp.card = None
+            self.piles[e.seat].append(sp)
+        self.settle()
+
+    def on_CardsPassed(self, e: ev.CardsPassed) -> None:  # noqa: N802
+        n = len(e.cards) or self.rules.passing.count
+        cards = list(e.cards) or [None] * n
+        for card in cards:
+            sp = self.take_from_hand(e.source, card if e.source == self.human else None)
+            sp.card = card if e.target == self.human else None
+            self.hands[e.target].append(sp)
+        if self.human in (e.source, e.target):
+            self.sort_human()
+        self.sounds.append("deal")
+        self.settle(MOVE * 1.4)
+
+    def on_MeldShown(self, e: ev.MeldShown) -> None:  # noqa: N802
+        self.melds[e.seat] = (e.meld, e.counted, e.note)
+
+    def on_HandNotPlayed(self, e: ev.HandNotPlayed) -> None:  # noqa: N802
+        self.message = e.reason
+
+    def on_CardPlayed(self, e: ev.CardPlayed) -> None:  # noqa: N802
+        if e.from_table:
+            zone = self.tabled[e.seat]
+            sp = next((s for s in zone if s.card is e.card), zone[-1] if zone else None)
+            if sp is None:
+                sp = self.take_from_hand(e.seat, e.card)
+            else:
+                zone.remove(sp)
+        else:
+            sp = self.take_from_hand(e.seat, e.card)
+        sp.card = e.card
+        if not self.trick:
+            self.bubbles = {}
+        self.trick.append((e.seat, sp))
+        self.sounds.append("play")
+        self.settle(MOVE)
+
+    def on_TrickWon(self, e: ev.TrickWon) -> None:  # noqa: N802
+        self.timeline.add([Wait(0.55)])
+        self.last_trick = list(e.cards)
+        for _, sp in self.trick:
+            sp.card = None
+            self.piles[e.seat].append(sp)
+        self.trick = []
+        self.sounds.append("sweep")
+        self.settle(MOVE * 1.2)
+
+    def on_HandScored(self, e: ev.HandScored) -> None:  # noqa: N802
+        self.result = e.result
+
+    def on_GameWon(self, e: ev.GameWon) -> None:  # noqa: N802
+        self.game_won = e
+        self.sounds.append("win")
+
+    def on_TargetRaised(self, e: ev.TargetRaised) -> None:  # noqa: N802
+        self.message = e.reason
+
+    def on_HandConceded(self, e: ev.HandConceded) -> None:  # noqa: N802
+        self.bubbles[e.seat] = "Throws in" if not e.unseen else "Concedes"
+
+    # two-handed ------------------------------------------------------------------------------
+    def on_CardDrawn(self, e: ev.CardDrawn) -> None:  # noqa: N802
+        if self.stock:
+            sp = self.stock.pop()
+        elif self.turnup is not None:
+            sp, self.turnup = self.turnup, None
+        else:
+            sp = self._new_sprite(e.seat)
+        sp.card = e.card if (e.seat == self.human or e.public) else None
+        if e.seat != self.human:
+            sp.card = None
+        self.hands[e.seat].append(sp)
+        if e.seat == self.human:
+            self.sort_human()
+        self.sounds.append("deal")
+        self.settle(MOVE)
+
+    def on_MeldLaid(self, e: ev.MeldLaid) -> None:  # noqa: N802
+        for card in e.from_hand:
+            sp = self.take_from_hand(e.seat, card)
+            sp.card = card
+            self.tabled[e.seat].append(sp)
+        self.bubbles[e.seat] = f"{e.meld.name} {e.meld.points}"
+        self.settle()
+
+    def on_DixCounted(self, e: ev.DixCounted) -> None:  # noqa: N802
+        self.bubbles[e.seat] = f"Dix {e.points}"
+        self.timeline.add([Wait(0.3)])
+
+    def on_DixExchanged(self, e: ev.DixExchanged) -> None:  # noqa: N802
+        sp = self.take_from_hand(e.seat, e.dix)
+        sp.card = e.dix
+        old = self.turnup
+        self.turnup = sp
+        if old is not None:
+            old.card = e.took if e.seat == self.human else None
+            self.hands[e.seat].append(old)
+        if e.seat == self.human:
+            self.sort_human()
+        self.bubbles[e.seat] = "Exchanges the dix"
+        self.settle()
+
+    def on_PlayoffStarted(self, e: ev.PlayoffStarted) -> None:  # noqa: N802
+        for seat, cards in enumerate(self.tabled):
+            for sp in cards:
+                if seat != self.human:
+                    sp.card = None
+                self.hands[seat].append(sp)
+        self.tabled = [[] for _ in range(self.rules.players)]
+        self.sort_human()
+        self.message = "The stock is gone: the last twelve tricks are played strictly."
+        self.settle()

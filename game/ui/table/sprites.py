@@ -1,0 +1,69 @@
+"""Card sprites: one per physical card on the table, with a position that tweens."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules.cards import Card
+from game.ui import assets
+
+_rotated: dict[tuple[str, int, int, bool, str], pygame.Surface] = {}
+
+
+@dataclass(eq=False)
+class CardSprite:
+    card: Card | None  # None while its face is unknown to the player
+    x: float
+    y: float
+    w: float
+    angle: float = 0.0
+    face_up: bool = False
+    lift: float = 0.0  # extra upward offset (hover / selection), tweened
+    dim: bool = False  # drawn darker: an illegal card in the player's hand
+    selected: bool = False
+    glow: bool = False
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """Axis-aligned bounds (good enough for hit tests of upright cards)."""
+        w = round(self.w)
+        h = round(self.w * 1.4)
+        if abs(self.angle) % 180 > 45:
+            w, h = h, w
+        return pygame.Rect(round(self.x - w / 2), round(self.y - self.lift - h / 2), w, h)
+
+    def image(self, four_colour: bool, back: str) -> pygame.Surface:
+        width = max(8, round(self.w))
+        angle = round(self.angle) % 360
+        code = str(self.card) if (self.face_up and self.card is not None) else "back"
+        key = (code, width, angle, four_colour, back)
+        img = _rotated.get(key)
+        if img is None:
+            if len(_rotated) > 1500:
+                _rotated.clear()
+            base = (assets.card_image(code, width, four_colour) if code != "back"
+                    else assets.back_image(back, width))
+            img = pygame.transform.rotate(base, angle) if angle else base
+            _rotated[key] = img
+        return img
+
+    def draw(self, surface: pygame.Surface, four_colour: bool, back: str) -> None:
+        img = self.image(four_colour, back)
+        rect = img.get_rect(center=(round(self.x), round(self.y - self.lift)))
+        if self.glow:
+            glow = assets.glow_image(round(self.w))
+            if self.angle % 360 == 0:
+                surface.blit(glow, glow.get_rect(center=rect.center))
+        shadow = pygame.Rect(rect.x + 2, rect.y + 3, rect.w, rect.h)
+        pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=max(3, round(self.w * 0.07)))
+        surface.blit(img, rect)
+        if self.dim:
+            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, (0, 0, 0, 105), veil.get_rect(),
+                             border_radius=max(3, round(self.w * 0.07)))
+            surface.blit(veil, rect)
+        if self.selected:
+            pygame.draw.rect(surface, (255, 214, 90), rect.inflate(4, 4), width=3,
+                             border_radius=max(4, round(self.w * 0.08)))
