@@ -81,6 +81,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     app.settings.speed = "fast"
     app.settings.think_ms = 0
     app.sounds.muted = True
+    app.fixed_dt = 1 / 60  # full speed: frames as fast as they can be drawn, in game time
     try:
         driver = run_demo(app, args.variant or "racehorse", args.hands, args.screenshots,
                           args.seed if args.seed is not None else 1, args.bots)

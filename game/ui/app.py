@@ -34,6 +34,7 @@ class App:
         pygame.display.set_caption("Pinochle")
         flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
         self.screen = pygame.display.set_mode(size, flags)
+        clear_caches()  # images loaded before this display existed are not converted for it
         self._set_minimum_size()
         self.clock = pygame.time.Clock()
         self.sounds = Sounds()
@@ -43,6 +44,9 @@ class App:
         self.time = 0.0
         self.first_frame_at: float | None = None
         self.frame_hook: Callable[[App, float], None] | None = None  # demo mode, benchmarks
+        self.fixed_dt: float | None = None  # run as fast as possible with this step (tests)
+        self.frame_times: list[tuple[float, str]] = []  # (seconds of work, top scene name)
+        self.record_frames = False
         self.exit_code = 0
 
     def _set_minimum_size(self) -> None:
@@ -83,6 +87,11 @@ class App:
         self.stack.pop().exit()
         if self.stack:
             self.stack[-1].resume()
+        elif self.running:
+            # Never leave the window empty: going back from the last scene is the title.
+            from game.ui.scenes.menus import TitleScene
+
+            self.push(TitleScene(self))
 
     def replace(self, scene: Scene) -> None:
         if self.stack:
@@ -142,7 +151,9 @@ class App:
     def run(self) -> int:
         last = time.perf_counter()
         while self.running and self.stack:
-            if self.busy or self.frame_hook is not None:
+            if self.fixed_dt is not None:
+                events = pygame.event.get()
+            elif self.busy or self.frame_hook is not None:
                 self.clock.tick(FPS)
                 events = pygame.event.get()
             else:
@@ -150,7 +161,7 @@ class App:
                 events = [first] if first.type != pygame.NOEVENT else []
                 events += pygame.event.get()
             now = time.perf_counter()
-            dt = min(now - last, 0.1)
+            dt = self.fixed_dt if self.fixed_dt is not None else min(now - last, 0.1)
             last = now
             for event in events:
                 self.handle(event)
@@ -159,6 +170,9 @@ class App:
             if not self.running:
                 break
             self.step(dt)
+            if self.record_frames:
+                top = self.top
+                self.frame_times.append((time.perf_counter() - now, top.name if top else ""))
             if self.frame_hook is not None:
                 self.frame_hook(self, dt)
         return self.exit_code
@@ -168,4 +182,16 @@ class App:
         pygame.image.save(self.screen, str(path))
 
     def shutdown(self) -> None:
+        clear_caches()
         pygame.quit()
+
+
+def clear_caches() -> None:
+    """Drop every cached font and image: they belong to one pygame session and display."""
+    from game.ui import assets, widgets
+    from game.ui.table import hud, sprites
+
+    assets.clear_caches()
+    widgets.clear_cache()
+    sprites.clear_cache()
+    hud.clear_cache()

@@ -12,6 +12,10 @@ from game.ui import assets, theme
 _text_cache: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
 
 
+def clear_cache() -> None:
+    _text_cache.clear()
+
+
 def render_text(text: str, size: int, colour: tuple[int, ...] = theme.INK,
                 bold: bool = False) -> pygame.Surface:
     key = (text, size, bold, colour)

@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 _felt_cache: dict[tuple[int, int], pygame.Surface] = {}
 
 
+def clear_cache() -> None:
+    _felt_cache.clear()
+
+
 def felt(size: tuple[int, int]) -> pygame.Surface:
     surf = _felt_cache.get(size)
     if surf is None:

@@ -12,6 +12,10 @@ from game.ui import assets
 _rotated: dict[tuple[str, int, int, bool, str], pygame.Surface] = {}
 
 
+def clear_cache() -> None:
+    _rotated.clear()
+
+
 @dataclass(eq=False)
 class CardSprite:
     card: Card | None  # None while its face is unknown to the player

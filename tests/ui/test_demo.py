@@ -1,0 +1,46 @@
+"""Demo mode: bots play every preset through every scene, headless, and exit cleanly."""
+
+import subprocess
+import sys
+
+import pytest
+
+from game.ui.demo import run_demo
+
+EXPECTED = {
+    "racehorse": {"deal", "auction", "table", "meld", "hand result"},
+    "cutthroat": {"deal", "auction", "table", "meld", "hand result"},
+    "double-deck": {"deal", "auction", "table", "meld", "hand result"},
+    "two-handed": {"deal", "tricks", "table", "hand result"},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(EXPECTED))
+def test_demo_writes_a_screenshot_per_scene(app, tmp_path, variant):
+    app.settings.speed = "fast"
+    driver = run_demo(app, variant, 1, tmp_path, seed=3, bot_level="random")
+    assert driver.hands_done >= 1
+    assert EXPECTED[variant] <= set(driver.captured)
+    for path in driver.captured.values():
+        assert path.exists() and path.stat().st_size > 10_000  # a real picture, not blank
+
+
+def test_demo_command_exits_zero(tmp_path):
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PINOCHLE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-m", "game", "play", "--demo", "--variant",
+                          "partnership-150", "--hands", "1", "--bots", "random",
+                          "--screenshots", str(tmp_path / "shots")],
+                         capture_output=True, text=True, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "1 hands of partnership-150 played" in out.stdout
+    assert len(list((tmp_path / "shots").glob("*.png"))) >= 5
+
+
+def test_play_refuses_a_bad_size_in_one_line(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "game", "play", "--size", "800x600"],
+                         capture_output=True, text=True, timeout=60,
+                         env={"SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin",
+                              "PINOCHLE_HOME": str(tmp_path)})
+    assert out.returncode == 2 and "at least 1024x640" in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1

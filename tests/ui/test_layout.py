@@ -1,0 +1,36 @@
+"""Nothing on the table overlaps, from the smallest window (1024x640) to full HD."""
+
+import itertools
+
+import pygame
+import pytest
+
+from game.content import load_preset
+from game.ui.table.layout import Layout, hand_size
+
+
+def zones(lay: Layout, players: int) -> dict[str, pygame.Rect]:
+    out = {"bar": lay.bar, "info": lay.info, "status": lay.status}
+    for seat in range(players):
+        out[f"hand{seat}"] = lay.hand_box(seat)
+    trick = None
+    for seat in range(players):
+        x, y, _ = lay.trick_slot(seat)
+        r = pygame.Rect(0, 0, lay.card_w, lay.card_h)
+        r.center = (round(x), round(y))
+        trick = r if trick is None else trick.union(r)
+    out["trick"] = trick
+    return out
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1600, 900), (1920, 1080)])
+@pytest.mark.parametrize("preset", ["racehorse", "double-deck", "cutthroat", "two-handed"])
+def test_zones_do_not_overlap_and_stay_on_screen(size, preset):
+    rules = load_preset(preset)
+    lay = Layout(size, rules.players, hand_size(rules))
+    window = pygame.Rect((0, 0), size)
+    rects = zones(lay, rules.players)
+    for name, rect in rects.items():
+        assert window.contains(rect), f"{name} {rect} leaves the {size} window"
+    for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
+        assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"

@@ -1,0 +1,127 @@
+"""The table driven by posted pygame events, as a player would: bid, pass, play, and get told
+which rule forbids an illegal card."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.actions import Bid, Pass, PassCards, PlayCard
+from game.rules.state import Phase
+from game.ui.scenes.menus import start_game
+from game.ui.scenes.play import AuctionScene, PassScene
+from game.ui.scenes.tricks import TrickScene
+from game.ui.table.scene import TableScene
+from tests.ui.conftest import click, key, pump
+
+
+def table_of(app) -> TableScene:
+    return next(s for s in app.stack if isinstance(s, TableScene))
+
+
+def start(app, variant="racehorse", seed=11):
+    app.settings.variant = variant
+    assert start_game(app, seed=seed) is None
+    return table_of(app)
+
+
+def reach(app, table, scene_type, frames=3000):
+    """Let bots play until the player faces ``scene_type``; answer other prompts with the
+    engine's first legal action so the test reaches the scene it wants."""
+    for _ in range(frames):
+        pump(app)
+        top = app.top
+        if isinstance(top, scene_type):
+            return top
+        if top is not table and hasattr(top, "act") and table.match.waiting_for_human() \
+                and not table.timeline.busy and top.name not in ("deal",):
+            top.act(table.match.legal()[0])
+        elif hasattr(top, "cont"):
+            top.close()
+    raise AssertionError(f"never reached {scene_type.__name__}; top is {app.top.name}")
+
+
+def test_bidding_with_number_keys_and_passing_with_p(app):
+    table = start(app)
+    auction = reach(app, table, AuctionScene)
+    lowest = auction.bids[0]
+    before = len(table.match.actions)
+    events = [key(pygame.K_0 + int(d), d) for d in str(lowest)] + [key(pygame.K_RETURN)]
+    pump(app, 2, events=events)
+    assert table.match.actions[before] == Bid(lowest)
+    auction = reach(app, table, AuctionScene) if table.match.state.phase == Phase.AUCTION \
+        and table.match.waiting_for_human() else None
+    if auction is not None:
+        before = len(table.match.actions)
+        pump(app, 2, events=[key(pygame.K_p, "p")])
+        assert table.match.actions[before] == Pass()
+
+
+def test_clicking_a_legal_card_plays_it_and_an_illegal_one_shows_the_rule(app):
+    table = start(app, seed=5)
+    for _ in range(40):
+        scene = reach(app, table, TrickScene)
+        if table.view.trick and scene.reasons:
+            break
+        legal = next(a for a in table.view.legal if isinstance(a, PlayCard))
+        scene.act(legal)
+    else:
+        raise AssertionError("never had to follow a trick with an illegal card in hand")
+    sprites = scene.picker.sprites
+    illegal = next(i for i, sp in enumerate(sprites) if sp.card in scene.reasons)
+    before = len(table.match.actions)
+    pos = (round(sprites[illegal].rect.left + 6), round(sprites[illegal].rect.centery))
+    pump(app, 2, events=click(pos))
+    assert len(table.match.actions) == before
+    assert scene.reasons[sprites[illegal].card] in table.status
+    assert "Rule" in table.status
+    legal = next(i for i, sp in enumerate(sprites) if sp.card in scene.legal)
+    card = sprites[legal].card
+    pos = (round(sprites[legal].rect.left + 6), round(sprites[legal].rect.centery))
+    pump(app, 2, events=click(pos))
+    assert table.match.actions[before].card is card
+
+
+def test_keyboard_plays_a_card(app):
+    table = start(app, seed=8)
+    scene = reach(app, table, TrickScene)
+    before = len(table.match.actions)
+    for _ in range(len(scene.picker.sprites)):
+        pump(app, 1, events=[key(pygame.K_RIGHT)])
+        if scene.picker.card(scene.picker.focus) in scene.legal:
+            break
+    card = scene.picker.card(scene.picker.focus)
+    pump(app, 2, events=[key(pygame.K_RETURN)])
+    assert table.match.actions[before] == PlayCard(card)
+
+
+def test_passing_needs_a_confirm(app):
+    # North is the bidder's partner only when North wins; play until the player must pass.
+    for seed in range(30):
+        table = start(app, seed=seed)
+        for _ in range(2000):
+            pump(app)
+            top = app.top
+            if isinstance(top, PassScene):
+                break
+            if table.match.state.phase not in (Phase.DEAL, Phase.AUCTION, Phase.TRUMP,
+                                               Phase.PASS):
+                top = None
+                break
+            if isinstance(top, AuctionScene):
+                top.act(Pass() if Pass() in table.view.legal else table.view.legal[0])
+        if isinstance(top, PassScene):
+            break
+    else:
+        raise AssertionError("no deal gave the player a pass")
+    scene = top
+    before = len(table.match.actions)
+    for i in range(len(scene.picker.sprites)):
+        if len(scene.selected) == scene.k:
+            break
+        if scene.can_add(i):
+            sp = scene.picker.sprites[i]
+            pump(app, 1, events=click((round(sp.rect.left + 6), round(sp.rect.centery))))
+    assert len(table.match.actions) == before  # choosing is not passing
+    assert scene.confirm.enabled
+    pump(app, 2, events=[key(pygame.K_RETURN)])
+    assert isinstance(table.match.actions[before], PassCards)
