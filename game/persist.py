@@ -72,6 +72,7 @@ class Settings:
     four_colour: bool = False
     practice: bool = True  # undo and hints allowed
     two_handed_match: bool = True  # two-handed: a match to 1000 (else every deal is a game)
+    two_handed_64: bool = False  # two-handed: the 64-card pack with 8s and 7s (dix is the 7)
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:

@@ -72,7 +72,16 @@ class PlayerView:
 
     @property
     def cards(self) -> list[Card]:
+        """Every card this seat holds (two-handed: its melded cards on the table included)."""
         return self.rules.deck.to_cards(self.hand)
+
+    @property
+    def hidden_cards(self) -> list[Card]:
+        """The cards in the seat's hand proper (two-handed: not those lying on the table)."""
+        cards = self.cards
+        for card in self.tabled[self.seat] if self.tabled else ():
+            cards.remove(card)
+        return cards
 
     @property
     def trump_suit(self) -> Suit | None:

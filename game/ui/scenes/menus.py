@@ -27,9 +27,16 @@ __all__ = ["HelpScene", "PauseScene", "RulesScene", "ScoreSheetScene", "Settings
 THINK_CHOICES = (0, 300, 600, 1000)
 
 
-def two_handed_deal_text() -> str:
-    return ('base = "two-handed"\nname = "two-handed-deal"\n'
-            'title = "Two-handed: every deal is a game"\n[scoring]\ngame = "deal"\n')
+def two_handed_text(match: bool, pack64: bool) -> str:
+    """House rules for the two-handed options of document 004 (one deal; the 64-card pack)."""
+    parts = ["one deal" if not match else "", "64 cards" if pack64 else ""]
+    title = "Two-handed: " + ", ".join(p for p in parts if p)
+    text = f'base = "two-handed"\nname = "two-handed-house"\ntitle = "{title}"\n'
+    if pack64:
+        text += "[table]\ndeck = 64\n"
+    if not match:
+        text += '[scoring]\ngame = "deal"\n'
+    return text
 
 
 def start_game(app: App, new_seed: bool = True, seed: int | None = None) -> str | None:
@@ -41,9 +48,9 @@ def start_game(app: App, new_seed: bool = True, seed: int | None = None) -> str 
     preset: str | None = settings.variant if settings.variant in preset_names() else None
     text: str | None = None
     try:
-        if preset == "two-handed" and not settings.two_handed_match:
-            text, preset = two_handed_deal_text(), None
-            rules = ruleset_from_text(text, "two-handed, one deal")
+        if preset == "two-handed" and (not settings.two_handed_match or settings.two_handed_64):
+            text, preset = two_handed_text(settings.two_handed_match, settings.two_handed_64), None
+            rules = ruleset_from_text(text, "two-handed options")
         elif preset is not None:
             rules = load_ruleset(preset)
         else:
@@ -192,6 +199,8 @@ class SetupScene(MenuScene):
         if settings.variant == "two-handed":
             mode = "match to 1000" if settings.two_handed_match else "one deal"
             self.buttons.append(Button(f"Two-handed: {mode}", self.toggle_match))
+            pack = "64 cards (dix is the 7)" if settings.two_handed_64 else "48 cards"
+            self.buttons.append(Button(f"Pack: {pack}", self.toggle_pack))
         self.buttons.append(Button("Start", self.start, primary=True, hotkey=pygame.K_RETURN))
         self.buttons.append(Button("Back", lambda: app.pop(self), hotkey=pygame.K_ESCAPE))
         self.resize(app.size)
@@ -227,6 +236,10 @@ class SetupScene(MenuScene):
 
     def toggle_practice(self) -> None:
         self.app.settings.practice = not self.app.settings.practice
+        self.refresh()
+
+    def toggle_pack(self) -> None:
+        self.app.settings.two_handed_64 = not self.app.settings.two_handed_64
         self.refresh()
 
     def toggle_match(self) -> None:

@@ -9,6 +9,7 @@ import pygame
 from game.rules.explain import rules_sections
 from game.rules.ruleset import RuleSet
 from game.rules.scoring import side_name
+from game.rules.seats import seat_name
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, draw_text, panel, shade, wrap
@@ -145,14 +146,17 @@ class ScoreSheetScene(TextScene):
         y += round(size * 1.7)
         rows = view.records[-((self.rect.height - round(170 * s)) // round(size * 1.5)):]
         for r in rows:
-            bid = (f"{r.hand_no + 1:>3}  {self.table.human_name(r.bidder)} {r.bid} "
+            who = "You" if r.bidder == self.table.human else seat_name(r.bidder, rules.players)
+            bid = (f"{r.hand_no + 1:>3}  {who} {r.bid} "
                    f"{r.trump.symbol if r.trump is not None else ''} {r.outcome}")
             if r.bidder < 0:
                 bid = f"{r.hand_no + 1:>3}  trump {r.trump.symbol if r.trump else ''}"
             draw_text(surface, bid, (left, y), size)
             for sd in r.sides:
                 tally = f"  {r.tallies[sd.side]:+d}" if r.tallies else ""
-                text = (f"{sd.meld_counted}/{sd.tricks_counted} = {sd.score:+d} "
+                tricks = f"{sd.tricks_counted}" if sd.raw_tricks < 0 else \
+                    f"{sd.tricks_counted} [{sd.raw_tricks}]"
+                text = (f"{sd.meld_counted}/{tricks} = {sd.score:+d} "
                         f"({r.totals[sd.side]}){tally}")
                 colour = theme.RED if sd.score < 0 else theme.INK
                 draw_text(surface, text, (left + round(300 * s) + sd.side * col_w, y), size,
@@ -163,5 +167,9 @@ class ScoreSheetScene(TextScene):
                       size, theme.GOLD, bold=True)
         elif rules.scoring.game == "score":
             draw_text(surface, f"Playing to {view.target}.", (left, y + round(10 * s)), size,
+                      theme.INK_DIM)
+        if rules.stock.enabled and rules.stock.round_tricks:
+            draw_text(surface, "Tricks are shown rounded, with the raw count in brackets: 7 "
+                      "or more in the units counts as 10.", (left, y + round(34 * s)), size,
                       theme.INK_DIM)
         self.done.draw(surface)

@@ -8,6 +8,7 @@ import pygame
 
 from game.rules.actions import CountDix, DeclareOut, EndTurn, ExchangeDix, LayMeld
 from game.ui.scenes.base import Overlay
+from game.ui.scenes.tricks import declare_out_button
 from game.ui.widgets import Button, layout_row
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ class MeldTurnScene(Overlay):
         self.buttons.append(Button("Draw" if view.stock_size else "Done", primary=True,
                                    on_click=lambda: self.act(EndTurn()), hotkey=pygame.K_RETURN))
         if DeclareOut() in view.legal:
-            self.buttons.append(Button("Declare out", lambda: self.act(DeclareOut())))
+            self.buttons.append(declare_out_button(self))
 
     def resize(self, size: tuple[int, int]) -> None:
         lay = self.layout

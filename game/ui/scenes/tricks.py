@@ -9,6 +9,7 @@ import pygame
 
 from game.rules.actions import DeclareOut, PlayCard, ThrowIn
 from game.rules.cards import Card
+from game.rules.stock import rounded
 from game.rules.tricks import explain_plays
 from game.ui import theme
 from game.ui.scenes.base import Overlay
@@ -18,6 +19,17 @@ from game.ui.widgets import Button, layout_row, tooltip
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.table.scene import TableScene
+
+
+def declare_out_button(scene: Overlay) -> Button:
+    """Two-handed: declaring out, with what it would mean now (win or lose the match)."""
+    view = scene.table.view
+    total = view.scores[view.seat] + view.meld_points[view.seat] + rounded(
+        view.rules, view.taken[view.seat] if view.taken else 0)
+    verdict = "you win" if total >= view.target else "you lose"
+    return Button(f"Declare out ({total}: {verdict})", lambda: scene.act(DeclareOut()),
+                  tooltip=f"Play stops and your points are counted: with {view.target} or "
+                          "more you win the match, with fewer you lose it.")
 
 
 class TrickScene(Overlay):
@@ -36,7 +48,7 @@ class TrickScene(Overlay):
         if ThrowIn() in view.legal:
             self.buttons.append(Button("Throw in the hand", lambda: self.act(ThrowIn())))
         if DeclareOut() in view.legal:
-            self.buttons.append(Button("Declare out", lambda: self.act(DeclareOut())))
+            self.buttons.append(declare_out_button(self))
 
     def _reasons(self) -> dict[Card, str]:
         """Why each card in hand may not be played now, from the engine's rules."""

@@ -128,6 +128,26 @@ def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
         bubble(surface, text, lay.bubble_pos(seat), lay.font)
 
 
+def draw_laid(scene: TableScene, surface: pygame.Surface) -> None:
+    """Two-handed: each player's melds so far, with points, beside their cards on the table."""
+    view = scene.view
+    if not view.laid:
+        return
+    lay = scene.layout
+    for seat, melds in enumerate(view.laid):
+        if not melds:
+            continue
+        slots = lay.tabled_slots(seat, max(1, len(scene.model.tabled[seat])))
+        x = slots[0][0] - lay.card_w * 0.39
+        y = slots[0][1] + (lay.card_h * 0.78 / 2 + 6 if lay.position(seat) == "south"
+                           else -lay.card_h * 0.78 / 2 - 6)
+        text = " · ".join(f"{m.name} {m.points}" for m in melds)
+        total = view.meld_points[seat] if view.meld_points else 0
+        anchor = "topleft" if lay.position(seat) == "south" else "bottomleft"
+        draw_text(surface, f"Meld {total}: {text}", (x, y), lay.font_small, theme.GOLD,
+                  anchor=anchor)
+
+
 def draw_status(scene: TableScene, surface: pygame.Surface, text: str,
                 colour: tuple[int, ...] = theme.INK) -> None:
     if not text:

@@ -173,6 +173,6 @@ class Layout:
         pos = self.position(seat)
         w = self.card_w * 0.78
         step = min(w * 0.62, (self.size[0] * 0.5) / max(1, n))
-        y = cy + self.card_h * 1.25 if pos == "south" else cy - self.card_h * 1.25
+        y = cy + self.card_h * 1.05 if pos == "south" else cy - self.card_h * 1.25
         x0 = cx + self.card_w * 1.2
         return [(x0 + i * step, y, 0.0) for i in range(n)]

@@ -26,10 +26,9 @@ def hand_order(cards: Sequence[Card], rules: RuleSet, trump: int) -> list[Card]:
     suits = [Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS]
     if trump >= 0:
         t = Suit(trump)
-        rest = [s for s in suits if s != t]
-        # keep colours alternating after the trump suit where possible
-        rest.sort(key=lambda s: (s.is_red == t.is_red, suits.index(s)))
-        suits = [t, *rest]
+        other = [s for s in suits if s.is_red != t.is_red]
+        same = [s for s in suits if s.is_red == t.is_red and s != t]
+        suits = [t, other[0], same[0], other[1]]  # colours keep alternating after trump
     strength = rules.deck.strength
     return sorted(cards, key=lambda c: (suits.index(c.suit), -strength[c.rank]))
 

@@ -101,7 +101,7 @@ class TableScene(Scene):
         self.result_shown_hand = hand_no - 1 if self.view.phase == Phase.DEAL else -1
         if self.model.result is not None and self.view.phase == Phase.DEAL:
             self.model.result = None
-        self.model.rebuild_human(self.view.cards)
+        self.model.rebuild_human(self.view.hidden_cards)
         self.model.snap()
 
     # -- acting ------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ class TableScene(Scene):
             elif isinstance(event, GameWon):
                 self._count_game(event)
         self.view = self.match.view(self.human)
-        self.model.rebuild_human(self.view.cards)
+        self.model.rebuild_human(self.view.hidden_cards)
         self.save()
 
     def save(self) -> None:
@@ -297,6 +297,7 @@ class TableScene(Scene):
                 sprite in self.model.hands[self.human]
             sprite.draw(surface, four, back)
         hud.draw_seats(self, surface)
+        hud.draw_laid(self, surface)
         text = self.status if self.app.time < self.status_until else self.model.message
         hud.draw_status(self, surface, text, self.status_colour if self.status else theme.INK)
 
