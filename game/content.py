@@ -104,3 +104,31 @@ def load_ruleset(name_or_path: str) -> RuleSet:
         return load_house_rules(name_or_path)
     raise RuleSetError(name_or_path, "variant", f"unknown variant (choose from: "
                        f"{', '.join(PRESET_ORDER)}, or give a house-rules .toml file)")
+
+
+LEVELS_DIR = Path(__file__).resolve().parents[1] / "levels"
+
+
+def load_tutorial(folder: Path | None = None) -> tuple[list, list, list[str]]:
+    """Every lesson (``levels/lessons/*.toml``) and puzzle (``levels/puzzles/*.toml``), in
+    order, plus one error line for each file that is refused."""
+    from game.tutorial.model import LessonError, lesson_from_mapping, puzzle_from_mapping
+
+    root = folder or LEVELS_DIR
+    lessons, puzzles, errors = [], [], []
+    for kind, build, out in (("lessons", lesson_from_mapping, lessons),
+                             ("puzzles", puzzle_from_mapping, puzzles)):
+        for path in sorted((root / kind).glob("*.toml")):
+            source = f"{kind}/{path.name}"
+            try:
+                data = tomllib.loads(path.read_text(encoding="utf-8"))
+                out.append(build(data, source, path.stem, PRESET_ORDER))
+            except tomllib.TOMLDecodeError as exc:
+                errors.append(f"{source}: field '<toml>': not valid TOML ({exc})")
+            except (OSError, UnicodeDecodeError) as exc:
+                errors.append(f"{source}: field '<file>': cannot be read ({exc})")
+            except LessonError as exc:
+                errors.append(str(exc))
+    lessons.sort(key=lambda x: (x.order, x.id))
+    puzzles.sort(key=lambda x: (x.order, x.id))
+    return lessons, puzzles, errors

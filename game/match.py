@@ -21,6 +21,13 @@ from game.rules.state import GameState, Phase
 from game.rules.view import PlayerView, observe, redact
 
 HUMAN = "human"
+SCRIPT = "script"  # a seat whose moves a tutorial lesson plays
+
+
+def replay_from(state: GameState, actions: Sequence[Action]) -> GameState:
+    for action in actions:
+        state, _ = apply(state, action)
+    return state
 
 
 @dataclass
@@ -32,14 +39,21 @@ class Match:
     state: GameState = field(init=False)
     bots: dict[int, Bot] = field(init=False, default_factory=dict)
     bot_options: dict[str, object] = field(default_factory=dict)
+    initial: GameState | None = None  # a lesson's position; otherwise a new game
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.rules.players:
             raise ValueError(f"{self.rules.name} needs {self.rules.players} seats")
-        self.state, _ = replay(self.rules, self.seed, self.actions) if self.actions else (
-            new_game(self.rules, self.seed), [])
+        self.state = self._replay(self.actions)
         self.bots = {i: make_bot(level, **self.bot_options) for i, level in enumerate(self.seats)
-                     if level != HUMAN}
+                     if level not in (HUMAN, SCRIPT)}
+
+    def _replay(self, actions: Sequence[Action]) -> GameState:
+        if self.initial is not None:
+            return replay_from(self.initial, actions)
+        if not actions:
+            return new_game(self.rules, self.seed)
+        return replay(self.rules, self.seed, actions)[0]
 
     # -- what the UI reads ----------------------------------------------------------------
     @property
@@ -100,7 +114,7 @@ class Match:
     # -- undo -----------------------------------------------------------------------------
     def human_decisions(self, seat: int) -> list[int]:
         """Indexes in the action list where ``seat`` (a human) made a decision."""
-        state = new_game(self.rules, self.seed)
+        state = self.initial if self.initial is not None else new_game(self.rules, self.seed)
         out = []
         for i, action in enumerate(self.actions):
             if actor(state) == seat and state.phase != Phase.DEAL:
@@ -111,7 +125,7 @@ class Match:
     def undo_to(self, index: int) -> None:
         """Rewind to just before action ``index`` (a game is its rules, seed and actions)."""
         self.actions = self.actions[:index]
-        self.state, _ = replay(self.rules, self.seed, self.actions)
+        self.state = self._replay(self.actions)
 
     def undo_last_decision(self, seat: int) -> bool:
         marks = self.human_decisions(seat)

@@ -124,6 +124,27 @@ class Stats:
         return out
 
 
+@dataclass
+class Progress:
+    """Tutorial progress: finished lessons, and puzzles solved (first try or later)."""
+
+    lessons: dict[str, bool] = field(default_factory=dict)
+    puzzles: dict[str, str] = field(default_factory=dict)  # "first try", "solved", "tried"
+
+    @classmethod
+    def from_json(cls, data: Any) -> Progress:
+        out = cls()
+        if isinstance(data, dict):
+            lessons = data.get("lessons")
+            if isinstance(lessons, dict):
+                out.lessons = {str(k): True for k, v in lessons.items() if v is True}
+            puzzles = data.get("puzzles")
+            if isinstance(puzzles, dict):
+                out.puzzles = {str(k): v for k, v in puzzles.items()
+                               if v in ("first try", "solved", "tried")}
+        return out
+
+
 class Store:
     """Where settings, statistics and the saved game live; ``root`` overrides for tests."""
 
@@ -143,6 +164,16 @@ class Store:
     @property
     def save_path(self) -> Path:
         return self.data / "save.json"
+
+    @property
+    def progress_path(self) -> Path:
+        return self.data / "tutorial.json"
+
+    def load_progress(self) -> Progress:
+        return Progress.from_json(self._read_json(self.progress_path, "Tutorial progress"))
+
+    def save_progress(self, progress: Progress) -> None:
+        atomic_write(self.progress_path, json.dumps(asdict(progress), indent=1))
 
     def _read_json(self, path: Path, what: str) -> Any:
         if not path.exists():

@@ -41,7 +41,7 @@ def game_scenes(size: tuple[int, int], out: Path, home: Path) -> dict[str, Path]
     plan = [("racehorse", s) for s in range(1, 6)] + [("cutthroat", s) for s in range(1, 12)] \
         + [("two-handed", 1), ("double-deck", 2)]
     for variant, seed in plan:
-        if GAME_SCENES <= set(found):
+        if set(found) >= GAME_SCENES:
             break
         tmp = out / f".{variant}-{seed}"
         app = app_at(size, home)

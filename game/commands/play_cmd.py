@@ -65,6 +65,19 @@ def open_window(variant: str | None = None, size: tuple[int, int] = (1280, 800),
         app.shutdown()
 
 
+def open_tutorial() -> int:
+    from game.ui.scenes.menus import TitleScene
+    from game.ui.scenes.tutorial import LessonMenuScene
+
+    app = _app()
+    try:
+        app.push(TitleScene(app))
+        app.push(LessonMenuScene(app))
+        return app.run()
+    finally:
+        app.shutdown()
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from game.cli import UsageError
     from game.content import load_ruleset

@@ -62,7 +62,7 @@ class Overlay(Scene):
         n = max(len(lines), height_lines)
         height = round((62 + 26 * n + 56) * s)
         rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (lay.size[0] // 2, lay.size[1] - lay.card_h - round(70 * s))
+        rect.midbottom = (round(self.table.prompt_x), lay.size[1] - lay.card_h - round(70 * s))
         panel(surface, rect)
         draw_text(surface, title, (rect.centerx, rect.top + round(14 * s)), lay.font_big,
                   theme.GOLD, bold=True, anchor="midtop")

@@ -76,7 +76,8 @@ def draw_meld_flow(surface: pygame.Surface, table: TableScene, meld: MeldResult,
     gap = round(16 * s)
     for m in meld.melds:
         label = f"{m.name} {m.points}"
-        label_w = assets.font(fs, True).size(label)[0]
+        label_w = max(assets.font(fs, True).size(label)[0],
+                      assets.font(max(10, fs - 3)).size(m.cls)[0])
         bw, bh = meld_block_size(table, len(m.cards), label_w)
         if x + bw > rect.right and x > rect.left:
             x, y = rect.left, y + row_h + round(6 * s)

@@ -105,7 +105,7 @@ class AuctionScene(Overlay):
         lay = self.layout
         for b in self.buttons:
             b.font_size = lay.font
-        layout_row(self.buttons, size[0] / 2, size[1] - lay.card_h - round(120 * lay.s),
+        layout_row(self.buttons, self.table.prompt_x, size[1] - lay.card_h - round(120 * lay.s),
                    round(40 * lay.s), round(10 * lay.s), min_width=round(70 * lay.s))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -162,7 +162,7 @@ class TrumpScene(Overlay):
         lay = self.layout
         for b in self.buttons:
             b.font_size = lay.font
-        layout_row(self.buttons, size[0] / 2, size[1] - lay.card_h - round(120 * lay.s),
+        layout_row(self.buttons, self.table.prompt_x, size[1] - lay.card_h - round(120 * lay.s),
                    round(42 * lay.s), round(10 * lay.s))
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -48,7 +48,7 @@ class MeldTurnScene(Overlay):
         rows = [self.buttons[i:i + 3] for i in range(0, len(self.buttons), 3)]
         y = size[1] - lay.card_h - round(160 * lay.s)
         for row in rows:
-            layout_row(row, size[0] / 2, y, round(34 * lay.s), round(8 * lay.s))
+            layout_row(row, self.table.prompt_x, y, round(34 * lay.s), round(8 * lay.s))
             y += round(42 * lay.s)
 
     def draw(self, surface: pygame.Surface) -> None:

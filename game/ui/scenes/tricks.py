@@ -75,7 +75,7 @@ class TrickScene(Overlay):
         options = self.legal.get(card)
         if not options:
             reason = self.reasons.get(card, "That card cannot be played now.")
-            self.table.say(f"{card.pretty}: {reason}", theme.RED, 7.0)
+            self.table.refuse(f"{card.pretty}: {reason}")
             self.app.sounds.play("click")
             return
         # Two-handed: prefer the copy lying on the table, keeping the hidden one hidden.

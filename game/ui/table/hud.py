@@ -55,7 +55,7 @@ def seat_title(scene: TableScene, seat: int) -> str:
     rules = scene.match.rules
     name = "You" if seat == scene.human else seat_name(seat, rules.players)
     level = scene.match.seats[seat]
-    return name if level == "human" else f"{name} ({level})"
+    return name if level in ("human", "script") else f"{name} ({level})"
 
 
 def draw_info(scene: TableScene, surface: pygame.Surface) -> None:

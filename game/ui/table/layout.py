@@ -167,6 +167,20 @@ class Layout:
         x, y, _ = self.stock_slot()
         return (x + self.card_w * 0.55, y, 90.0)
 
+    def narration(self) -> pygame.Rect:
+        """The tutorial's narration panel: a column clear of every hand and the trick."""
+        s = self.s
+        w, h = self.size
+        bottom = self.status.top - round(10 * s)
+        if self.players == 2:  # no west hand: use the left column, clear of the tabled melds
+            top = self.info.bottom + round(14 * s)
+            return pygame.Rect(round(12 * s), top, round(300 * s), bottom - top)
+        east = self.positions.index("east")
+        top = self.hand_box(east).top  # the east seat's label sits just above this line
+        left = self.center[0] + round(self.card_h * 0.62 * 1.15 + self.card_w / 2 + 24 * s)
+        right = w - round(self.small_h + 40 * s)
+        return pygame.Rect(left, top, right - left, bottom - top)
+
     def tabled_slots(self, seat: int, n: int) -> list[tuple[float, float, float]]:
         """Two-handed: melded cards lying face up in front of their owner."""
         cx, cy = self.center

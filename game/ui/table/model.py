@@ -13,6 +13,8 @@ from game.rules import events as ev
 from game.rules.cards import Card, Suit
 from game.rules.meld import MeldResult
 from game.rules.ruleset import RuleSet
+from game.rules.state import Phase
+from game.rules.view import PlayerView
 from game.ui.anim import Timeline, Tween, Wait, ease_in_out_cubic
 from game.ui.table.layout import Layout
 from game.ui.table.sprites import CardSprite
@@ -168,6 +170,42 @@ class TableModel:
             fresh.append(sp)
         self.hands[self.human] = fresh
         self.sort_human()
+
+    def load_view(self, view: PlayerView) -> None:
+        """Lay the table out as a seat's view shows it, without animation (lesson positions
+        and puzzles start mid-hand, with no events to replay)."""
+        lay = self.layout
+        n = self.rules.players
+        self.trump = view.trump
+        self.dealer = view.dealer
+
+        def sprite(card: Card | None, face: bool) -> CardSprite:
+            sp = CardSprite(card, *lay.center, lay.small_w)
+            sp.face_up = face
+            return sp
+
+        tabled = view.tabled or tuple(() for _ in range(n))
+        self.hands = []
+        for seat in range(n):
+            if seat == self.human:
+                self.hands.append([sprite(c, True) for c in view.hidden_cards])
+            else:
+                size = view.hand_sizes[seat] - len(tabled[seat]) if view.hand_sizes else 0
+                self.hands.append([sprite(None, False) for _ in range(max(0, size))])
+        self.tabled = [[sprite(c, True) for c in cards] for cards in tabled]
+        self.trick = [(seat, sprite(card, True)) for seat, card in view.trick]
+        self.piles = [[sprite(None, False) for _ in range(min(3, view.won[seat]))]
+                      if view.won else [] for seat in range(n)]
+        self.widow = []
+        if self.rules.widow.size and view.phase in (Phase.AUCTION, Phase.WIDOW):
+            self.widow = [sprite(None, False) for _ in range(self.rules.widow.size)]
+        self.stock = [sprite(None, False) for _ in range(view.stock_size)]
+        self.turnup = sprite(view.turnup, True) if view.turnup is not None else None
+        self.bubbles = {}
+        for seat, amount in view.bids[-n:]:
+            self.bubbles[seat] = str(amount) if amount else "Pass"
+        self.sort_human()
+        self.snap()
 
     # -- events -------------------------------------------------------------------------------
     def apply(self, event: object) -> None:

@@ -110,7 +110,7 @@ class TableScene(Scene):
         try:
             events = self.match.submit(action, self.human)
         except IllegalActionError as exc:
-            self.say(str(exc), theme.RED, 6.0)
+            self.refuse(str(exc))
             return False
         self.hint_card = None
         self.process(events)
@@ -167,6 +167,10 @@ class TableScene(Scene):
             stats.games_won += 1
         self.app.store.save_stats(stats)
 
+    def refuse(self, message: str) -> None:
+        """Tell the player why a move is not allowed (the rule, in the preset's words)."""
+        self.say(message, theme.RED, 7.0)
+
     def hint(self) -> None:
         if not self.match.waiting_for_human():
             return
@@ -196,6 +200,11 @@ class TableScene(Scene):
         self.status, self.status_colour = text, colour
         self.status_until = self.app.time + seconds
 
+    @property
+    def prompt_x(self) -> float:
+        """Centre line of the prompts in front of the player (the tutorial moves it aside)."""
+        return self.layout.size[0] / 2
+
     # -- loop --------------------------------------------------------------------------------
     @property
     def busy(self) -> bool:
@@ -218,6 +227,10 @@ class TableScene(Scene):
         if self.match.waiting_for_human():
             self._push_overlay()
             return
+        self.advance_bots(dt)
+
+    def advance_bots(self, dt: float) -> None:
+        """Let the bot to act play, after its think pause (the tutorial scripts instead)."""
         self.think -= dt
         if self.think > 0:
             return
@@ -292,14 +305,18 @@ class TableScene(Scene):
             b.draw(surface)
         hud.draw_info(self, surface)
         four, back = self.app.settings.four_colour, self.app.settings.card_back
+        glowing = self.glowing_cards()
         for sprite in self.model.all_sprites():
-            sprite.glow = self.hint_card is not None and sprite.card is self.hint_card and \
-                sprite in self.model.hands[self.human]
+            sprite.glow = sprite.card in glowing and sprite in self.model.hands[self.human]
             sprite.draw(surface, four, back)
         hud.draw_seats(self, surface)
         hud.draw_laid(self, surface)
         text = self.status if self.app.time < self.status_until else self.model.message
         hud.draw_status(self, surface, text, self.status_colour if self.status else theme.INK)
+
+    def glowing_cards(self) -> set:
+        """Cards of the player's hand drawn with the golden glow (the hint)."""
+        return {self.hint_card} if self.hint_card is not None else set()
 
     def human_name(self, seat: int) -> str:
         return "You" if self.match.seats[seat] == HUMAN else hud.seat_title(self, seat)

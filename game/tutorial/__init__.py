@@ -1,0 +1,1 @@
+"""The tutorial: lessons and puzzles as validated data, run on the real engine."""
