@@ -104,6 +104,16 @@ class App:
             self.stack.pop().exit()
         self.push(scene)
 
+    def toggle_fullscreen(self) -> None:
+        """F11: full screen and back; the layout follows the new size."""
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error:
+            return  # not every video driver can switch (the dummy driver cannot)
+        self.screen = pygame.display.get_surface()
+        for scene in self.stack:
+            scene.resize(self.size)
+
     def quit(self) -> None:
         self.running = False
 
@@ -126,6 +136,9 @@ class App:
         if event.type == pygame.WINDOWSIZECHANGED:
             for scene in self.stack:
                 scene.resize(self.size)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
             return
         top = self.top
         if top is not None:
