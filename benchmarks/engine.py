@@ -112,7 +112,7 @@ def bench_api(r: RuleSet, rng: random.Random) -> float:
     def run() -> int:
         for state in starts:
             hand_no = state.hand_no
-            while state.hand_no == hand_no and not state.over:
+            while state.hand_no == hand_no and state.winner < 0:  # until the hand is scored
                 acts = legal_actions(state)
                 state, _ = apply(state, acts[int(rnd() * len(acts))])
         return len(starts)

@@ -30,6 +30,7 @@ from game.rules.scoring import score_hand
 from game.rules.state import GameState, HandState, Phase, with_hand
 
 _DEAL = (Deal(),)
+_TRICKS = Phase.TRICKS  # a module constant: enum attribute lookups cost on the hot path
 _TRUMPS = tuple(NameTrump(s) for s in Suit)
 
 
@@ -73,7 +74,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     rules = state.rules
     hand = state.hand
     phase = hand.phase  # type: ignore[attr-defined]
-    if phase is Phase.TRICKS and hand.__class__ is HandState:
+    if phase is _TRICKS and hand.__class__ is HandState:
         return play.legal(rules, hand)  # type: ignore[arg-type]
     if phase == Phase.GAME_OVER:
         return ()
@@ -125,7 +126,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     rules = state.rules
     hand = state.hand
     phase = hand.phase  # type: ignore[attr-defined]
-    if phase is Phase.TRICKS and hand.__class__ is HandState and action.__class__ is PlayCard:
+    if phase is _TRICKS and hand.__class__ is HandState and action.__class__ is PlayCard:
         new_hand, events, over = play.apply(rules, hand, action)  # type: ignore[arg-type]
         if over:
             return _end(state, new_hand, events, HandEnd(EndKind.PLAYED))

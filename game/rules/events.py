@@ -113,8 +113,7 @@ class TrickWon(NamedTuple):
     last: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class SideResult:
+class SideResult(NamedTuple):
     """One side's hand: what it melded, what counted, what it took, and what it scored."""
 
     side: int
@@ -129,8 +128,7 @@ class SideResult:
     raw_tricks: int = -1  # two-handed: before rounding
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(NamedTuple):
     hand_no: int
     dealer: int
     bidder: int  # seat, -1 when none (two-handed)

@@ -57,7 +57,10 @@ def legal(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
         kernel.last_state, kernel.last_mask = hand, m  # apply() will validate against it
     else:
         m = h
-    acts = kernel.actions(m)
+    # kernel.actions(m), inlined: this line runs for every card of every playout
+    acts = kernel.acts_cache.get((m | m >> 1) & kernel.low if kernel.bits == 2 else -1)
+    if acts is None:
+        acts = kernel.actions(m)
     if not trick and not ps.tricks and may_throw_in(rules, hand):
         return (*acts, ThrowIn())
     return acts
@@ -83,10 +86,9 @@ def apply(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, l
     """Play one card. Returns the new hand, its events, and whether the hand is over."""
     if action.__class__ is not PlayCard:
         raise IllegalActionError("Play a card.")
-    ps = hand.play
-    assert ps is not None and isinstance(action, PlayCard)
+    ps: PlayState = hand.play  # type: ignore[assignment]
     kernel = rules.__dict__.get("_kernel") or kernel_for(rules)
-    t = kernel.type_of_code[action.card.code]
+    t = kernel.type_of_code[action.card.code]  # type: ignore[attr-defined]
     seat = ps.turn
     h = hand.hands[seat]
     trick = ps.trick
@@ -119,8 +121,8 @@ def apply(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, l
     reneges = (*ps.reneges, (seat, renege)) if renege else ps.reneges
     played = ps.played + one
     if len(trick) < kernel.players:
-        nps = PlayState(ps.leader, kernel.next_seat[seat], trick, win_seat, win_type, ps.taken,
-                        ps.won, ps.tricks, played, reneges)
+        nps = tuple.__new__(PlayState, (ps.leader, kernel.next_seat[seat], trick, win_seat,
+                                        win_type, ps.taken, ps.won, ps.tricks, played, reneges))
         return with_hands_play(hand, hands, nps), events, False
     pts_of = kernel.points
     points = 0

@@ -66,13 +66,15 @@ def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
                ) -> tuple[GameState, list[Event]]:
     n = rules.n_sides
     bside = rules.side_of(hand.bidder)
-    seats_of = rules.seats_of
-    shown = [sum(hand.melds[s].total for s in seats_of(side) if hand.melds and hand.melds[s])
-             for side in range(n)]
+    side_seats = [rules.seats_of(side) for side in range(n)]
+    melds = hand.melds
+    shown = [sum(melds[s].total for s in seats if melds[s] is not None) if melds else 0
+             for seats in side_seats]
     allowed = list(hand.side_meld) if hand.side_meld else [0] * n
     ps = hand.play
-    taken = [sum(ps.taken[s] for s in seats_of(side)) if ps else 0 for side in range(n)]
-    won = [sum(ps.won[s] for s in seats_of(side)) if ps else 0 for side in range(n)]
+    zeros = [0] * n
+    taken = [sum(ps.taken[s] for s in seats) for seats in side_seats] if ps else zeros
+    won = [sum(ps.won[s] for s in seats) for seats in side_seats] if ps else zeros
     if hand.discards:
         taken[bside] += sum(rules.trick_points_by_type[t] * rules.deck.count(hand.discards, c)
                             for t, c in enumerate(rules.deck.types))
