@@ -87,13 +87,18 @@ def _meld_lines(rules: RuleSet) -> list[str]:
         text = (f"{rules.meld_name(kind)}: {_value_words(value)}" if isinstance(value, tuple)
                 else f"{rules.meld_name(kind)}: {value} each")
         per_class.setdefault(rules.meld_class(kind), []).append(text)
-    lines = [f"{cls} -- " + "; ".join(items) for cls, items in per_class.items()]
+    # Classes in the order the preset lists them (the document's own order).
+    order = list(dict.fromkeys(m.classes.values())) if m.classes else []
+    ranked = sorted(per_class.items(),
+                    key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
+    lines = [f"{cls} -- " + "; ".join(items) for cls, items in ranked]
     lines.append("A card may serve in melds of different classes, never twice in one class.")
+    run, royal = rules.meld_name("run").lower(), rules.meld_name("royal_marriage").lower()
     if m.run_includes_royal_marriage:
-        lines.append("The king and queen of a run also score a royal marriage.")
+        lines.append(f"The king and queen of a {run} also score a {royal}.")
     else:
-        lines.append("The king and queen inside a run do not also score a royal marriage; only "
-                     "a spare king and queen of trump do.")
+        lines.append(f"The king and queen inside a {run} do not also score a {royal}; only a "
+                     "spare king and queen of trump do.")
     if m.minimum:
         lines.append(f"A side whose meld is under {m.minimum} scores no meld; a bidding side "
                      f"under {m.minimum} loses its bid without playing.")

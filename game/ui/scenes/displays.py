@@ -32,7 +32,8 @@ class Display(Overlay):
 
     def resize(self, size: tuple[int, int]) -> None:
         lay = self.layout
-        self.cont.font_size = lay.font
+        for b in self.buttons:
+            b.font_size = lay.font
         layout_row(self.buttons, size[0] / 2, size[1] - round(86 * lay.s), round(42 * lay.s),
                    round(12 * lay.s), min_width=round(150 * lay.s))
 
@@ -249,8 +250,9 @@ class GameOverScene(Display):
         panel(surface, rect)
         winner = side_name(rules, self.won.side)
         mine = rules.side_of(self.table.human) == self.won.side
-        title = ("You win the game!" if mine else f"{winner} win the game").replace("South &",
-                                                                                     "You &")
+        verb = "win" if rules.partnerships else "wins"
+        title = ("You win the game!" if mine else f"{winner} {verb} the game").replace(
+            "South &", "You &")
         draw_text(surface, title, (rect.centerx, rect.top + round(22 * s)),
                   round(lay.font_big * 1.3), theme.GOLD, bold=True, anchor="midtop")
         draw_text(surface, self.won.reason, (rect.centerx, rect.top + round(84 * s)), lay.font,

@@ -90,8 +90,11 @@ class TextScene(Scene):
         surface.set_clip(body)
         y = body.top - self.scroll
         for title, lines in self.sections:
-            draw_text(surface, title, (body.left, y), round(size * 1.3), theme.GOLD, bold=True)
-            y += round(size * 1.9)
+            for part in wrap(title, round(size * 1.3), body.width, bold=True):
+                draw_text(surface, part, (body.left, y), round(size * 1.3), theme.GOLD,
+                          bold=True)
+                y += round(size * 1.75)
+            y += round(size * 0.15)
             for line in lines:
                 for part in wrap(line, size, body.width - round(20 * s)):
                     draw_text(surface, part, (body.left + round(10 * s), y), size)
