@@ -48,3 +48,21 @@ def test_puzzle_grades_the_answer(app, store):
     assert scene.act(parse_action("play KC"))
     assert store.load_progress().puzzles[puzzles[0].id] == "solved"
     assert "counter" in scene.reply
+
+
+def test_the_whole_lesson_track_can_be_completed_in_the_window(app, store):
+    """Every lesson, every step, answered through the table's own overlays."""
+    lessons, _, _ = load_tutorial()
+    for lesson in lessons:
+        scene = LessonScene(app, lesson)
+        app.reset(scene)
+        for step in lesson.steps:
+            pump(app, 200, until=lambda s=scene: not s.timeline.busy and (
+                not s.wants_action() or app.top is not s))
+            if step.expect is not None:
+                overlay = app.top
+                assert overlay is not scene, f"{lesson.id} step {step.number}: no prompt shown"
+                overlay.act(step.expect)
+                assert scene.run.done_current, f"{lesson.id} step {step.number}: {scene.reply}"
+            scene.next()
+    assert store.load_progress().lessons == {lesson.id: True for lesson in lessons}
