@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from game.commands.engine_cmds import _positive
+
 
 def register(sub: Any) -> None:
     p = sub.add_parser("play", help="open the table (or --demo: bots play through every scene)")
@@ -18,16 +20,6 @@ def register(sub: Any) -> None:
     p.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1024x640")
     p.add_argument("--bots", default="medium", help="demo: bot level for every seat")
     p.set_defaults(run=cmd_play)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def _size(text: str) -> tuple[int, int]:

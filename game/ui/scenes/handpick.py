@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -50,6 +51,26 @@ class HandPicker:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             return "enter"
         return ""
+
+    def handle(self, event: pygame.event.Event, pick: Callable[[int], None],
+               enter_picks: bool = True) -> bool:
+        """Pointer hover and click, arrows and Enter over the hand; ``pick(index)`` is called
+        for the card chosen. Returns whether the event was used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.hit(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.hit(event.pos)
+            if index >= 0:
+                pick(index)
+                return True
+        key = self.key(event)
+        if key in ("left", "right"):
+            self.hover = -1
+            return True
+        if key == "enter" and self.focus >= 0 and enter_picks:
+            pick(self.focus)
+            return True
+        return False
 
     @property
     def pointed(self) -> int:

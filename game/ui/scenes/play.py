@@ -272,19 +272,10 @@ class PassScene(Overlay):
             self.act(action)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.picker.hover = self.picker.hit(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            index = self.picker.hit(event.pos)
-            if index >= 0:
-                self.toggle(index)
-                return True
-        key = self.picker.key(event)
-        if key in ("left", "right"):
-            return True
-        if key == "enter" and self.picker.focus >= 0 and not (
-                event.key == pygame.K_RETURN and self.confirm.enabled):
-            self.toggle(self.picker.focus)
+        # With the choice complete, Enter confirms it instead of toggling the focused card.
+        confirming = (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN
+                      and self.confirm.enabled)
+        if self.picker.handle(event, self.toggle, enter_picks=not confirming):
             return True
         return super().handle_event(event)
 

@@ -83,19 +83,7 @@ class TrickScene(Overlay):
         self.act(action)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.picker.hover = self.picker.hit(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            index = self.picker.hit(event.pos)
-            if index >= 0:
-                self.play(index)
-                return True
-        key = self.picker.key(event)
-        if key in ("left", "right"):
-            self.picker.hover = -1
-            return True
-        if key == "enter" and self.picker.focus >= 0:
-            self.play(self.picker.focus)
+        if self.picker.handle(event, self.play):
             return True
         return super().handle_event(event)
 
