@@ -46,13 +46,13 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("simulate", help="play hands with legal-move bots, checking invariants")
     p.add_argument("--variant", required=True)
-    p.add_argument("--hands", type=_positive, default=100)
+    p.add_argument("--hands", type=positive_int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_simulate)
 
 
-def _positive(text: str) -> int:
+def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:

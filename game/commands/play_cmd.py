@@ -7,14 +7,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.commands.engine_cmds import _positive
+from game.commands.engine_cmds import positive_int
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("play", help="open the table (or --demo: bots play through every scene)")
     p.add_argument("--variant", help="preset name or house-rules .toml file")
     p.add_argument("--demo", action="store_true", help="bots in every seat, full speed")
-    p.add_argument("--hands", type=_positive, default=2, help="demo: hands to play")
+    p.add_argument("--hands", type=positive_int, default=2, help="demo: hands to play")
     p.add_argument("--screenshots", type=Path, help="demo: write one PNG per scene here")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1024x640")
