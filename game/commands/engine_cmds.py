@@ -62,6 +62,9 @@ def positive_int(text: str) -> int:
     return value
 
 
+_positive = positive_int  # the name match_cmd imports
+
+
 def _emit(args: argparse.Namespace, data: object, text: str) -> None:
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
