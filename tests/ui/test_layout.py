@@ -20,6 +20,12 @@ def zones(lay: Layout, players: int) -> dict[str, pygame.Rect]:
         r.center = (round(x), round(y))
         trick = r if trick is None else trick.union(r)
     out["trick"] = trick
+    for seat in range(players):
+        x, y, angle = lay.pile_slot(seat)
+        w, h = (lay.small_h, lay.small_w) if angle % 180 else (lay.small_w, lay.small_h)
+        pile = pygame.Rect(0, 0, w, h)
+        pile.center = (round(x), round(y))
+        out[f"pile{seat}"] = pile
     return out
 
 

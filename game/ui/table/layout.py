@@ -75,7 +75,7 @@ class Layout:
             y = self.bar.bottom + self.small_h / 2 + round(10 * s)
             return [(x0 + i * step, y, 180.0) for i in range(n)]
         # west / east: a vertical fan of backs turned sideways
-        top = self.info.bottom + round(30 * s)
+        top = self.info.bottom + round(42 * s)
         bottom = h - self.card_h - round(90 * s)
         step = min(self.small_w * 0.30, (bottom - top) / max(1, n - 1))
         span = step * (n - 1)
@@ -118,14 +118,18 @@ class Layout:
         w, h = self.size
         s = self.s
         pos = self.position(seat)
-        if pos == "south":
-            return (w / 2 + round(360 * s), h - self.card_h / 2 - round(14 * s), 90.0)
+        if pos == "south":  # to the right of the widest hand this table deals
+            x = min(self.hand_box(seat).right + self.small_h / 2 + round(24 * s),
+                    w - self.small_h / 2 - round(10 * s))
+            return (x, h - self.card_h / 2 - round(14 * s), 90.0)
         if pos == "north":
             return (w / 2 - round(300 * s), self.bar.bottom + self.small_h / 2 + round(10 * s),
                     90.0)
+        if pos == "east":  # top right, under the buttons: the bottom right is south's
+            return (w - self.small_h / 2 - round(14 * s), self.bar.bottom + self.small_w / 2
+                    + round(16 * s), 90.0)
         box = self.hand_box(seat)
-        x = box.centerx
-        return (x, box.bottom + self.small_w * 0.9, 0.0)
+        return (box.centerx, box.bottom + self.small_w * 0.9, 0.0)
 
     def label_pos(self, seat: int) -> tuple[float, float, str]:
         """Name label position and anchor (always inside the window)."""
@@ -141,6 +145,9 @@ class Layout:
         return (self.size[0] - round(12 * s), box.top - round(18 * s), "midright")
 
     def bubble_pos(self, seat: int) -> tuple[float, float]:
+        if self.position(seat) == "south":  # beside the player's name, clear of the prompts
+            x, y, _ = self.label_pos(seat)
+            return (x + round(110 * self.s), y - round(34 * self.s))
         cx, cy = self.center
         x, y, _ = self.trick_slot(seat)
         if self.position(seat) in ("west", "east"):
