@@ -52,11 +52,12 @@ class RandomBot:
         return Suggestion(acts[int(rng.random() * len(acts))], "a random legal action")
 
 
-LEVELS = ("random",)
+LEVELS = ("random", "easy", "medium", "hard")
 
 
 def make_bot(level: str, **options: object) -> Bot:
-    """A bot of the given level (``random``, and the levels of :mod:`game.bots.levels`)."""
+    """A bot of the given level (``random``, and the levels of :mod:`game.bots.levels`:
+    ``easy``, ``medium``, ``hard``). Unknown levels and options raise ValueError."""
     if level == "random":
         return RandomBot()
     try:

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from game.cli import UsageError
-from game.commands.engine_cmds import _positive
+from game.commands.engine_cmds import positive_int
 
 LEVEL_CHOICES = ("random", "easy", "medium", "hard")
 
@@ -22,9 +22,9 @@ def register(sub: Any) -> None:
     p.add_argument("--a", required=True, metavar="LEVEL", help="level A: " +
                    ", ".join(LEVEL_CHOICES))
     p.add_argument("--b", required=True, metavar="LEVEL", help="level B")
-    p.add_argument("--deals", type=_positive, default=200)
+    p.add_argument("--deals", type=positive_int, default=200)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=_positive, default=1, help="worker processes (same result)")
+    p.add_argument("--jobs", type=positive_int, default=1, help="worker processes (same result)")
     p.add_argument("--a-opt", action="append", default=[], metavar="KEY=VALUE",
                    help="a style option for A: aggression=bold, samples=40 ...")
     p.add_argument("--b-opt", action="append", default=[], metavar="KEY=VALUE")

@@ -1,0 +1,252 @@
+"""The auction for ``easy`` and ``medium``: a ceiling from hand evaluation, each document's
+bidding conventions, and reading what partner's bids showed.
+
+Conventions (by the rules that make them possible, so a house table keeps them):
+
+* 002 jump bids (dealer opens at 190): a first bid 20 over the last bid shows 100 meld, 30
+  shows aces around, 50 a run, and 340 (the special bid) a run and aces.
+* 001 skip bids (bids by ones to 60): one more than the last bid says "I want the bid"; a
+  skip of k shows 10k meld.
+* 003 forced openings: a player holding meld must open, so a partner who passed before anyone
+  bid holds no meld at all.
+
+A partner holding the bid is not left to play a weak suit when this hand has a much better one:
+"auto-passing the auction with a strong hand once the opponents pass" is a complaint we fix.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.bots.handeval import Estimate, estimates, model_for, rough_value
+from game.rules.actions import Action, Bid, Pass
+from game.rules.cards import Rank
+from game.rules.meld import meld_table
+from game.rules.ruleset import RuleSet
+from game.rules.view import PlayerView
+
+AGGRESSION_Z = {"conservative": 0.6, "normal": 0.25, "bold": -0.1}
+
+
+def convention(rules: RuleSet) -> str:
+    """Which bidding system the preset's documents teach."""
+    a = rules.auction
+    if rules.partnerships and a.dealer_opens_at:
+        return "jumps"  # 002
+    if rules.partnerships and a.step_above and a.step == 1:
+        return "skips"  # 001
+    return "plain"
+
+
+def has_run(rules: RuleSet, h: int) -> int:
+    """A suit holding A-10-K-Q-J, or -1."""
+    d = rules.deck
+    for s in range(4):
+        if all((h >> (_type_of_rank(d, s, r) * d.bits)) & d.field_mask
+               for r in (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)):
+            return s
+    return -1
+
+
+def has_aces(rules: RuleSet, h: int) -> bool:
+    d = rules.deck
+    return all((h >> (_type_of_rank(d, s, Rank.ACE) * d.bits)) & d.field_mask for s in range(4))
+
+
+def _type_of_rank(deck: object, suit: int, rank: Rank) -> int:
+    nr = deck.n_ranks  # type: ignore[attr-defined]
+    return suit * nr + deck.ranks.index(rank)  # type: ignore[attr-defined]
+
+
+@dataclass
+class Read:
+    """What the auction so far says about partner."""
+
+    bonus: float = 0.0  # side value beyond the model's average partner
+    shows: str = ""  # e.g. "partner showed a run"
+    partner_run: bool = False
+
+
+def average_best(rules: RuleSet) -> float:
+    """The bid model's value of an average hand's best trump (cached per rule set)."""
+    cached = rules.__dict__.get("_bot_avg_best")
+    if cached is None:
+        rng = random.Random(7)
+        deck = rules.deck
+        pack = deck.cards()
+        total = 0.0
+        n = 120
+        for _ in range(n):
+            hand = deck.counts_of(rng.sample(pack, rules.hand_size))
+            total += estimates(rules, hand)[0].value
+        cached = rules.__dict__["_bot_avg_best"] = total / n
+    return cached  # type: ignore[no-any-return]
+
+
+def _jumps(view: PlayerView) -> list[tuple[int, int, int]]:
+    """(seat, amount, jump over the previous high bid) for every bid so far."""
+    rules = view.rules
+    high = rules.auction.dealer_opens_at
+    out = []
+    for seat, amount in view.bids:
+        if amount:
+            out.append((seat, amount, amount - high if high else amount - rules.auction.min_bid))
+            high = amount
+    return out
+
+
+def read_partner(view: PlayerView) -> Read:
+    rules = view.rules
+    if not rules.partnerships:
+        return Read()
+    partner = (view.seat + 2) % 4
+    model = model_for(rules)
+    scale = rules.total_trick_points / 250
+    system = convention(rules)
+    bids = [(s, a, j) for s, a, j in _jumps(view) if s == partner]
+    read = Read()
+    if bids:
+        first = bids[0]
+        top = max(a for _, a, _ in bids)
+        if system == "jumps":
+            jump = first[2]
+            if first[1] == 340 or (jump >= 50 and top >= 340):
+                read = Read(150 + 30, "partner's 340 shows a run and aces", True)
+            elif jump >= 50:
+                read = Read(110, "partner's 50 jump shows a run", True)
+            elif jump >= 30:
+                read = Read(70, "partner's 30 jump shows aces around")
+            elif jump >= 20:
+                read = Read(55, "partner's 20 jump shows 100 meld")
+            else:
+                read = Read(10, "partner bid")
+        elif system == "skips":
+            skip = first[2] if first[1] <= 60 else 0
+            if skip >= 2 and first[1] <= 60:
+                shown = 10 * skip
+                read = Read(max(0.0, shown - model.partner_meld), f"partner's skip shows {shown} "
+                            "meld")
+            else:
+                read = Read(2 * scale, "partner wants the bid")
+        else:
+            extra = max(0.0, top - average_best(rules))
+            read = Read(10 * scale + 0.4 * extra, "partner bid")
+    else:
+        # Did partner pass at a turn with no bid on the table? Under a forced-opening rule that
+        # shows no meld; elsewhere it shows a hand below an opening.
+        high = rules.auction.dealer_opens_at
+        for seat, amount in view.bids:
+            if seat == partner and amount == 0:
+                if not high and rules.auction.forced_open_with_meld:
+                    return Read(-model.partner_meld, "partner passed first: no meld", False)
+                if seat == partner:
+                    return Read(-8 * scale, "partner passed", False)
+            if amount:
+                high = amount
+    return read
+
+
+def side_estimate(view: PlayerView, level: str) -> tuple[Estimate, float, Read]:
+    """(best trump estimate, side value with this seat declaring, partner read)."""
+    rules = view.rules
+    h = view.hand
+    ests = estimates(rules, h)
+    if rules.auction.trump_needs_marriage:
+        from game.rules.meld import marriage_suits
+
+        ok = {int(s) for s in marriage_suits(rules, h)}
+        marry = [e for e in ests if e.trump in ok]
+        if not marry:
+            return ests[0], -1e6, Read()  # no marriage: as declarer we lose the bid unplayed
+        ests = marry
+    best = ests[0]
+    read = read_partner(view)
+    if level == "easy":
+        value = max(rough_value(rules, h, t) for t in range(4))
+        return best, value + read.bonus * 0.5, read
+    return best, best.value + read.bonus, read
+
+
+def _legal_bid(view: PlayerView, amount: int) -> Bid | None:
+    for a in view.legal:
+        if isinstance(a, Bid) and a.amount == amount:
+            return a
+    return None
+
+
+def _convention_bid(view: PlayerView, ceiling: float) -> tuple[int, str] | None:
+    """This seat's first bid under the preset's convention, when it has something to show."""
+    rules = view.rules
+    if any(s == view.seat for s, _ in view.bids):
+        return None
+    system = convention(rules)
+    h = view.hand
+    high = view.high_bid
+    if system == "jumps":
+        partner = (view.seat + 2) % 4
+        run = has_run(rules, h) >= 0
+        aces = has_aces(rules, h)
+        partner_in = not (view.passed_out and view.passed_out[partner])
+        meld = meld_table(rules).total(h, None)
+        if run and aces and partner_in and high < 340:
+            return 340, "340: the special bid that shows a run and aces"
+        if run:
+            return high + 50, f"jump 50 to {high + 50}: shows a run"
+        if aces:
+            return high + 30, f"jump 30 to {high + 30}: shows aces around"
+        if meld >= 100:
+            return high + 20, f"jump 20 to {high + 20}: shows 100 meld"
+        return None
+    if system == "skips":
+        base = high if high else rules.auction.min_bid - 1
+        meld = meld_table(rules).total(h, None)
+        skip = meld // 10
+        amount = base + skip if high else rules.auction.min_bid + skip
+        if skip >= 2 and amount <= 60:
+            return amount, f"skip to {amount}: shows {10 * skip} meld"
+    return None
+
+
+def decide(view: PlayerView, level: str, aggression: str, rng: random.Random,
+           noise: float = 0.0) -> tuple[Action, str]:
+    rules = view.rules
+    bids = [a for a in view.legal if isinstance(a, Bid)]
+    can_pass = any(isinstance(a, Pass) for a in view.legal)
+    if not bids:
+        return Pass(), "pass: no higher bid is allowed"
+    best, value, read = side_estimate(view, level)
+    model = model_for(rules)
+    z = AGGRESSION_Z.get(aggression, AGGRESSION_Z["normal"])
+    ceiling = value - z * model.sd
+    if noise:
+        ceiling += rng.gauss(0.0, noise * model.sd)
+    nxt = bids[0].amount
+    partner = (view.seat + 2) % 4 if rules.partnerships else -1
+    about = f"our side is worth about {value:.0f} with {best.meld} meld in my best suit"
+    if read.shows:
+        about += f" ({read.shows})"
+    conv = _convention_bid(view, ceiling) if level != "easy" or rules.partnerships else None
+    if conv is not None:
+        amount, why = conv
+        bid = _legal_bid(view, amount)
+        if bid is not None and (amount <= ceiling + 40 * rules.total_trick_points / 250
+                                or not can_pass):
+            return bid, f"bid {why}"
+    if not can_pass:
+        return bids[0], f"bid {nxt}: I must open (or I am stuck); {about}"
+    if view.high_bidder >= 0 and view.high_bidder == partner:
+        opponents_in = any(not view.passed_out[s] for s in range(rules.players)
+                           if s % 2 != view.seat % 2)
+        if read.partner_run or opponents_in:
+            return Pass(), f"pass: partner holds the bid; {about}"
+        ests = estimates(rules, view.hand)
+        others = [e.value for e in ests if e.trump != best.trump]
+        gain = best.value - sum(others) / len(others)
+        if gain >= 45 * rules.total_trick_points / 250 and nxt <= ceiling:
+            return bids[0], (f"bid {nxt}: my {best.meld} meld needs my trump, so I take the "
+                             f"bid from partner; {about}")
+        return Pass(), f"pass: partner holds the bid and my hand supports any trump; {about}"
+    if nxt <= ceiling:
+        return bids[0], f"bid {nxt}: {about}, enough to try {nxt}"
+    return Pass(), f"pass: {about}, short of {nxt}"

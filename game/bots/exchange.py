@@ -1,0 +1,260 @@
+"""Decisions between the auction and the first card: naming trump, passing and passing back
+(racehorse), the three-handed widow and discard, and throwing in or conceding a hopeless bid.
+
+The passing rules are the classic ones players teach: pass trump first, then the other half of
+a pinochle when spades or diamonds are trump, then aces; never pass an off-suit nine and never
+break your own meld. Passing back keeps trumps and masters and short-suits the bidder.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from game.bots.handeval import estimates, features, play_model_for, prob_at_least
+from game.rules.actions import Action, Discard, NameTrump, PassCards, PlayHand, TakeWidow, ThrowIn
+from game.rules.cards import Card, Rank, Suit
+from game.rules.meld import meld_table
+from game.rules.ruleset import RuleSet
+from game.rules.view import PlayerView
+
+RANK_PASS_BONUS = {Rank.ACE: 12, Rank.TEN: 10, Rank.KING: 8, Rank.QUEEN: 8, Rank.JACK: 8,
+                   Rank.NINE: 3, Rank.EIGHT: 1, Rank.SEVEN: 1}
+
+
+def card_text(card: Card) -> str:
+    return card.pretty
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(c.pretty for c in cards)
+
+
+# -- trump --------------------------------------------------------------------------------------
+def choose_trump(view: PlayerView) -> tuple[Action, str]:
+    legal = [a.suit for a in view.legal if isinstance(a, NameTrump)]
+    rules = view.rules
+    ests = estimates(rules, view.hand, [int(s) for s in legal])
+    best = ests[0]
+    suit = Suit(best.trump)
+    return NameTrump(suit), (f"name {suit.plural}: {best.meld} meld with that trump and the "
+                             f"best trick-taking chances (side worth about {best.value:.0f})")
+
+
+# -- passing (racehorse) -------------------------------------------------------------------------
+def pass_value(card: Card, trump: int) -> float:
+    """How much a card helps the bidder, by the classic passing rules."""
+    if card.suit == trump:
+        return 40 + RANK_PASS_BONUS[card.rank]
+    if (trump == Suit.SPADES and card == Card(Rank.JACK, Suit.DIAMONDS)) or (
+            trump == Suit.DIAMONDS and card == Card(Rank.QUEEN, Suit.SPADES)):
+        return 25  # completes a pinochle with the bidder's trump queen of spades / jack
+    if card.rank == Rank.ACE:
+        return 20
+    if card.rank == Rank.TEN:
+        return 4
+    if card.rank in (Rank.KING, Rank.QUEEN):
+        return 2
+    if card.rank == Rank.NINE:
+        return -15  # an off-suit nine is worth nothing to anyone
+    return 0
+
+
+def best_pass(rules: RuleSet, h: int, trump: int, choices: Sequence[tuple[Card, ...]],
+              meld_weight: float = 1.5) -> tuple[tuple[Card, ...], int]:
+    """(cards, meld given up) of the best pass from hand ``h`` to the bidder."""
+    deck = rules.deck
+    table = meld_table(rules)
+    base = table.total(h, trump)
+    best: tuple[float, tuple[Card, ...], int] | None = None
+    for cards in choices:
+        give = deck.counts_of(cards)
+        loss = base - table.total(h - give, trump)
+        score = sum(pass_value(c, trump) for c in cards) - meld_weight * loss
+        if best is None or score > best[0]:
+            best = (score, cards, loss)
+    assert best is not None
+    return best[1], best[2]
+
+
+def choose_pass(view: PlayerView) -> tuple[Action, str]:
+    """The partner's pass to the bidder."""
+    choices = [a.cards for a in view.legal if isinstance(a, PassCards)]
+    cards, loss = best_pass(view.rules, view.hand, view.trump, choices)
+    what = _pass_reason(cards, view.trump)
+    keep = " and keep all my meld" if loss == 0 else f" (giving up {loss} of my meld)"
+    return PassCards(cards), f"pass {cards_text(cards)}: {what}{keep}"
+
+
+def _pass_reason(cards: Sequence[Card], trump: int) -> str:
+    parts = []
+    trumps = [c for c in cards if c.suit == trump]
+    aces = [c for c in cards if c.suit != trump and c.rank == Rank.ACE]
+    if trumps:
+        parts.append("trump first")
+    if any(c.suit != trump and c.rank in (Rank.QUEEN, Rank.JACK)
+           and pass_value(c, trump) == 25 for c in cards):
+        parts.append("the pinochle card")
+    if aces:
+        parts.append("then aces")
+    return ", ".join(parts) if parts else "the least useful cards I hold"
+
+
+def keep_value(rules: RuleSet, h: int, t: int, trump: int, counts: list[int]) -> float:
+    """How much the bidder wants to keep one card of type ``t`` for trick play."""
+    deck = rules.deck
+    card = deck.types[t]
+    pts = rules.trick_points_by_type[t]
+    if card.suit == trump:
+        return 100 + t % deck.n_ranks
+    if card.rank == Rank.ACE:
+        return 40
+    top_two = deck.ranks_high_to_low[1]
+    if card.rank == top_two and counts[card.suit] >= 3:
+        return 12
+    return pts * 0.5 + (t % deck.n_ranks) * 0.5
+
+
+def best_pass_back(rules: RuleSet, h: int, trump: int, choices: Sequence[tuple[Card, ...]]
+                   ) -> tuple[Card, ...]:
+    """The bidder's pass back from hand ``h``: keep trumps and aces, void short side suits."""
+    deck = rules.deck
+    counts = [deck.size_of(h & deck.suit_mask(s)) for s in range(4)]
+    trumps = counts[trump] if trump >= 0 else 0
+    best: tuple[float, tuple[Card, ...]] | None = None
+    for cards in choices:
+        score = 0.0
+        removed = [0, 0, 0, 0]
+        for c in cards:
+            score -= keep_value(rules, h, deck.type_of(c), trump, counts)
+            removed[c.suit] += 1
+        for s in range(4):
+            if s != trump and counts[s] and counts[s] == removed[s] and trumps >= 3:
+                score += 18  # a new void lets the bidder ruff
+        if best is None or score > best[0]:
+            best = (score, cards)
+    assert best is not None
+    return best[1]
+
+
+def choose_pass_back(view: PlayerView) -> tuple[Action, str]:
+    choices = [a.cards for a in view.legal if isinstance(a, PassCards)]
+    cards = best_pass_back(view.rules, view.hand, view.trump, choices)
+    return PassCards(cards), (f"pass back {cards_text(cards)}: keep my trumps and aces and "
+                              "shorten a side suit")
+
+
+# -- three-handed widow ---------------------------------------------------------------------------
+def _discard_pool(rules: RuleSet, h: int, trump: int, size: int = 8) -> list[int]:
+    """The card types the bidder would most willingly discard with ``trump`` named."""
+    deck = rules.deck
+    table = meld_table(rules)
+    base = table.total(h, trump)
+    counts = [deck.size_of(h & deck.suit_mask(s)) for s in range(4)]
+    scored = []
+    for t in range(deck.n_types):
+        n = (h >> (t * deck.bits)) & deck.field_mask
+        if not n:
+            continue
+        loss = base - table.total(h - deck.one[t], trump)
+        cost = keep_value(rules, h, t, trump, counts) + 2 * loss
+        cost -= rules.trick_points_by_type[t] * 0.8  # discarded counters are banked
+        scored.extend([(cost, t)] * n)
+    scored.sort()
+    return [t for _, t in scored[:size]]
+
+
+def best_discard(rules: RuleSet, h: int, k: int) -> tuple[float, int, int]:
+    """(value, discard counts, trump) maximising meld + expected tricks + banked points."""
+    model = play_model_for(rules)
+    table = meld_table(rules)
+    deck = rules.deck
+    pts = rules.trick_points_by_type
+    best = (-1e9, 0, 0)
+    for trump in range(4):
+        pool = _discard_pool(rules, h, trump)
+        seen = set()
+        for combo in itertools.combinations(range(len(pool)), k):
+            types = tuple(sorted(pool[i] for i in combo))
+            if types in seen:
+                continue
+            seen.add(types)
+            d = sum(deck.one[t] for t in types)
+            rest = h - d
+            value = (table.total(rest, trump) + model.value(features(rules, rest, trump))
+                     + sum(pts[t] for t in types))
+            if value > best[0]:
+                best = (value, d, trump)
+    return best
+
+
+def choose_discard(view: PlayerView) -> tuple[Action, str]:
+    rules = view.rules
+    deck = rules.deck
+    value, d, trump = best_discard(rules, view.hand, rules.widow.size)
+    cards = tuple(sorted(deck.to_cards(d)))
+    act = Discard(cards)
+    if act not in view.legal:  # cannot happen: every choice of k held cards is legal
+        act = view.legal[0]  # type: ignore[assignment]
+    banked = sum(rules.trick_points_by_type[deck.type_of(c)] for c in cards)
+    return act, (f"discard {cards_text(cards)}: keeps my meld for {Suit(trump).plural} and "
+                 f"banks {banked} points (hand worth about {value:.0f})")
+
+
+def widow_decision(view: PlayerView, rng_samples: int = 0) -> tuple[Action, str]:
+    """Forced to 300: look at the widow unless even a good widow leaves the hand hopeless."""
+    legal = view.legal
+    if ThrowIn() not in legal:
+        return TakeWidow(), "take the widow"
+    rules = view.rules
+    best = estimates(rules, view.hand)[0]
+    # A widow adds about one good card: a hand 120 short of the bid stays hopeless.
+    gain = 0.12 * rules.total_trick_points
+    if best.value + gain + best.sd < view.bid:
+        return ThrowIn(), (f"concede without looking: the hand is worth about "
+                           f"{best.value:.0f}, far below {view.bid} even with a good widow")
+    return TakeWidow(), "look at the widow: it may complete the hand"
+
+
+def decide_play(view: PlayerView, conservative: float = 0.0) -> tuple[Action, str]:
+    """Three-handed, after the discard: play the hand out or concede."""
+    rules = view.rules
+    if PlayHand() not in view.legal:
+        return ThrowIn(), "concede: the bid exceeds my meld by more than the rules allow"
+    meld = view.melds[view.seat].total if view.melds and view.melds[view.seat] else 0
+    deck = rules.deck
+    banked = sum(rules.trick_points_by_type[t] * ((view.discards >> (t * deck.bits))
+                                                  & deck.field_mask)
+                 for t in range(deck.n_types))
+    model = play_model_for(rules)
+    tricks = model.value(features(rules, view.hand, view.trump)) + banked
+    need = view.bid - meld
+    p = prob_at_least(tricks, model.sd, need)
+    total = rules.total_trick_points
+    # Playing rather than conceding: win meld + tricks + the bid back with probability p, and
+    # give the defenders the trick points they take (half each, against me).
+    gain = p * (meld + tricks + view.bid) - (total - tricks) / 2 - conservative
+    if gain > 0:
+        return PlayHand(), (f"play: I need {need} in tricks and expect about {tricks:.0f} "
+                            f"({p:.0%} to make)")
+    return ThrowIn(), (f"concede: I need {need} in tricks but expect about {tricks:.0f} "
+                       f"({p:.0%} to make); conceding keeps the trick points from the others")
+
+
+def throw_in_decision(view: PlayerView) -> tuple[bool, str]:
+    """Whether the bidding side should throw in rather than lead (000 and 001)."""
+    rules = view.rules
+    side = rules.side_of(view.seat)
+    meld = view.side_meld[side] if view.side_meld else 0
+    need = view.bid - meld
+    total = rules.total_trick_points
+    if rules.throw_in.mode == "over-margin":
+        return True, (f"throw in: we need {need} in tricks, more than the {total} there are")
+    model = play_model_for(rules)
+    tricks = model.value(features(rules, view.hand, view.trump))
+    p = prob_at_least(tricks, model.sd, max(need, rules.scoring.bidder_min_trick_points))
+    gain = p * (meld + tricks + view.bid) - (total - tricks)
+    if gain < 0:
+        return True, (f"throw in: we need {need} in tricks and expect about {tricks:.0f} "
+                      f"({p:.0%}); throwing in denies the defenders their trick points")
+    return False, ""

@@ -1,0 +1,233 @@
+"""Hand evaluation for bidding: what a hand is worth to its side with a given trump.
+
+A side's result is its meld plus its trick points. Meld is exact (the engine's meld table).
+Trick points, and in racehorse what the three passed cards add, are estimated by a linear model
+of a few features of the hand (trump length and honours, side aces and tens, short suits),
+fitted per preset by simulation (:mod:`game.bots.calibrate`, whose output is the table
+``MODELS`` below). ``easy`` uses a rough version: meld plus a few points per ace and trump.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.rules.cards import Rank
+from game.rules.meld import meld_table
+from game.rules.ruleset import RuleSet
+
+FEATURES = ("const", "meld", "trumps", "trump_ace", "trump_ten", "trump_king", "side_aces",
+            "side_tens", "side_kings", "voids", "singletons", "long_side")
+
+
+def suit_counts(rules: RuleSet, h: int) -> list[list[int]]:
+    """Per suit, per rank index (weakest first), the copies held."""
+    d = rules.deck
+    bits, mask, nr = d.bits, d.field_mask, d.n_ranks
+    out = []
+    for s in range(4):
+        row = []
+        base = s * nr
+        for r in range(nr):
+            row.append((h >> ((base + r) * bits)) & mask)
+        out.append(row)
+    return out
+
+
+def _rank_index(rules: RuleSet, rank: Rank) -> int:
+    ranks = rules.deck.ranks
+    return ranks.index(rank) if rank in ranks else -1
+
+
+def features(rules: RuleSet, h: int, trump: int) -> list[float]:
+    """The model's inputs for hand ``h`` (counts) with ``trump`` named."""
+    sc = suit_counts(rules, h)
+    ia, it, ik = (_rank_index(rules, Rank.ACE), _rank_index(rules, Rank.TEN),
+                  _rank_index(rules, Rank.KING))
+    lens = [sum(row) for row in sc]
+    tr = sc[trump]
+    side = [s for s in range(4) if s != trump]
+    meld = meld_table(rules).total(h, trump)
+    side_aces = sum(sc[s][ia] for s in side)
+    side_tens = sum(sc[s][it] for s in side)
+    side_kings = sum(sc[s][ik] for s in side)
+    voids = sum(1 for s in side if lens[s] == 0)
+    singles = sum(1 for s in side if lens[s] == 1)
+    avg = rules.hand_size / 4
+    long_side = sum(max(0.0, lens[s] - avg) for s in side)
+    return [1.0, float(meld), float(lens[trump]), float(tr[ia]), float(tr[it]),
+            float(tr[ik]), float(side_aces), float(side_tens), float(side_kings), float(voids),
+            float(singles), long_side]
+
+
+@dataclass(frozen=True)
+class Model:
+    """Side total (meld of both partners after any passing, plus trick points) for a
+    declarer's hand, as a linear function of :data:`FEATURES`; ``sd`` is the residual spread."""
+
+    coef: tuple[float, ...]
+    sd: float
+    partner_meld: float  # average meld of the partner's hand (0 three-handed)
+    tricks_mean: float  # average trick points of the declaring side
+
+    def value(self, f: list[float]) -> float:
+        return sum(c * x for c, x in zip(self.coef, f, strict=True))
+
+
+# Fitted by ``python -m game.bots.calibrate`` (simulated declarations with every trump, the
+# rollout policy playing every seat). Per preset: (bid model, play model). The bid model reads
+# the hand as dealt and predicts the side's meld plus tricks after any passing or widow; the
+# play model reads the hand in play and predicts the side's trick points alone.
+MODELS: dict[str, tuple[Model, Model]] = {
+    'racehorse': (
+        Model((111.0, 0.85, 24.33, 20.6, 10.27, 9.55, 17.73, 1.11, -0.78, -3.85, -2.76, 4.27),
+              sd=78.6, partner_meld=44.1, tricks_mean=145.2),
+        Model((13.28, 0.0, 12.15, 25.29, 14.51, 5.52, 9.96, -1.68, -3.2, 12.09, 7.24, 3.41),
+              sd=27.7, partner_meld=44.1, tricks_mean=145.2),
+    ),
+    'double-deck': (
+        Model((26.79, 0.99, 0.68, 2.01, 1.4, 0.44, 1.74, 0.85, 0.2, 0.41, 0.02, 0.01),
+              sd=15.0, partner_meld=17.0, tricks_mean=25.3),
+        Model((13.41, 0.0, 1.27, 1.46, 0.4, 0.25, 1.29, -0.2, -0.23, 1.71, 0.46, 0.41),
+              sd=6.1, partner_meld=17.0, tricks_mean=25.3),
+    ),
+    'partnership-190': (
+        Model((115.86, 0.98, 5.37, 13.92, 11.92, 1.65, 11.49, 3.6, -1.37, 10.78, 3.61, -0.66),
+              sd=55.7, partner_meld=40.6, tricks_mean=126.0),
+        Model((73.16, 0.0, 7.64, 11.65, 8.13, 2.69, 10.91, 1.24, -0.94, 10.91, 4.69, -0.32),
+              sd=36.4, partner_meld=40.6, tricks_mean=126.0),
+    ),
+    'partnership-150': (
+        Model((116.72, 0.98, 5.32, 14.05, 12.0, 2.01, 11.31, 3.22, -1.8, 8.83, 3.37, -0.09),
+              sd=55.8, partner_meld=40.6, tricks_mean=126.2),
+        Model((74.0, 0.0, 7.58, 11.79, 8.22, 3.05, 10.73, 0.86, -1.37, 8.97, 4.45, 0.26),
+              sd=36.5, partner_meld=40.6, tricks_mean=126.2),
+    ),
+    'cutthroat': (
+        Model((22.62, 0.89, 16.02, 16.53, 5.17, 6.86, 15.12, 3.38, 0.5, 10.67, 4.87, 1.26),
+              sd=60.1, partner_meld=0.0, tricks_mean=95.2),
+        Model((7.88, 0.0, 8.56, 16.23, 12.04, 3.82, 13.29, 3.77, -1.44, 22.62, 12.24, -0.24),
+              sd=21.3, partner_meld=0.0, tricks_mean=95.2),
+    ),
+    'check': (
+        Model((22.62, 0.89, 16.02, 16.53, 5.17, 6.86, 15.12, 3.38, 0.5, 10.67, 4.87, 1.26),
+              sd=60.1, partner_meld=0.0, tricks_mean=95.2),
+        Model((7.88, 0.0, 8.56, 16.23, 12.04, 3.82, 13.29, 3.77, -1.44, 22.62, 12.24, -0.24),
+              sd=21.3, partner_meld=0.0, tricks_mean=95.2),
+    ),
+}
+
+
+def _fallback(rules: RuleSet) -> Model:
+    """A generic model for house rules without a fitted one, scaled to the preset's points."""
+    scale = rules.total_trick_points / 250
+    share = 0.5 if rules.players == 4 else 0.4
+    coef = [share * rules.total_trick_points - 30 * scale, 1.0, 9 * scale, 10 * scale,
+            5 * scale, 2 * scale, 14 * scale, 4 * scale, 1 * scale, 8 * scale, 4 * scale,
+            -2 * scale]
+    partner = 60.0 * (rules.meld.marriage / 20) if rules.players == 4 else 0.0
+    coef[0] += partner
+    return Model(tuple(coef), 45 * scale, partner, share * rules.total_trick_points)
+
+
+def _fallback_play(rules: RuleSet) -> Model:
+    m = _fallback(rules)
+    coef = list(m.coef)
+    coef[0] -= m.partner_meld
+    coef[1] = 0.0
+    return Model(tuple(coef), m.sd, m.partner_meld, m.tricks_mean)
+
+
+def signature(rules: RuleSet) -> tuple[object, ...]:
+    """What the models depend on, so a house table built on a preset keeps its model."""
+    return (rules.players, rules.table.deck, rules.passing.count, rules.widow.size,
+            rules.trick_points_by_type, rules.tricks.last_trick, rules.tricks.obligations)
+
+
+def model_for(rules: RuleSet) -> Model:
+    """The bid model: side total from the hand as dealt."""
+    cached = rules.__dict__.get("_bot_model")
+    if cached is None:
+        pair = MODELS.get(_model_key(rules))
+        cached = pair[0] if pair else _fallback(rules)
+        rules.__dict__["_bot_model"] = cached
+    return cached  # type: ignore[no-any-return]
+
+
+def play_model_for(rules: RuleSet) -> Model:
+    """The play model: the side's trick points from the declarer's hand in play."""
+    cached = rules.__dict__.get("_bot_play_model")
+    if cached is None:
+        pair = MODELS.get(_model_key(rules))
+        cached = pair[1] if pair else _fallback_play(rules)
+        rules.__dict__["_bot_play_model"] = cached
+    return cached  # type: ignore[no-any-return]
+
+
+def _model_key(rules: RuleSet) -> str:
+    """The preset whose fitted model fits this rule set: its own, or one with the same
+    table, passing, widow, trick points and obligations (a house table built on a preset)."""
+    if rules.name in MODELS:
+        return rules.name
+    sig = signature(rules)
+    for name, sig2 in PRESET_SIGNATURES.items():
+        if sig2 == sig:
+            return name
+    return ""
+
+
+_OB_000 = ("first_identical_wins", "follow_suit", "take_trick", "any_card")
+_OB_003 = ("follow_suit", "must_trump", "beat_trump_lead", "over_trump", "any_card")
+_PTS_AKT = (0, 0, 0, 10, 10, 10) * 4
+_PTS_AT_KQ = (0, 0, 5, 5, 10, 10) * 4
+PRESET_SIGNATURES: dict[str, tuple[object, ...]] = {
+    "racehorse": (4, 48, 3, 0, _PTS_AKT, 10, _OB_000),
+    "double-deck": (4, 80, 0, 0, (0, 0, 1, 1, 1) * 4, 2,
+                    ("first_identical_wins", "follow_suit", "crawl", "must_trump", "over_trump",
+                     "any_card")),
+    "partnership-190": (4, 48, 0, 0, _PTS_AT_KQ, 10,
+                        ("follow_suit", "first_identical_wins", "must_trump", "beat_trump_lead",
+                         "any_card")),
+    "partnership-150": (4, 48, 0, 0, _PTS_AT_KQ, 10, _OB_003),
+    "cutthroat": (3, 48, 0, 3, _PTS_AT_KQ, 10, _OB_003),
+}
+
+
+@dataclass(frozen=True)
+class Estimate:
+    trump: int
+    meld: int  # this hand's own meld with that trump
+    value: float  # expected side total with this seat declaring
+    sd: float
+
+
+def estimates(rules: RuleSet, h: int, trumps: list[int] | None = None) -> list[Estimate]:
+    """Expected side total for each trump this seat could name, best first."""
+    model = model_for(rules)
+    table = meld_table(rules)
+    out = []
+    for t in (trumps if trumps is not None else range(4)):
+        f = features(rules, h, t)
+        out.append(Estimate(t, table.total(h, t), model.value(f), model.sd))
+    out.sort(key=lambda e: -e.value)
+    return out
+
+
+def rough_value(rules: RuleSet, h: int, trump: int) -> float:
+    """``easy``'s evaluation: meld, plus a few points per ace and per trump, plus an average
+    share of the tricks."""
+    sc = suit_counts(rules, h)
+    ia = _rank_index(rules, Rank.ACE)
+    scale = rules.total_trick_points / 250
+    aces = sum(sc[s][ia] for s in range(4))
+    trumps = sum(sc[trump])
+    model = model_for(rules)
+    base = 0.35 * rules.total_trick_points + model.partner_meld
+    return meld_table(rules).total(h, trump) + base + scale * (10 * aces + 6 * trumps)
+
+
+def prob_at_least(mean: float, sd: float, need: float) -> float:
+    """P(X >= need) for X ~ Normal(mean, sd)."""
+    if sd <= 0:
+        return 1.0 if mean >= need else 0.0
+    return 0.5 * math.erfc((need - mean) / (sd * math.sqrt(2)))

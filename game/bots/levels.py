@@ -1,0 +1,178 @@
+"""The bot levels: ``easy``, ``medium`` and ``hard``, with their style options.
+
+Every level answers every decision of every preset from the seat's :class:`PlayerView` and
+explains its choice in one sentence. Options (all optional, per seat):
+
+* ``aggression``: ``conservative``, ``normal`` or ``bold`` bidding;
+* ``think_ms``: ``hard`` stops searching after this many milliseconds (the table's think-time
+  budget; it makes a decision depend on the clock, so the match harness never sets it);
+* ``samples``: ``hard``'s search budget in sampled deals (deterministic, the default);
+* ``noise``: how often ``easy`` plays a random card (default 0.1);
+* ``bid_samples``: ``hard``'s sampled deals per auction decision;
+* ``bid_shift``: points ``hard`` adds to the value of declaring (its aggression, finely).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.bots import bidding, exchange, twohand
+from game.bots.base import Suggestion
+from game.bots.knowledge import build
+from game.bots.playrules import Play
+from game.rules.actions import Action, PlayCard, ThrowIn
+from game.rules.state import Phase
+from game.rules.view import PlayerView
+
+LEVEL_NAMES = ("easy", "medium", "hard")
+AGGRESSIONS = ("conservative", "normal", "bold")
+
+
+@dataclass
+class Style:
+    aggression: str = "normal"
+    think_ms: float | None = None
+    samples: int | None = None
+    noise: float | None = None
+    bid_samples: int | None = None
+    bid_shift: float | None = None
+
+
+class LevelBot:
+    """A bot of one level. ``choose`` returns one of ``view.legal``; ``suggest`` adds why."""
+
+    def __init__(self, level: str, style: Style) -> None:
+        self.level = level
+        self.style = style
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        return self.suggest(view, rng).action
+
+    def suggest(self, view: PlayerView, rng: random.Random) -> Suggestion:
+        if not view.legal:
+            raise ValueError("it is not this seat's turn: no legal action")
+        action, reason = self._decide(view, rng)
+        if action not in view.legal:  # a bug guard: never hand the engine an illegal action
+            action, reason = view.legal[0], "the first legal action"
+        return Suggestion(action, reason)
+
+    # -- dispatch -----------------------------------------------------------------------------
+    def _decide(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
+        legal = view.legal
+        if view.rules.stock.enabled:
+            return self.stock_game(view, rng)
+        if len(legal) == 1:
+            return legal[0], "the only legal action"
+        phase = view.phase
+        if phase == Phase.AUCTION:
+            return self.bid(view, rng)
+        if phase == Phase.TRUMP:
+            return exchange.choose_trump(view)
+        if phase == Phase.PASS:
+            return exchange.choose_pass(view)
+        if phase == Phase.PASS_BACK:
+            return exchange.choose_pass_back(view)
+        if phase == Phase.WIDOW:
+            return exchange.widow_decision(view)
+        if phase == Phase.DISCARD:
+            return exchange.choose_discard(view)
+        if phase == Phase.DECIDE:
+            return exchange.decide_play(view)
+        if phase == Phase.TRICKS:
+            if ThrowIn() in legal:
+                throw, why = exchange.throw_in_decision(view)
+                if throw:
+                    return ThrowIn(), why
+            return self.play(view, rng)
+        return legal[0], "the first legal action"
+
+    # -- per-level pieces (overridden by the levels) ----------------------------------------------
+    def bid(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
+        return bidding.decide(view, self.level, self.style.aggression, rng)
+
+    def play(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
+        return heuristic_play(view, counting=True)
+
+    def stock_game(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
+        return twohand.decide(view, self.level, rng)
+
+
+def heuristic_play(view: PlayerView, counting: bool) -> tuple[Action, str]:
+    deck = view.rules.deck
+    cards = [a for a in view.legal if isinstance(a, PlayCard)]
+    if len(cards) == 1:
+        return cards[0], "the only legal card"
+    k = build(view)
+    mask = 0
+    for a in cards:
+        mask |= deck.one[deck.type_of(a.card)]
+    trick = [(s, deck.type_of(c)) for s, c in view.trick]
+    p = Play(k, trick, counting)
+    t, why = p.lead(mask) if not trick else p.follow(mask)
+    return PlayCard(deck.types[t]), why
+
+
+class EasyBot(LevelBot):
+    """Sensible but beatable: rough evaluation, simple play rules, some noise."""
+
+    def __init__(self, style: Style) -> None:
+        super().__init__("easy", style)
+        self.noise = 0.1 if style.noise is None else style.noise
+
+    def bid(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
+        return bidding.decide(view, "easy", self.style.aggression, rng, noise=0.35)
+
+    def play(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
+        cards = [a for a in view.legal if isinstance(a, PlayCard)]
+        if self.noise and len(cards) > 1 and rng.random() < self.noise:
+            a = cards[int(rng.random() * len(cards))]
+            return a, f"play the {a.card.pretty}"
+        return heuristic_play(view, counting=False)
+
+    def stock_game(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
+        return twohand.decide(view, "easy", rng, noise=self.noise)
+
+
+class MediumBot(LevelBot):
+    """Full hand evaluation and card counting."""
+
+    def __init__(self, style: Style) -> None:
+        super().__init__("medium", style)
+
+
+def make_level_bot(level: str, **options: object) -> LevelBot:
+    """A bot of ``level`` (easy, medium, hard) with the given style options."""
+    style = _style(options)
+    if level == "easy":
+        return EasyBot(style)
+    if level == "medium":
+        return MediumBot(style)
+    if level == "hard":
+        from game.bots.hard import HardBot
+
+        return HardBot(style)
+    raise ValueError(f"unknown bot level {level!r} (choose from: random, "
+                     f"{', '.join(LEVEL_NAMES)})")
+
+
+def _style(options: dict[str, object]) -> Style:
+    known = {"aggression", "think_ms", "samples", "noise", "bid_samples", "bid_shift"}
+    for key in options:
+        if key not in known:
+            raise ValueError(f"unknown bot option {key!r} (known: {', '.join(sorted(known))})")
+    aggression = str(options.get("aggression", "normal"))
+    if aggression not in AGGRESSIONS:
+        raise ValueError(f"unknown aggression {aggression!r} (choose from: "
+                         f"{', '.join(AGGRESSIONS)})")
+    think = options.get("think_ms")
+    samples = options.get("samples")
+    noise = options.get("noise")
+    bid_samples = options.get("bid_samples")
+    shift = options.get("bid_shift")
+    return Style(aggression,
+                 float(think) if think is not None else None,  # type: ignore[arg-type]
+                 int(samples) if samples is not None else None,  # type: ignore[call-overload]
+                 float(noise) if noise is not None else None,  # type: ignore[arg-type]
+                 int(bid_samples) if bid_samples is not None else None,  # type: ignore[call-overload]
+                 float(shift) if shift is not None else None)  # type: ignore[arg-type]

@@ -1,0 +1,264 @@
+"""Duplicate matches between two bot levels: the harness behind ``pinochle match``.
+
+Each deal is played once per seating with the same cards: four-handed and two-handed games
+twice with the sides swapped, three-handed games three times with A in each seat and B in the
+other two. Luck cancels, so A's average margin over B per deal measures skill alone. A deal is
+one hand played from the deal to its score, starting from 0 to 0.
+
+Results depend only on the variant, the levels, their options, the number of deals and the seed:
+every bot decision gets its own generator seeded by (seed, deal, seating, decision index), and
+``--jobs`` only splits the deals between processes. Decision times are measured with the wall
+clock and are the only figures that vary from run to run.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from game.bots.base import Bot, make_bot
+from game.rules.actions import Deal
+from game.rules.engine import actor, apply, new_game
+from game.rules.events import GameWon, HandResult, HandScored
+from game.rules.ruleset import RuleSet
+from game.rules.state import HandState, Phase
+from game.rules.view import observe
+
+KINDS = {Phase.AUCTION: "bid", Phase.TRUMP: "trump", Phase.PASS: "pass",
+         Phase.PASS_BACK: "pass", Phase.WIDOW: "widow", Phase.DISCARD: "discard",
+         Phase.DECIDE: "decide", Phase.TRICKS: "card", Phase.MELD_TURN: "meld"}
+
+
+def seatings(rules: RuleSet) -> list[tuple[str, ...]]:
+    """Which level ('a' or 'b') sits in each seat, for each table of one deal."""
+    n = rules.players
+    if n == 4:
+        return [("a", "b", "a", "b"), ("b", "a", "b", "a")]
+    if n == 3:
+        return [tuple("a" if s == r else "b" for s in range(3)) for r in range(3)]
+    return [("a", "b"), ("b", "a")]
+
+
+@dataclass
+class TableResult:
+    deal: int
+    table: int
+    margin: float  # A's score minus B's (three-handed: minus B's average)
+    contract: tuple[str, int, bool] | None  # (level of the bidder, bid, made)
+    tricks: dict[str, float]  # trick points per level (its side, or its seats' average)
+    times: list[tuple[str, str, float]] = field(default_factory=list)  # (level, kind, ms)
+    illegal: int = 0
+    outcome: str = ""
+
+
+def _side_scores(rules: RuleSet, result: HandResult, seats: Sequence[str]
+                 ) -> tuple[float, dict[str, float]]:
+    """(A's margin over B, trick points per level) from one scored hand."""
+    score = {s.side: s.score for s in result.sides}
+    tricks = {s.side: s.tricks for s in result.sides}
+    if rules.players == 4:
+        a_side = rules.side_of(seats.index("a"))
+        b_side = 1 - a_side
+        return (score[a_side] - score[b_side],
+                {"a": float(tricks[a_side]), "b": float(tricks[b_side])})
+    a_seats = [i for i, x in enumerate(seats) if x == "a"]
+    b_seats = [i for i, x in enumerate(seats) if x == "b"]
+    sa = sum(score[i] for i in a_seats) / len(a_seats)
+    sb = sum(score[i] for i in b_seats) / len(b_seats)
+    return sa - sb, {"a": sum(tricks[i] for i in a_seats) / len(a_seats),
+                     "b": sum(tricks[i] for i in b_seats) / len(b_seats)}
+
+
+def play_table(rules: RuleSet, seed: int, deal: int, table: int, seats: Sequence[str],
+               bots: dict[str, Bot]) -> TableResult:
+    """Play one deal at one seating from the deal to the hand's score."""
+    state = new_game(rules, seed)
+    dealer = deal % rules.players
+    state = state._replace(hand_no=deal, dealer=dealer, hand=HandState(Phase.DEAL, dealer, ()))
+    state, _ = apply(state, Deal())
+    times: list[tuple[str, str, float]] = []
+    illegal = 0
+    decision = 0
+    perf = time.perf_counter
+    while True:
+        seat = actor(state)
+        if state.phase == Phase.DEAL or seat < 0:
+            break  # the hand is over (the next deal waits): scored below
+        view = observe(state, seat)
+        level = seats[seat]
+        rng = random.Random(f"match/{seed}/{deal}/{table}/{decision}")
+        decision += 1
+        t0 = perf()
+        action = bots[level].choose(view, rng)
+        ms = (perf() - t0) * 1000
+        if len(view.legal) > 1:
+            times.append((level, KINDS.get(view.phase, "other"), ms))
+        if action not in view.legal:
+            illegal += 1
+            action = view.legal[0]
+        state, events = apply(state, action)
+        done = False
+        for ev in events:
+            if isinstance(ev, HandScored):
+                return _result(rules, deal, table, seats, ev.result, times, illegal)
+            if isinstance(ev, GameWon):
+                done = True
+        if done:
+            break
+    # Declared out before the hand was scored (two-handed): score what each side had.
+    margin = float(state.scores[seats.index("a")] - state.scores[seats.index("b")])
+    return TableResult(deal, table, margin, None, {"a": 0.0, "b": 0.0}, times, illegal,
+                       "declared out")
+
+
+def _result(rules: RuleSet, deal: int, table: int, seats: Sequence[str], result: HandResult,
+            times: list[tuple[str, str, float]], illegal: int) -> TableResult:
+    margin, tricks = _side_scores(rules, result, seats)
+    contract = None
+    if result.bidder >= 0:
+        made = result.outcome == "made"
+        contract = (seats[result.bidder], result.bid, made)
+    return TableResult(deal, table, margin, contract, tricks, times, illegal, result.outcome)
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    variant: str
+    a: str
+    b: str
+    seed: int
+    a_options: tuple[tuple[str, object], ...] = ()
+    b_options: tuple[tuple[str, object], ...] = ()
+
+
+def play_deals(spec: MatchSpec, deals: Sequence[int],
+               load: Callable[[str], RuleSet] | None = None) -> list[TableResult]:
+    """Every seating of the given deals (one worker's share of a match)."""
+    if load is None:
+        from game.content import load_ruleset
+
+        load = load_ruleset
+    rules = load(spec.variant)
+    bots = {"a": make_bot(spec.a, **dict(spec.a_options)),
+            "b": make_bot(spec.b, **dict(spec.b_options))}
+    out = []
+    for deal in deals:
+        for table, seats in enumerate(seatings(rules)):
+            out.append(play_table(rules, spec.seed, deal, table, seats, bots))
+    return out
+
+
+def _work(args: tuple[MatchSpec, list[int]]) -> list[TableResult]:
+    return play_deals(*args)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    i = min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))
+    return s[i]
+
+
+@dataclass
+class MatchReport:
+    spec: MatchSpec
+    deals: int
+    tables: list[TableResult]
+    seconds: float = 0.0
+
+    def per_deal(self) -> list[float]:
+        by: dict[int, list[float]] = {}
+        for t in self.tables:
+            by.setdefault(t.deal, []).append(t.margin)
+        return [sum(v) / len(v) for _, v in sorted(by.items())]
+
+    def to_json(self) -> dict[str, object]:
+        xs = self.per_deal()
+        n = len(xs)
+        mean = sum(xs) / n if n else 0.0
+        var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+        half = 1.96 * math.sqrt(var / n) if n > 1 else 0.0
+        out: dict[str, object] = {
+            "variant": self.spec.variant, "a": self.spec.a, "b": self.spec.b,
+            "deals": self.deals, "seed": self.spec.seed,
+            "tables_per_deal": len(self.tables) // max(1, n),
+            "points_per_deal": round(mean, 2),
+            "ci95": [round(mean - half, 2), round(mean + half, 2)],
+            "sd_per_deal": round(math.sqrt(var), 1),
+        }
+        contracts: dict[str, list[tuple[int, bool]]] = {"a": [], "b": []}
+        for t in self.tables:
+            if t.contract is not None:
+                level, bid, made = t.contract
+                contracts[level].append((bid, made))
+        out["contracts"] = {k: len(v) for k, v in contracts.items()}
+        out["make_rate"] = {k: _ratio(sum(m for _, m in v), len(v)) for k, v in contracts.items()}
+        out["average_bid"] = {k: round(sum(b for b, _ in v) / len(v), 1) if v else None
+                              for k, v in contracts.items()}
+        other = {"a": "b", "b": "a"}
+        out["set_rate"] = {k: _ratio(sum(not m for _, m in contracts[other[k]]),
+                                     len(contracts[other[k]])) for k in ("a", "b")}
+        tables = max(1, len(self.tables))
+        out["trick_points_per_deal"] = {k: round(sum(t.tricks[k] for t in self.tables) / tables,
+                                                 1) for k in ("a", "b")}
+        out["decision_ms"] = {k: _times([ms for t in self.tables for lv, _, ms in t.times
+                                         if lv == k], self.tables, k) for k in ("a", "b")}
+        out["illegal_actions"] = sum(t.illegal for t in self.tables)
+        out["seconds"] = round(self.seconds, 1)
+        return out
+
+
+def _ratio(num: int, den: int) -> float | None:
+    return round(num / den, 3) if den else None
+
+
+def _times(values: list[float], tables: Iterable[TableResult], level: str) -> dict[str, object]:
+    out: dict[str, object] = {"p50": round(percentile(values, 0.5), 2),
+                              "p95": round(percentile(values, 0.95), 2),
+                              "max": round(max(values), 1) if values else 0.0,
+                              "decisions": len(values)}
+    kinds: dict[str, list[float]] = {}
+    for t in tables:
+        for lv, kind, ms in t.times:
+            if lv == level:
+                kinds.setdefault(kind, []).append(ms)
+    out["by_kind"] = {kind: {"p50": round(percentile(v, 0.5), 2),
+                             "p95": round(percentile(v, 0.95), 2),
+                             "max": round(max(v), 1), "decisions": len(v)}
+                      for kind, v in sorted(kinds.items())}
+    return out
+
+
+def run_match(spec: MatchSpec, deals: int, jobs: int = 1,
+              progress: Callable[[int, int], None] | None = None,
+              load: Callable[[str], RuleSet] | None = None) -> MatchReport:
+    """Play ``deals`` duplicate deals; ``jobs`` processes share them (same result)."""
+    start = time.perf_counter()
+    indices = list(range(deals))
+    chunk = max(1, min(25, deals // (jobs * 4) or 1))
+    parts = [indices[i:i + chunk] for i in range(0, deals, chunk)]
+    tables: list[TableResult] = []
+    done = 0
+    if jobs <= 1:
+        for part in parts:
+            tables.extend(play_deals(spec, part, load))
+            done += len(part)
+            if progress:
+                progress(done, deals)
+    else:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(jobs) as pool:
+            for part, res in zip(parts, pool.imap(_work, [(spec, p) for p in parts]),
+                                 strict=True):
+                tables.extend(res)
+                done += len(part)
+                if progress:
+                    progress(done, deals)
+    tables.sort(key=lambda t: (t.deal, t.table))
+    return MatchReport(spec, deals, tables, time.perf_counter() - start)

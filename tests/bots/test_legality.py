@@ -1,0 +1,94 @@
+"""Bots return only legal actions: every level, every preset, many seeds, and house tables whose
+rules differ from every preset (the issue: "bots return only legal actions (property test over
+presets and seeds, hundreds of thousands of decisions)")."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.content import load_preset, preset_names, ruleset_from_text
+from tests.bots.conftest import play_hand
+
+PRESETS = preset_names()
+CHEAP = ("random", "easy", "medium")
+
+HOUSE_TABLES = {
+    # Trumping is never forced and four cards are passed: every exchange path changes.
+    "loose": """base = "racehorse"
+name = "loose"
+title = "Racehorse, pass four, any card when void"
+[passing]
+count = 4
+[tricks]
+obligations = ["follow_suit", "any_card"]
+""",
+    "skips": """base = "partnership-150"
+name = "skips"
+title = "150 without bids ending in 40 or 90, dealer stuck at 190 with meld"
+[auction]
+skip_endings = [40, 90]
+all_pass_bid_with_meld = 190
+""",
+    "post45": """base = "double-deck"
+name = "post45"
+title = "Double deck, post-1945: must beat only when trump is led"
+[tricks]
+obligations = ["first_identical_wins", "follow_suit", "beat_trump_lead", "must_trump", "any_card"]
+""",
+    "twodeal": """base = "two-handed"
+name = "twodeal"
+title = "Two-handed, every deal a game"
+[scoring]
+game = "deal"
+""",
+}
+
+
+def test_cheap_levels_play_legally_in_every_preset_hundreds_of_thousands_of_times():
+    stats: dict[str, int] = {}
+    for name in PRESETS:
+        rules = load_preset(name)
+        mixes = list(itertools.product(CHEAP, repeat=2))
+        hands = {4: 720, 3: 660, 2: 520}[rules.players]
+        for i in range(hands):
+            a, b = mixes[i % len(mixes)]
+            levels = [a if s % 2 == 0 else b for s in range(rules.players)]
+            if rules.players == 3:
+                levels = [a, b, CHEAP[i % 3]]
+            _, actions, result = play_hand(rules, 1000 + i, levels, deal=i, stats=stats)
+            assert result is not None or rules.stock.enabled
+    total = sum(stats.values())
+    assert stats["easy"] > 75_000 and stats["medium"] > 75_000, stats
+    assert total > 200_000, stats
+
+
+@pytest.mark.parametrize("name", list(HOUSE_TABLES))
+def test_house_tables_unlike_any_preset_are_played_legally(name):
+    rules = ruleset_from_text(HOUSE_TABLES[name], name)
+    stats: dict[str, int] = {}
+    for i in range(40):
+        levels = [("medium", "easy", "random")[(s + i) % 3] for s in range(rules.players)]
+        play_hand(rules, 77 + i, levels, deal=i, stats=stats)
+    assert stats["medium"] > 200
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_hard_plays_legally_in_every_preset(name):
+    rules = load_preset(name)
+    stats: dict[str, int] = {}
+    levels = ["hard" if s % 2 == 0 else "medium" for s in range(rules.players)]
+    for deal in range(2):
+        play_hand(rules, 5, levels, deal=deal, stats=stats)
+    assert stats["hard"] > 10
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(PRESETS), seed=st.integers(0, 10**9),
+       mix=st.lists(st.sampled_from(CHEAP), min_size=4, max_size=4))
+def test_any_mix_of_levels_is_legal_property(name, seed, mix):
+    rules = load_preset(name)
+    play_hand(rules, seed, mix[:rules.players], deal=seed % 7)
