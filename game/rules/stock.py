@@ -143,13 +143,15 @@ def legal(rules: RuleSet, hand: StockHand, state: GameState | None = None) -> tu
         if hand.trick:
             mask = kernel.legal(h, kernel.suit_of[hand.trick[0][1]], _win_type(rules, hand),
                                 hand.trump)
+        tabled: dict[int, int] = {}
+        for tc in hand.tabled[seat]:
+            tabled[tc.type] = tabled.get(tc.type, 0) + 1
         for t in kernel.types_in(mask):
-            card = deck.types[t]
-            on_table = _table_count(hand, seat, t)
+            on_table = tabled.get(t, 0)
             if (h >> (t * deck.bits)) & deck.field_mask > on_table:
-                acts.append(PlayCard(card))
+                acts.append(kernel.play_actions[t])
             if on_table:
-                acts.append(PlayCard(card, True))
+                acts.append(PlayCard(deck.types[t], True))
     if rules.stock.declare_out and rules.scoring.game == "score":
         acts.append(DeclareOut())
     return tuple(acts)
@@ -180,12 +182,33 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         if DeclareOut() not in legal(rules, hand):
             raise IllegalActionError("Declaring out is only possible in a match to a target.")
         return _declare_out(state, hand)
-    if action not in legal(rules, hand):
-        raise _illegal(rules, hand, action)
     if hand.phase == Phase.MELD_TURN:
+        if action not in legal(rules, hand):
+            raise _illegal(rules, hand, action)
         return _meld_turn(state, hand, action)
-    assert isinstance(action, PlayCard)
+    if not isinstance(action, PlayCard) or not _playable(rules, hand, action):
+        raise _illegal(rules, hand, action)
     return _play(state, hand, action)
+
+
+def _playable(rules: RuleSet, hand: StockHand, action: PlayCard) -> bool:
+    """Whether this card may be played now (from the hand or the table, as asked)."""
+    deck = rules.deck
+    if not deck.has(action.card):
+        return False
+    t = deck.type_of(action.card)
+    seat = hand.turn
+    h = hand.hands[seat]
+    held = (h >> (t * deck.bits)) & deck.field_mask
+    on_table = _table_count(hand, seat, t)
+    if (on_table if action.from_table else held - on_table) <= 0:
+        return False
+    if not hand.trick:
+        return True
+    kernel = kernel_for(rules, rules.stock.playoff_obligations if hand.playoff
+                        else rules.tricks.obligations)
+    mask = kernel.legal(h, kernel.suit_of[hand.trick[0][1]], _win_type(rules, hand), hand.trump)
+    return bool(mask & kernel.field_of[t])
 
 
 def _illegal(rules: RuleSet, hand: StockHand, action: Action) -> IllegalActionError:

@@ -45,7 +45,16 @@ class MeldOption(NamedTuple):
 
 
 def candidates(rules: RuleSet, trump: int) -> list[tuple[str, tuple[Card, ...], int]]:
-    """Every two-handed meld combination: (kind, cards, points)."""
+    """Every two-handed meld combination: (kind, cards, points), built once per trump suit."""
+    cache: dict[int, list[tuple[str, tuple[Card, ...], int]]] = rules.__dict__.setdefault(
+        "_stock_candidates", {})
+    found = cache.get(trump)
+    if found is None:
+        found = cache[trump] = _candidates(rules, trump)
+    return found
+
+
+def _candidates(rules: RuleSet, trump: int) -> list[tuple[str, tuple[Card, ...], int]]:
     m = rules.meld
     out: list[tuple[str, tuple[Card, ...], int]] = []
     t = Suit(trump)
