@@ -30,8 +30,8 @@ def game_with_hands(name_or_rules, hands, dealer=None, widow="", seed=0):
     if dealer is None:
         dealer = state.dealer
     counts = tuple(r.deck.counts_of(parse_cards(h)) for h in hands)
-    hand = HandState(Phase.AUCTION, dealer, counts, r.deck.counts_of(parse_cards(widow)),
-                     auction.start(r, dealer))
+    hand = HandState(Phase.AUCTION, dealer, counts, widow=r.deck.counts_of(parse_cards(widow)),
+                     auction=auction.start(r, dealer))
     return state._replace(dealer=dealer, hand=hand)
 
 

@@ -194,8 +194,8 @@ def _deal(state: GameState) -> tuple[GameState, list[Event]]:
     counts = tuple(deck.counts_of(h) for h in hands)
     bid_to_win = bool(rules.scoring.bid_to_win_above) and all(
         s > rules.scoring.bid_to_win_above for s in state.scores)
-    hand = HandState(Phase.AUCTION, dealer, counts, deck.counts_of(widow),
-                     auction.start(rules, dealer), bid_to_win=bid_to_win)
+    hand = HandState(Phase.AUCTION, dealer, counts, widow=deck.counts_of(widow),
+                     auction=auction.start(rules, dealer), bid_to_win=bid_to_win)
     events: list[Event] = [CardsDealt(dealer, tuple(plan), tuple(tuple(h) for h in hands))]
     if rules.auction.dealer_opens_at:
         events.append(BidMade(dealer, rules.auction.dealer_opens_at, True))

@@ -136,7 +136,7 @@ def apply(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, l
     won = list(ps.won)
     won[win_seat] += 1
     types = kernel.deck.types
-    events.append(TrickWon(win_seat, tuple((s, types[x]) for s, x in trick), points, last))
+    events.append(TrickWon(win_seat, tuple([(s, types[x]) for s, x in trick]), points, last))
     nps = PlayState(win_seat, win_seat, (), -1, 0, tuple(taken), tuple(won),
                     (*ps.tricks, trick), played, reneges)
     return with_hands_play(hand, hands, nps), events, last

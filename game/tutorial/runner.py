@@ -62,8 +62,8 @@ def build_state(rules: RuleSet, pos: Position, source: str, step: int | None = N
     if pos.phase == "stock":
         return _stock_state(rules, pos, counts, rest, dealer, source, step)
     phase = pos.phase
-    hand = HandState(Phase.AUCTION, dealer, counts, deck.counts_of(widow),
-                     auction.start(rules, dealer))
+    hand = HandState(Phase.AUCTION, dealer, counts, widow=deck.counts_of(widow),
+                     auction=auction.start(rules, dealer))
     if phase != "auction":
         hand = hand._replace(auction=None, bidder=pos.bidder, bid=pos.bid or
                              rules.auction.min_bid, trump=trump)

@@ -14,8 +14,8 @@ def position(r, hands):
     counts = tuple(r.deck.counts_of(cards(h)) for h in hands)
     melds = (MeldResult(40, ()), MeldResult(20, ()), MeldResult(0, ()), MeldResult(30, ()))
     play = PlayState(1, 1, (), -1, 0, (0,) * 4, (0,) * 4, (), 0)
-    hand = HandState(Phase.TRICKS, 0, counts, 0, None, 2, 250, False, 1, (), 0, melds, (40, 50),
-                     False, play)
+    hand = HandState(Phase.TRICKS, 0, counts, play, bidder=2, bid=250, trump=1, melds=melds,
+                     side_meld=(40, 50))
     return new_game(r, 0)._replace(hand=hand)
 
 

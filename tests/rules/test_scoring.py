@@ -25,8 +25,8 @@ def played_hand(r, bidder, bid, melds, taken, won, trump=Suit.HEARTS, side_meld=
                           for side in range(r.n_sides))
     zeros = (0,) * r.players
     play = PlayState(0, 0, (), -1, 0, tuple(taken), tuple(won), (), 0)
-    return HandState(Phase.TRICKS, 0, zeros, 0, None, bidder, bid, False, int(trump), (), discards,
-                     melds, side_meld, False, play)
+    return HandState(Phase.TRICKS, 0, zeros, play, bidder=bidder, bid=bid, trump=int(trump),
+                     discards=discards, melds=melds, side_meld=side_meld)
 
 
 def score(name, hand, end=EndKind.PLAYED, scores=None):
