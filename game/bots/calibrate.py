@@ -5,20 +5,20 @@ way, three-handed takes the widow and discards; then the rollout policy plays ev
 least-squares fit of the side's result on the hand's features gives the bid model (hand as
 dealt -> meld plus tricks) and the play model (hand in play -> trick points).
 
-    python -m game.bots.calibrate [PRESET ...] [--deals N]
+    python -m game.calibrate_bots [PRESET ...] [--deals N]
 
-prints the ``MODELS`` entries to paste into handeval.py. Pure computation: no file I/O.
+prints the ``MODELS`` entries to paste into handeval.py. This module is pure computation; the
+command that loads the presets lives outside the bots package.
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 from collections.abc import Sequence
 
 from game.bots.exchange import best_discard, best_pass, best_pass_back
-from game.bots.handeval import FEATURES, Model, features
+from game.bots.handeval import Model, features
 from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for
 from game.rules.combos import card_choices
@@ -138,28 +138,3 @@ def fit(rules: RuleSet, deals: int = 5000, seed: int = 1) -> tuple[Model, Model]
         models.append(Model(tuple(round(c, 2) for c in coef), round(sd, 1), round(partner, 1),
                             round(mean_tricks, 1)))
     return models[0], models[1]
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    from game.content import load_preset, preset_names
-
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("presets", nargs="*")
-    p.add_argument("--deals", type=int, default=5000)
-    p.add_argument("--seed", type=int, default=1)
-    args = p.parse_args(argv)
-    names = args.presets or [n for n in preset_names() if n != "two-handed"]
-    print("# features:", ", ".join(FEATURES))
-    for name in names:
-        bid, play = fit(load_preset(name), args.deals, args.seed)
-        print(f"    {name!r}: (")
-        for m in (bid, play):
-            print(f"        Model({m.coef!r},")
-            print(f"              sd={m.sd}, partner_meld={m.partner_meld}, "
-                  f"tricks_mean={m.tricks_mean}),")
-        print("    ),")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -203,18 +203,25 @@ def evaluate(view: PlayerView, rng: random.Random, samples: int
         elif view.dealer != me:
             standing = theirs if view.dealer == opp and theirs is not None else play_out(
                 rules, hands, widow, view.dealer, rng, leader=_leader(rules, view, view.dealer))
-        for b in cands:
-            s_mine = side_scores(rules, me, b, mine.side_meld, mine.taken, mine.won, mine.banked)
-            ev_decl[b] += objective(rules, me, s_mine)
+        for i, b in enumerate(cands):
+            # Bidding b: we declare at b, unless the opponents would pay more (then they
+            # declare one step higher). Stopping: they declare at b if they would pay it,
+            # otherwise partner, the standing bid or the stuck dealer plays.
+            above = cands[i + 1] if i + 1 < len(cands) else b
+            if theirs is not None and opp_ceiling >= above:
+                out, price = theirs, above
+            else:
+                out, price = mine, b
+            ev_decl[b] += objective(rules, me, side_scores(
+                rules, out.declarer, price, out.side_meld, out.taken, out.won, out.banked))
             if theirs is not None and opp_ceiling >= b:
                 out, price = theirs, b
             elif standing is not None:
                 out, price = standing, price_standing
             else:
                 out, price = mine, b
-            s_alt = side_scores(rules, out.declarer, price, out.side_meld, out.taken, out.won,
-                                out.banked)
-            ev_stop[b] += objective(rules, me, s_alt)
+            ev_stop[b] += objective(rules, me, side_scores(
+                rules, out.declarer, price, out.side_meld, out.taken, out.won, out.banked))
         if cands and side_scores(rules, me, cands[0], mine.side_meld, mine.taken, mine.won,
                                  mine.banked)[my_side] > 0:
             made_next += 1
@@ -237,8 +244,11 @@ def decide(view: PlayerView, rng: random.Random, aggression: str, samples: int,
     cands, ev_decl, ev_stop, p_next = evaluate(view, rng, samples)
     scale = rules.total_trick_points / 250
     shift = AGGRESSION_SHIFT.get(aggression, 0.0) * scale + (bid_shift or 0.0) * scale
-    worth = [b for b in cands if ev_decl[b] + shift >= ev_stop[b]]
-    ceiling = max(worth) if worth else 0
+    ceiling = 0
+    for b in cands:  # the highest price up to which every step is still worth bidding
+        if ev_decl[b] + shift < ev_stop[b]:
+            break
+        ceiling = b
     nxt = cands[0]
     # The documents' conventions still apply to the first bid: partners read them.
     conv = bidding._convention_bid(view, ceiling)

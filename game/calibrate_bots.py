@@ -1,0 +1,35 @@
+"""``python -m game.calibrate_bots``: refit the bots' hand-evaluation models by simulation and
+print the ``MODELS`` table of :mod:`game.bots.handeval` (see :mod:`game.bots.calibrate`)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from game.bots.calibrate import fit
+from game.bots.handeval import FEATURES
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from game.content import load_preset, preset_names
+
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("presets", nargs="*")
+    p.add_argument("--deals", type=int, default=5000)
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    names = args.presets or [n for n in preset_names() if n != "two-handed"]
+    print("# features:", ", ".join(FEATURES))
+    for name in names:
+        bid, play = fit(load_preset(name), args.deals, args.seed)
+        print(f"    {name!r}: (")
+        for m in (bid, play):
+            print(f"        Model({m.coef!r},")
+            print(f"              sd={m.sd}, partner_meld={m.partner_meld}, "
+                  f"tricks_mean={m.tricks_mean}),")
+        print("    ),")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
