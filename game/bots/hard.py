@@ -11,6 +11,7 @@ from game.bots.levels import LevelBot, Style, heuristic_play
 from game.bots.playrules import Play
 from game.bots.search import CardSearch, default_budget
 from game.rules.actions import Action, PlayCard
+from game.rules.state import Phase
 from game.rules.view import PlayerView
 
 
@@ -51,10 +52,15 @@ class HardBot(LevelBot):
     def bid(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
         if self.style.bid_samples == 0:  # for measurement: the heuristic auction
             return super().bid(view, rng)
-        return hardbid.decide(view, rng, self.style.aggression, self.style.bid_samples or 32,
-                              self.style.bid_shift)
+        return hardbid.decide(view, rng, self.style.aggression, self.style.bid_samples or 48,
+                              self.style.bid_shift, self.style.think_ms)
 
     def stock_game(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
+        out = twohand.declare_out(view)
+        if out is not None:
+            return out
+        if view.playoff and view.phase == Phase.TRICKS and self.style.samples != 0:
+            return twohand.playoff_search(view, rng)
         return twohand.decide(view, "hard", rng)
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from game.bots.knowledge import Knowledge, build
 from game.bots.rollout import RolloutPolicy, policy_for
 from game.bots.sampler import PlaySampler
+from game.bots.solver import solve
 from game.rules.ruleset import RuleSet
 from game.rules.scoring import saved
 from game.rules.view import PlayerView
@@ -91,7 +92,11 @@ class CardSearch:
                                               & deck.field_mask) for t in range(deck.n_types))
 
     def run(self, candidates: Sequence[int], rng: random.Random, samples: int,
-            think_ms: float | None = None, eps: float = 0.04) -> list[Choice]:
+            think_ms: float | None = None, eps: float = 0.04, exact_cards: int = 0
+            ) -> list[Choice]:
+        """Rank ``candidates`` (card types) over ``samples`` sampled deals. With
+        ``exact_cards`` or fewer cards left in all hands, each sample is solved exactly
+        instead of rolled out."""
         rules, k, view = self.rules, self.k, self.view
         one = rules.deck.one
         sampler = PlaySampler(k)
@@ -112,10 +117,14 @@ class CardSearch:
             if discard:
                 banked = sum(pts[t] * ((discard >> (t * rules.deck.bits)) & rules.deck.field_mask)
                              for t in range(rules.deck.n_types))
+            exact = exact_cards and sum(rules.deck.size_of(h) for h in hands) <= exact_cards
             for c in candidates:
                 hs = list(hands)
                 hs[me] -= one[c]
                 tr = [*self.trick, (me, c)]
+                if exact:
+                    total[c] += self._solve(hs, tr, base_taken, base_won, banked)
+                    continue
                 taken, won = self.pol.play(hs, view.trump, view.leader, self.team, tr,
                                            self.bidder_team, rnd, eps)
                 tk = [a + b for a, b in zip(base_taken, taken, strict=True)]
@@ -129,6 +138,19 @@ class CardSearch:
                 break
         return sorted((Choice(c, total[c] / done, wins[c] / done) for c in candidates),
                       key=lambda ch: -ch.value)
+
+    def _solve(self, hands: list[int], trick: list[tuple[int, int]], taken: list[int],
+               won: list[int], banked: int) -> float:
+        rules, view = self.rules, self.view
+        me = view.seat
+        maxi = [self.team[s] == self.team[me] for s in range(rules.players)]
+
+        def value(tk: list[int], wn: list[int]) -> float:
+            return objective(rules, me, side_scores(rules, view.bidder, view.bid,
+                                                    view.side_meld, tk, wn, banked))
+
+        return solve(self.k.kernel, hands, view.trump, view.leader, tuple(trick), maxi,
+                     list(taken), list(won), value, self.pol.nxt)
 
     def _wins_trick(self, tr: list[tuple[int, int]], hands: list[int]) -> bool:
         # Only meaningful when this card completes the trick; otherwise unknown here.

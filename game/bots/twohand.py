@@ -179,3 +179,52 @@ def decide(view: PlayerView, level: str, rng: random.Random, noise: float = 0.0
     if view.playoff:
         return playoff_play(view)
     return stock_play(view, rng, noise)
+
+
+def playoff_search(view: PlayerView, rng: random.Random, rollouts: int = 24
+                   ) -> tuple[Action, str]:
+    """``hard`` in the playoff: every unseen card is in the opponent's hand, so each candidate
+    is valued exactly when five tricks or fewer remain, and by greedy rollouts before that."""
+    from game.bots.rollout import policy_for
+    from game.bots.solver import solve
+
+    rules = view.rules
+    deck = rules.deck
+    obligations = rules.stock.playoff_obligations
+    kern = kernel_for(rules, obligations)
+    pol = policy_for(rules, obligations)
+    me, opp = view.seat, 1 - view.seat
+    acts = [a for a in view.legal if isinstance(a, PlayCard)]
+    types = sorted({deck.type_of(a.card) for a in acts})
+    if len(types) == 1:
+        return PlayCard(deck.types[types[0]]), "the only legal card"
+    hands = [0, 0]
+    hands[me] = view.hand
+    hands[opp] = deck.full() - view.hand - view.played
+    trick = [(s, deck.type_of(c)) for s, c in view.trick]
+    left = deck.size_of(hands[0] + hands[1])
+    team = [0, 1] if me == 0 else [1, 0]
+    sign = [1, -1] if me == 0 else [-1, 1]
+    values: dict[int, float] = {}
+    exact = left <= 10
+    for t in types:
+        hs = list(hands)
+        hs[me] -= deck.one[t]
+        tr = (*trick, (me, t))
+        if exact:
+            maxi = [s == me for s in range(2)]
+            values[t] = solve(kern, hs, view.trump, view.leader, tr, maxi, [0, 0], [0, 0],
+                              lambda tk, _w: tk[0] * sign[0] + tk[1] * sign[1],
+                              pol.nxt)
+            continue
+        total = 0.0
+        for _ in range(rollouts):
+            taken, _ = pol.play(list(hs), view.trump, view.leader, team, tr, team[me],
+                                rng.random, 0.1)
+            total += taken[me] - taken[opp]
+        values[t] = total / rollouts
+    best = max(types, key=lambda x: (values[x], -x))
+    card = deck.types[best]
+    how = "solved exactly" if exact else f"{rollouts} playouts each"
+    return PlayCard(card), (f"play the {card.pretty}: every card is known in the playoff, and "
+                            f"it gives the best trick-point margin ({values[best]:+.0f}, {how})")

@@ -1,0 +1,89 @@
+"""Bot decision times per level and per kind of decision, p50 / p95 / max in milliseconds.
+
+    python -m benchmarks.bots [--presets racehorse,partnership-150] [--levels easy,medium,hard]
+                              [--deals 20] [--seed 1] [--json]
+
+Every seat plays the level being measured, one process, so the figures are single-core
+latencies. Only real choices are timed (a decision with one legal action is not a decision).
+Targets from the issue (pure Python, this 2-core machine): ``hard`` p95 <= 300 ms and max <= 1 s
+per card, <= 1 s per bid, pass or discard; ``medium`` p95 < 20 ms; ``easy`` p95 < 5 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+from collections.abc import Sequence
+
+from game.content import load_preset, preset_names
+from game.matchplay import MatchSpec, percentile, play_deals
+
+TARGETS = {  # (kind or "*", p95 limit, max limit) per level, in ms
+    "hard": [("card", 300.0, 1000.0), ("bid", None, 1000.0), ("pass", None, 1000.0),
+             ("discard", None, 1000.0)],
+    "medium": [("*", 20.0, None)],
+    "easy": [("*", 5.0, None)],
+}
+
+
+def measure(preset: str, level: str, deals: int, seed: int) -> dict[str, dict[str, float]]:
+    spec = MatchSpec(preset, level, level, seed)
+    tables = play_deals(spec, list(range(deals)), load_preset)
+    by: dict[str, list[float]] = {"*": []}
+    for t in tables:
+        for _, kind, ms in t.times:
+            by.setdefault(kind, []).append(ms)
+            by["*"].append(ms)
+    return {kind: {"p50": round(percentile(v, 0.5), 2), "p95": round(percentile(v, 0.95), 2),
+                   "max": round(max(v), 1) if v else 0.0, "n": len(v)}
+            for kind, v in sorted(by.items())}
+
+
+def verdicts(level: str, stats: dict[str, dict[str, float]]) -> list[str]:
+    out = []
+    for kind, p95, mx in TARGETS.get(level, []):
+        s = stats.get(kind)
+        if not s or not s["n"]:
+            continue
+        if p95 is not None:
+            out.append(f"{kind} p95 {s['p95']} <= {p95}: {'ok' if s['p95'] <= p95 else 'MISSED'}")
+        if mx is not None:
+            out.append(f"{kind} max {s['max']} <= {mx}: {'ok' if s['max'] <= mx else 'MISSED'}")
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--presets", default="racehorse,partnership-150")
+    p.add_argument("--levels", default="easy,medium,hard")
+    p.add_argument("--deals", type=int, default=20)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    presets = list(preset_names()) if args.presets == "all" else args.presets.split(",")
+    report: dict[str, object] = {"machine": platform.processor() or platform.machine(),
+                                 "python": platform.python_version(), "results": []}
+    rows: list[dict[str, object]] = []
+    for preset in presets:
+        for level in args.levels.split(","):
+            deals = args.deals if level == "hard" else args.deals * 5
+            stats = measure(preset, level, deals, args.seed)
+            rows.append({"preset": preset, "level": level, "deals": deals, "ms": stats,
+                         "targets": verdicts(level, stats)})
+            if not args.json:
+                print(f"{preset} {level} ({deals} deals, every seat)")
+                for kind, s in stats.items():
+                    name = "all" if kind == "*" else kind
+                    print(f"  {name:<8} n={s['n']:<6} p50 {s['p50']:>8} ms  p95 {s['p95']:>8} ms"
+                          f"  max {s['max']:>8} ms")
+                for v in verdicts(level, stats):
+                    print(f"  target: {v}")
+    report["results"] = rows
+    if args.json:
+        print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
