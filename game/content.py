@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from game.rules.errors import RuleSetError
-from game.rules.ruleset import RuleSet, rescale, ruleset_from_mapping
+from game.rules.rulefile import rescale, ruleset_from_mapping
+from game.rules.ruleset import RuleSet
 
 PRESET_ORDER = ("racehorse", "double-deck", "partnership-190", "partnership-150", "cutthroat",
                 "check", "two-handed")

@@ -7,7 +7,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from game.rules import stock
+from game.rules import stockscore
 from game.rules.actions import Action, Bid, DeclareOut, Discard, Pass, PassCards
 from game.rules.engine import actor, apply, legal_actions, new_game, replay
 from game.rules.events import HandScored
@@ -47,7 +47,7 @@ def legal_bot(state: GameState, rng: random.Random) -> Action:
     acts = legal_actions(state)
     if isinstance(acts[-1], DeclareOut):
         # Declare out only when it wins; otherwise it is a random way to lose the match.
-        if stock.declared_total(state) >= state.target:
+        if stockscore.declared_total(state) >= state.target:
             return acts[-1]
         acts = acts[:-1]
     if isinstance(acts[-1], Bid):

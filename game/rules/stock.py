@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from game.rules import stockscore
 from game.rules.actions import (
     Action,
     CountDix,
@@ -25,24 +26,19 @@ from game.rules.events import (
     CardDrawn,
     CardPlayed,
     CardsDealt,
-    DeclaredOut,
     DixCounted,
     DixExchanged,
     Event,
-    GameWon,
-    HandResult,
-    HandScored,
     MeldLaid,
     PlayoffStarted,
-    SideResult,
     TrickWon,
 )
 from game.rules.kernel import kernel_for
 from game.rules.meld import Meld, level_name
 from game.rules.ruleset import RuleSet
-from game.rules.scoring import finish_hand
 from game.rules.state import GameState, Phase
 from game.rules.stockmeld import MeldOption, Tabled, lay, options
+from game.rules.stockscore import declared_total, hand_points, rounded  # noqa: F401 (public here)
 from game.rules.tricks import explain_plays
 
 
@@ -166,14 +162,6 @@ def _win_type(rules: RuleSet, hand: StockHand) -> int:
     return wt
 
 
-def rounded(rules: RuleSet, points: int) -> int:
-    """004: "In this count, 7 points or more count as 10." 87 -> 90; 126 and 124 -> 120."""
-    if not rules.stock.round_tricks:
-        return points
-    tens, units = divmod(points, 10)
-    return (tens + (1 if units >= 7 else 0)) * 10
-
-
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     rules = state.rules
     hand = state.hand
@@ -181,7 +169,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     if isinstance(action, DeclareOut):
         if DeclareOut() not in legal(rules, hand):
             raise IllegalActionError("Declaring out is only possible in a match to a target.")
-        return _declare_out(state, hand)
+        return stockscore.declare_out(state, hand)
     if hand.phase == Phase.MELD_TURN:
         if action not in legal(rules, hand):
             raise _illegal(rules, hand, action)
@@ -276,7 +264,7 @@ def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameStat
     hand = hand._replace(trick=(), taken=tuple(taken), won=tuple(won), leader=winner,
                          turn=winner, tricks=hand.tricks + (trick,), last_winner=winner)
     if last:
-        return _score(state, hand, events)
+        return stockscore.score(state, hand, events)
     if not hand.playoff:
         hand = hand._replace(phase=Phase.MELD_TURN, melded=False, dixed=False)
     return state._replace(hand=hand), events
@@ -352,55 +340,3 @@ def _draw(state: GameState, hand: StockHand) -> tuple[GameState, list[Event]]:
     hand = hand._replace(hands=tuple(hands), stock=(), turnup=-1, phase=Phase.TRICKS,
                          playoff=True, tabled=((), ()), dix_counted=(0, 0))
     return state._replace(hand=hand), events
-
-
-def hand_points(rules: RuleSet, hand: StockHand, seat: int) -> int:
-    return hand.meld_pts[seat] + rounded(rules, hand.taken[seat])
-
-
-def declared_total(state: GameState) -> int:
-    """What the player to act would have if they declared out now."""
-    hand = state.hand
-    assert isinstance(hand, StockHand)
-    return state.scores[hand.turn] + hand_points(state.rules, hand, hand.turn)
-
-
-def _declare_out(state: GameState, hand: StockHand) -> tuple[GameState, list[Event]]:
-    rules = state.rules
-    seat = hand.turn
-    total = declared_total(state)
-    won = total >= state.target
-    winner = seat if won else rules.next_seat(seat)
-    reason = (f"declared out with {total}, at least {state.target}" if won else
-              f"declared out with only {total}, under {state.target}: the claim loses")
-    scores = list(state.scores)
-    scores[seat] = total
-    state = state._replace(scores=tuple(scores), winner=winner, over_reason=reason,
-                           hand=hand._replace(phase=Phase.GAME_OVER))
-    return state, [DeclaredOut(seat, total, won), GameWon(winner, reason, state.scores)]
-
-
-def _score(state: GameState, hand: StockHand, events: list[Event]) -> tuple[GameState, list[Event]]:
-    rules = state.rules
-    sides = []
-    deltas = []
-    for seat in range(2):
-        r = rounded(rules, hand.taken[seat])
-        delta = hand.meld_pts[seat] + r
-        deltas.append(delta)
-        sides.append(SideResult(seat, hand.meld_pts[seat], hand.meld_pts[seat], hand.taken[seat],
-                                r, delta, raw_tricks=hand.taken[seat]))
-    scores = tuple(state.scores[i] + deltas[i] for i in range(2))
-    from game.rules.cards import Suit
-
-    result = HandResult(state.hand_no, hand.dealer, -1, 0, Suit(hand.trump), tuple(sides), scores,
-                        outcome="played")
-    events.append(HandScored(result))
-    state = state._replace(scores=scores, records=state.records + (result,), hand=hand)
-    if rules.scoring.game == "deal" and deltas[0] != deltas[1]:
-        winner = 0 if deltas[0] > deltas[1] else 1
-        reason = "every deal is a game: the higher score wins"
-        events.append(GameWon(winner, reason, scores))
-        return state._replace(winner=winner, over_reason=reason,
-                              hand=hand._replace(phase=Phase.GAME_OVER)), events
-    return finish_hand(rules, state, -1, False, events)

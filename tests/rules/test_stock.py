@@ -6,7 +6,8 @@ from game.rules.cards import Card, Suit
 from game.rules.engine import apply, legal_actions, new_game
 from game.rules.events import CardDrawn, DeclaredOut, DixCounted, GameWon, PlayoffStarted
 from game.rules.state import Phase
-from game.rules.stock import StockHand, rounded
+from game.rules.stock import StockHand
+from game.rules.stockscore import rounded
 from tests.helpers import cards, play_actions, rules
 
 R = rules("two-handed")

@@ -18,6 +18,7 @@ from game.rules.view import PlayerView
 from game.ui.anim import Timeline, Tween, Wait, ease_in_out_cubic
 from game.ui.table.layout import Layout
 from game.ui.table.sprites import CardSprite
+from game.ui.table.stockmodel import StockEvents
 
 MOVE = 0.32  # seconds for a card to travel
 DEAL_STAGGER = 0.045
@@ -35,7 +36,7 @@ def hand_order(cards: Sequence[Card], rules: RuleSet, trump: int) -> list[Card]:
     return sorted(cards, key=lambda c: (suits.index(c.suit), -strength[c.rank]))
 
 
-class TableModel:
+class TableModel(StockEvents):
     def __init__(self, rules: RuleSet, human: int, layout: Layout, timeline: Timeline) -> None:
         self.rules = rules
         self.human = human
@@ -361,56 +362,3 @@ class TableModel:
 
     def on_HandConceded(self, e: ev.HandConceded) -> None:  # noqa: N802
         self.bubbles[e.seat] = "Throws in" if not e.unseen else "Concedes"
-
-    # two-handed ------------------------------------------------------------------------------
-    def on_CardDrawn(self, e: ev.CardDrawn) -> None:  # noqa: N802
-        if self.stock:
-            sp = self.stock.pop()
-        elif self.turnup is not None:
-            sp, self.turnup = self.turnup, None
-        else:
-            sp = self._new_sprite(e.seat)
-        sp.card = e.card if (e.seat == self.human or e.public) else None
-        if e.seat != self.human:
-            sp.card = None
-        self.hands[e.seat].append(sp)
-        if e.seat == self.human:
-            self.sort_human()
-        self.sounds.append("deal")
-        self.settle(MOVE)
-
-    def on_MeldLaid(self, e: ev.MeldLaid) -> None:  # noqa: N802
-        for card in e.from_hand:
-            sp = self.take_from_hand(e.seat, card)
-            sp.card = card
-            self.tabled[e.seat].append(sp)
-        self.bubbles[e.seat] = f"{e.meld.name} {e.meld.points}"
-        self.settle()
-
-    def on_DixCounted(self, e: ev.DixCounted) -> None:  # noqa: N802
-        self.bubbles[e.seat] = f"Dix {e.points}"
-        self.timeline.add([Wait(0.3)])
-
-    def on_DixExchanged(self, e: ev.DixExchanged) -> None:  # noqa: N802
-        sp = self.take_from_hand(e.seat, e.dix)
-        sp.card = e.dix
-        old = self.turnup
-        self.turnup = sp
-        if old is not None:
-            old.card = e.took if e.seat == self.human else None
-            self.hands[e.seat].append(old)
-        if e.seat == self.human:
-            self.sort_human()
-        self.bubbles[e.seat] = "Exchanges the dix"
-        self.settle()
-
-    def on_PlayoffStarted(self, e: ev.PlayoffStarted) -> None:  # noqa: N802
-        for seat, cards in enumerate(self.tabled):
-            for sp in cards:
-                if seat != self.human:
-                    sp.card = None
-                self.hands[seat].append(sp)
-        self.tabled = [[] for _ in range(self.rules.players)]
-        self.sort_human()
-        self.message = "The stock is gone: the last twelve tricks are played strictly."
-        self.settle()

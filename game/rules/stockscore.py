@@ -1,0 +1,72 @@
+"""Scoring the two-handed game (document 004): rounded trick points, declaring out, and the
+end of a deal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.rules.cards import Suit
+from game.rules.events import DeclaredOut, Event, GameWon, HandResult, HandScored, SideResult
+from game.rules.ruleset import RuleSet
+from game.rules.scoring import finish_hand
+from game.rules.state import GameState, Phase
+
+if TYPE_CHECKING:
+    from game.rules.stock import StockHand
+
+
+def rounded(rules: RuleSet, points: int) -> int:
+    """004: "In this count, 7 points or more count as 10." 87 -> 90; 126 and 124 -> 120."""
+    if not rules.stock.round_tricks:
+        return points
+    tens, units = divmod(points, 10)
+    return (tens + (1 if units >= 7 else 0)) * 10
+
+
+def hand_points(rules: RuleSet, hand: StockHand, seat: int) -> int:
+    return hand.meld_pts[seat] + rounded(rules, hand.taken[seat])
+
+
+def declared_total(state: GameState) -> int:
+    """What the player to act would have if they declared out now."""
+    hand = state.hand
+    return state.scores[hand.turn] + hand_points(state.rules, hand, hand.turn)
+
+
+def declare_out(state: GameState, hand: StockHand) -> tuple[GameState, list[Event]]:
+    rules = state.rules
+    seat = hand.turn
+    total = declared_total(state)
+    won = total >= state.target
+    winner = seat if won else rules.next_seat(seat)
+    reason = (f"declared out with {total}, at least {state.target}" if won else
+              f"declared out with only {total}, under {state.target}: the claim loses")
+    scores = list(state.scores)
+    scores[seat] = total
+    state = state._replace(scores=tuple(scores), winner=winner, over_reason=reason,
+                           hand=hand._replace(phase=Phase.GAME_OVER))
+    return state, [DeclaredOut(seat, total, won), GameWon(winner, reason, state.scores)]
+
+
+def score(state: GameState, hand: StockHand, events: list[Event]) -> tuple[GameState, list[Event]]:
+    rules = state.rules
+    sides = []
+    deltas = []
+    for seat in range(2):
+        r = rounded(rules, hand.taken[seat])
+        delta = hand.meld_pts[seat] + r
+        deltas.append(delta)
+        sides.append(SideResult(seat, hand.meld_pts[seat], hand.meld_pts[seat], hand.taken[seat],
+                                r, delta, raw_tricks=hand.taken[seat]))
+    scores = tuple(state.scores[i] + deltas[i] for i in range(2))
+    result = HandResult(state.hand_no, hand.dealer, -1, 0, Suit(hand.trump), tuple(sides), scores,
+                        outcome="played")
+    events.append(HandScored(result))
+    state = state._replace(scores=scores, records=state.records + (result,), hand=hand)
+    if rules.scoring.game == "deal" and deltas[0] != deltas[1]:
+        winner = 0 if deltas[0] > deltas[1] else 1
+        reason = "every deal is a game: the higher score wins"
+        events.append(GameWon(winner, reason, scores))
+        return state._replace(winner=winner, over_reason=reason,
+                              hand=hand._replace(phase=Phase.GAME_OVER)), events
+    return finish_hand(rules, state, -1, False, events)
