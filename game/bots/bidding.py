@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from game.bots.handeval import Estimate, estimates, model_for, rough_value
 from game.rules.actions import Action, Bid, Pass
-from game.rules.cards import Rank
+from game.rules.cards import Deck, Rank
 from game.rules.meld import meld_table
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView
@@ -54,9 +54,8 @@ def has_aces(rules: RuleSet, h: int) -> bool:
     return all((h >> (_type_of_rank(d, s, Rank.ACE) * d.bits)) & d.field_mask for s in range(4))
 
 
-def _type_of_rank(deck: object, suit: int, rank: Rank) -> int:
-    nr = deck.n_ranks  # type: ignore[attr-defined]
-    return suit * nr + deck.ranks.index(rank)  # type: ignore[attr-defined]
+def _type_of_rank(deck: Deck, suit: int, rank: Rank) -> int:
+    return suit * deck.n_ranks + deck.ranks.index(rank)
 
 
 @dataclass
@@ -223,7 +222,8 @@ def decide(view: PlayerView, level: str, aggression: str, rng: random.Random,
         ceiling += rng.gauss(0.0, noise * model.sd)
     nxt = bids[0].amount
     partner = (view.seat + 2) % 4 if rules.partnerships else -1
-    about = f"our side is worth about {value:.0f} with {best.meld} meld in my best suit"
+    whose = "our side is" if rules.partnerships else "my hand is"
+    about = f"{whose} worth about {value:.0f} with {best.meld} meld in my best suit"
     if read.shows:
         about += f" ({read.shows})"
     conv = _convention_bid(view, ceiling) if level != "easy" or rules.partnerships else None

@@ -202,7 +202,8 @@ def decide(view: PlayerView, rng: random.Random, aggression: str, samples: int,
     ceiling = value - z * model.sd + (bid_shift or 0.0) * scale
     nxt = bids[0].amount
     p = prob_at_least(value, model.sd, nxt)
-    about = (f"our side is worth about {value:.0f} ({reading.info:+.0f} from what the auction "
+    whose = "our side is" if rules.partnerships else "my hand is"
+    about = (f"{whose} worth about {value:.0f} ({reading.info:+.0f} from what the auction "
              f"showed, over {samples} sampled deals), {p:.0%} to make {nxt}")
     conv = bidding._convention_bid(view, ceiling)
     if conv is not None:

@@ -13,7 +13,7 @@ trick, cash aces before the opponents can ruff them, and don't lead a counter in
 from __future__ import annotations
 
 from game.bots.knowledge import Knowledge
-from game.rules.cards import Card, Rank
+from game.rules.cards import Rank
 
 
 class Play:
@@ -254,7 +254,3 @@ class Play:
 
     def _low_of(self, types: list[int]) -> int:
         return min(types, key=lambda t: (self.suit(t) == self.trump, self.pts[t], t % self.nr))
-
-
-def card_of(k: Knowledge, t: int) -> Card:
-    return k.rules.deck.types[t]
