@@ -16,6 +16,7 @@ from typing import Any
 
 import platformdirs
 
+from game.bots.levels import AGGRESSIONS
 from game.content import load_preset, preset_names, ruleset_from_text
 from game.rules.actions import Action, ActionParseError, parse_action
 from game.rules.engine import replay
@@ -67,12 +68,17 @@ class Settings:
     seat_levels: list[str] = field(default_factory=lambda: ["medium"] * 3)
     speed: str = "normal"
     think_ms: int = 600
+    bot_style: str = "normal"  # how boldly the bots bid: one of AGGRESSIONS
     sound: bool = True
     card_back: str = "blue"
     four_colour: bool = False
     practice: bool = True  # undo and hints allowed
     two_handed_match: bool = True  # two-handed: a match to 1000 (else every deal is a game)
     two_handed_64: bool = False  # two-handed: the 64-card pack with 8s and 7s (dix is the 7)
+
+    def bot_options(self) -> dict[str, object]:
+        """The style options every bot seat of a new or resumed game is made with."""
+        return {"aggression": self.bot_style}
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
@@ -100,6 +106,8 @@ class Settings:
             out.speed = "normal"
         if out.card_back not in BACKS:
             out.card_back = "blue"
+        if out.bot_style not in AGGRESSIONS:
+            out.bot_style = "normal"
         return out
 
 

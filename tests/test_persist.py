@@ -9,15 +9,16 @@ from game.rules.actions import parse_action
 def test_settings_round_trip_and_bad_fields_fall_back(tmp_path):
     store = Store(tmp_path)
     settings = Settings(variant="cutthroat", seat_levels=["hard", "easy", "medium"],
-                        speed="instant", sound=False, four_colour=True)
+                        speed="instant", sound=False, four_colour=True, bot_style="bold")
     store.save_settings(settings)
     assert store.load_settings() == settings
     store.settings_path.write_text(json.dumps({"speed": "ludicrous", "think_ms": -5,
                                                "seat_levels": ["godlike"], "sound": "yes",
-                                               "card_back": "red"}), encoding="utf-8")
+                                               "card_back": "red", "bot_style": "reckless"}),
+                                   encoding="utf-8")
     loaded = store.load_settings()
-    assert (loaded.speed, loaded.think_ms, loaded.sound, loaded.card_back) == \
-        ("normal", 600, True, "red")
+    assert (loaded.speed, loaded.think_ms, loaded.sound, loaded.card_back, loaded.bot_style) == \
+        ("normal", 600, True, "red", "normal")
     assert loaded.seat_levels == ["medium"] * 3
 
 

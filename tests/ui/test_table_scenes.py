@@ -125,3 +125,11 @@ def test_passing_needs_a_confirm(app):
     assert scene.confirm.enabled
     pump(app, 2, events=[key(pygame.K_RETURN)])
     assert isinstance(table.match.actions[before], PassCards)
+
+
+def test_the_bots_bidding_style_setting_reaches_every_bot_seat(app):
+    app.settings.seat_levels = ["easy", "medium", "hard"]
+    app.settings.bot_style = "bold"
+    table = start(app)
+    assert sorted(b.level for b in table.match.bots.values()) == ["easy", "hard", "medium"]
+    assert {b.style.aggression for b in table.match.bots.values()} == {"bold"}

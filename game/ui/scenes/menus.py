@@ -9,7 +9,7 @@ import pygame
 
 from game.content import load_ruleset, preset_names
 from game.match import Match
-from game.persist import BACKS, LEVELS, SPEEDS
+from game.persist import AGGRESSIONS, BACKS, LEVELS, SPEEDS
 from game.rules.errors import RulesError
 from game.rules.seats import seat_name
 from game.ui import assets, theme
@@ -60,7 +60,7 @@ def start_game(app: App, new_seed: bool = True, seed: int | None = None) -> str 
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big") if new_seed else 1
     levels = (settings.seat_levels + ["medium"] * 3)[: rules.players - 1]
-    match = Match(rules, seed, ("human", *levels))
+    match = Match(rules, seed, ("human", *levels), bot_options=settings.bot_options())
     app.store.clear_game()
     app.reset(TableScene(app, match, preset, text))
     return None
@@ -136,7 +136,8 @@ class TitleScene(MenuScene):
             return
         try:
             rules = saved.rules()
-            match = Match(rules, saved.seed, tuple(saved.seats), list(saved.actions))
+            match = Match(rules, saved.seed, tuple(saved.seats), list(saved.actions),
+                          bot_options=self.app.settings.bot_options())
         except (RulesError, ValueError) as exc:
             self.error = f"The saved game cannot be resumed: {exc}"
             return
@@ -281,6 +282,7 @@ class SettingsScene(MenuScene):
         self.buttons = [
             Button(f"Animation: {st.speed}", self.cycle_speed),
             Button(f"Bots think for: {st.think_ms} ms", self.cycle_think),
+            Button(f"Bots bid: {st.bot_style}", self.cycle_style),
             Button(f"Sound: {'on' if st.sound else 'off'}", self.toggle_sound),
             Button(f"Card back: {st.card_back}", self.cycle_back),
             Button(f"Four-colour suits: {'on' if st.four_colour else 'off'}", self.toggle_four),
@@ -297,6 +299,11 @@ class SettingsScene(MenuScene):
         st = self.app.settings
         nxt = [t for t in THINK_CHOICES if t > st.think_ms]
         st.think_ms = nxt[0] if nxt else THINK_CHOICES[0]
+        self.refresh()
+
+    def cycle_style(self) -> None:
+        st = self.app.settings
+        st.bot_style = AGGRESSIONS[(AGGRESSIONS.index(st.bot_style) + 1) % len(AGGRESSIONS)]
         self.refresh()
 
     def toggle_sound(self) -> None:
