@@ -132,6 +132,12 @@ def trick_position(rules, hands, trump, bidder, leader, bid=None, tricks=(), tri
     return state._replace(dealer=dealer, hand=hand)
 
 
+def level_options(level):
+    """Options for the scenario tests: hard with a fixed budget, and easy without its
+    deliberate random slips, so each test checks the level's rules rather than its dice."""
+    return {"hard": {"samples": 24}, "easy": {"noise": 0}}.get(level, {})
+
+
 def suggestion(state, level, seed=1, **options):
     from game.bots.base import make_bot
 

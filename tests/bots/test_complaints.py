@@ -13,11 +13,10 @@ import pytest
 from game.content import load_preset, ruleset_from_text
 from game.rules.actions import Bid, Pass, PassCards, PlayCard
 from game.rules.cards import Card, Rank, Suit
-from tests.bots.conftest import suggestion, trick_position
+from tests.bots.conftest import level_options, suggestion, trick_position
 from tests.helpers import game_with_hands, play_actions, rest_of_pack
 
 LEVELS = ("easy", "medium", "hard")
-HARD = {"samples": 24}
 
 
 def _passing_position():
@@ -35,7 +34,7 @@ def test_never_passes_off_suit_nines_or_breaks_a_double_pinochle(level):
     """Complaint: "bots that pass their partner off-suit nines or break a double pinochle".
     The classic rules: trump first, then aces; never break your own meld."""
     state = _passing_position()
-    s, view = suggestion(state, level, **(HARD if level == "hard" else {}))
+    s, view = suggestion(state, level, **level_options(level))
     assert isinstance(s.action, PassCards)
     passed = s.action.cards
     assert not any(c.rank == Rank.NINE and c.suit != Suit.HEARTS for c in passed), passed
@@ -56,7 +55,7 @@ def test_does_not_auto_pass_a_strong_hand_once_the_opponents_pass(level):
     # dealer North: East speaks first, then South (partner), West, North (me).
     state = game_with_hands(r, [partner, west, me, east], dealer=2)
     state, _ = play_actions(state, "pass", "bid 250", "pass")
-    s, view = suggestion(state, level, **(HARD if level == "hard" else {}))
+    s, view = suggestion(state, level, **level_options(level))
     assert view.seat == 2 and view.high_bidder == 0
     assert all(view.passed_out[o] for o in (1, 3))  # both opponents are out
     assert Pass() in view.legal
@@ -70,7 +69,7 @@ def test_defender_does_not_lead_the_trump_ace_for_nothing(level):
     r = load_preset("partnership-150")
     hands = [None, "AH JH 9H TS TC JC 9C TD KD QD JD 9D", None, None]
     state = trick_position(r, hands, Suit.HEARTS, bidder=0, leader=1)
-    s, view = suggestion(state, level, **(HARD if level == "hard" else {}))
+    s, view = suggestion(state, level, **level_options(level))
     assert PlayCard(Card.parse("AH")) in view.legal
     assert isinstance(s.action, PlayCard)
     assert s.action.card != Card.parse("AH"), s.reason
@@ -94,7 +93,7 @@ def test_does_not_trump_partners_winning_ace(level):
     hands = ["AH TH KH 9H AC TC KC QC AD TD KD JD", None, None, None]
     state = trick_position(r, hands, Suit.HEARTS, bidder=2, leader=2,
                            trick=[(2, "AS"), (1, "QS")])
-    s, view = suggestion(state, level, **(HARD if level == "hard" else {}))
+    s, view = suggestion(state, level, **level_options(level))
     assert view.seat == 0
     assert PlayCard(Card.parse("AH")) in view.legal  # trumping is allowed here ...
     assert s.action.card.suit != Suit.HEARTS, s.reason  # ... and declined
@@ -108,7 +107,7 @@ def test_feeds_a_counter_to_partners_trick(level):
     hands = ["KS QS 9H 9H JC 9C JD 9D TH KH QH QD", None, None, None]
     state = trick_position(r, hands, Suit.HEARTS, bidder=0, leader=1,
                            trick=[(1, "JS"), (2, "AS"), (3, "JS")])
-    s, view = suggestion(state, level, **(HARD if level == "hard" else {}))
+    s, view = suggestion(state, level, **level_options(level))
     assert view.seat == 0
     assert {PlayCard(Card.parse("KS")), PlayCard(Card.parse("QS"))} <= set(view.legal)
     assert s.action.card == Card.parse("KS"), s.reason
@@ -120,5 +119,5 @@ def test_every_level_explains_its_choice_in_a_sentence():
     """Hints: "every level can explain a suggestion in a sentence"."""
     state = _passing_position()
     for level in ("random", *LEVELS):
-        s, _ = suggestion(state, level, **(HARD if level == "hard" else {}))
+        s, _ = suggestion(state, level, **level_options(level))
         assert s.reason and len(s.reason.split()) >= 3

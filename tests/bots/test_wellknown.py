@@ -12,14 +12,8 @@ from game.content import load_preset
 from game.rules.actions import Discard, PlayCard, ThrowIn
 from game.rules.cards import Card, Rank, Suit, parse_cards
 from game.rules.state import Phase
-from tests.bots.conftest import suggestion, trick_position
+from tests.bots.conftest import level_options, suggestion, trick_position
 from tests.helpers import game_with_hands, play_actions
-
-HARD = {"samples": 24}
-
-
-def _opts(level):
-    return HARD if level == "hard" else {}
 
 
 @pytest.mark.parametrize("level", ("easy", "medium", "hard"))
@@ -29,7 +23,7 @@ def test_bidder_with_a_run_cashes_aces_first(level):
     r = load_preset("racehorse")
     hands = ["AH TH KH QH JH AS AC 9S JS QC 9D JD", None, None, None]
     state = trick_position(r, hands, Suit.HEARTS, bidder=0, leader=0)
-    s, view = suggestion(state, level, **_opts(level))
+    s, view = suggestion(state, level, **level_options(level))
     assert isinstance(s.action, PlayCard)
     assert s.action.card.rank == Rank.ACE, s.reason
 
@@ -51,7 +45,7 @@ def test_no_counter_into_a_known_void(level):
              " ".join(map(str, east))]
     assert any(c.suit == Suit.HEARTS for c in east)
     state = trick_position(r, hands, Suit.HEARTS, bidder=2, leader=0, tricks=tricks)
-    s, view = suggestion(state, level, **_opts(level))
+    s, view = suggestion(state, level, **level_options(level))
     assert view.seat == 0 and not view.trick
     card = s.action.card
     assert not (card.suit == Suit.CLUBS and r.trick_points_by_type[r.deck.type_of(card)]), s.reason
@@ -88,7 +82,7 @@ def test_keeps_the_widows_meld(level):
     if state.hand.bidder != 0:
         pytest.skip("another seat outbid the test hand")
     state, _ = play_actions(state, "take-widow")
-    s, view = suggestion(state, level, **_opts(level))
+    s, view = suggestion(state, level, **level_options(level))
     assert isinstance(s.action, Discard)
     run = set(parse_cards("AH TH KH QH JH"))
     assert not run & set(s.action.cards), s.reason
@@ -115,6 +109,6 @@ def test_suggestions_name_the_card_and_the_reason():
     hands = ["AH TH KH QH JH AS AC 9S JS QC 9D JD", None, None, None]
     state = trick_position(r, hands, Suit.HEARTS, bidder=0, leader=0)
     for level in ("easy", "medium", "hard"):
-        s, _ = suggestion(state, level, **_opts(level))
+        s, _ = suggestion(state, level, **level_options(level))
         assert s.action.card.pretty in s.reason, s.reason
     assert Card.parse("AS").pretty == "A♠"
