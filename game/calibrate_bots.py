@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Sequence
 
 from game.bots.calibrate import fit
-from game.bots.handeval import FEATURES
+from game.bots.handeval import FEATURES, MODELS, Model
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -23,10 +23,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in names:
         bid, play = fit(load_preset(name), args.deals, args.seed)
         print(f"    {name!r}: (")
-        for m in (bid, play):
+        # The bid margin is measured with matches, not fitted: keep the one in use.
+        margin = MODELS[name][0].margin if name in MODELS else Model.margin
+        for m, extra in ((bid, f", margin={margin}" if margin != Model.margin else ""), (play, "")):
             print(f"        Model({m.coef!r},")
             print(f"              sd={m.sd}, partner_meld={m.partner_meld}, "
-                  f"tricks_mean={m.tricks_mean}),")
+                  f"tricks_mean={m.tricks_mean}{extra}),")
         print("    ),")
     return 0
 

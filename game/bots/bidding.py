@@ -26,7 +26,15 @@ from game.rules.meld import meld_table
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView
 
-AGGRESSION_Z = {"conservative": 0.6, "normal": 0.25, "bold": -0.1}
+# Bidding styles move the preset's fitted margin (Model.margin) by this many sds.
+AGGRESSION_SHIFT = {"conservative": 0.35, "normal": 0.0, "bold": -0.35}
+ROUGH_MARGIN = 0.25  # easy's: it has no fitted model to tune
+
+
+def margin_z(rules: RuleSet, aggression: str, level: str = "medium") -> float:
+    """How many model sds below its value a bidder of this level and style stops."""
+    base = ROUGH_MARGIN if level == "easy" else model_for(rules).margin
+    return base + AGGRESSION_SHIFT.get(aggression, 0.0)
 
 
 def convention(rules: RuleSet) -> str:
@@ -216,8 +224,7 @@ def decide(view: PlayerView, level: str, aggression: str, rng: random.Random,
         return Pass(), "pass: no higher bid is allowed"
     best, value, read = side_estimate(view, level)
     model = model_for(rules)
-    z = AGGRESSION_Z.get(aggression, AGGRESSION_Z["normal"])
-    ceiling = value - z * model.sd
+    ceiling = value - margin_z(rules, aggression, level) * model.sd
     if noise:
         ceiling += rng.gauss(0.0, noise * model.sd)
     nxt = bids[0].amount

@@ -69,6 +69,9 @@ class Model:
     sd: float
     partner_meld: float  # average meld of the partner's hand (0 three-handed)
     tricks_mean: float  # average trick points of the declaring side
+    # How far below its value a normal bidder stops, in ``sd``s: measured per preset with
+    # ``pinochle match`` (medium at each margin against medium), see docs/strength.md.
+    margin: float = 0.25
 
     def value(self, f: list[float]) -> float:
         return sum(c * x for c, x in zip(self.coef, f, strict=True))
@@ -93,13 +96,15 @@ MODELS: dict[str, tuple[Model, Model]] = {
     ),
     'partnership-190': (
         Model((115.86, 0.98, 5.37, 13.92, 11.92, 1.65, 11.49, 3.6, -1.37, 10.78, 3.61, -0.66),
-              sd=55.7, partner_meld=40.6, tricks_mean=126.0),
+              sd=55.7, partner_meld=40.6, tricks_mean=126.0,
+              margin=0.6),
         Model((73.16, 0.0, 7.64, 11.65, 8.13, 2.69, 10.91, 1.24, -0.94, 10.91, 4.69, -0.32),
               sd=36.4, partner_meld=40.6, tricks_mean=126.0),
     ),
     'partnership-150': (
         Model((116.72, 0.98, 5.32, 14.05, 12.0, 2.01, 11.31, 3.22, -1.8, 8.83, 3.37, -0.09),
-              sd=55.8, partner_meld=40.6, tricks_mean=126.2),
+              sd=55.8, partner_meld=40.6, tricks_mean=126.2,
+              margin=0.6),
         Model((74.0, 0.0, 7.58, 11.79, 8.22, 3.05, 10.73, 0.86, -1.37, 8.97, 4.45, 0.26),
               sd=36.5, partner_meld=40.6, tricks_mean=126.2),
     ),

@@ -47,7 +47,7 @@ def _seat_checks(view: PlayerView) -> dict[int, list[Check]]:
     high = rules.auction.dealer_opens_at
     first_bid: dict[int, bool] = {}
     # Other seats are read as bidding like the model does: up to value - z * sd.
-    z = bidding.AGGRESSION_Z["normal"] * sd
+    z = bidding.margin_z(rules, "normal") * sd
     slack = 0.3 * sd
 
     def value(h: int) -> float:
@@ -198,8 +198,7 @@ def decide(view: PlayerView, rng: random.Random, aggression: str, samples: int,
     partner_high = partner >= 0 and view.high_bidder == partner
     reading = read_auction(view, rng, samples, partner_high and not opponents_in, think_ms)
     value += reading.info
-    z = bidding.AGGRESSION_Z.get(aggression, bidding.AGGRESSION_Z["normal"])
-    ceiling = value - z * model.sd + (bid_shift or 0.0) * scale
+    ceiling = value - bidding.margin_z(rules, aggression) * model.sd + (bid_shift or 0.0) * scale
     nxt = bids[0].amount
     p = prob_at_least(value, model.sd, nxt)
     whose = "our side is" if rules.partnerships else "my hand is"

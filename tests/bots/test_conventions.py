@@ -126,3 +126,15 @@ def test_001_trump_is_a_suit_holding_a_marriage(level):
     s = make_bot(level).suggest(view, random.Random(2))
     assert isinstance(s.action, NameTrump)
     assert s.action.suit in marriage_suits(r, view.hand)
+
+
+def test_bidding_styles_move_the_presets_measured_margin():
+    """Style options: "bidding aggressiveness (conservative / normal / bold)". Each preset's
+    normal margin is the one measured best (partnership-150 stops further below its value
+    than racehorse); easy, with no fitted model, keeps the rough margin everywhere."""
+    rh, p150 = load_preset("racehorse"), load_preset("partnership-150")
+    for r in (rh, p150):
+        z = [bidding.margin_z(r, a) for a in ("bold", "normal", "conservative")]
+        assert z == sorted(z) and len(set(z)) == 3
+    assert bidding.margin_z(p150, "normal") > bidding.margin_z(rh, "normal")
+    assert bidding.margin_z(p150, "normal", "easy") == bidding.margin_z(rh, "normal", "easy")
