@@ -37,6 +37,17 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size
     return rect
 
 
+def elide(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut at a word and ended with an ellipsis so it fits ``width`` pixels."""
+    font = assets.font(size, bold)
+    if font.size(text)[0] <= width:
+        return text
+    words = text.split()
+    while words and font.size(" ".join(words) + " …")[0] > width:
+        words.pop()
+    return " ".join(words) + " …"
+
+
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     font = assets.font(size, bold)
     lines: list[str] = []

@@ -40,3 +40,20 @@ def test_zones_do_not_overlap_and_stay_on_screen(size, preset):
         assert window.contains(rect), f"{name} {rect} leaves the {size} window"
     for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
         assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"
+
+
+def test_a_long_row_of_laid_melds_is_counted_and_cut_to_the_window():
+    """Two-handed: many melds laid by one player once ran their legend off the right edge."""
+    from game.rules.meld import Meld
+    from game.ui import assets
+    from game.ui.table.hud import laid_legend
+    from game.ui.widgets import elide
+
+    marriage = Meld("marriage", "Class II", "Marriage", (), 20)
+    melds = [marriage, marriage, Meld("jacks", "Class I", "40 jacks", (), 40),
+             Meld("royal_marriage", "Class II", "Royal marriage", (), 40)]
+    assert laid_legend(melds) == "Marriage 20 ×2 · 40 jacks · Royal marriage 40"
+    text = "Meld 300: " + laid_legend(melds * 3)
+    cut = elide(text, 14, 200)
+    assert assets.font(14).size(cut)[0] <= 200 and cut.endswith("…")
+    assert elide("Meld 20", 14, 200) == "Meld 20"

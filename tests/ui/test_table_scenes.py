@@ -4,6 +4,7 @@ which rule forbids an illegal card."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.rules.actions import Bid, Pass, PassCards, PlayCard
 from game.rules.state import Phase
@@ -133,3 +134,23 @@ def test_the_bots_bidding_style_setting_reaches_every_bot_seat(app):
     table = start(app)
     assert sorted(b.level for b in table.match.bots.values()) == ["easy", "hard", "medium"]
     assert {b.style.aggression for b in table.match.bots.values()} == {"bold"}
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_prompt_text_ends_above_the_prompts_buttons(app, size):
+    """Two-handed's meld-after-the-trick prompt wrapped its text under its two rows of
+    buttons; a prompt panel now grows until its text clears the first button row."""
+    from game.ui.scenes.stockturn import MeldTurnScene
+    from game.ui.widgets import wrap
+
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    table = start(app, "two-handed", seed=5)
+    scene = reach(app, table, MeldTurnScene)
+    scene.resize(app.size)
+    lay = scene.layout
+    text = ["You won the trick: lay down one meld (one card at least from your hand) " * 3]
+    rect = scene.prompt_panel(app.screen, "Meld after the trick", text)
+    n = len(wrap(text[0], lay.font, round(620 * lay.s) - round(30 * lay.s)))
+    assert n >= 3
+    assert rect.top + round((52 + 26 * n) * lay.s) <= min(b.rect.top for b in scene.buttons)
+    assert rect.bottom >= max(b.rect.bottom for b in scene.buttons)

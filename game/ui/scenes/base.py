@@ -60,9 +60,14 @@ class Overlay(Scene):
         width = round(620 * s)
         lines = [part for line in lines for part in wrap(line, lay.font, width - round(30 * s))]
         n = max(len(lines), height_lines)
-        height = round((62 + 26 * n + 56) * s)
+        bottom = lay.size[1] - lay.card_h - round(70 * s)
+        # The buttons sit at fixed rows above the hand; the text must end above the first.
+        tops = [b.rect.top for b in self.buttons]
+        under_text = bottom - min(tops) + round(10 * s) if tops else 0
+        height = max(round((62 + 26 * n + 56) * s),
+                     round((52 + 26 * len(lines)) * s) + under_text)
         rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (round(self.table.prompt_x), lay.size[1] - lay.card_h - round(70 * s))
+        rect.midbottom = (round(self.table.prompt_x), bottom)
         panel(surface, rect)
         draw_text(surface, title, (rect.centerx, rect.top + round(14 * s)), lay.font_big,
                   theme.GOLD, bold=True, anchor="midtop")

@@ -53,7 +53,7 @@ class MeldTurnScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.table.view
-        lines = ["You won the trick: lay down one meld (one card at least from your hand)",
+        lines = ["Lay down one meld (at least one card from your hand)",
                  f"and count or exchange the dix, then draw. Stock: {view.stock_size} cards."]
         self.prompt_panel(surface, "Meld after the trick", lines, 2 + len(self.buttons) // 3)
         self.draw_buttons(surface)

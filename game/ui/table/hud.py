@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.rules.cards import Suit
+from game.rules.meld import Meld
 from game.rules.scoring import side_name
 from game.rules.seats import seat_name
 from game.rules.state import Phase
 from game.ui import assets, theme
-from game.ui.widgets import bubble, draw_text, panel
+from game.ui.widgets import bubble, draw_text, elide, panel
 
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
@@ -141,11 +143,24 @@ def draw_laid(scene: TableScene, surface: pygame.Surface) -> None:
         x = slots[0][0] - lay.card_w * 0.39
         y = slots[0][1] + (lay.card_h * 0.78 / 2 + 6 if lay.position(seat) == "south"
                            else -lay.card_h * 0.78 / 2 - 6)
-        text = " · ".join(f"{m.name} {m.points}" for m in melds)
         total = view.meld_points[seat] if view.meld_points else 0
+        text = elide(f"Meld {total}: {laid_legend(melds)}", lay.font_small,
+                     int(lay.size[0] - x - 8))
         anchor = "topleft" if lay.position(seat) == "south" else "bottomleft"
-        draw_text(surface, f"Meld {total}: {text}", (x, y), lay.font_small, theme.GOLD,
-                  anchor=anchor)
+        draw_text(surface, text, (x, y), lay.font_small, theme.GOLD, anchor=anchor)
+
+
+def laid_legend(melds: Sequence[Meld]) -> str:
+    """"Marriage 20 ×2 · 40 jacks": repeats counted, and no points after a name that
+    already starts with them."""
+    counts: dict[tuple[str, int], int] = {}
+    for m in melds:
+        counts[(m.name, m.points)] = counts.get((m.name, m.points), 0) + 1
+    parts = []
+    for (name, points), n in counts.items():
+        label = name if name.startswith(str(points)) else f"{name} {points}"
+        parts.append(label + (f" ×{n}" if n > 1 else ""))
+    return " · ".join(parts)
 
 
 def draw_status(scene: TableScene, surface: pygame.Surface, text: str,
