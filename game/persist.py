@@ -77,8 +77,13 @@ class Settings:
     two_handed_64: bool = False  # two-handed: the 64-card pack with 8s and 7s (dix is the 7)
 
     def bot_options(self) -> dict[str, object]:
-        """The style options every bot seat of a new or resumed game is made with."""
-        return {"aggression": self.bot_style}
+        """The style options every bot seat of a new or resumed game is made with: the
+        bidding style, and the think pause as hard's search budget, so a hard bot never holds
+        the table up longer than the pause the player chose (0: its own sample budget)."""
+        options: dict[str, object] = {"aggression": self.bot_style}
+        if self.think_ms > 0:
+            options["think_ms"] = self.think_ms
+        return options
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:

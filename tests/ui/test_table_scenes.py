@@ -134,6 +134,10 @@ def test_the_bots_bidding_style_setting_reaches_every_bot_seat(app):
     table = start(app)
     assert sorted(b.level for b in table.match.bots.values()) == ["easy", "hard", "medium"]
     assert {b.style.aggression for b in table.match.bots.values()} == {"bold"}
+    assert {b.style.think_ms for b in table.match.bots.values()} == {None}  # the tests' 0 ms
+    app.settings.think_ms = 300
+    table = start(app)
+    assert {b.style.think_ms for b in table.match.bots.values()} == {300}
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
