@@ -16,7 +16,7 @@ from typing import Any
 
 import platformdirs
 
-from game.bots.levels import AGGRESSIONS
+from game.bots.base import AGGRESSIONS
 from game.content import load_preset, preset_names, ruleset_from_text
 from game.rules.actions import Action, ActionParseError, parse_action
 from game.rules.engine import replay

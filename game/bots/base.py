@@ -13,6 +13,10 @@ from typing import Protocol
 from game.rules.actions import Action, Bid, DeclareOut, Pass
 from game.rules.view import PlayerView
 
+# The bidding styles every level takes; here rather than in levels so the table's settings can
+# name them without importing the bots at start-up.
+AGGRESSIONS = ("conservative", "normal", "bold")
+
 
 @dataclass(frozen=True)
 class Suggestion:

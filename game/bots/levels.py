@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 
 from game.bots import bidding, exchange, twohand
-from game.bots.base import Suggestion
+from game.bots.base import AGGRESSIONS, Suggestion
 from game.bots.knowledge import build
 from game.bots.playrules import Play
 from game.rules.actions import Action, PlayCard, ThrowIn
@@ -26,7 +26,6 @@ from game.rules.state import Phase
 from game.rules.view import PlayerView
 
 LEVEL_NAMES = ("easy", "medium", "hard")
-AGGRESSIONS = ("conservative", "normal", "bold")
 # Without its slips easy plays medium's rules minus the counting, and in partnership-150 that
 # came within a few points of medium (docs/strength.md): one card in five at random is what
 # keeps it beatable there.
