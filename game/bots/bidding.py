@@ -182,6 +182,21 @@ def _legal_bid(view: PlayerView, amount: int) -> Bid | None:
     return None
 
 
+def convention_action(view: PlayerView, ceiling: float, can_pass: bool
+                      ) -> tuple[Bid, str] | None:
+    """The convention bid this seat should make now, if any: one it can afford (a little over
+    its ceiling is fine, since the bid tells partner something), or any when it may not pass."""
+    conv = _convention_bid(view, ceiling)
+    if conv is None:
+        return None
+    amount, why = conv
+    bid = _legal_bid(view, amount)
+    slack = 40 * view.rules.total_trick_points / 250
+    if bid is not None and (amount <= ceiling + slack or not can_pass):
+        return bid, f"bid {why}"
+    return None
+
+
 def _convention_bid(view: PlayerView, ceiling: float) -> tuple[int, str] | None:
     """This seat's first bid under the preset's convention, when it has something to show."""
     rules = view.rules
@@ -233,13 +248,10 @@ def decide(view: PlayerView, level: str, aggression: str, rng: random.Random,
     about = f"{whose} worth about {value:.0f} with {best.meld} meld in my best suit"
     if read.shows:
         about += f" ({read.shows})"
-    conv = _convention_bid(view, ceiling) if level != "easy" or rules.partnerships else None
+    conv = convention_action(view, ceiling, can_pass) \
+        if level != "easy" or rules.partnerships else None
     if conv is not None:
-        amount, why = conv
-        bid = _legal_bid(view, amount)
-        if bid is not None and (amount <= ceiling + 40 * rules.total_trick_points / 250
-                                or not can_pass):
-            return bid, f"bid {why}"
+        return conv
     if not can_pass:
         return bids[0], f"bid {nxt}: I must open (or I am stuck); {about}"
     if view.high_bidder >= 0 and view.high_bidder == partner:

@@ -204,12 +204,9 @@ def decide(view: PlayerView, rng: random.Random, aggression: str, samples: int,
     whose = "our side is" if rules.partnerships else "my hand is"
     about = (f"{whose} worth about {value:.0f} ({reading.info:+.0f} from what the auction "
              f"showed, over {samples} sampled deals), {p:.0%} to make {nxt}")
-    conv = bidding._convention_bid(view, ceiling)
+    conv = bidding.convention_action(view, ceiling, can_pass)
     if conv is not None:
-        amount, why = conv
-        bid = next((a for a in bids if a.amount == amount), None)
-        if bid is not None and (amount <= ceiling + 40 * scale or not can_pass):
-            return bid, f"bid {why}"
+        return conv
     if not can_pass:
         return bids[0], f"bid {nxt}: I must bid; {about}"
     if partner_high:
