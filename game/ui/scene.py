@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 class Scene:
     name = "scene"  # used for demo screenshots: one PNG per scene name
     opaque = True  # whether scenes beneath need drawing
+    is_menu = False  # a column of buttons (title, settings...): overlays hide it entirely
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -47,6 +48,20 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto the window surface."""
+
+    def backdrop(self, surface: pygame.Surface, alpha: int) -> None:
+        """Dim what lies beneath this overlay; over a menu, start from plain felt instead,
+        because a dimmed menu shows through the overlay's panel and sticks out around it."""
+        stack = self.app.stack
+        i = stack.index(self) if self in stack else len(stack)
+        if i > 0 and stack[i - 1].is_menu:
+            from game.ui.table.hud import felt
+
+            surface.blit(felt(surface.get_size()), (0, 0))
+        else:
+            from game.ui.widgets import shade
+
+            shade(surface, alpha)
 
     @property
     def busy(self) -> bool:

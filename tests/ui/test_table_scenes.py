@@ -158,3 +158,23 @@ def test_prompt_text_ends_above_the_prompts_buttons(app, size):
     assert n >= 3
     assert rect.top + round((52 + 26 * n) * lay.s) <= min(b.rect.top for b in scene.buttons)
     assert rect.bottom >= max(b.rect.bottom for b in scene.buttons)
+
+
+def test_a_menu_opened_from_the_title_hides_the_title_menu(app):
+    """Statistics over the title once showed the dimmed title panel sticking out below its own
+    panel and its buttons ghosting through; over a menu an overlay starts from plain felt."""
+    from game.ui.scenes.menus import StatsScene, TitleScene
+    from game.ui.table.hud import felt
+
+    app.screen = pygame.display.set_mode((1024, 640), pygame.RESIZABLE)
+    title = TitleScene(app)
+    app.push(title)
+    stats = StatsScene(app)
+    app.push(stats)
+    for scene in app.stack:
+        scene.resize(app.size)
+    app.draw()
+    below = title.rect.clip(pygame.Rect(0, stats.rect.bottom + 2, 1024, 640))
+    assert below.height > 4, "the title panel should reach below the statistics panel"
+    x, y = below.center
+    assert app.screen.get_at((x, y)) == felt(app.size).get_at((x, y))

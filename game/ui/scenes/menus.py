@@ -15,7 +15,7 @@ from game.rules.seats import seat_name
 from game.ui import assets, theme
 from game.ui.scene import Scene
 from game.ui.scenes.sheets import HelpScene, RulesScene, ScoreSheetScene
-from game.ui.widgets import Button, draw_text, draw_wrapped, panel, shade
+from game.ui.widgets import Button, draw_text, draw_wrapped, panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -70,6 +70,7 @@ class MenuScene(Scene):
     """A centred panel with a title and a column of buttons."""
 
     title = ""
+    is_menu = True
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -98,7 +99,7 @@ class MenuScene(Scene):
         if self.opaque:
             surface.blit(felt(surface.get_size()), (0, 0))
         else:
-            shade(surface, 130)
+            self.backdrop(surface, 130)
         panel(surface, self.rect)
         s = theme.scale_for(surface.get_size())
         draw_text(surface, self.title, (self.rect.centerx, self.rect.top + round(24 * s)),

@@ -12,7 +12,7 @@ from game.rules.scoring import side_name
 from game.rules.seats import seat_name
 from game.ui import theme
 from game.ui.scene import Scene
-from game.ui.widgets import Button, draw_text, panel, shade, wrap
+from game.ui.widgets import Button, draw_text, panel, wrap
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -80,7 +80,7 @@ class TextScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade(surface, 150)
+        self.backdrop(surface, 150)
         panel(surface, self.rect)
         s = theme.scale_for(surface.get_size())
         body = self.rect.inflate(-round(60 * s), -round(120 * s))
@@ -130,7 +130,7 @@ class ScoreSheetScene(TextScene):
         super().__init__(app, [])
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade(surface, 150)
+        self.backdrop(surface, 150)
         panel(surface, self.rect)
         view = self.table.view
         rules = self.table.match.rules
