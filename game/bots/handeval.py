@@ -151,21 +151,20 @@ def signature(rules: RuleSet) -> tuple[object, ...]:
 
 def model_for(rules: RuleSet) -> Model:
     """The bid model: side total from the hand as dealt."""
-    cached = rules.__dict__.get("_bot_model")
-    if cached is None:
-        pair = MODELS.get(_model_key(rules))
-        cached = pair[0] if pair else _fallback(rules)
-        rules.__dict__["_bot_model"] = cached
-    return cached  # type: ignore[no-any-return]
+    return _models(rules)[0]
 
 
 def play_model_for(rules: RuleSet) -> Model:
     """The play model: the side's trick points from the declarer's hand in play."""
-    cached = rules.__dict__.get("_bot_play_model")
+    return _models(rules)[1]
+
+
+def _models(rules: RuleSet) -> tuple[Model, Model]:
+    """The (bid, play) models of this rule set, looked up once and kept on it."""
+    cached = rules.__dict__.get("_bot_models")
     if cached is None:
-        pair = MODELS.get(_model_key(rules))
-        cached = pair[1] if pair else _fallback_play(rules)
-        rules.__dict__["_bot_play_model"] = cached
+        cached = MODELS.get(_model_key(rules)) or (_fallback(rules), _fallback_play(rules))
+        rules.__dict__["_bot_models"] = cached
     return cached  # type: ignore[no-any-return]
 
 
