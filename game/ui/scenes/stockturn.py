@@ -55,5 +55,5 @@ class MeldTurnScene(Overlay):
         view = self.table.view
         lines = ["Lay down one meld (at least one card from your hand)",
                  f"and count or exchange the dix, then draw. Stock: {view.stock_size} cards."]
-        self.prompt_panel(surface, "Meld after the trick", lines, 2 + len(self.buttons) // 3)
+        self.prompt_panel(surface, "Meld after the trick", lines)
         self.draw_buttons(surface)
