@@ -181,6 +181,7 @@ class Deck:
         for index, card in enumerate(self.types):
             self._type_of_code[card.code] = index
         self.one: tuple[int, ...] = tuple(1 << (t * self.bits) for t in range(self.n_types))
+        self.low = sum(self.one)  # the lowest bit of every counter
         if size != self.n_types * copies:
             raise CardError(f"a {size}-card pack cannot hold {self.n_types} cards x {copies}")
 
@@ -210,6 +211,12 @@ class Deck:
         """The whole pack as a list, every copy, in a fixed order (to be shuffled by the deal)."""
         return [card for card in self.types for _ in range(self.copies)]
 
+    def presence(self, counts: int) -> int:
+        """One bit (the counter's lowest) per card type present in ``counts``."""
+        if self.bits == 2:
+            return (counts | counts >> 1) & self.low
+        return (counts | counts >> 1 | counts >> 2) & self.low
+
     def count(self, counts: int, card: Card) -> int:
         return (counts >> (self.type_of(card) * self.bits)) & self.field_mask
 
@@ -225,6 +232,12 @@ class Deck:
                 )
             total += self.one[t]
         return total
+
+    def dealt_counts(self, cards: Iterable[Card]) -> int:
+        """``counts_of`` for cards dealt from this pack, which cannot repeat a card too often:
+        no per-card checks (this runs for every hand of every deal)."""
+        one, index = self.one, self._type_of_code
+        return sum([one[index[card.code]] for card in cards])
 
     def to_cards(self, counts: int) -> list[Card]:
         """Unpack a counts int, strongest suit-order first (spades, hearts, clubs, diamonds)."""

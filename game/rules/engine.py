@@ -27,10 +27,12 @@ from game.rules.meld import marriage_suits
 from game.rules.outcome import EndKind, HandEnd
 from game.rules.ruleset import RuleSet
 from game.rules.scoring import score_hand
-from game.rules.state import GameState, HandState, Phase, with_hand
+from game.rules.state import GameState, HandState, Phase
+from game.rules.stock import StockHand
 
 _DEAL = (Deal(),)
-_TRICKS = Phase.TRICKS  # a module constant: enum attribute lookups cost on the hot path
+# Module constants compared by identity: enum attribute lookups cost on the hot path.
+_TRICKS, _GAME_OVER, _DEAL_PHASE = Phase.TRICKS, Phase.GAME_OVER, Phase.DEAL
 _TRUMPS = tuple(NameTrump(s) for s in Suit)
 
 
@@ -71,16 +73,18 @@ def actor(state: GameState) -> int:
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
+    hand = state[8]  # state.hand, by position: this runs for every card of every playout
+    if hand.__class__ is HandState and hand[0] is _TRICKS:
+        return play.legal(state[0], hand)  # type: ignore[arg-type]
+    if hand.__class__ is StockHand and hand[0] is not _GAME_OVER:
+        return stock.legal(state[0], hand)  # type: ignore[arg-type]
     rules = state.rules
-    hand = state.hand
     phase = hand.phase  # type: ignore[attr-defined]
-    if phase is _TRICKS and hand.__class__ is HandState:
-        return play.legal(rules, hand)  # type: ignore[arg-type]
-    if phase == Phase.GAME_OVER:
+    if phase is _GAME_OVER:
         return ()
-    if phase == Phase.DEAL:
+    if phase is _DEAL_PHASE:
         return _DEAL
-    if rules.stock.enabled:
+    if hand.__class__ is StockHand:
         return stock.legal(rules, hand)  # type: ignore[arg-type]
     assert isinstance(hand, HandState)
     if phase == Phase.TRICKS:
@@ -123,21 +127,20 @@ def _legal_decide(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Apply one action for the seat whose turn it is; raise IllegalActionError if the rules
     forbid it (the message names the rule)."""
+    hand = state[8]  # state.hand, by position: this runs for every card of every playout
+    if hand.__class__ is HandState and hand[0] is _TRICKS and action.__class__ is PlayCard:
+        return play.apply(state, hand, action)  # type: ignore[arg-type]
+    if hand.__class__ is StockHand and hand[0] is not _GAME_OVER:
+        return stock.apply(state, action)
     rules = state.rules
-    hand = state.hand
     phase = hand.phase  # type: ignore[attr-defined]
-    if phase is _TRICKS and hand.__class__ is HandState and action.__class__ is PlayCard:
-        new_hand, events, over = play.apply(rules, hand, action)  # type: ignore[arg-type]
-        if over:
-            return _end(state, new_hand, events, HandEnd(EndKind.PLAYED))
-        return with_hand(state, new_hand), events
-    if phase == Phase.GAME_OVER:
+    if phase is _GAME_OVER:
         raise IllegalActionError("The game is over.")
-    if phase == Phase.DEAL:
+    if phase is _DEAL_PHASE:
         if not isinstance(action, Deal):
             raise IllegalActionError("The dealer must deal first.")
         return _deal(state)
-    if rules.stock.enabled:
+    if hand.__class__ is StockHand:
         return stock.apply(state, action)
     assert isinstance(hand, HandState)
     if phase == Phase.TRICKS:
@@ -145,10 +148,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
             if not play.may_throw_in(rules, hand):
                 raise IllegalActionError(_throw_in_rule(rules))
             return _end(state, hand, [HandConceded(hand.bidder)], HandEnd(EndKind.THROWN_IN))
-        new_hand, events, over = play.apply(rules, hand, action)
-        if over:
-            return _end(state, new_hand, events, HandEnd(EndKind.PLAYED))
-        return with_hand(state, new_hand), events
+        return play.apply(state, hand, action)
     if phase == Phase.AUCTION:
         new_hand, events = auction.apply(rules, hand, action)
         if new_hand.bidder >= 0:
@@ -191,10 +191,10 @@ def _deal(state: GameState) -> tuple[GameState, list[Event]]:
     if rules.stock.enabled:
         return stock.start(state, hands, widow[0], rest, plan)
     deck = rules.deck
-    counts = tuple(deck.counts_of(h) for h in hands)
+    counts = tuple([deck.dealt_counts(h) for h in hands])
     bid_to_win = bool(rules.scoring.bid_to_win_above) and all(
         s > rules.scoring.bid_to_win_above for s in state.scores)
-    hand = HandState(Phase.AUCTION, dealer, counts, widow=deck.counts_of(widow),
+    hand = HandState(Phase.AUCTION, dealer, counts, widow=deck.dealt_counts(widow),
                      auction=auction.start(rules, dealer), bid_to_win=bid_to_win)
     events: list[Event] = [CardsDealt(dealer, tuple(plan), tuple(tuple(h) for h in hands))]
     if rules.auction.dealer_opens_at:

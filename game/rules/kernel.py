@@ -39,7 +39,9 @@ class PlayKernel:
                 mask |= full_field << ((s * nr + r2) * d.bits)
             above.append(mask)
         self.above = tuple(above)
-        self.low = sum(1 << (t * d.bits) for t in range(d.n_types))
+        self.low = d.low
+        # One bit (the counter's lowest) per card type present in a mask.
+        self.presence: Callable[[int], int] = d.presence
         self.points = rules.trick_points_by_type
         self.last_trick = rules.tricks.last_trick
         # bit_length of a type's lowest counter bit -> type index
@@ -77,9 +79,14 @@ class PlayKernel:
 
         self.card_played = tuple(tuple(CardPlayed(seat, card) for card in d.types)
                                  for seat in range(rules.players))
+        # (seat, type) pairs, each one a 1-tuple ready to extend the trick with
+        self.seat_type = tuple(tuple(((seat, t),) for t in range(d.n_types))
+                               for seat in range(rules.players))
+        self.seat_card = tuple(tuple((seat, card) for card in d.types)
+                               for seat in range(rules.players))
         self.acts_cache: dict[int, tuple[PlayCard, ...]] = {}
-        self.last_state: object = None  # the state whose legal mask is remembered below
-        self.last_mask = 0
+        # (hand state, its legal mask) from the last play.legal(), for play.apply() to reuse
+        self.last_legal: tuple[object, int] = (None, 0)
         self.legal: Callable[[int, int, int, int], int] = self._make_legal()
 
     def _make_legal(self) -> Callable[[int, int, int, int], int]:
@@ -131,12 +138,6 @@ class PlayKernel:
             acts = self.acts_cache[p] = (sa[0][p & sm] + sa[1][(p >> sb) & sm]
                                          + sa[2][(p >> (2 * sb)) & sm] + sa[3][p >> (3 * sb)])
         return acts
-
-    def presence(self, mask: int) -> int:
-        """One bit (the counter's lowest) per card type present in ``mask``."""
-        if self.bits == 2:
-            return (mask | mask >> 1) & self.low
-        return (mask | mask >> 1 | mask >> 2) & self.low
 
     def types_in(self, mask: int) -> list[int]:
         p = self.presence(mask)

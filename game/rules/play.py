@@ -11,9 +11,13 @@ from game.rules.actions import Action, PlayCard, ThrowIn
 from game.rules.errors import IllegalActionError
 from game.rules.events import CardPlayed, Event, TrickWon
 from game.rules.kernel import PlayKernel, kernel_for
+from game.rules.outcome import EndKind, HandEnd
 from game.rules.ruleset import RuleSet
-from game.rules.state import HandState, PlayState, with_hands_play
+from game.rules.scoring import score_hand
+from game.rules.state import GameState, HandState, PlayState
 from game.rules.tricks import explain_plays
+
+_PLAYED = HandEnd(EndKind.PLAYED)
 
 
 def start(rules: RuleSet, hand: HandState, leader: int) -> PlayState:
@@ -46,22 +50,22 @@ def may_throw_in(rules: RuleSet, hand: HandState) -> bool:
 
 
 def legal(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
-    # Flattened on purpose: this runs once per card in every playout through the API.
-    ps = hand.play
-    assert ps is not None
+    # Flattened, and fields read by position (see state.py), on purpose: this runs once per
+    # card in every playout through the API.
+    ps: PlayState = hand[3]  # type: ignore[assignment]
     kernel = rules.__dict__.get("_kernel") or kernel_for(rules)
-    h = hand.hands[ps.turn]
-    trick = ps.trick
+    h = hand[2][ps[1]]
+    trick = ps[2]
     if trick and not kernel.reneges:
-        m = kernel.legal(h, kernel.suit_of[trick[0][1]], ps.win_type, hand.trump)
-        kernel.last_state, kernel.last_mask = hand, m  # apply() will validate against it
+        m = kernel.legal(h, kernel.suit_of[trick[0][1]], ps[4], hand[9])
+        kernel.last_legal = (hand, m)  # apply() validates against it (one store: atomic)
     else:
         m = h
     # kernel.actions(m), inlined: this line runs for every card of every playout
     acts = kernel.acts_cache.get((m | m >> 1) & kernel.low if kernel.bits == 2 else -1)
     if acts is None:
         acts = kernel.actions(m)
-    if not trick and not ps.tricks and may_throw_in(rules, hand):
+    if not trick and not ps[7] and may_throw_in(rules, hand):
         return (*acts, ThrowIn())
     return acts
 
@@ -82,61 +86,70 @@ def illegal_reason(rules: RuleSet, hand: HandState, card_type: int) -> IllegalAc
     return IllegalActionError(reason.message, f"{card.pretty} may not be played")
 
 
-def apply(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, list[Event], bool]:
-    """Play one card. Returns the new hand, its events, and whether the hand is over."""
+def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState, list[Event]]:
+    """Play one card: the new game state (scored when the card ends the hand) and its events.
+
+    This runs for every card of every playout through the API, so the states are unpacked whole
+    and rebuilt with ``tuple.__new__``: a NamedTuple's named fields, ``_replace`` and its
+    constructor are all off the interpreter's fast paths."""
     if action.__class__ is not PlayCard:
         raise IllegalActionError("Play a card.")
-    ps: PlayState = hand.play  # type: ignore[assignment]
+    rules, seed, hand_no, dealer, scores, tallies, target, records, _, winner, over = state
+    leader, seat, trick, win_seat, win_type, taken, won, tricks, played, reneges = hand[3]
     kernel = rules.__dict__.get("_kernel") or kernel_for(rules)
     t = kernel.type_of_code[action.card.code]  # type: ignore[attr-defined]
-    seat = ps.turn
-    h = hand.hands[seat]
-    trick = ps.trick
+    hands = hand[2]
+    h = hands[seat]
     renege = ""
     if t < 0:
         raise IllegalActionError("That card is not in this pack.", str(action.card))
     if trick:
-        if kernel.last_state is hand:
-            legal = kernel.last_mask
+        last = kernel.last_legal
+        if last[0] is hand:
+            legal = last[1]
         else:
-            legal = kernel.legal(h, kernel.suit_of[trick[0][1]], ps.win_type, hand.trump)
+            legal = kernel.legal(h, kernel.suit_of[trick[0][1]], win_type, hand[9])
         if not legal & kernel.field_of[t]:
-            if not rules.tricks.reneges or not h & kernel.field_of[t]:
+            if not kernel.reneges or not h & kernel.field_of[t]:
                 raise illegal_reason(rules, hand, t)
             renege = illegal_reason(rules, hand, t).args[0]
+            reneges += ((seat, renege),)
+        st = kernel.suit_of[t]
+        if (t > win_type) if st == kernel.suit_of[win_type] else st == hand[9]:
+            win_seat, win_type = seat, t
     elif not h & kernel.field_of[t]:
         raise illegal_reason(rules, hand, t)
-    one = kernel.one[t]
-    hands = (*hand.hands[:seat], h - one, *hand.hands[seat + 1:])
-    trick += ((seat, t),)
-    win_seat, win_type = ps.win_seat, ps.win_type
-    if len(trick) == 1:
-        win_seat, win_type = seat, t
     else:
-        st = kernel.suit_of[t]
-        if (t > win_type) if st == kernel.suit_of[win_type] else st == hand.trump:
-            win_seat, win_type = seat, t
+        win_seat, win_type = seat, t
+    one = kernel.one[t]
+    hands = (*hands[:seat], h - one, *hands[seat + 1:])
+    trick += kernel.seat_type[seat][t]
     events: list[Event] = [CardPlayed(seat, action.card, False, renege) if renege
                            else kernel.card_played[seat][t]]
-    reneges = (*ps.reneges, (seat, renege)) if renege else ps.reneges
-    played = ps.played + one
     if len(trick) < kernel.players:
-        nps = tuple.__new__(PlayState, (ps.leader, kernel.next_seat[seat], trick, win_seat,
-                                        win_type, ps.taken, ps.won, ps.tricks, played, reneges))
-        return with_hands_play(hand, hands, nps), events, False
-    pts_of = kernel.points
+        nps = tuple.__new__(PlayState, (leader, kernel.next_seat[seat], trick, win_seat,
+                                        win_type, taken, won, tricks, played + one, reneges))
+        new_hand = tuple.__new__(HandState, (hand[0], hand[1], hands, nps, *hand[4:]))
+        return tuple.__new__(GameState, (rules, seed, hand_no, dealer, scores, tallies, target,
+                                         records, new_hand, winner, over)), events
+    pts_of, seat_card = kernel.points, kernel.seat_card
     points = 0
-    for _, x in trick:
+    cards = []
+    for s, x in trick:
         points += pts_of[x]
+        cards.append(seat_card[s][x])
     last = not hands[win_seat]
     if last:
         points += kernel.last_trick
-    taken = list(ps.taken)
-    taken[win_seat] += points
-    won = list(ps.won)
-    won[win_seat] += 1
-    types = kernel.deck.types
-    events.append(TrickWon(win_seat, tuple([(s, types[x]) for s, x in trick]), points, last))
-    nps = PlayState(win_seat, win_seat, (), -1, 0, tuple(taken), tuple(won),
-                    (*ps.tricks, trick), played, reneges)
-    return with_hands_play(hand, hands, nps), events, last
+    after = win_seat + 1
+    taken = (*taken[:win_seat], taken[win_seat] + points, *taken[after:])
+    won = (*won[:win_seat], won[win_seat] + 1, *won[after:])
+    events.append(tuple.__new__(TrickWon, (win_seat, tuple(cards), points, last)))
+    nps = tuple.__new__(PlayState, (win_seat, win_seat, (), -1, 0, taken, won, tricks + (trick,),
+                                    played + one, reneges))
+    new_hand = tuple.__new__(HandState, (hand[0], hand[1], hands, nps, *hand[4:]))
+    if last:
+        new_state, more = score_hand(rules, state, new_hand, _PLAYED)
+        return new_state, events + more
+    return tuple.__new__(GameState, (rules, seed, hand_no, dealer, scores, tallies, target,
+                                     records, new_hand, winner, over)), events

@@ -68,13 +68,14 @@ def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
     bside = rules.side_of(hand.bidder)
     side_seats = [rules.seats_of(side) for side in range(n)]
     melds = hand.melds
-    shown = [sum(melds[s].total for s in seats if melds[s] is not None) if melds else 0
-             for seats in side_seats]
+    seat_meld = [m.total if m is not None else 0 for m in melds] if melds else [0] * rules.players
+    # sum(map(...)) rather than generator expressions: this runs at the end of every playout
+    shown = [sum(map(seat_meld.__getitem__, seats)) for seats in side_seats]
     allowed = list(hand.side_meld) if hand.side_meld else [0] * n
     ps = hand.play
     zeros = [0] * n
-    taken = [sum(ps.taken[s] for s in seats) for seats in side_seats] if ps else zeros
-    won = [sum(ps.won[s] for s in seats) for seats in side_seats] if ps else zeros
+    taken = [sum(map(ps.taken.__getitem__, seats)) for seats in side_seats] if ps else zeros
+    won = [sum(map(ps.won.__getitem__, seats)) for seats in side_seats] if ps else zeros
     if hand.discards:
         taken[bside] += sum(rules.trick_points_by_type[t] * rules.deck.count(hand.discards, c)
                             for t, c in enumerate(rules.deck.types))

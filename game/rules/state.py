@@ -72,14 +72,6 @@ class HandState(NamedTuple):
     keep: int = 0  # bidder's laid meld (counts) that may not be passed back
 
 
-assert HandState._fields[2:4] == ("hands", "play")
-
-
-def with_hands_play(hand: HandState, hands: tuple[int, ...], play: PlayState) -> HandState:
-    """``hand._replace(hands=..., play=...)`` for the trick-play hot path (about 5x faster)."""
-    return tuple.__new__(HandState, (hand[0], hand[1], hands, play, *hand[4:]))
-
-
 class GameState(NamedTuple):
     rules: RuleSet
     seed: int
@@ -102,9 +94,17 @@ class GameState(NamedTuple):
         return self.winner >= 0
 
 
-_GAME_HAND_AT = GameState._fields.index("hand")
+# The per-card hot paths (engine.legal_actions/apply, play.apply) read and build these tuples
+# by position; a new or moved field must be reflected there.
+assert HandState._fields[:4] == ("phase", "dealer", "hands", "play")
+assert HandState._fields[9] == "trump"
+assert PlayState._fields == ("leader", "turn", "trick", "win_seat", "win_type", "taken", "won",
+                             "tricks", "played", "reneges")
+assert len(GameState._fields) == 11 and GameState._fields[0:9:8] == ("rules", "hand")
 
 
 def with_hand(state: GameState, hand: object) -> GameState:
     """``state._replace(hand=...)`` for the hot path."""
-    return tuple.__new__(GameState, (*state[:_GAME_HAND_AT], hand, *state[_GAME_HAND_AT + 1:]))
+    rules, seed, hand_no, dealer, scores, tallies, target, records, _, winner, reason = state
+    return tuple.__new__(GameState, (rules, seed, hand_no, dealer, scores, tallies, target,
+                                     records, hand, winner, reason))
