@@ -59,8 +59,8 @@ def _meld_points(rules: RuleSet, melds: list[LayMeld]) -> dict[LayMeld, int]:
     from game.rules.stockmeld import candidates
 
     by_kind: dict[str, int] = {}
-    for kind, _cards, points in candidates(rules, 0):
-        by_kind.setdefault(kind, points)
+    for cand in candidates(rules, 0):
+        by_kind.setdefault(cand.kind, cand.points)
     return {a: by_kind.get(a.kind, 0) for a in melds}
 
 

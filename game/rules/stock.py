@@ -33,10 +33,10 @@ from game.rules.events import (
     PlayoffStarted,
     TrickWon,
 )
-from game.rules.kernel import kernel_for
+from game.rules.kernel import PlayKernel, kernel_for
 from game.rules.meld import Meld, level_name
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState, Phase
+from game.rules.state import GameState, Phase, with_hand
 from game.rules.stockmeld import MeldOption, Tabled, lay, options
 from game.rules.stockscore import declared_total, hand_points, rounded  # noqa: F401 (public here)
 from game.rules.tricks import explain_plays
@@ -67,14 +67,50 @@ class StockHand(NamedTuple):
     last_winner: int = -1
 
 
+_MELD_TURN = Phase.MELD_TURN  # compared by identity on the hot path
+_END_TURN, _COUNT_DIX, _EXCHANGE_DIX = EndTurn(), CountDix(), ExchangeDix()
+_DECLARE_OUT = DeclareOut()
+
+
+class _StockRules:
+    """What the two-handed hot paths need from a rule set, looked up once per rule set."""
+
+    __slots__ = ("kernels", "dix_types", "declare_tail", "table_plays", "drawn", "last_options")
+
+    def __init__(self, rules: RuleSet) -> None:
+        # (stock phase, playoff): indexed by StockHand.playoff
+        self.kernels = (kernel_for(rules, rules.tricks.obligations),
+                        kernel_for(rules, rules.stock.playoff_obligations))
+        dix = rules.dix_rank
+        self.dix_types = tuple(rules.deck.type_of(Card(dix, suit)) for suit in range(4)
+                               ) if dix is not None else (-1,) * 4  # type: ignore[arg-type]
+        self.declare_tail: tuple[Action, ...] = (
+            (_DECLARE_OUT,) if rules.stock.declare_out and rules.scoring.game == "score" else ())
+        # Actions and events are values: the common ones are built once.
+        types = rules.deck.types
+        self.table_plays = tuple(PlayCard(card, True) for card in types)
+        self.drawn = tuple(tuple(CardDrawn(seat, card) for card in types) for seat in range(2))
+        self.last_options: tuple[object, int, tuple[MeldOption, ...]] = (None, -1, ())
+
+
+def _stock_rules(rules: RuleSet) -> _StockRules:
+    found = rules.__dict__.get("_stock_rules")
+    if found is None:
+        found = rules.__dict__["_stock_rules"] = _StockRules(rules)
+    return found  # type: ignore[no-any-return]
+
+
 def _dix_type(rules: RuleSet, trump: int) -> int:
-    dix = rules.dix_rank
-    assert dix is not None
-    return rules.deck.type_of(Card(dix, trump))  # type: ignore[arg-type]
+    return _stock_rules(rules).dix_types[trump]
+
+
+def _put(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    """``values`` with ``value`` at ``seat``, for the two seats of this game."""
+    return (value, values[1]) if seat == 0 else (values[0], value)
 
 
 def start(state: GameState, hands: list[list[Card]], turnup: Card, rest: list[Card],
-          plan: list[tuple[int, int]]) -> tuple[GameState, list[Event]]:
+          plan: tuple[tuple[int, int], ...]) -> tuple[GameState, list[Event]]:
     rules = state.rules
     deck = rules.deck
     trump = int(turnup.suit)
@@ -85,7 +121,7 @@ def start(state: GameState, hands: list[list[Card]], turnup: Card, rest: list[Ca
         meld_pts[dealer] += rules.meld.dix  # "If the dealer turns a dix ... they score 10"
         events.append(DixCounted(dealer, rules.meld.dix))
     leader = rules.next_seat(dealer)
-    hand = StockHand(Phase.TRICKS, dealer, tuple(deck.counts_of(h) for h in hands), ((), ()),
+    hand = StockHand(Phase.TRICKS, dealer, tuple([deck.dealt_counts(h) for h in hands]), ((), ()),
                      tuple(deck.type_of(c) for c in rest), deck.type_of(turnup), trump, leader,
                      leader, meld_pts=tuple(meld_pts))
     return state._replace(hand=hand), events
@@ -101,14 +137,24 @@ def _table_count(hand: StockHand, seat: int, t: int) -> int:
     return sum(1 for tc in hand.tabled[seat] if tc.type == t)
 
 
-def _meld_options(rules: RuleSet, hand: StockHand, seat: int) -> list[MeldOption]:
-    return options(rules, hand.hands[seat], hand.tabled[seat], hand.trump)
+def _meld_options(rules: RuleSet, hand: StockHand, seat: int,
+                  consts: _StockRules | None = None) -> tuple[MeldOption, ...]:
+    """The melds ``seat`` may lay now; the last answer is remembered, because legal() and the
+    apply() that follows ask about the same hand."""
+    consts = consts or _stock_rules(rules)
+    last = consts.last_options
+    if last[0] is hand and last[1] == seat:
+        return last[2]
+    found = tuple(options(rules, hand.hands[seat], hand.tabled[seat], hand.trump))
+    consts.last_options = (hand, seat, found)  # one store, so a reader never sees a mix
+    return found
 
 
-def _held_dix(rules: RuleSet, hand: StockHand, seat: int) -> int:
-    if rules.dix_rank is None:
+def _held_dix(rules: RuleSet, hand: StockHand, seat: int, consts: _StockRules | None = None
+              ) -> int:
+    t = (consts or _stock_rules(rules)).dix_types[hand.trump]
+    if t < 0:  # this preset has no dix
         return 0
-    t = _dix_type(rules, hand.trump)
     return (hand.hands[seat] >> (t * rules.deck.bits)) & rules.deck.field_mask
 
 
@@ -118,48 +164,42 @@ def can_declare_out(rules: RuleSet, state: GameState) -> bool:
 
 def legal(rules: RuleSet, hand: StockHand, state: GameState | None = None) -> tuple[Action, ...]:
     seat = hand.turn
-    acts: list[Action] = []
-    if hand.phase == Phase.MELD_TURN:
-        if not hand.melded:
-            acts += [LayMeld(o.kind, o.cards) for o in _meld_options(rules, hand, seat)]
-        if not hand.dixed and rules.meld.dix:
-            held = _held_dix(rules, hand, seat)
-            if held > hand.dix_counted[seat]:
-                acts.append(CountDix())
-            if (held and rules.stock.dix_exchange and not hand.exchanged and hand.stock
-                    and hand.turnup != _dix_type(rules, hand.trump)):
-                acts.append(ExchangeDix())
-        acts.append(EndTurn())
-    else:
-        deck = rules.deck
-        kernel = kernel_for(rules, rules.stock.playoff_obligations if hand.playoff
-                            else rules.tricks.obligations)
+    consts = rules.__dict__.get("_stock_rules") or _stock_rules(rules)
+    if hand.phase is not _MELD_TURN:
+        kernel = consts.kernels[hand.playoff]
         h = hand.hands[seat]
+        trick = hand.trick
         mask = h
-        if hand.trick:
-            mask = kernel.legal(h, kernel.suit_of[hand.trick[0][1]], _win_type(rules, hand),
-                                hand.trump)
+        if trick:
+            # Two players: the one card in the trick is the led card and the winning card.
+            led = trick[0][1]
+            mask = kernel.legal(h, kernel.suit_of[led], led, hand.trump)
+        if not hand.tabled[seat]:
+            return kernel.actions(mask) + consts.declare_tail
+        deck = rules.deck
         tabled: dict[int, int] = {}
         for tc in hand.tabled[seat]:
             tabled[tc.type] = tabled.get(tc.type, 0) + 1
+        plays: list[Action] = []
         for t in kernel.types_in(mask):
             on_table = tabled.get(t, 0)
             if (h >> (t * deck.bits)) & deck.field_mask > on_table:
-                acts.append(kernel.play_actions[t])
+                plays.append(kernel.play_actions[t])
             if on_table:
-                acts.append(PlayCard(deck.types[t], True))
-    if rules.stock.declare_out and rules.scoring.game == "score":
-        acts.append(DeclareOut())
-    return tuple(acts)
-
-
-def _win_type(rules: RuleSet, hand: StockHand) -> int:
-    kernel = kernel_for(rules)
-    wt = hand.trick[0][1]
-    for _, t in hand.trick[1:]:
-        if kernel.beats(t, wt, hand.trump):
-            wt = t
-    return wt
+                plays.append(consts.table_plays[t])
+        return (*plays, *consts.declare_tail)
+    acts: list[Action] = []
+    if not hand.melded:
+        acts += [o.action for o in _meld_options(rules, hand, seat, consts)]
+    if not hand.dixed and rules.meld.dix:
+        held = _held_dix(rules, hand, seat, consts)
+        if held > hand.dix_counted[seat]:
+            acts.append(_COUNT_DIX)
+        if (held and rules.stock.dix_exchange and not hand.exchanged and hand.stock
+                and hand.turnup != consts.dix_types[hand.trump]):
+            acts.append(_EXCHANGE_DIX)
+    acts.append(_END_TURN)
+    return (*acts, *consts.declare_tail)
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
@@ -167,40 +207,44 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     hand = state.hand
     assert isinstance(hand, StockHand)
     if isinstance(action, DeclareOut):
-        if DeclareOut() not in legal(rules, hand):
+        if _DECLARE_OUT not in legal(rules, hand):
             raise IllegalActionError("Declaring out is only possible in a match to a target.")
         return stockscore.declare_out(state, hand)
-    if hand.phase == Phase.MELD_TURN:
-        if action not in legal(rules, hand):
+    if hand.phase is _MELD_TURN:
+        if isinstance(action, LayMeld):
+            option = None if hand.melded else next(
+                (o for o in _meld_options(rules, hand, hand.turn)
+                 if o.kind == action.kind and o.cards == action.cards), None)
+            if option is None:
+                raise _illegal(rules, hand, action)
+            return _lay(state, hand, option)
+        # Ending the turn (drawing) is always allowed; the dix actions are checked in full.
+        if action.__class__ is not EndTurn and action not in legal(rules, hand):
             raise _illegal(rules, hand, action)
         return _meld_turn(state, hand, action)
-    if not isinstance(action, PlayCard) or not _playable(rules, hand, action):
+    if action.__class__ is not PlayCard:
         raise _illegal(rules, hand, action)
-    return _play(state, hand, action)
+    return _play(state, hand, action)  # type: ignore[arg-type]
 
 
-def _playable(rules: RuleSet, hand: StockHand, action: PlayCard) -> bool:
-    """Whether this card may be played now (from the hand or the table, as asked)."""
-    deck = rules.deck
-    if not deck.has(action.card):
+def _playable(kernel: PlayKernel, hand: StockHand, t: int, from_table: bool) -> bool:
+    """Whether card type ``t`` may be played now (from the hand or the table, as asked)."""
+    if t < 0:
         return False
-    t = deck.type_of(action.card)
     seat = hand.turn
     h = hand.hands[seat]
-    held = (h >> (t * deck.bits)) & deck.field_mask
-    on_table = _table_count(hand, seat, t)
-    if (on_table if action.from_table else held - on_table) <= 0:
+    held = (h >> (t * kernel.bits)) & kernel.deck.field_mask
+    on_table = _table_count(hand, seat, t) if hand.tabled[seat] else 0
+    if (on_table if from_table else held - on_table) <= 0:
         return False
     if not hand.trick:
         return True
-    kernel = kernel_for(rules, rules.stock.playoff_obligations if hand.playoff
-                        else rules.tricks.obligations)
-    mask = kernel.legal(h, kernel.suit_of[hand.trick[0][1]], _win_type(rules, hand), hand.trump)
-    return bool(mask & kernel.field_of[t])
+    led = hand.trick[0][1]  # two players: the led card is the winning card
+    return bool(kernel.legal(h, kernel.suit_of[led], led, hand.trump) & kernel.field_of[t])
 
 
 def _illegal(rules: RuleSet, hand: StockHand, action: Action) -> IllegalActionError:
-    if hand.phase == Phase.MELD_TURN:
+    if hand.phase is _MELD_TURN:
         if isinstance(action, LayMeld):
             return IllegalActionError(
                 "Only one meld may be made in a turn; each meld needs at least one card from "
@@ -228,74 +272,92 @@ def _illegal(rules: RuleSet, hand: StockHand, action: Action) -> IllegalActionEr
 
 def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameState, list[Event]]:
     rules = state.rules
-    deck = rules.deck
-    kernel = kernel_for(rules)
-    seat = hand.turn
-    t = deck.type_of(action.card)
-    hands = list(hand.hands)
-    hands[seat] -= deck.one[t]
-    tabled = list(hand.tabled)
+    # Unpacked whole and rebuilt with tuple.__new__: ``_replace`` on these 22 fields was most of
+    # the cost of every card of the two-handed game.
+    (phase, dealer, hands, tabled, stock, turnup, trump, leader, turn, trick, taken, won,
+     meld_pts, dix_counted, exchanged, playoff, melded, dixed, tricks, played, laid,
+     last_winner) = hand
+    consts = rules.__dict__.get("_stock_rules") or _stock_rules(rules)
+    kernel = consts.kernels[playoff]
+    card = action.card
+    t = kernel.type_of_code[card.code]
+    if not _playable(kernel, hand, t, action.from_table):
+        raise _illegal(rules, hand, action)
+    seat = turn
+    one = kernel.one[t]
+    # two seats: the tuples are rebuilt inline (a helper call per card costs more than this)
+    hands = (hands[0] - one, hands[1]) if seat == 0 else (hands[0], hands[1] - one)
     if action.from_table:
         mine = list(tabled[seat])
         idx = max((i for i, tc in enumerate(mine) if tc.type == t),
                   key=lambda i: len(mine[i].record))
         del mine[idx]
-        tabled[seat] = tuple(mine)
-    dix_counted = list(hand.dix_counted)
-    if rules.dix_rank is not None and t == _dix_type(rules, hand.trump) and dix_counted[seat]:
-        dix_counted[seat] -= 1  # a counted dix goes first: the uncounted one may count later
-    trick = hand.trick + ((seat, t),)
-    events: list[Event] = [CardPlayed(seat, action.card, action.from_table)]
-    hand = hand._replace(hands=tuple(hands), tabled=tuple(tabled), trick=trick,
-                         dix_counted=tuple(dix_counted), played=hand.played + deck.one[t])
+        tabled = (*tabled[:seat], tuple(mine), *tabled[seat + 1:])
+    if dix_counted[seat] and t == consts.dix_types[trump]:
+        # a counted dix goes first: the uncounted one may count later
+        dix_counted = _put(dix_counted, seat, dix_counted[seat] - 1)
+    trick += ((seat, t),)
+    events: list[Event] = [CardPlayed(seat, card, True) if action.from_table
+                           else kernel.card_played[seat][t]]
+    played += one
+    last = False
     if len(trick) < 2:
-        return state._replace(hand=hand._replace(turn=rules.next_seat(seat))), events
-    (s0, t0), (s1, t1) = trick
-    winner = s1 if kernel.beats(t1, t0, hand.trump) else s0
-    points = kernel.points[t0] + kernel.points[t1]
-    last = not hands[winner] and hand.playoff
-    if last:
-        points += rules.tricks.last_trick
-    taken = list(hand.taken)
-    taken[winner] += points
-    won = list(hand.won)
-    won[winner] += 1
-    events.append(TrickWon(winner, ((s0, deck.types[t0]), (s1, deck.types[t1])), points, last))
-    hand = hand._replace(trick=(), taken=tuple(taken), won=tuple(won), leader=winner,
-                         turn=winner, tricks=hand.tricks + (trick,), last_winner=winner)
+        turn = kernel.next_seat[seat]
+    else:
+        (s0, t0), (s1, t1) = trick
+        suit = kernel.suit_of[t1]
+        winner = s1 if ((t1 > t0) if suit == kernel.suit_of[t0] else suit == trump) else s0
+        points = kernel.points[t0] + kernel.points[t1]
+        last = not hands[winner] and playoff
+        if last:
+            points += kernel.last_trick
+        types = kernel.deck.types
+        events.append(tuple.__new__(TrickWon, (winner, ((s0, types[t0]), (s1, types[t1])),
+                                                points, last)))
+        if winner == 0:
+            taken, won = (taken[0] + points, taken[1]), (won[0] + 1, won[1])
+        else:
+            taken, won = (taken[0], taken[1] + points), (won[0], won[1] + 1)
+        leader = turn = last_winner = winner
+        tricks += (trick,)
+        trick = ()
+        if not playoff:
+            phase, melded, dixed = _MELD_TURN, False, False
+    hand = tuple.__new__(StockHand, (
+        phase, dealer, hands, tabled, stock, turnup, trump, leader, turn, trick, taken, won,
+        meld_pts, dix_counted, exchanged, playoff, melded, dixed, tricks, played, laid,
+        last_winner))
     if last:
         return stockscore.score(state, hand, events)
-    if not hand.playoff:
-        hand = hand._replace(phase=Phase.MELD_TURN, melded=False, dixed=False)
-    return state._replace(hand=hand), events
+    return with_hand(state, hand), events
+
+
+def _lay(state: GameState, hand: StockHand, option: MeldOption) -> tuple[GameState, list[Event]]:
+    rules = state.rules
+    seat = hand.turn
+    tabled = list(hand.tabled)
+    tabled[seat] = lay(rules, hand.tabled[seat], option)
+    meld = Meld(option.kind, rules.meld_class(option.kind),
+                level_name(rules.meld_name(option.kind), 1), option.cards, option.points)
+    laid = list(hand.laid)
+    laid[seat] = laid[seat] + (meld,)
+    hand = hand._replace(tabled=tuple(tabled), melded=True, laid=tuple(laid),
+                         meld_pts=_put(hand.meld_pts, seat, hand.meld_pts[seat] + option.points))
+    from_hand = tuple(rules.deck.types[t] for t in option.from_hand)
+    return with_hand(state, hand), [MeldLaid(seat, meld, from_hand)]
 
 
 def _meld_turn(state: GameState, hand: StockHand, action: Action) -> tuple[GameState, list[Event]]:
     rules = state.rules
     deck = rules.deck
     seat = hand.turn
-    if isinstance(action, LayMeld):
-        option = next(o for o in _meld_options(rules, hand, seat)
-                      if o.kind == action.kind and o.cards == action.cards)
-        tabled = list(hand.tabled)
-        tabled[seat] = lay(rules, hand.tabled[seat], option)
-        meld = Meld(option.kind, rules.meld_class(option.kind),
-                    level_name(rules.meld_name(option.kind), 1), option.cards, option.points)
-        pts = list(hand.meld_pts)
-        pts[seat] += option.points
-        laid = list(hand.laid)
-        laid[seat] = laid[seat] + (meld,)
-        hand = hand._replace(tabled=tuple(tabled), meld_pts=tuple(pts), melded=True,
-                             laid=tuple(laid))
-        from_hand = tuple(deck.types[t] for t in option.from_hand)
-        return state._replace(hand=hand), [MeldLaid(seat, meld, from_hand)]
     if isinstance(action, CountDix):
         pts = list(hand.meld_pts)
         pts[seat] += rules.meld.dix
         counted = list(hand.dix_counted)
         counted[seat] += 1
         hand = hand._replace(meld_pts=tuple(pts), dix_counted=tuple(counted), dixed=True)
-        return state._replace(hand=hand), [DixCounted(seat, rules.meld.dix)]
+        return with_hand(state, hand), [DixCounted(seat, rules.meld.dix)]
     if isinstance(action, ExchangeDix):
         dix = _dix_type(rules, hand.trump)
         held = _held_dix(rules, hand, seat)
@@ -312,31 +374,40 @@ def _meld_turn(state: GameState, hand: StockHand, action: Action) -> tuple[GameS
         took = deck.types[hand.turnup]
         hand = hand._replace(hands=tuple(hands), turnup=dix, exchanged=True, dixed=True,
                              meld_pts=tuple(pts), dix_counted=tuple(counted))
-        return state._replace(hand=hand), [DixExchanged(seat, deck.types[dix], took, gain)]
+        return with_hand(state, hand), [DixExchanged(seat, deck.types[dix], took, gain)]
     return _draw(state, hand)
 
 
 def _draw(state: GameState, hand: StockHand) -> tuple[GameState, list[Event]]:
     """Both draw, the trick's winner first; the last face-down card and the turn-up are shown."""
     rules = state.rules
-    deck = rules.deck
+    one = rules.deck.one
     winner = hand.turn
-    loser = rules.next_seat(winner)
-    hands = list(hand.hands)
     stock = hand.stock
-    events: list[Event] = []
     if len(stock) >= 2:
-        hands[winner] += deck.one[stock[0]]
-        hands[loser] += deck.one[stock[1]]
-        events += [CardDrawn(winner, deck.types[stock[0]]), CardDrawn(loser, deck.types[stock[1]])]
-        stock = stock[2:]
-        hand = hand._replace(hands=tuple(hands), stock=stock, phase=Phase.TRICKS)
-        return state._replace(hand=hand), events
+        first, second = one[stock[0]], one[stock[1]]
+        hands = hand.hands
+        hands = ((hands[0] + first, hands[1] + second) if winner == 0
+                 else (hands[0] + second, hands[1] + first))
+        drawn = _stock_rules(rules).drawn
+        events: list[Event] = [drawn[winner][stock[0]], drawn[1 - winner][stock[1]]]
+        # Built by position like _play's state: this runs after every trick of the stock phase.
+        (_, dealer, _, tabled, _, turnup, trump, leader, turn, trick, taken, won, meld_pts,
+         dix_counted, exchanged, playoff, melded, dixed, tricks, played, laid,
+         last_winner) = hand
+        hand = tuple.__new__(StockHand, (
+            Phase.TRICKS, dealer, hands, tabled, stock[2:], turnup, trump, leader, turn, trick,
+            taken, won, meld_pts, dix_counted, exchanged, playoff, melded, dixed, tricks,
+            played, laid, last_winner))
+        return with_hand(state, hand), events
     # "They show this card to their opponent, who draws the trump card (or the dix)."
-    hands[winner] += deck.one[stock[0]]
-    hands[loser] += deck.one[hand.turnup]
-    events += [CardDrawn(winner, deck.types[stock[0]], True),
-               CardDrawn(loser, deck.types[hand.turnup], True), PlayoffStarted(winner)]
-    hand = hand._replace(hands=tuple(hands), stock=(), turnup=-1, phase=Phase.TRICKS,
+    deck = rules.deck
+    loser = rules.next_seat(winner)
+    hands_list = list(hand.hands)
+    hands_list[winner] += one[stock[0]]
+    hands_list[loser] += one[hand.turnup]
+    events = [CardDrawn(winner, deck.types[stock[0]], True),
+              CardDrawn(loser, deck.types[hand.turnup], True), PlayoffStarted(winner)]
+    hand = hand._replace(hands=tuple(hands_list), stock=(), turnup=-1, phase=Phase.TRICKS,
                          playoff=True, tabled=((), ()), dix_counted=(0, 0))
-    return state._replace(hand=hand), events
+    return with_hand(state, hand), events

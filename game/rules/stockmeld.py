@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from game.rules.actions import LayMeld
 from game.rules.cards import Card, Rank, Suit
 from game.rules.ruleset import RuleSet
 
@@ -42,15 +43,38 @@ class MeldOption(NamedTuple):
     points: int
     from_hand: tuple[int, ...]  # card types taken from the hidden hand
     from_table: tuple[int, ...]  # indexes into the player's tabled list
+    action: LayMeld  # the action that lays it
 
 
-def candidates(rules: RuleSet, trump: int) -> list[tuple[str, tuple[Card, ...], int]]:
-    """Every two-handed meld combination: (kind, cards, points), built once per trump suit."""
-    cache: dict[int, list[tuple[str, tuple[Card, ...], int]]] = rules.__dict__.setdefault(
-        "_stock_candidates", {})
+class Candidate(NamedTuple):
+    """One two-handed meld combination under a trump suit, with what the search needs."""
+
+    kind: str
+    cards: tuple[Card, ...]  # sorted
+    points: int
+    cls: str
+    types: tuple[int, ...]  # card types, one per card
+    need: int  # counts int holding one of each card
+    action: LayMeld  # built once: actions are values
+    option: MeldOption  # laying it with every card from the hand
+
+
+def candidates(rules: RuleSet, trump: int) -> list[Candidate]:
+    """Every two-handed meld combination, built once per trump suit."""
+    cache: dict[int, list[Candidate]] | None = rules.__dict__.get("_stock_candidates")
+    if cache is None:
+        cache = rules.__dict__["_stock_candidates"] = {}
     found = cache.get(trump)
     if found is None:
-        found = cache[trump] = _candidates(rules, trump)
+        deck = rules.deck
+        found = cache[trump] = []
+        for kind, cards, points in _candidates(rules, trump):
+            ordered = tuple(sorted(cards))
+            types = tuple(deck.type_of(c) for c in cards)
+            action = LayMeld(kind, ordered)
+            found.append(Candidate(kind, ordered, points, rules.meld_class(kind), types,
+                                   deck.counts_of(cards), action,
+                                   MeldOption(kind, ordered, points, types, (), action)))
     return found
 
 
@@ -73,18 +97,27 @@ def _candidates(rules: RuleSet, trump: int) -> list[tuple[str, tuple[Card, ...],
 def options(rules: RuleSet, hand: int, tabled: tuple[Tabled, ...], trump: int) -> list[MeldOption]:
     """Melds that may be laid now from ``hand`` (counts, tabled cards included) and ``tabled``."""
     deck = rules.deck
+    bits, field = deck.bits, deck.field_mask
+    # One presence bit per card type held: a combination missing a card is rejected with one
+    # mask test (this runs after every trick of every two-handed hand).
+    present = (hand | hand >> 1) & deck.low if bits == 2 else deck.presence(hand)
+    if not tabled:  # nothing on the table yet: every combination held is laid from the hand
+        return [c.option for c in candidates(rules, trump) if present & c.need == c.need]
+    fitting = [cand for cand in candidates(rules, trump) if present & cand.need == cand.need]
+    on_table: dict[int, list[int]] = {}
+    for i, tc in enumerate(tabled):
+        on_table.setdefault(tc.type, []).append(i)
     out = []
-    for kind, cards, points in candidates(rules, trump):
-        cls = rules.meld_class(kind)
+    for cand in fitting:
+        cls, points = cand.cls, cand.points
         hand_types: list[int] = []
         table_idx: list[int] = []
         spare_hidden: list[int] = []
         ok = True
-        for card in cards:
-            t = deck.type_of(card)
-            on_table = [i for i, tc in enumerate(tabled) if tc.type == t]
-            hidden = deck.count(hand, card) - len(on_table)
-            usable = [i for i in on_table if tabled[i].allows(cls, points)]
+        for t in cand.types:
+            here = on_table.get(t, ())
+            hidden = ((hand >> (t * bits)) & field) - len(here)
+            usable = [i for i in here if tabled[i].allows(cls, points)] if here else []
             if usable:
                 # Reuse the most-used eligible copy: it keeps the fresher copy free.
                 table_idx.append(max(usable, key=lambda i: len(tabled[i].record)))
@@ -103,8 +136,8 @@ def options(rules: RuleSet, hand: int, tabled: tuple[Tabled, ...], trump: int) -
             t = spare_hidden[0]
             hand_types.append(t)
             table_idx = [i for i in table_idx if tabled[i].type != t]
-        out.append(MeldOption(kind, tuple(sorted(cards)), points, tuple(hand_types),
-                              tuple(table_idx)))
+        out.append(MeldOption(cand.kind, cand.cards, points, tuple(hand_types),
+                              tuple(table_idx), cand.action))
     return out
 
 

@@ -30,7 +30,8 @@ def hand_points(rules: RuleSet, hand: StockHand, seat: int) -> int:
 def declared_total(state: GameState) -> int:
     """What the player to act would have if they declared out now."""
     hand = state.hand
-    return state.scores[hand.turn] + hand_points(state.rules, hand, hand.turn)
+    seat = hand.turn
+    return state.scores[seat] + hand.meld_pts[seat] + rounded(state.rules, hand.taken[seat])
 
 
 def declare_out(state: GameState, hand: StockHand) -> tuple[GameState, list[Event]]:
