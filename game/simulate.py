@@ -18,6 +18,8 @@ from game.rules.stock import StockHand
 from game.rules.tricks import explain_plays
 from game.rules.view import observe
 
+_CARD_CHOICES = frozenset((Phase.PASS, Phase.PASS_BACK, Phase.DISCARD))
+
 
 def _random_cards(state: GameState, rng: random.Random) -> Action | None:
     """A random pass or discard drawn straight from the hand, without listing every choice."""
@@ -40,21 +42,24 @@ def _random_cards(state: GameState, rng: random.Random) -> Action | None:
 def legal_bot(state: GameState, rng: random.Random) -> Action:
     """A legal-move player: random cards, and an auction that is not absurd (it passes half the
     time, otherwise bids the lowest amount allowed)."""
-    if state.phase in (Phase.PASS, Phase.PASS_BACK, Phase.DISCARD):
+    if state.hand.phase in _CARD_CHOICES:  # type: ignore[attr-defined]
         action = _random_cards(state, rng)
         if action is not None:
             return action
     acts = legal_actions(state)
-    if isinstance(acts[-1], DeclareOut):
+    n = len(acts)
+    last = acts[-1].__class__
+    if last is DeclareOut:
         # Declare out only when it wins; otherwise it is a random way to lose the match.
         if stockscore.declared_total(state) >= state.target:
             return acts[-1]
-        acts = acts[:-1]
-    if isinstance(acts[-1], Bid):
+        n -= 1  # choose among the others
+        last = acts[n - 1].__class__
+    if last is Bid:
         if isinstance(acts[0], Pass):
             return acts[0] if rng.random() < 0.5 else acts[1]
         return acts[0]
-    return acts[int(rng.random() * len(acts))]
+    return acts[int(rng.random() * n)]
 
 
 def conserved(state: GameState) -> bool:
@@ -149,16 +154,16 @@ def simulate(rules: RuleSet, hands: int, seed: int, check: bool = True) -> SimRe
         state = new_game(rules, seed * 100_003 + game_no)
         game_no += 1
         actions: list[Action] = []
-        while not state.over and report.hands < hands:
+        while state.winner < 0 and report.hands < hands:
             action = legal_bot(state, rng)
             state, events = apply(state, action)
             actions.append(action)
-            report.actions += 1
             for ev in events:
-                if isinstance(ev, HandScored):
-                    _tally(rules, ev, report)
+                if ev.__class__ is HandScored:
+                    _tally(rules, ev, report)  # type: ignore[arg-type]
             if check:
                 _check_step(state, report, rng)
+        report.actions += len(actions)
         report.games += 1
         if check:
             again, _ = replay(rules, state.seed, actions)

@@ -48,11 +48,14 @@ def packets(rules: RuleSet, dealer: int) -> list[tuple[int, int]]:
 
 
 def deal(rules: RuleSet, seed: int, hand_no: int, dealer: int
-         ) -> tuple[list[list[Card]], list[Card], list[Card], list[tuple[int, int]]]:
+         ) -> tuple[list[list[Card]], list[Card], list[Card], tuple[tuple[int, int], ...]]:
     """Hands per seat, the widow (or the turn-up card, two-handed), the rest of the pack (the
     stock, top card first), and the packets dealt."""
     pack = shuffled_pack(rules, seed, hand_no)
-    plan = packets(rules, dealer)
+    plans: dict[int, tuple[tuple[int, int], ...]] = rules.__dict__.setdefault("_packets", {})
+    plan = plans.get(dealer)
+    if plan is None:
+        plan = plans[dealer] = tuple(packets(rules, dealer))
     hands: list[list[Card]] = [[] for _ in range(rules.players)]
     widow: list[Card] = []
     pos = 0
