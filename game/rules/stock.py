@@ -75,7 +75,8 @@ _DECLARE_OUT = DeclareOut()
 class _StockRules:
     """What the two-handed hot paths need from a rule set, looked up once per rule set."""
 
-    __slots__ = ("kernels", "dix_types", "declare_tail", "table_plays", "drawn", "last_options")
+    __slots__ = ("kernels", "dix_types", "declare_tail", "table_plays", "drawn", "last_options",
+                 "last_legal")
 
     def __init__(self, rules: RuleSet) -> None:
         # (stock phase, playoff): indexed by StockHand.playoff
@@ -91,6 +92,7 @@ class _StockRules:
         self.table_plays = tuple(PlayCard(card, True) for card in types)
         self.drawn = tuple(tuple(CardDrawn(seat, card) for card in types) for seat in range(2))
         self.last_options: tuple[object, int, tuple[MeldOption, ...]] = (None, -1, ())
+        self.last_legal: tuple[object, int] = (None, 0)  # (hand, legal mask of the follower)
 
 
 def _stock_rules(rules: RuleSet) -> _StockRules:
@@ -174,6 +176,7 @@ def legal(rules: RuleSet, hand: StockHand, state: GameState | None = None) -> tu
             # Two players: the one card in the trick is the led card and the winning card.
             led = trick[0][1]
             mask = kernel.legal(h, kernel.suit_of[led], led, hand.trump)
+            consts.last_legal = (hand, mask)  # for apply(); one store, so never half-written
         if not hand.tabled[seat]:
             return kernel.actions(mask) + consts.declare_tail
         deck = rules.deck
@@ -203,8 +206,10 @@ def legal(rules: RuleSet, hand: StockHand, state: GameState | None = None) -> tu
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    hand = state[8]  # state.hand
+    if action.__class__ is PlayCard and hand[0] is not _MELD_TURN:  # type: ignore[index]
+        return _play(state, hand, action)  # type: ignore[arg-type]
     rules = state.rules
-    hand = state.hand
     assert isinstance(hand, StockHand)
     if isinstance(action, DeclareOut):
         if _DECLARE_OUT not in legal(rules, hand):
@@ -227,7 +232,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     return _play(state, hand, action)  # type: ignore[arg-type]
 
 
-def _playable(kernel: PlayKernel, hand: StockHand, t: int, from_table: bool) -> bool:
+def _playable(consts: _StockRules, kernel: PlayKernel, hand: StockHand, t: int,
+              from_table: bool) -> bool:
     """Whether card type ``t`` may be played now (from the hand or the table, as asked)."""
     if t < 0:
         return False
@@ -239,8 +245,13 @@ def _playable(kernel: PlayKernel, hand: StockHand, t: int, from_table: bool) -> 
         return False
     if not hand.trick:
         return True
-    led = hand.trick[0][1]  # two players: the led card is the winning card
-    return bool(kernel.legal(h, kernel.suit_of[led], led, hand.trump) & kernel.field_of[t])
+    last = consts.last_legal  # legal() just computed this hand's mask, as a rule
+    if last[0] is hand:
+        mask = last[1]
+    else:
+        led = hand.trick[0][1]  # two players: the led card is the winning card
+        mask = kernel.legal(h, kernel.suit_of[led], led, hand.trump)
+    return bool(mask & kernel.field_of[t])
 
 
 def _illegal(rules: RuleSet, hand: StockHand, action: Action) -> IllegalActionError:
@@ -271,7 +282,7 @@ def _illegal(rules: RuleSet, hand: StockHand, action: Action) -> IllegalActionEr
 
 
 def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameState, list[Event]]:
-    rules = state.rules
+    rules, seed, hand_no, game_dealer, scores, tallies, target, records, _, game_won, over = state
     # Unpacked whole and rebuilt with tuple.__new__: ``_replace`` on these 22 fields was most of
     # the cost of every card of the two-handed game.
     (phase, dealer, hands, tabled, stock, turnup, trump, leader, turn, trick, taken, won,
@@ -281,7 +292,7 @@ def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameStat
     kernel = consts.kernels[playoff]
     card = action.card
     t = kernel.type_of_code[card.code]
-    if not _playable(kernel, hand, t, action.from_table):
+    if not _playable(consts, kernel, hand, t, action.from_table):
         raise _illegal(rules, hand, action)
     seat = turn
     one = kernel.one[t]
@@ -329,7 +340,8 @@ def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameStat
         last_winner))
     if last:
         return stockscore.score(state, hand, events)
-    return with_hand(state, hand), events
+    return tuple.__new__(GameState, (rules, seed, hand_no, game_dealer, scores, tallies, target,
+                                     records, hand, game_won, over)), events
 
 
 def _lay(state: GameState, hand: StockHand, option: MeldOption) -> tuple[GameState, list[Event]]:

@@ -61,21 +61,28 @@ class Candidate(NamedTuple):
 
 def candidates(rules: RuleSet, trump: int) -> list[Candidate]:
     """Every two-handed meld combination, built once per trump suit."""
-    cache: dict[int, list[Candidate]] | None = rules.__dict__.get("_stock_candidates")
+    return _by_trump(rules, trump)[0]
+
+
+def _by_trump(rules: RuleSet, trump: int
+              ) -> tuple[list[Candidate], tuple[tuple[int, Candidate], ...]]:
+    """The candidates, and (need, candidate) pairs for the fast presence test in options()."""
+    cache = rules.__dict__.get("_stock_candidates")
     if cache is None:
         cache = rules.__dict__["_stock_candidates"] = {}
     found = cache.get(trump)
     if found is None:
         deck = rules.deck
-        found = cache[trump] = []
+        cands = []
         for kind, cards, points in _candidates(rules, trump):
             ordered = tuple(sorted(cards))
             types = tuple(deck.type_of(c) for c in cards)
             action = LayMeld(kind, ordered)
-            found.append(Candidate(kind, ordered, points, rules.meld_class(kind), types,
+            cands.append(Candidate(kind, ordered, points, rules.meld_class(kind), types,
                                    deck.counts_of(cards), action,
                                    MeldOption(kind, ordered, points, types, (), action)))
-    return found
+        found = cache[trump] = (cands, tuple((c.need, c) for c in cands))
+    return found  # type: ignore[no-any-return]
 
 
 def _candidates(rules: RuleSet, trump: int) -> list[tuple[str, tuple[Card, ...], int]]:
@@ -101,9 +108,9 @@ def options(rules: RuleSet, hand: int, tabled: tuple[Tabled, ...], trump: int) -
     # One presence bit per card type held: a combination missing a card is rejected with one
     # mask test (this runs after every trick of every two-handed hand).
     present = (hand | hand >> 1) & deck.low if bits == 2 else deck.presence(hand)
+    fitting = [c for need, c in _by_trump(rules, trump)[1] if present & need == need]
     if not tabled:  # nothing on the table yet: every combination held is laid from the hand
-        return [c.option for c in candidates(rules, trump) if present & c.need == c.need]
-    fitting = [cand for cand in candidates(rules, trump) if present & cand.need == cand.need]
+        return [c.option for c in fitting]
     on_table: dict[int, list[int]] = {}
     for i, tc in enumerate(tabled):
         on_table.setdefault(tc.type, []).append(i)
