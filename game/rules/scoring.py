@@ -174,8 +174,10 @@ def _tallies(rules: RuleSet, hand: HandState, end: HandEnd, made: bool | None,
         for seat in range(rules.players):
             checks = 0
             if end.kind != EndKind.CONCEDED_UNSEEN:
-                checks += meld_checks(rules, hand.melds[seat] if hand.melds else None,
-                                      _seat_nines(rules, hand, seat))
+                # the nines are counted only for the option that needs them (a hand's tricks)
+                nines = (_seat_nines(rules, hand, seat) if "seven-nines" in sc.optional_checks
+                         else 0)
+                checks += meld_checks(rules, hand.melds[seat] if hand.melds else None, nines)
             if seat == hand.bidder and hand.looked and not made:
                 checks -= 1  # "Looking at the talon and losing the hand ... -1 check"
                 if end.kind == EndKind.PLAYED and "lost-after-playing" in sc.optional_checks:
