@@ -124,7 +124,7 @@ def start(state: GameState, hands: list[list[Card]], turnup: Card, rest: list[Ca
         events.append(DixCounted(dealer, rules.meld.dix))
     leader = rules.next_seat(dealer)
     hand = StockHand(Phase.TRICKS, dealer, tuple([deck.dealt_counts(h) for h in hands]), ((), ()),
-                     tuple(deck.type_of(c) for c in rest), deck.type_of(turnup), trump, leader,
+                     tuple([deck.type_of(c) for c in rest]), deck.type_of(turnup), trump, leader,
                      leader, meld_pts=tuple(meld_pts))
     return state._replace(hand=hand), events
 
@@ -178,7 +178,10 @@ def legal(rules: RuleSet, hand: StockHand, state: GameState | None = None) -> tu
             mask = kernel.legal(h, kernel.suit_of[led], led, hand.trump)
             consts.last_legal = (hand, mask)  # for apply(); one store, so never half-written
         if not hand.tabled[seat]:
-            return kernel.actions(mask) + consts.declare_tail
+            # kernel.actions(mask), inlined as in play.legal: this runs for every card
+            acts = kernel.acts_cache.get((mask | mask >> 1) & kernel.low if kernel.bits == 2
+                                         else -1)
+            return (acts or kernel.actions(mask)) + consts.declare_tail
         deck = rules.deck
         tabled: dict[int, int] = {}
         for tc in hand.tabled[seat]:
@@ -209,6 +212,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     hand = state[8]  # state.hand
     if action.__class__ is PlayCard and hand[0] is not _MELD_TURN:  # type: ignore[index]
         return _play(state, hand, action)  # type: ignore[arg-type]
+    if action.__class__ is EndTurn and hand[0] is _MELD_TURN:  # type: ignore[index]
+        return _draw(state, hand)  # type: ignore[arg-type]  # drawing is always allowed
     rules = state.rules
     assert isinstance(hand, StockHand)
     if isinstance(action, DeclareOut):
