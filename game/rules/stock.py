@@ -33,10 +33,11 @@ from game.rules.events import (
     PlayoffStarted,
     TrickWon,
 )
-from game.rules.kernel import PlayKernel, kernel_for
+from game.rules.kernel import PlayKernel
 from game.rules.meld import Meld, level_name
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, Phase, with_hand
+from game.rules.stockconsts import DECLARE_OUT, StockRules, stock_rules
 from game.rules.stockmeld import MeldOption, Tabled, lay, options
 from game.rules.stockscore import declared_total, hand_points, rounded  # noqa: F401 (public here)
 from game.rules.tricks import explain_plays
@@ -69,41 +70,10 @@ class StockHand(NamedTuple):
 
 _MELD_TURN = Phase.MELD_TURN  # compared by identity on the hot path
 _END_TURN, _COUNT_DIX, _EXCHANGE_DIX = EndTurn(), CountDix(), ExchangeDix()
-_DECLARE_OUT = DeclareOut()
-
-
-class _StockRules:
-    """What the two-handed hot paths need from a rule set, looked up once per rule set."""
-
-    __slots__ = ("kernels", "dix_types", "declare_tail", "table_plays", "drawn", "last_options",
-                 "last_legal")
-
-    def __init__(self, rules: RuleSet) -> None:
-        # (stock phase, playoff): indexed by StockHand.playoff
-        self.kernels = (kernel_for(rules, rules.tricks.obligations),
-                        kernel_for(rules, rules.stock.playoff_obligations))
-        dix = rules.dix_rank
-        self.dix_types = tuple(rules.deck.type_of(Card(dix, suit)) for suit in range(4)
-                               ) if dix is not None else (-1,) * 4  # type: ignore[arg-type]
-        self.declare_tail: tuple[Action, ...] = (
-            (_DECLARE_OUT,) if rules.stock.declare_out and rules.scoring.game == "score" else ())
-        # Actions and events are values: the common ones are built once.
-        types = rules.deck.types
-        self.table_plays = tuple(PlayCard(card, True) for card in types)
-        self.drawn = tuple(tuple(CardDrawn(seat, card) for card in types) for seat in range(2))
-        self.last_options: tuple[object, int, tuple[MeldOption, ...]] = (None, -1, ())
-        self.last_legal: tuple[object, int] = (None, 0)  # (hand, legal mask of the follower)
-
-
-def _stock_rules(rules: RuleSet) -> _StockRules:
-    found = rules.__dict__.get("_stock_rules")
-    if found is None:
-        found = rules.__dict__["_stock_rules"] = _StockRules(rules)
-    return found  # type: ignore[no-any-return]
 
 
 def _dix_type(rules: RuleSet, trump: int) -> int:
-    return _stock_rules(rules).dix_types[trump]
+    return stock_rules(rules).dix_types[trump]
 
 
 def _put(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
@@ -140,10 +110,10 @@ def _table_count(hand: StockHand, seat: int, t: int) -> int:
 
 
 def _meld_options(rules: RuleSet, hand: StockHand, seat: int,
-                  consts: _StockRules | None = None) -> tuple[MeldOption, ...]:
+                  consts: StockRules | None = None) -> tuple[MeldOption, ...]:
     """The melds ``seat`` may lay now; the last answer is remembered, because legal() and the
     apply() that follows ask about the same hand."""
-    consts = consts or _stock_rules(rules)
+    consts = consts or stock_rules(rules)
     last = consts.last_options
     if last[0] is hand and last[1] == seat:
         return last[2]
@@ -152,9 +122,9 @@ def _meld_options(rules: RuleSet, hand: StockHand, seat: int,
     return found
 
 
-def _held_dix(rules: RuleSet, hand: StockHand, seat: int, consts: _StockRules | None = None
+def _held_dix(rules: RuleSet, hand: StockHand, seat: int, consts: StockRules | None = None
               ) -> int:
-    t = (consts or _stock_rules(rules)).dix_types[hand.trump]
+    t = (consts or stock_rules(rules)).dix_types[hand.trump]
     if t < 0:  # this preset has no dix
         return 0
     return (hand.hands[seat] >> (t * rules.deck.bits)) & rules.deck.field_mask
@@ -166,7 +136,7 @@ def can_declare_out(rules: RuleSet, state: GameState) -> bool:
 
 def legal(rules: RuleSet, hand: StockHand, state: GameState | None = None) -> tuple[Action, ...]:
     seat = hand.turn
-    consts = rules.__dict__.get("_stock_rules") or _stock_rules(rules)
+    consts = rules.__dict__.get("_stock_rules") or stock_rules(rules)
     if hand.phase is not _MELD_TURN:
         kernel = consts.kernels[hand.playoff]
         h = hand.hands[seat]
@@ -217,7 +187,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     rules = state.rules
     assert isinstance(hand, StockHand)
     if isinstance(action, DeclareOut):
-        if _DECLARE_OUT not in legal(rules, hand):
+        if DECLARE_OUT not in legal(rules, hand):
             raise IllegalActionError("Declaring out is only possible in a match to a target.")
         return stockscore.declare_out(state, hand)
     if hand.phase is _MELD_TURN:
@@ -237,7 +207,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     return _play(state, hand, action)  # type: ignore[arg-type]
 
 
-def _playable(consts: _StockRules, kernel: PlayKernel, hand: StockHand, t: int,
+def _playable(consts: StockRules, kernel: PlayKernel, hand: StockHand, t: int,
               from_table: bool) -> bool:
     """Whether card type ``t`` may be played now (from the hand or the table, as asked)."""
     if t < 0:
@@ -293,7 +263,7 @@ def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameStat
     (phase, dealer, hands, tabled, stock, turnup, trump, leader, turn, trick, taken, won,
      meld_pts, dix_counted, exchanged, playoff, melded, dixed, tricks, played, laid,
      last_winner) = hand
-    consts = rules.__dict__.get("_stock_rules") or _stock_rules(rules)
+    consts = rules.__dict__.get("_stock_rules") or stock_rules(rules)
     kernel = consts.kernels[playoff]
     card = action.card
     t = kernel.type_of_code[card.code]
@@ -406,7 +376,7 @@ def _draw(state: GameState, hand: StockHand) -> tuple[GameState, list[Event]]:
         hands = hand.hands
         hands = ((hands[0] + first, hands[1] + second) if winner == 0
                  else (hands[0] + second, hands[1] + first))
-        drawn = _stock_rules(rules).drawn
+        drawn = stock_rules(rules).drawn
         events: list[Event] = [drawn[winner][stock[0]], drawn[1 - winner][stock[1]]]
         # Built by position like _play's state: this runs after every trick of the stock phase.
         (_, dealer, _, tabled, _, turnup, trump, leader, turn, trick, taken, won, meld_pts,
