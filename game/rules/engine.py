@@ -84,11 +84,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         return ()
     if phase is _DEAL_PHASE:
         return _DEAL
-    if hand.__class__ is StockHand:
-        return stock.legal(rules, hand)  # type: ignore[arg-type]
     assert isinstance(hand, HandState)
-    if phase == Phase.TRICKS:
-        return play.legal(rules, hand)
     if phase == Phase.AUCTION:
         return auction.legal(rules, hand)
     if phase == Phase.TRUMP:
@@ -140,8 +136,6 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         if not isinstance(action, Deal):
             raise IllegalActionError("The dealer must deal first.")
         return _deal(state)
-    if hand.__class__ is StockHand:
-        return stock.apply(state, action)
     assert isinstance(hand, HandState)
     if phase == Phase.TRICKS:
         if isinstance(action, ThrowIn):

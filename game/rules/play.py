@@ -14,7 +14,7 @@ from game.rules.kernel import PlayKernel, kernel_for
 from game.rules.outcome import EndKind, HandEnd
 from game.rules.ruleset import RuleSet
 from game.rules.scoring import score_hand
-from game.rules.state import GameState, HandState, PlayState
+from game.rules.state import GameState, HandState, PlayState, with_hand
 from game.rules.tricks import explain_plays
 
 _PLAYED = HandEnd(EndKind.PLAYED)
@@ -94,7 +94,7 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
     constructor are all off the interpreter's fast paths."""
     if action.__class__ is not PlayCard:
         raise IllegalActionError("Play a card.")
-    rules, seed, hand_no, dealer, scores, tallies, target, records, _, winner, over = state
+    rules = state[0]
     leader, seat, trick, win_seat, win_type, taken, won, tricks, played, reneges = hand[3]
     kernel = rules.__dict__.get("_kernel") or kernel_for(rules)
     t = kernel.type_of_code[action.card.code]  # type: ignore[attr-defined]
@@ -130,8 +130,7 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
         nps = tuple.__new__(PlayState, (leader, kernel.next_seat[seat], trick, win_seat,
                                         win_type, taken, won, tricks, played + one, reneges))
         new_hand = tuple.__new__(HandState, (hand[0], hand[1], hands, nps, *hand[4:]))
-        return tuple.__new__(GameState, (rules, seed, hand_no, dealer, scores, tallies, target,
-                                         records, new_hand, winner, over)), events
+        return with_hand(state, new_hand), events
     pts_of, seat_card = kernel.points, kernel.seat_card
     points = 0
     cards = []
@@ -151,5 +150,4 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
     if last:
         new_state, more = score_hand(rules, state, new_hand, _PLAYED)
         return new_state, events + more
-    return tuple.__new__(GameState, (rules, seed, hand_no, dealer, scores, tallies, target,
-                                     records, new_hand, winner, over)), events
+    return with_hand(state, new_hand), events

@@ -148,10 +148,7 @@ def legal(rules: RuleSet, hand: StockHand, state: GameState | None = None) -> tu
             mask = kernel.legal(h, kernel.suit_of[led], led, hand.trump)
             consts.last_legal = (hand, mask)  # for apply(); one store, so never half-written
         if not hand.tabled[seat]:
-            # kernel.actions(mask), inlined as in play.legal: this runs for every card
-            acts = kernel.acts_cache.get((mask | mask >> 1) & kernel.low if kernel.bits == 2
-                                         else -1)
-            return (acts or kernel.actions(mask)) + consts.declare_tail
+            return kernel.actions(mask) + consts.declare_tail
         deck = rules.deck
         tabled: dict[int, int] = {}
         for tc in hand.tabled[seat]:
@@ -257,7 +254,7 @@ def _illegal(rules: RuleSet, hand: StockHand, action: Action) -> IllegalActionEr
 
 
 def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameState, list[Event]]:
-    rules, seed, hand_no, game_dealer, scores, tallies, target, records, _, game_won, over = state
+    rules = state.rules
     # Unpacked whole and rebuilt with tuple.__new__: ``_replace`` on these 22 fields was most of
     # the cost of every card of the two-handed game.
     (phase, dealer, hands, tabled, stock, turnup, trump, leader, turn, trick, taken, won,
@@ -315,8 +312,7 @@ def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameStat
         last_winner))
     if last:
         return stockscore.score(state, hand, events)
-    return tuple.__new__(GameState, (rules, seed, hand_no, game_dealer, scores, tallies, target,
-                                     records, hand, game_won, over)), events
+    return with_hand(state, hand), events
 
 
 def _lay(state: GameState, hand: StockHand, option: MeldOption) -> tuple[GameState, list[Event]]:

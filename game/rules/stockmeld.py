@@ -107,7 +107,7 @@ def options(rules: RuleSet, hand: int, tabled: tuple[Tabled, ...], trump: int) -
     bits, field = deck.bits, deck.field_mask
     # One presence bit per card type held: a combination missing a card is rejected with one
     # mask test (this runs after every trick of every two-handed hand).
-    present = (hand | hand >> 1) & deck.low if bits == 2 else deck.presence(hand)
+    present = deck.presence(hand)
     fitting = [c for need, c in _by_trump(rules, trump)[1] if present & need == need]
     if not tabled:  # nothing on the table yet: every combination held is laid from the hand
         return [c.option for c in fitting]
