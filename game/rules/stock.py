@@ -105,10 +105,6 @@ def actor(rules: RuleSet, hand: StockHand) -> int:
     return hand.turn
 
 
-def _table_count(hand: StockHand, seat: int, t: int) -> int:
-    return sum(1 for tc in hand.tabled[seat] if tc.type == t)
-
-
 def _meld_options(rules: RuleSet, hand: StockHand, seat: int,
                   consts: StockRules | None = None) -> tuple[MeldOption, ...]:
     """The melds ``seat`` may lay now; the last answer is remembered, because legal() and the
@@ -147,20 +143,14 @@ def legal(rules: RuleSet, hand: StockHand, state: GameState | None = None) -> tu
             led = trick[0][1]
             mask = kernel.legal(h, kernel.suit_of[led], led, hand.trump)
             consts.last_legal = (hand, mask)  # for apply(); one store, so never half-written
-        if not hand.tabled[seat]:
+        tabled = hand.tabled[seat]
+        if not tabled:
             return kernel.actions(mask) + consts.declare_tail
-        deck = rules.deck
-        tabled: dict[int, int] = {}
-        for tc in hand.tabled[seat]:
-            tabled[tc.type] = tabled.get(tc.type, 0) + 1
-        plays: list[Action] = []
-        for t in kernel.types_in(mask):
-            on_table = tabled.get(t, 0)
-            if (h >> (t * deck.bits)) & deck.field_mask > on_table:
-                plays.append(kernel.play_actions[t])
-            if on_table:
-                plays.append(consts.table_plays[t])
-        return (*plays, *consts.declare_tail)
+        on_table = consts.on_table(tabled, seat)
+        presence = consts.presence
+        legal_types = presence(mask)
+        return consts.table_actions(presence(h - on_table) & legal_types,
+                                    presence(on_table) & legal_types)
     acts: list[Action] = []
     if not hand.melded:
         acts += [o.action for o in _meld_options(rules, hand, seat, consts)]
@@ -211,8 +201,9 @@ def _playable(consts: StockRules, kernel: PlayKernel, hand: StockHand, t: int,
         return False
     seat = hand.turn
     h = hand.hands[seat]
-    held = (h >> (t * kernel.bits)) & kernel.deck.field_mask
-    on_table = _table_count(hand, seat, t) if hand.tabled[seat] else 0
+    held = (h >> (t * kernel.bits)) & consts.field
+    tabled = hand.tabled[seat]
+    on_table = (consts.on_table(tabled, seat) >> (t * kernel.bits)) & consts.field if tabled else 0
     if (on_table if from_table else held - on_table) <= 0:
         return False
     if not hand.trick:

@@ -9,7 +9,7 @@ from game.rules.cards import Card
 from game.rules.events import CardDrawn
 from game.rules.kernel import kernel_for
 from game.rules.ruleset import RuleSet
-from game.rules.stockmeld import MeldOption
+from game.rules.stockmeld import MeldOption, Tabled
 
 DECLARE_OUT = DeclareOut()
 
@@ -18,7 +18,7 @@ class StockRules:
     """What the two-handed hot paths need from a rule set, looked up once per rule set."""
 
     __slots__ = ("kernels", "dix_types", "declare_tail", "table_plays", "drawn", "last_options",
-                 "last_legal")
+                 "last_legal", "presence", "bits", "field", "on_table_memo", "table_acts")
 
     def __init__(self, rules: RuleSet) -> None:
         # (stock phase, playoff): indexed by StockHand.playoff
@@ -35,6 +35,45 @@ class StockRules:
         self.drawn = tuple(tuple(CardDrawn(seat, card) for card in types) for seat in range(2))
         self.last_options: tuple[object, int, tuple[MeldOption, ...]] = (None, -1, ())
         self.last_legal: tuple[object, int] = (None, 0)  # (hand, legal mask of the follower)
+        deck = rules.deck
+        self.presence, self.bits, self.field = deck.presence, deck.bits, deck.field_mask
+        # Per seat, (tabled tuple, its counts int): a seat's tabled cards stay the same tuple
+        # for many tricks, and counting them per card was most of the cost of a card played
+        # with melds on the table.
+        self.on_table_memo: list[tuple[object, int]] = [(None, 0), (None, 0)]
+        # (legal types held hidden, legal types on the table) presence pair -> play actions
+        self.table_acts: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+    def on_table(self, tabled: tuple[Tabled, ...], seat: int) -> int:
+        """``tabled`` (one seat's cards on the table) as a counts int."""
+        memo = self.on_table_memo[seat]
+        if memo[0] is tabled:  # identity: the memo holds the tuple, so it cannot be reused
+            return memo[1]
+        one = self.kernels[0].one
+        counts = 0
+        for tc in tabled:
+            counts += one[tc.type]
+        self.on_table_memo[seat] = (tabled, counts)  # one store, so never half-written
+        return counts
+
+    def table_actions(self, hidden: int, on_table: int) -> tuple[Action, ...]:
+        """The plays for presence masks of legal types held in the hand and on the table:
+        per type in pack order, from the hand first, then from the table."""
+        key = (hidden, on_table)
+        acts = self.table_acts.get(key)
+        if acts is None:
+            if len(self.table_acts) > 100_000:  # bound the memo in very long runs
+                self.table_acts.clear()
+            plays: list[Action] = []
+            kernel, bits = self.kernels[0], self.bits
+            for t in range(kernel.n_types):
+                bit = 1 << (t * bits)
+                if hidden & bit:
+                    plays.append(kernel.play_actions[t])
+                if on_table & bit:
+                    plays.append(self.table_plays[t])
+            acts = self.table_acts[key] = (*plays, *self.declare_tail)
+        return acts
 
 
 def stock_rules(rules: RuleSet) -> StockRules:
