@@ -34,7 +34,7 @@ from game.rules.events import (
     TrickWon,
 )
 from game.rules.kernel import PlayKernel
-from game.rules.meld import Meld, level_name
+from game.rules.meld import Meld
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, Phase, with_hand
 from game.rules.stockconsts import DECLARE_OUT, StockRules, stock_rules
@@ -113,7 +113,7 @@ def _meld_options(rules: RuleSet, hand: StockHand, seat: int,
     last = consts.last_options
     if last[0] is hand and last[1] == seat:
         return last[2]
-    found = tuple(options(rules, hand.hands[seat], hand.tabled[seat], hand.trump))
+    found = options(rules, hand.hands[seat], hand.tabled[seat], hand.trump)
     consts.last_options = (hand, seat, found)  # one store, so a reader never sees a mix
     return found
 
@@ -151,18 +151,17 @@ def legal(rules: RuleSet, hand: StockHand, state: GameState | None = None) -> tu
         legal_types = presence(mask)
         return consts.table_actions(presence(h - on_table) & legal_types,
                                     presence(on_table) & legal_types)
-    acts: list[Action] = []
-    if not hand.melded:
-        acts += [o.action for o in _meld_options(rules, hand, seat, consts)]
-    if not hand.dixed and rules.meld.dix:
-        held = _held_dix(rules, hand, seat, consts)
+    acts: list[Action] = ([] if hand.melded else
+                          [o.action for o in _meld_options(rules, hand, seat, consts)])
+    dix = consts.dix_types[hand.trump]
+    if not hand.dixed and consts.dix_points and dix >= 0:
+        held = (hand.hands[seat] >> (dix * consts.bits)) & consts.field
         if held > hand.dix_counted[seat]:
             acts.append(_COUNT_DIX)
-        if (held and rules.stock.dix_exchange and not hand.exchanged and hand.stock
-                and hand.turnup != consts.dix_types[hand.trump]):
+        if (held and consts.dix_exchange and not hand.exchanged and hand.stock
+                and hand.turnup != dix):
             acts.append(_EXCHANGE_DIX)
-    acts.append(_END_TURN)
-    return (*acts, *consts.declare_tail)
+    return (*acts, _END_TURN, *consts.declare_tail)
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
@@ -311,8 +310,7 @@ def _lay(state: GameState, hand: StockHand, option: MeldOption) -> tuple[GameSta
     seat = hand.turn
     tabled = list(hand.tabled)
     tabled[seat] = lay(rules, hand.tabled[seat], option)
-    meld = Meld(option.kind, rules.meld_class(option.kind),
-                level_name(rules.meld_name(option.kind), 1), option.cards, option.points)
+    meld = option.meld
     laid = list(hand.laid)
     laid[seat] = laid[seat] + (meld,)
     hand = hand._replace(tabled=tuple(tabled), melded=True, laid=tuple(laid),

@@ -18,7 +18,8 @@ class StockRules:
     """What the two-handed hot paths need from a rule set, looked up once per rule set."""
 
     __slots__ = ("kernels", "dix_types", "declare_tail", "table_plays", "drawn", "last_options",
-                 "last_legal", "presence", "bits", "field", "on_table_memo", "table_acts")
+                 "last_legal", "presence", "bits", "field", "on_table_memo",
+                 "dix_points", "dix_exchange")
 
     def __init__(self, rules: RuleSet) -> None:
         # (stock phase, playoff): indexed by StockHand.playoff
@@ -35,14 +36,13 @@ class StockRules:
         self.drawn = tuple(tuple(CardDrawn(seat, card) for card in types) for seat in range(2))
         self.last_options: tuple[object, int, tuple[MeldOption, ...]] = (None, -1, ())
         self.last_legal: tuple[object, int] = (None, 0)  # (hand, legal mask of the follower)
+        self.dix_points, self.dix_exchange = rules.meld.dix, rules.stock.dix_exchange
         deck = rules.deck
         self.presence, self.bits, self.field = deck.presence, deck.bits, deck.field_mask
         # Per seat, (tabled tuple, its counts int): a seat's tabled cards stay the same tuple
         # for many tricks, and counting them per card was most of the cost of a card played
         # with melds on the table.
         self.on_table_memo: list[tuple[object, int]] = [(None, 0), (None, 0)]
-        # (legal types held hidden, legal types on the table) presence pair -> play actions
-        self.table_acts: dict[tuple[int, int], tuple[Action, ...]] = {}
 
     def on_table(self, tabled: tuple[Tabled, ...], seat: int) -> int:
         """``tabled`` (one seat's cards on the table) as a counts int."""
@@ -58,22 +58,21 @@ class StockRules:
 
     def table_actions(self, hidden: int, on_table: int) -> tuple[Action, ...]:
         """The plays for presence masks of legal types held in the hand and on the table:
-        per type in pack order, from the hand first, then from the table."""
-        key = (hidden, on_table)
-        acts = self.table_acts.get(key)
-        if acts is None:
-            if len(self.table_acts) > 100_000:  # bound the memo in very long runs
-                self.table_acts.clear()
-            plays: list[Action] = []
-            kernel, bits = self.kernels[0], self.bits
-            for t in range(kernel.n_types):
-                bit = 1 << (t * bits)
-                if hidden & bit:
-                    plays.append(kernel.play_actions[t])
-                if on_table & bit:
-                    plays.append(self.table_plays[t])
-            acts = self.table_acts[key] = (*plays, *self.declare_tail)
-        return acts
+        per type in pack order, from the hand first, then from the table. Built each time:
+        these masks rarely repeat within a game, so a memo only grew."""
+        kernel = self.kernels[0]
+        tob, hand_plays, table_plays = kernel.type_of_bitlen, kernel.play_actions, self.table_plays
+        plays: list[Action] = []
+        p = hidden | on_table
+        while p:
+            bit = p & -p
+            t = tob[bit.bit_length()]
+            if hidden & bit:
+                plays.append(hand_plays[t])
+            if on_table & bit:
+                plays.append(table_plays[t])
+            p ^= bit
+        return (*plays, *self.declare_tail)
 
 
 def stock_rules(rules: RuleSet) -> StockRules:

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from game.rules.actions import LayMeld
 from game.rules.cards import Card, Rank, Suit
+from game.rules.meld import Meld, level_name
 from game.rules.ruleset import RuleSet
 
 AROUNDS = {"aces": Rank.ACE, "kings": Rank.KING, "queens": Rank.QUEEN, "jacks": Rank.JACK}
@@ -44,6 +45,7 @@ class MeldOption(NamedTuple):
     from_hand: tuple[int, ...]  # card types taken from the hidden hand
     from_table: tuple[int, ...]  # indexes into the player's tabled list
     action: LayMeld  # the action that lays it
+    meld: Meld  # what the table shows once it is laid
 
 
 class Candidate(NamedTuple):
@@ -78,9 +80,11 @@ def _by_trump(rules: RuleSet, trump: int
             ordered = tuple(sorted(cards))
             types = tuple(deck.type_of(c) for c in cards)
             action = LayMeld(kind, ordered)
-            cands.append(Candidate(kind, ordered, points, rules.meld_class(kind), types,
-                                   deck.counts_of(cards), action,
-                                   MeldOption(kind, ordered, points, types, (), action)))
+            cls = rules.meld_class(kind)
+            meld = Meld(kind, cls, level_name(rules.meld_name(kind), 1), ordered, points)
+            cands.append(Candidate(kind, ordered, points, cls, types, deck.counts_of(cards),
+                                   action, MeldOption(kind, ordered, points, types, (), action,
+                                                      meld)))
         found = cache[trump] = (cands, tuple((c.need, c) for c in cands))
     return found  # type: ignore[no-any-return]
 
@@ -101,16 +105,17 @@ def _candidates(rules: RuleSet, trump: int) -> list[tuple[str, tuple[Card, ...],
     return out
 
 
-def options(rules: RuleSet, hand: int, tabled: tuple[Tabled, ...], trump: int) -> list[MeldOption]:
+def options(rules: RuleSet, hand: int, tabled: tuple[Tabled, ...], trump: int
+            ) -> tuple[MeldOption, ...]:
     """Melds that may be laid now from ``hand`` (counts, tabled cards included) and ``tabled``."""
     deck = rules.deck
-    bits, field = deck.bits, deck.field_mask
     # One presence bit per card type held: a combination missing a card is rejected with one
     # mask test (this runs after every trick of every two-handed hand).
     present = deck.presence(hand)
     fitting = [c for need, c in _by_trump(rules, trump)[1] if present & need == need]
     if not tabled:  # nothing on the table yet: every combination held is laid from the hand
-        return [c.option for c in fitting]
+        return tuple([c.option for c in fitting])
+    bits, field = deck.bits, deck.field_mask
     on_table: dict[int, list[int]] = {}
     for i, tc in enumerate(tabled):
         on_table.setdefault(tc.type, []).append(i)
@@ -144,13 +149,13 @@ def options(rules: RuleSet, hand: int, tabled: tuple[Tabled, ...], trump: int) -
             hand_types.append(t)
             table_idx = [i for i in table_idx if tabled[i].type != t]
         out.append(MeldOption(cand.kind, cand.cards, points, tuple(hand_types),
-                              tuple(table_idx), cand.action))
-    return out
+                              tuple(table_idx), cand.action, cand.option.meld))
+    return tuple(out)
 
 
 def lay(rules: RuleSet, tabled: tuple[Tabled, ...], option: MeldOption) -> tuple[Tabled, ...]:
     """The player's tabled cards after laying ``option``."""
-    cls = rules.meld_class(option.kind)
+    cls = option.meld.cls
     updated = list(tabled)
     for i in option.from_table:
         updated[i] = updated[i].with_meld(cls, option.points)
