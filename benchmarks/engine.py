@@ -119,7 +119,14 @@ def api_work(r: RuleSet, rng: random.Random) -> Work:
 
 
 def hands_work(r: RuleSet) -> Work:
-    return lambda: simulate(r, 1_000, seed=5, check=False).hands
+    seeds = iter(range(5, 1_000_000))
+
+    def run() -> int:
+        # A fresh seed every round: replaying the same games would let the engine's memos
+        # (legal-action tuples, meld tables) answer from the earlier rounds.
+        return simulate(r, 1_000, seed=next(seeds), check=False).hands
+
+    return run
 
 
 def machine_speed() -> float:
