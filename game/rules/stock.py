@@ -205,15 +205,16 @@ def _playable(consts: StockRules, kernel: PlayKernel, hand: StockHand, t: int,
     on_table = (consts.on_table(tabled, seat) >> (t * kernel.bits)) & consts.field if tabled else 0
     if (on_table if from_table else held - on_table) <= 0:
         return False
-    if not hand.trick:
-        return True
+    return not hand.trick or bool(_follow_mask(consts, kernel, hand) & kernel.field_of[t])
+
+
+def _follow_mask(consts: StockRules, kernel: PlayKernel, hand: StockHand) -> int:
+    """The legal mask of the player following to ``hand``'s trick."""
     last = consts.last_legal  # legal() just computed this hand's mask, as a rule
     if last[0] is hand:
-        mask = last[1]
-    else:
-        led = hand.trick[0][1]  # two players: the led card is the winning card
-        mask = kernel.legal(h, kernel.suit_of[led], led, hand.trump)
-    return bool(mask & kernel.field_of[t])
+        return last[1]
+    led = hand.trick[0][1]  # two players: the led card is the winning card
+    return kernel.legal(hand.hands[hand.turn], kernel.suit_of[led], led, hand.trump)
 
 
 def _illegal(rules: RuleSet, hand: StockHand, action: Action) -> IllegalActionError:
@@ -244,7 +245,7 @@ def _illegal(rules: RuleSet, hand: StockHand, action: Action) -> IllegalActionEr
 
 
 def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameState, list[Event]]:
-    rules = state.rules
+    rules = state[0]  # state.rules
     # Unpacked whole and rebuilt with tuple.__new__: ``_replace`` on these 22 fields was most of
     # the cost of every card of the two-handed game.
     (phase, dealer, hands, tabled, stock, turnup, trump, leader, turn, trick, taken, won,
@@ -254,9 +255,13 @@ def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameStat
     kernel = consts.kernels[playoff]
     card = action.card
     t = kernel.type_of_code[card.code]
-    if not _playable(consts, kernel, hand, t, action.from_table):
-        raise _illegal(rules, hand, action)
     seat = turn
+    if action.from_table or t < 0 or tabled[seat]:
+        if not _playable(consts, kernel, hand, t, action.from_table):
+            raise _illegal(rules, hand, action)
+    elif not hands[seat] & kernel.field_of[t] or (  # the usual card, checked inline
+            trick and not _follow_mask(consts, kernel, hand) & kernel.field_of[t]):
+        raise _illegal(rules, hand, action)
     one = kernel.one[t]
     # two seats: the tuples are rebuilt inline (a helper call per card costs more than this)
     hands = (hands[0] - one, hands[1]) if seat == 0 else (hands[0], hands[1] - one)

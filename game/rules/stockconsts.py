@@ -18,8 +18,8 @@ class StockRules:
     """What the two-handed hot paths need from a rule set, looked up once per rule set."""
 
     __slots__ = ("kernels", "dix_types", "declare_tail", "table_plays", "drawn", "last_options",
-                 "last_legal", "presence", "bits", "field", "on_table_memo",
-                 "dix_points", "dix_exchange")
+                 "last_legal", "presence", "bits", "field", "on_table_memo", "slice_mask",
+                 "suit_mix", "dix_points", "dix_exchange")
 
     def __init__(self, rules: RuleSet) -> None:
         # (stock phase, playoff): indexed by StockHand.playoff
@@ -43,6 +43,10 @@ class StockRules:
         # for many tricks, and counting them per card was most of the cost of a card played
         # with melds on the table.
         self.on_table_memo: list[tuple[object, int]] = [(None, 0), (None, 0)]
+        self.slice_mask = deck.slice_mask
+        # per suit: (hidden slice, table slice) -> that suit's plays; at most 64 x 64 each
+        self.suit_mix: tuple[dict[tuple[int, int], tuple[Action, ...]], ...] = (
+            {}, {}, {}, {})
 
     def on_table(self, tabled: tuple[Tabled, ...], seat: int) -> int:
         """``tabled`` (one seat's cards on the table) as a counts int."""
@@ -58,21 +62,30 @@ class StockRules:
 
     def table_actions(self, hidden: int, on_table: int) -> tuple[Action, ...]:
         """The plays for presence masks of legal types held in the hand and on the table:
-        per type in pack order, from the hand first, then from the table. Built each time:
-        these masks rarely repeat within a game, so a memo only grew."""
+        per type in pack order, from the hand first, then from the table. Joined from four
+        per-suit pieces (like the kernel's actions), each remembered by the suit's two slices:
+        the whole pair rarely repeats, a suit's pair often does."""
+        sb, sm = self.kernels[0].slice_bits, self.slice_mask
+        out: tuple[Action, ...] = ()
+        for suit, mix in enumerate(self.suit_mix):
+            shift = suit * sb
+            key = ((hidden >> shift) & sm, (on_table >> shift) & sm)
+            piece = mix.get(key)
+            if piece is None:
+                piece = mix[key] = self._mix(key[0] << shift, key[1] << shift)
+            out += piece
+        return out + self.declare_tail
+
+    def _mix(self, hidden: int, on_table: int) -> tuple[Action, ...]:
         kernel = self.kernels[0]
-        tob, hand_plays, table_plays = kernel.type_of_bitlen, kernel.play_actions, self.table_plays
         plays: list[Action] = []
-        p = hidden | on_table
-        while p:
-            bit = p & -p
-            t = tob[bit.bit_length()]
+        for t in kernel.types_in(hidden | on_table):
+            bit = 1 << (t * self.bits)
             if hidden & bit:
-                plays.append(hand_plays[t])
+                plays.append(kernel.play_actions[t])
             if on_table & bit:
-                plays.append(table_plays[t])
-            p ^= bit
-        return (*plays, *self.declare_tail)
+                plays.append(self.table_plays[t])
+        return tuple(plays)
 
 
 def stock_rules(rules: RuleSet) -> StockRules:
