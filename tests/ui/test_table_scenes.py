@@ -178,3 +178,34 @@ def test_a_menu_opened_from_the_title_hides_the_title_menu(app):
     assert below.height > 4, "the title panel should reach below the statistics panel"
     x, y = below.center
     assert app.screen.get_at((x, y)) == felt(app.size).get_at((x, y))
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (900, 600)])
+def test_declare_out_button_clears_the_status_line(app, size):
+    """On the two-handed trick screen the "Declare out (...)" button reached a few pixels over
+    the right end of the status line ("Your lead: play a card ...")."""
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    table = start(app, "two-handed", seed=5)
+    scene = reach(app, table, TrickScene)
+    scene.resize(app.size)
+    assert scene.buttons, "two-handed offers declaring out on every turn"
+    status = scene.layout.status
+    for b in scene.buttons:
+        assert not b.rect.colliderect(status), (b.label, b.rect, status)
+        assert b.rect.left >= 0 and b.rect.right <= size[0]
+
+
+def test_the_playoff_narration_ends_with_the_hand():
+    """Under the hand's result the status line still read "The stock is gone: the last twelve
+    tricks are played strictly."; a reason the hand was not played must stay, though."""
+    from game.rules import events as ev
+    from game.ui.table.model import TableModel
+    from game.ui.table.stockmodel import PLAYOFF_NARRATION
+
+    model = TableModel.__new__(TableModel)  # only the message and result handlers are used
+    model.message, model.result = PLAYOFF_NARRATION, None
+    model.on_HandScored(ev.HandScored(result="result"))  # type: ignore[arg-type]
+    assert model.message == "" and model.result == "result"
+    model.on_HandNotPlayed(ev.HandNotPlayed("the bidder holds no marriage"))
+    model.on_HandScored(ev.HandScored(result="result"))  # type: ignore[arg-type]
+    assert model.message == "the bidder holds no marriage"

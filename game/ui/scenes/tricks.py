@@ -65,8 +65,25 @@ class TrickScene(Overlay):
         lay = self.layout
         for b in self.buttons:
             b.font_size = lay.font
+        gap = round(8 * lay.s)
         layout_row(self.buttons, size[0] / 2 + round(420 * lay.s), size[1] - lay.card_h
-                   - round(56 * lay.s), round(36 * lay.s), round(8 * lay.s))
+                   - round(56 * lay.s), round(36 * lay.s), gap)
+        if not self.buttons:
+            return
+        # The row sits beside the status line ("Your lead: ..."); a long label such as
+        # "Declare out (1,020: you win)" would reach over its end. Move right to clear it,
+        # and above it if the window is too narrow for that.
+        row = self.buttons[0].rect.unionall([b.rect for b in self.buttons])
+        status = lay.status
+        dx = status.right + gap - row.left
+        if dx <= 0:
+            return
+        dy = 0
+        if row.right + dx > size[0] - gap:
+            dx = size[0] - gap - row.right
+            dy = status.top - gap - row.bottom
+        for b in self.buttons:
+            b.rect.move_ip(dx, dy)
 
     def play(self, index: int) -> None:
         card = self.picker.card(index)

@@ -18,7 +18,7 @@ from game.rules.view import PlayerView
 from game.ui.anim import Timeline, Tween, Wait, ease_in_out_cubic
 from game.ui.table.layout import Layout
 from game.ui.table.sprites import CardSprite
-from game.ui.table.stockmodel import StockEvents
+from game.ui.table.stockmodel import PLAYOFF_NARRATION, StockEvents
 
 MOVE = 0.32  # seconds for a card to travel
 DEAL_STAGGER = 0.045
@@ -352,6 +352,8 @@ class TableModel(StockEvents):
 
     def on_HandScored(self, e: ev.HandScored) -> None:  # noqa: N802
         self.result = e.result
+        if self.message == PLAYOFF_NARRATION:  # it narrated the tricks, which are over
+            self.message = ""  # (a reason the hand was not played stays beside the result)
 
     def on_GameWon(self, e: ev.GameWon) -> None:  # noqa: N802
         self.game_won = e

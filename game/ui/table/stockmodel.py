@@ -7,6 +7,8 @@ from game.rules import events as ev
 from game.ui.anim import Wait
 from game.ui.table.sprites import CardSprite
 
+PLAYOFF_NARRATION = "The stock is gone: the last twelve tricks are played strictly."
+
 
 class StockEvents:
     """Event handlers of :class:`~game.ui.table.model.TableModel` for the stock game."""
@@ -70,5 +72,5 @@ class StockEvents:
                 self.hands[seat].append(sp)
         self.tabled = [[] for _ in range(self.rules.players)]
         self.sort_human()
-        self.message = "The stock is gone: the last twelve tricks are played strictly."
+        self.message = PLAYOFF_NARRATION
         self.settle()
