@@ -209,3 +209,20 @@ def test_the_playoff_narration_ends_with_the_hand():
     model.on_HandNotPlayed(ev.HandNotPlayed("the bidder holds no marriage"))
     model.on_HandScored(ev.HandScored(result="result"))  # type: ignore[arg-type]
     assert model.message == "the bidder holds no marriage"
+
+
+def test_every_score_display_names_the_players_side_you():
+    """The info panel said "You" while the hand's result, the game's end and the score sheet
+    said "South" for the same seat; they all name sides through one helper now."""
+    from types import SimpleNamespace
+
+    from game.ui.table.hud import side_label
+    from tests.helpers import rules
+
+    def scene(variant, human):
+        return SimpleNamespace(match=SimpleNamespace(rules=rules(variant)), human=human)
+
+    assert [side_label(scene("two-handed", 0), s) for s in (0, 1)] == ["You", "North"]
+    assert [side_label(scene("racehorse", 0), s) for s in (0, 1)] == ["You & North",
+                                                                      "West & East"]
+    assert [side_label(scene("cutthroat", 1), s) for s in (0, 1, 2)] == ["South", "You", "East"]

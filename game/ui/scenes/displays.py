@@ -9,9 +9,9 @@ import pygame
 
 from game.rules.events import GameWon, HandResult
 from game.rules.meld import MeldResult
-from game.rules.scoring import side_name
 from game.ui import assets, theme
 from game.ui.scenes.base import Overlay
+from game.ui.table.hud import side_label
 from game.ui.widgets import Button, draw_text, layout_row, panel, shade
 
 if TYPE_CHECKING:
@@ -138,7 +138,7 @@ class MeldScene(Display):
             draw_meld_flow(surface, self.table, meld, body)
         if rules.partnerships:
             totals = self.table.view.side_meld
-            text = "   ".join(f"{side_name(rules, side)}: {totals[side]}"
+            text = "   ".join(f"{side_label(self.table, side)}: {totals[side]}"
                               for side in range(len(totals)))
             draw_text(surface, "Team meld — " + text, (outer.centerx, outer.bottom
                       - round(34 * s)), lay.font, theme.GOLD, bold=True, anchor="midtop")
@@ -180,7 +180,7 @@ class ResultScene(Display):
                       anchor="topleft" if not text else "topright")
         y += round(28 * s)
         for side in r.sides:
-            name = side_name(rules, side.side)
+            name = side_label(self.table, side.side)
             meld = f"{side.meld_counted}/{side.meld}" if side.meld != side.meld_counted else \
                 f"{side.meld}"
             tricks = f"{side.tricks_counted} ({side.raw_tricks})" if side.raw_tricks >= 0 and \
@@ -196,7 +196,8 @@ class ResultScene(Display):
                 y += round(20 * s)
         if r.tallies and any(r.tallies):
             word = "stars" if rules.scoring.stars else "checks"
-            text = ", ".join(f"{side_name(rules, i)} {t:+d}" for i, t in enumerate(r.tallies))
+            text = ", ".join(f"{side_label(self.table, i)} {t:+d}"
+                             for i, t in enumerate(r.tallies))
             draw_text(surface, f"{word.title()} this hand: {text}", (cols[0], y + round(8 * s)),
                       lay.font, theme.GOLD)
             y += round(32 * s)
@@ -248,18 +249,17 @@ class GameOverScene(Display):
         rect = pygame.Rect(0, 0, round(720 * s), round(330 * s))
         rect.center = (lay.size[0] // 2, lay.size[1] // 2 - round(30 * s))
         panel(surface, rect)
-        winner = side_name(rules, self.won.side)
         mine = rules.side_of(self.table.human) == self.won.side
         verb = "win" if rules.partnerships else "wins"
-        title = ("You win the game!" if mine else f"{winner} {verb} the game").replace(
-            "South &", "You &")
+        title = ("You win the game!" if mine else
+                 f"{side_label(self.table, self.won.side)} {verb} the game")
         draw_text(surface, title, (rect.centerx, rect.top + round(22 * s)),
                   round(lay.font_big * 1.3), theme.GOLD, bold=True, anchor="midtop")
         draw_text(surface, self.won.reason, (rect.centerx, rect.top + round(84 * s)), lay.font,
                   theme.INK, anchor="midtop")
         y = rect.top + round(130 * s)
         for side, score in enumerate(self.won.totals):
-            draw_text(surface, f"{side_name(rules, side)}: {score}", (rect.centerx, y),
+            draw_text(surface, f"{side_label(self.table, side)}: {score}", (rect.centerx, y),
                       lay.font, theme.INK, anchor="midtop")
             y += round(28 * s)
         self.draw_buttons(surface)

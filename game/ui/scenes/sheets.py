@@ -8,10 +8,10 @@ import pygame
 
 from game.rules.explain import rules_sections
 from game.rules.ruleset import RuleSet
-from game.rules.scoring import side_name
 from game.rules.seats import seat_name
 from game.ui import theme
 from game.ui.scene import Scene
+from game.ui.table.hud import side_label
 from game.ui.widgets import Button, draw_text, panel, wrap
 
 if TYPE_CHECKING:
@@ -144,7 +144,7 @@ class ScoreSheetScene(TextScene):
         y = self.rect.top + round(60 * s)
         draw_text(surface, "Hand  Bid", (left, y), size, theme.INK_DIM)
         for side in range(sides):
-            draw_text(surface, side_name(rules, side) + "  meld/tricks = hand (total)",
+            draw_text(surface, side_label(self.table, side) + "  meld/tricks = hand (total)",
                       (left + round(300 * s) + side * col_w, y), size, theme.INK_DIM)
         y += round(size * 1.7)
         rows = view.records[-((self.rect.height - round(170 * s)) // round(size * 1.5)):]

@@ -21,6 +21,12 @@ if TYPE_CHECKING:
 _felt_cache: dict[tuple[int, int], pygame.Surface] = {}
 
 
+def side_label(scene: TableScene, side: int) -> str:
+    """A side's name as the table shows it everywhere: the player's own seat is "You"."""
+    rules = scene.match.rules
+    return side_name(rules, side).replace(seat_name(scene.human, rules.players), "You")
+
+
 def clear_cache() -> None:
     _felt_cache.clear()
 
@@ -77,8 +83,7 @@ def draw_info(scene: TableScene, surface: pygame.Surface) -> None:
     tallies = view.tallies
     tally_word = "★" if rules.scoring.stars else ("checks" if rules.scoring.checks else "")
     for side in range(rules.n_sides):
-        label = side_name(rules, side).replace("South", "You").replace("You & North",
-                                                                        "You & North")
+        label = side_label(scene, side)
         score = view.scores[side] if side < len(view.scores) else 0
         draw_text(surface, label, (x, y), fs, theme.INK)
         extra = f"  {tallies[side]} {tally_word}" if tallies else ""
