@@ -226,3 +226,40 @@ def test_every_score_display_names_the_players_side_you():
     assert [side_label(scene("racehorse", 0), s) for s in (0, 1)] == ["You & North",
                                                                       "West & East"]
     assert [side_label(scene("cutthroat", 1), s) for s in (0, 1, 2)] == ["South", "You", "East"]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_meld_turn_prompt_holds_its_buttons_and_leaves_the_turn_up_visible(app, size):
+    """With seven or more choices the meld turn's third row of buttons hung below its panel,
+    its first row was wider than the panel, and the panel covered the turn-up the player may
+    be about to exchange the dix for."""
+    import dataclasses
+
+    from game.rules.actions import CountDix, DeclareOut, EndTurn, ExchangeDix, LayMeld
+    from game.rules.cards import Card
+    from game.ui.scenes.stockturn import MeldTurnScene
+
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    table = start(app, "two-handed", seed=5)
+    scene = reach(app, table, MeldTurnScene)
+
+    def meld(kind, text):
+        return LayMeld(kind, tuple(Card.parse(c) for c in text.split()))
+
+    table.view = dataclasses.replace(table.view, legal=(
+        meld("run", "AC TC KC QC JC"), meld("royal_marriage", "KC QC"),
+        meld("marriage", "KH QH"), meld("pinochle", "QS JD"), meld("kings", "KS KH KC KD"),
+        CountDix(), ExchangeDix(), EndTurn(), DeclareOut()))
+    app.pop(scene)
+    scene = MeldTurnScene(app, table)
+    app.push(scene)
+    scene.resize(app.size)
+    assert len(scene.buttons) == 9
+    rect = scene.prompt_panel(app.screen, "Meld after the trick", ["Lay down one meld"],
+                              center_x=scene.center_x)
+    for b in scene.buttons:
+        assert rect.contains(b.rect), (b.label, b.rect, rect)
+    assert rect.left >= 0 and rect.right <= size[0]
+    turnup = table.model.turnup
+    assert turnup is not None and not rect.colliderect(turnup.rect)
+    assert all(not rect.colliderect(sp.rect) for sp in table.model.stock)

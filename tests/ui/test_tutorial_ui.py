@@ -66,3 +66,22 @@ def test_the_whole_lesson_track_can_be_completed_in_the_window(app, store):
                 assert scene.run.done_current, f"{lesson.id} step {step.number}: {scene.reply}"
             scene.next()
     assert store.load_progress().lessons == {lesson.id: True for lesson in lessons}
+
+
+def test_exchange_the_dix_puzzle_shows_the_turn_up_and_the_narration(app):
+    """In the "Exchange the dix" puzzle the meld-turn prompt sat over the narration panel's
+    Hint button and over the turn-up card the puzzle asks about."""
+    from game.rules.actions import ExchangeDix
+    from game.ui.scenes.stockturn import MeldTurnScene
+
+    _, puzzles, _ = load_tutorial()
+    puzzle = next(p for p in puzzles if ExchangeDix() in p.answers)
+    scene = PuzzleScene(app, puzzle, puzzles)
+    app.reset(scene)
+    pump(app, 120)
+    prompt = app.top
+    assert isinstance(prompt, MeldTurnScene)
+    rect = prompt.prompt_panel(app.screen, "Meld after the trick", ["Lay down one meld"],
+                               center_x=prompt.center_x)
+    assert not rect.colliderect(scene.layout.narration())
+    assert not rect.colliderect(scene.model.turnup.rect)

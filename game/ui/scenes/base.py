@@ -53,11 +53,15 @@ class Overlay(Scene):
             b.draw(surface)
 
     def prompt_panel(self, surface: pygame.Surface, title: str, lines: list[str],
-                     height_lines: int = 0) -> pygame.Rect:
-        """A panel above the player's hand with a title and a few lines of text."""
+                     height_lines: int = 0, center_x: float | None = None) -> pygame.Rect:
+        """A panel above the player's hand with a title and a few lines of text, wide and tall
+        enough to hold the prompt's buttons."""
         lay = self.layout
         s = lay.s
         width = round(620 * s)
+        if self.buttons:
+            row = self.buttons[0].rect.unionall([b.rect for b in self.buttons])
+            width = max(width, row.width + round(30 * s))
         lines = [part for line in lines for part in wrap(line, lay.font, width - round(30 * s))]
         n = max(len(lines), height_lines)
         bottom = lay.size[1] - lay.card_h - round(70 * s)
@@ -67,7 +71,7 @@ class Overlay(Scene):
         height = max(round((62 + 26 * n + 56) * s),
                      round((52 + 26 * len(lines)) * s) + under_text)
         rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (round(self.table.prompt_x), bottom)
+        rect.midbottom = (round(self.table.prompt_x if center_x is None else center_x), bottom)
         panel(surface, rect)
         draw_text(surface, title, (rect.centerx, rect.top + round(14 * s)), lay.font_big,
                   theme.GOLD, bold=True, anchor="midtop")

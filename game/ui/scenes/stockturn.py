@@ -21,6 +21,7 @@ class MeldTurnScene(Overlay):
 
     def __init__(self, app: App, table: TableScene) -> None:
         super().__init__(app, table)
+        self.center_x = table.prompt_x  # resize() moves the prompt clear of the stock
         view = table.view
         rules = view.rules
         for a in view.legal:
@@ -43,17 +44,29 @@ class MeldTurnScene(Overlay):
 
     def resize(self, size: tuple[int, int]) -> None:
         lay = self.layout
+        s = lay.s
         for b in self.buttons:
             b.font_size = lay.font_small
         rows = [self.buttons[i:i + 3] for i in range(0, len(self.buttons), 3)]
-        y = size[1] - lay.card_h - round(160 * lay.s)
+        height, step, gap = round(34 * s), round(42 * s), round(8 * s)
+        for row in rows:  # measured first: the panel is as wide as the widest row
+            layout_row(row, 0, 0, height, gap)
+        widest = max(row[-1].rect.right - row[0].rect.left for row in rows)
+        width = max(round(620 * s), widest + round(30 * s))
+        # Beside the stock and the turn-up, not over them: the player may be deciding whether
+        # to exchange the dix for that card.
+        stock_x, _, _ = lay.stock_slot()
+        clear = stock_x + lay.card_w * 0.55 + lay.card_h / 2 + round(12 * s) + width / 2
+        self.center_x = min(max(self.table.prompt_x, clear), size[0] - round(12 * s) - width / 2)
+        # Rows stack upwards from just inside the panel's bottom, so every row is inside it.
+        y = size[1] - lay.card_h - round(82 * s) - height - step * (len(rows) - 1)
         for row in rows:
-            layout_row(row, self.table.prompt_x, y, round(34 * lay.s), round(8 * lay.s))
-            y += round(42 * lay.s)
+            layout_row(row, self.center_x, y, height, gap)
+            y += step
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.table.view
         lines = ["Lay down one meld (at least one card from your hand)",
                  f"and count or exchange the dix, then draw. Stock: {view.stock_size} cards."]
-        self.prompt_panel(surface, "Meld after the trick", lines)
+        self.prompt_panel(surface, "Meld after the trick", lines, center_x=self.center_x)
         self.draw_buttons(surface)
