@@ -72,10 +72,6 @@ _MELD_TURN = Phase.MELD_TURN  # compared by identity on the hot path
 _END_TURN, _COUNT_DIX, _EXCHANGE_DIX = EndTurn(), CountDix(), ExchangeDix()
 
 
-def _dix_type(rules: RuleSet, trump: int) -> int:
-    return stock_rules(rules).dix_types[trump]
-
-
 def _put(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
     """``values`` with ``value`` at ``seat``, for the two seats of this game."""
     return (value, values[1]) if seat == 0 else (values[0], value)
@@ -118,12 +114,10 @@ def _meld_options(rules: RuleSet, hand: StockHand, seat: int,
     return found
 
 
-def _held_dix(rules: RuleSet, hand: StockHand, seat: int, consts: StockRules | None = None
-              ) -> int:
-    t = (consts or stock_rules(rules)).dix_types[hand.trump]
-    if t < 0:  # this preset has no dix
-        return 0
-    return (hand.hands[seat] >> (t * rules.deck.bits)) & rules.deck.field_mask
+def _held_dix(consts: StockRules, hand: StockHand, seat: int) -> int:
+    """How many dixes ``seat`` holds (0 when this preset has no dix)."""
+    t = consts.dix_types[hand.trump]
+    return (hand.hands[seat] >> (t * consts.bits)) & consts.field if t >= 0 else 0
 
 
 def can_declare_out(rules: RuleSet, state: GameState) -> bool:
@@ -153,13 +147,12 @@ def legal(rules: RuleSet, hand: StockHand, state: GameState | None = None) -> tu
                                     presence(on_table) & legal_types)
     acts: list[Action] = ([] if hand.melded else
                           [o.action for o in _meld_options(rules, hand, seat, consts)])
-    dix = consts.dix_types[hand.trump]
-    if not hand.dixed and consts.dix_points and dix >= 0:
-        held = (hand.hands[seat] >> (dix * consts.bits)) & consts.field
+    if not hand.dixed and consts.dix_points:
+        held = _held_dix(consts, hand, seat)
         if held > hand.dix_counted[seat]:
             acts.append(_COUNT_DIX)
         if (held and consts.dix_exchange and not hand.exchanged and hand.stock
-                and hand.turnup != dix):
+                and hand.turnup != consts.dix_types[hand.trump]):
             acts.append(_EXCHANGE_DIX)
     return (*acts, _END_TURN, *consts.declare_tail)
 
@@ -336,8 +329,9 @@ def _meld_turn(state: GameState, hand: StockHand, action: Action) -> tuple[GameS
         hand = hand._replace(meld_pts=tuple(pts), dix_counted=tuple(counted), dixed=True)
         return with_hand(state, hand), [DixCounted(seat, rules.meld.dix)]
     if isinstance(action, ExchangeDix):
-        dix = _dix_type(rules, hand.trump)
-        held = _held_dix(rules, hand, seat)
+        consts = stock_rules(rules)
+        dix = consts.dix_types[hand.trump]
+        held = _held_dix(consts, hand, seat)
         counted = list(hand.dix_counted)
         gain = 0
         if held > counted[seat]:

@@ -18,8 +18,8 @@ class StockRules:
     """What the two-handed hot paths need from a rule set, looked up once per rule set."""
 
     __slots__ = ("kernels", "dix_types", "declare_tail", "table_plays", "drawn", "last_options",
-                 "last_legal", "presence", "bits", "field", "on_table_memo", "slice_mask",
-                 "suit_mix", "dix_points", "dix_exchange")
+                 "last_legal", "presence", "bits", "field", "on_table_memo", "suit_mix",
+                 "dix_points", "dix_exchange")
 
     def __init__(self, rules: RuleSet) -> None:
         # (stock phase, playoff): indexed by StockHand.playoff
@@ -43,7 +43,6 @@ class StockRules:
         # for many tricks, and counting them per card was most of the cost of a card played
         # with melds on the table.
         self.on_table_memo: list[tuple[object, int]] = [(None, 0), (None, 0)]
-        self.slice_mask = deck.slice_mask
         # per suit: (hidden slice, table slice) -> that suit's plays; at most 64 x 64 each
         self.suit_mix: tuple[dict[tuple[int, int], tuple[Action, ...]], ...] = (
             {}, {}, {}, {})
@@ -65,7 +64,7 @@ class StockRules:
         per type in pack order, from the hand first, then from the table. Joined from four
         per-suit pieces (like the kernel's actions), each remembered by the suit's two slices:
         the whole pair rarely repeats, a suit's pair often does."""
-        sb, sm = self.kernels[0].slice_bits, self.slice_mask
+        sb, sm = self.kernels[0].slice_bits, self.kernels[0].slice_mask
         out: tuple[Action, ...] = ()
         for suit, mix in enumerate(self.suit_mix):
             shift = suit * sb
