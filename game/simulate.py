@@ -51,11 +51,7 @@ def legal_bot(state: GameState, rng: random.Random) -> Action:
     last = acts[-1].__class__
     if last is DeclareOut:
         # Declare out only when it wins; otherwise it is a random way to lose the match.
-        # Rounding adds at most 3 to the trick points, so most turns skip the exact total.
-        hand = state.hand
-        seat = hand.turn  # type: ignore[attr-defined]
-        bound = state.scores[seat] + hand.meld_pts[seat] + hand.taken[seat] + 3  # type: ignore[attr-defined]
-        if bound >= state.target and stockscore.declared_total(state) >= state.target:
+        if stockscore.declaring_out_wins(state):
             return acts[-1]
         n -= 1  # choose among the others
         last = acts[n - 1].__class__

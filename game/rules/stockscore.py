@@ -34,6 +34,18 @@ def declared_total(state: GameState) -> int:
     return state.scores[seat] + hand.meld_pts[seat] + rounded(state.rules, hand.taken[seat])
 
 
+def declaring_out_wins(state: GameState) -> bool:
+    """Whether the player to act would win the match by declaring out now. Rounding adds at
+    most 3 to the trick points, so the exact total is needed only near the target (a
+    legal-move bot asks this on every turn)."""
+    hand = state.hand
+    seat = hand.turn
+    target = state.target
+    if state.scores[seat] + hand.meld_pts[seat] + hand.taken[seat] + 3 < target:
+        return False
+    return declared_total(state) >= target
+
+
 def declare_out(state: GameState, hand: StockHand) -> tuple[GameState, list[Event]]:
     rules = state.rules
     seat = hand.turn

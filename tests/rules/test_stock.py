@@ -7,7 +7,7 @@ from game.rules.engine import apply, legal_actions, new_game
 from game.rules.events import CardDrawn, DeclaredOut, DixCounted, GameWon, PlayoffStarted
 from game.rules.state import Phase
 from game.rules.stock import StockHand
-from game.rules.stockscore import rounded
+from game.rules.stockscore import declared_total, declaring_out_wins, rounded
 from tests.helpers import cards, play_actions, rules
 
 R = rules("two-handed")
@@ -141,6 +141,17 @@ def test_declaring_out_wins_with_enough_and_loses_without():
     assert DeclaredOut(0, 1000, True) in events and won.winner == 0
     lost, events = play_actions(state._replace(scores=(900, 1100)), "declare-out")
     assert lost.winner == 1 and any(isinstance(e, GameWon) for e in events)
+
+
+def test_the_quick_declare_out_test_agrees_with_the_rounded_total():
+    # 004: "In this count, 7 points or more count as 10." The quick test skips the rounding
+    # far from the target; near it (every trick count from 0 to 250) it must agree exactly.
+    state = position("AS", "KS", phase=Phase.TRICKS, turnup="AH")
+    for score in (700, 750, 780):
+        for taken in range(0, 251):
+            s = state._replace(scores=(score, 0), hand=state.hand._replace(
+                meld_pts=(30, 0), taken=(taken, 0)))
+            assert declaring_out_wins(s) == (declared_total(s) >= s.target), (score, taken)
 
 
 def test_every_deal_a_game_option_has_no_declaring_out():
