@@ -52,16 +52,22 @@ class Overlay(Scene):
         for b in self.buttons:
             b.draw(surface)
 
+    def buttons_rect(self) -> pygame.Rect:
+        """The rectangle around all of this prompt's buttons (it must have some)."""
+        return self.buttons[0].rect.unionall([b.rect for b in self.buttons])
+
+    def prompt_width(self, content: int = 0) -> int:
+        """A prompt panel's width: 620 (scaled), or wider to hold ``content`` with margins."""
+        s = self.layout.s
+        return max(round(620 * s), content + round(30 * s))
+
     def prompt_panel(self, surface: pygame.Surface, title: str, lines: list[str],
                      height_lines: int = 0, center_x: float | None = None) -> pygame.Rect:
         """A panel above the player's hand with a title and a few lines of text, wide and tall
         enough to hold the prompt's buttons."""
         lay = self.layout
         s = lay.s
-        width = round(620 * s)
-        if self.buttons:
-            row = self.buttons[0].rect.unionall([b.rect for b in self.buttons])
-            width = max(width, row.width + round(30 * s))
+        width = self.prompt_width(self.buttons_rect().width if self.buttons else 0)
         lines = [part for line in lines for part in wrap(line, lay.font, width - round(30 * s))]
         n = max(len(lines), height_lines)
         bottom = lay.size[1] - lay.card_h - round(70 * s)

@@ -52,7 +52,7 @@ class MeldTurnScene(Overlay):
         for row in rows:  # measured first: the panel is as wide as the widest row
             layout_row(row, 0, 0, height, gap)
         widest = max(row[-1].rect.right - row[0].rect.left for row in rows)
-        width = max(round(620 * s), widest + round(30 * s))
+        width = self.prompt_width(widest)
         # Beside the stock and the turn-up, not over them: the player may be deciding whether
         # to exchange the dix for that card.
         stock_x, _, _ = lay.stock_slot()

@@ -73,7 +73,7 @@ class TrickScene(Overlay):
         # The row sits beside the status line ("Your lead: ..."); a long label such as
         # "Declare out (1,020: you win)" would reach over its end. Move right to clear it,
         # and above it if the window is too narrow for that.
-        row = self.buttons[0].rect.unionall([b.rect for b in self.buttons])
+        row = self.buttons_rect()
         status = lay.status
         dx = status.right + gap - row.left
         if dx <= 0:
