@@ -23,8 +23,8 @@ from game.rules.actions import Deal, DeclareOut, Pass
 from game.rules.engine import apply, legal_actions, new_game
 from game.rules.kernel import kernel_for
 from game.rules.meld import best_meld, meld_table
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.state import Phase
 from game.simulate import simulate
 
 TARGETS = {"meld_total": 1_000_000, "meld_breakdown": 250_000, "kernel_playouts": 20_000,

@@ -16,8 +16,9 @@ from game.rules.actions import Action, Deal
 from game.rules.engine import actor, apply, legal_actions, new_game, replay
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState, Phase
+from game.rules.state import GameState
 from game.rules.view import PlayerView, observe, redact
 
 HUMAN = "human"

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 
 from game.bots.base import Bot, make_bot
 from game.rules.actions import Deal
-from game.rules.engine import actor, apply, new_game
+from game.rules.engine import actor, apply, at_deal, new_game
 from game.rules.events import GameWon, HandResult, HandScored
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.state import HandState, Phase
 from game.rules.view import observe
 
 KINDS = {Phase.AUCTION: "bid", Phase.TRUMP: "trump", Phase.PASS: "pass",
@@ -77,7 +77,7 @@ def play_table(rules: RuleSet, seed: int, deal: int, table: int, seats: Sequence
     """Play one deal at one seating from the deal to the hand's score."""
     state = new_game(rules, seed)
     dealer = deal % rules.players
-    state = state._replace(hand_no=deal, dealer=dealer, hand=HandState(Phase.DEAL, dealer, ()))
+    state = at_deal(state, deal, dealer)
     state, _ = apply(state, Deal())
     times: list[tuple[str, str, float]] = []
     illegal = 0

@@ -7,14 +7,16 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from game.rules import stockscore
 from game.rules.actions import Action, Bid, DeclareOut, Discard, Pass, PassCards
+from game.rules.auction_game.state import HandState
 from game.rules.engine import actor, apply, legal_actions, new_game, replay
 from game.rules.events import HandScored
 from game.rules.kernel import kernel_for
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState, HandState, Phase
-from game.rules.stock import StockHand
+from game.rules.state import GameState
+from game.rules.stock_game import score as stockscore
+from game.rules.stock_game.state import StockHand
 from game.rules.tricks import explain_plays
 from game.rules.view import observe
 
@@ -75,8 +77,7 @@ def conserved(state: GameState) -> bool:
         if hand.turnup >= 0:
             total += deck.one[hand.turnup]
         return total == full
-    assert isinstance(hand, HandState)
-    if not hand.hands:
+    if not isinstance(hand, HandState) or not hand.hands:
         return True
     total = sum(hand.hands) + hand.discards + (hand.play.played if hand.play else 0)
     if not hand.looked:

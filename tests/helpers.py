@@ -21,9 +21,10 @@ def strs(items: object) -> list[str]:
 
 def game_with_hands(name_or_rules, hands, dealer=None, widow="", seed=0):
     """A game at the start of an auction with the given hands (one string per seat)."""
-    from game.rules import auction
+    from game.rules.auction_game import auction
+    from game.rules.auction_game.state import HandState
     from game.rules.engine import new_game
-    from game.rules.state import HandState, Phase
+    from game.rules.phase import Phase
 
     r = rules(name_or_rules) if isinstance(name_or_rules, str) else name_or_rules
     state = new_game(r, seed)

@@ -11,7 +11,7 @@ from game.bots.levels import LevelBot, Style, heuristic_play
 from game.bots.playrules import Play
 from game.bots.search import CardSearch, default_budget
 from game.rules.actions import Action, PlayCard
-from game.rules.state import Phase
+from game.rules.phase import Phase
 from game.rules.view import PlayerView
 
 

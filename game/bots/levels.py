@@ -22,7 +22,7 @@ from game.bots.base import AGGRESSIONS, Suggestion
 from game.bots.knowledge import build
 from game.bots.playrules import Play
 from game.rules.actions import Action, PlayCard, ThrowIn
-from game.rules.state import Phase
+from game.rules.phase import Phase
 from game.rules.view import PlayerView
 
 LEVEL_NAMES = ("easy", "medium", "hard")

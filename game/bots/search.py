@@ -19,8 +19,8 @@ from game.bots.knowledge import Knowledge, build
 from game.bots.rollout import RolloutPolicy, policy_for
 from game.bots.sampler import PlaySampler
 from game.bots.solver import solve
+from game.rules.auction_game.scoring import saved
 from game.rules.ruleset import RuleSet
-from game.rules.scoring import saved
 from game.rules.view import PlayerView
 
 

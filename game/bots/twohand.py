@@ -19,9 +19,9 @@ from game.rules.actions import Action, CountDix, DeclareOut, EndTurn, ExchangeDi
 from game.rules.cards import Rank
 from game.rules.kernel import kernel_for
 from game.rules.meld import meld_table
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.state import Phase
-from game.rules.stock import rounded
+from game.rules.stock_game.score import rounded
 from game.rules.view import PlayerView
 
 
@@ -56,7 +56,7 @@ def meld_turn(view: PlayerView) -> tuple[Action, str]:
 
 
 def _meld_points(rules: RuleSet, melds: list[LayMeld]) -> dict[LayMeld, int]:
-    from game.rules.stockmeld import candidates
+    from game.rules.stock_game.meld import candidates
 
     by_kind: dict[str, int] = {}
     for cand in candidates(rules, 0):

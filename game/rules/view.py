@@ -11,7 +11,9 @@ import dataclasses
 from dataclasses import dataclass
 
 from game.rules.actions import Action
+from game.rules.auction_game.state import HandState
 from game.rules.cards import Card, Suit
+from game.rules.engine import actor, legal_actions
 from game.rules.events import (
     CardDrawn,
     CardsDealt,
@@ -21,9 +23,10 @@ from game.rules.events import (
     HandResult,
 )
 from game.rules.meld import Meld, MeldResult
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState, HandState, Phase
-from game.rules.stock import StockHand
+from game.rules.state import GameState
+from game.rules.stock_game.state import StockHand
 
 
 @dataclass(frozen=True)
@@ -89,8 +92,6 @@ class PlayerView:
 
 
 def observe(state: GameState, seat: int) -> PlayerView:
-    from game.rules.engine import actor, legal_actions
-
     rules = state.rules
     hand = state.hand
     who = actor(state)
@@ -102,8 +103,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     deck = rules.deck
     if isinstance(hand, StockHand):
         return _observe_stock(rules, hand, seat, base)
-    assert isinstance(hand, HandState)
-    if not hand.hands:
+    if not isinstance(hand, HandState) or not hand.hands:
         return PlayerView(hand=0, hand_sizes=(0,) * rules.players, **base)  # type: ignore[arg-type]
     au = hand.auction
     ps = hand.play

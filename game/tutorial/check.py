@@ -7,12 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.rules.actions import Bid, PlayCard
+from game.rules.auction_game.state import HandState
 from game.rules.engine import actor, apply, legal_actions
 from game.rules.errors import IllegalActionError, RulesError
 from game.rules.events import TrickWon
 from game.rules.meld import best_meld
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState, HandState
+from game.rules.state import GameState
 from game.rules.tricks import explain_plays
 from game.tutorial.model import Claim, Lesson, LessonError, Puzzle
 from game.tutorial.runner import LessonRun, build_state

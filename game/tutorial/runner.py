@@ -9,14 +9,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.match import HUMAN, SCRIPT, Match
-from game.rules import auction, play
 from game.rules.actions import Action
+from game.rules.auction_game import auction, play
+from game.rules.auction_game.state import HandState
 from game.rules.engine import apply, new_game
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event
 from game.rules.meld import best_meld
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState, HandState, Phase
+from game.rules.state import GameState
 from game.tutorial.model import SEATS, Lesson, LessonError, Position, Puzzle, Step
 
 SEAT_OF = {4: {"south": 0, "west": 1, "north": 2, "east": 3}, 3: {"south": 0, "west": 1,
@@ -92,7 +94,7 @@ def build_state(rules: RuleSet, pos: Position, source: str, step: int | None = N
 
 def _stock_state(rules: RuleSet, pos: Position, counts: tuple[int, ...], rest: list,
                  dealer: int, source: str, step: int | None) -> GameState:
-    from game.rules.stock import StockHand
+    from game.rules.stock_game.state import StockHand
 
     if pos.turnup is None:
         raise LessonError(source, step, "position.turnup", "the stock game needs a turn-up")

@@ -9,9 +9,10 @@ import pytest
 from game.bots.base import make_bot
 from game.content import load_preset
 from game.rules.actions import Deal
-from game.rules.engine import actor, apply, new_game
+from game.rules.auction_game.state import HandState
+from game.rules.engine import actor, apply, at_deal, new_game
 from game.rules.events import HandScored
-from game.rules.state import HandState, Phase
+from game.rules.phase import Phase
 from game.rules.view import observe
 
 
@@ -21,7 +22,7 @@ def play_hand(rules, seed, levels, deal=0, check=True, stats=None):
     bots = [make_bot(lv) for lv in levels]
     state = new_game(rules, seed)
     dealer = deal % rules.players
-    state = state._replace(hand_no=deal, dealer=dealer, hand=HandState(Phase.DEAL, dealer, ()))
+    state = at_deal(state, deal, dealer)
     state, _ = apply(state, Deal())
     actions = []
     i = 0
@@ -59,11 +60,11 @@ def trick_position(rules, hands, trump, bidder, leader, bid=None, tricks=(), tri
     """A game in trick play with the given hands (one string per seat, cards still held),
     earlier tricks and the current trick (lists of (seat, "card")). Meld is each seat's best
     meld of its hand at the start of play (held cards plus the cards it has played)."""
-    from game.rules import melding
+    from game.rules.auction_game import melding
+    from game.rules.auction_game.state import PlayState
     from game.rules.cards import Card, Suit
     from game.rules.engine import new_game
     from game.rules.kernel import kernel_for
-    from game.rules.state import PlayState
 
     deck = rules.deck
     kern = kernel_for(rules)

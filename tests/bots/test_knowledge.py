@@ -14,9 +14,9 @@ from game.bots.knowledge import build
 from game.bots.sampler import PlaySampler
 from game.content import load_preset, preset_names
 from game.rules.actions import Deal
-from game.rules.engine import actor, apply, new_game
+from game.rules.engine import actor, apply, at_deal, new_game
 from game.rules.meld import meld_table
-from game.rules.state import HandState, Phase
+from game.rules.phase import Phase
 from game.rules.view import observe
 from tests.bots.conftest import play_hand
 
@@ -28,7 +28,7 @@ def _positions(rules, seed, deal):
     _, actions, _ = play_hand(rules, seed, ["medium", "easy"] * 2, deal=deal)
     st = new_game(rules, seed)
     dealer = deal % rules.players
-    st = st._replace(hand_no=deal, dealer=dealer, hand=HandState(Phase.DEAL, dealer, ()))
+    st = at_deal(st, deal, dealer)
     st, _ = apply(st, Deal())
     for action in actions:
         if st.phase == Phase.TRICKS:

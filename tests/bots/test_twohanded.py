@@ -13,8 +13,8 @@ from game.content import load_preset
 from game.rules.actions import DeclareOut, EndTurn, ExchangeDix, LayMeld, PlayCard
 from game.rules.cards import Card, parse_cards
 from game.rules.engine import new_game
-from game.rules.state import Phase
-from game.rules.stock import StockHand
+from game.rules.phase import Phase
+from game.rules.stock_game.state import StockHand
 from game.rules.view import observe
 
 LEVELS = ("easy", "medium", "hard")

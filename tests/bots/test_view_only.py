@@ -16,9 +16,8 @@ import pytest
 
 from game.bots.base import make_bot
 from game.content import load_preset, preset_names
-from game.rules.engine import actor, apply
-from game.rules.state import HandState, Phase
-from game.rules.stock import StockHand
+from game.rules.engine import actor, apply, at_deal
+from game.rules.stock_game.state import StockHand
 from game.rules.view import observe
 from tests.bots.conftest import play_hand
 
@@ -114,7 +113,7 @@ def test_bots_decide_the_same_on_a_doctored_deal(name):
 
         st = new_game(rules, 21)
         dealer = deal % rules.players
-        st = st._replace(hand_no=deal, dealer=dealer, hand=HandState(Phase.DEAL, dealer, ()))
+        st = at_deal(st, deal, dealer)
         st, _ = apply(st, Deal())
         for i, action in enumerate(actions):
             seat = actor(st)

@@ -84,7 +84,7 @@ def test_classic_scale_for_double_deck_multiplies_by_ten():
 
 
 def test_play_for_a_number_of_hands():
-    from game.rules.scoring import decide
+    from game.rules.game_end import decide
 
     r = ruleset_from_text('base = "racehorse"\nname = "h"\ntitle = "h"\n[scoring]\n'
                           'game = "hands"\nhands = 4\n', "h.toml")

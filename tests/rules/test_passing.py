@@ -7,7 +7,7 @@ from game.rules.actions import PassCards, PlayHand, TakeWidow, ThrowIn
 from game.rules.engine import legal_actions
 from game.rules.errors import IllegalActionError
 from game.rules.events import CardsPassed, Discarded, MeldShown, WidowShown
-from game.rules.state import Phase
+from game.rules.phase import Phase
 from game.rules.view import observe, redact
 from tests.helpers import cards, deal_pack, game_with_hands, play_actions, rest_of_pack, rules
 

@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.content import load_preset, preset_names
+from game.rules.auction_game.state import HandState
 from game.rules.engine import actor, apply, legal_actions, new_game, replay
 from game.rules.events import HandScored
-from game.rules.state import HandState, Phase
+from game.rules.phase import Phase
 from game.rules.view import observe
 from game.simulate import conserved, legal_bot, simulate
 

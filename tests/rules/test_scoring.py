@@ -2,13 +2,15 @@
 
 import pytest
 
+from game.rules.auction_game.scoring import score_hand
+from game.rules.auction_game.state import HandState, PlayState
 from game.rules.cards import Suit
 from game.rules.engine import new_game
 from game.rules.events import GameWon, HandScored, TargetRaised
+from game.rules.game_end import decide
 from game.rules.meld import MeldResult, best_meld
 from game.rules.outcome import EndKind, HandEnd
-from game.rules.scoring import decide, score_hand
-from game.rules.state import HandState, Phase, PlayState
+from game.rules.phase import Phase
 from tests.helpers import cards, rules
 
 
@@ -213,7 +215,7 @@ class TestThreeHanded003:
 def test_overtime_raises_the_target_in_a_played_game():
     r = rules("two-handed")
     game = new_game(r, 0)._replace(scores=(990, 995))
-    from game.rules.scoring import finish_hand
+    from game.rules.game_end import finish_hand
 
     state, events = finish_hand(r, game._replace(scores=(1010, 1020)), -1, False, [])
     assert TargetRaised(1250, state.over_reason or events[0].reason) == events[0]

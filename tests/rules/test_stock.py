@@ -5,9 +5,9 @@ from game.rules.actions import CountDix, DeclareOut, EndTurn, ExchangeDix, LayMe
 from game.rules.cards import Card, Suit
 from game.rules.engine import apply, legal_actions, new_game
 from game.rules.events import CardDrawn, DeclaredOut, DixCounted, GameWon, PlayoffStarted
-from game.rules.state import Phase
-from game.rules.stock import StockHand
-from game.rules.stockscore import declared_total, declaring_out_wins, rounded
+from game.rules.phase import Phase
+from game.rules.stock_game.score import declared_total, declaring_out_wins, rounded
+from game.rules.stock_game.state import StockHand
 from tests.helpers import cards, play_actions, rules
 
 R = rules("two-handed")

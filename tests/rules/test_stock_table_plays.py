@@ -15,8 +15,9 @@ import random
 
 from game.rules.actions import Action, DeclareOut, LayMeld, PlayCard
 from game.rules.engine import apply, legal_actions, new_game
-from game.rules.state import GameState, Phase
-from game.rules.stock import StockHand
+from game.rules.phase import Phase
+from game.rules.state import GameState
+from game.rules.stock_game.state import StockHand
 from game.rules.tricks import explain_plays
 from tests.helpers import rules
 

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.rules.actions import Bid, Pass, PassCards, PlayCard
-from game.rules.state import Phase
+from game.rules.phase import Phase
 from game.ui.scenes.menus import start_game
 from game.ui.scenes.play import AuctionScene, PassScene
 from game.ui.scenes.tricks import TrickScene

@@ -19,7 +19,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import Suit
 from game.rules.meld import meld_table
-from game.rules.state import Phase
+from game.rules.phase import Phase
 from game.ui import theme
 from game.ui.scenes.base import Overlay
 from game.ui.scenes.handpick import HandPicker

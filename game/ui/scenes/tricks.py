@@ -9,7 +9,7 @@ import pygame
 
 from game.rules.actions import DeclareOut, PlayCard, ThrowIn
 from game.rules.cards import Card
-from game.rules.stockscore import rounded
+from game.rules.stock_game.score import rounded
 from game.rules.tricks import explain_plays
 from game.ui import theme
 from game.ui.scenes.base import Overlay

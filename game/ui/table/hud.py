@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.cards import Suit
+from game.rules.game_end import side_name
 from game.rules.meld import Meld
-from game.rules.scoring import side_name
+from game.rules.phase import Phase
 from game.rules.seats import seat_name
-from game.rules.state import Phase
 from game.ui import assets, theme
 from game.ui.widgets import bubble, draw_text, elide, panel
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from game.rules import events as ev
 from game.rules.cards import Card, Suit
 from game.rules.meld import MeldResult
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.state import Phase
 from game.rules.view import PlayerView
 from game.ui.anim import Timeline, Tween, Wait, ease_in_out_cubic
 from game.ui.table.layout import Layout

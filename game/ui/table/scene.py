@@ -12,7 +12,7 @@ from game.rules.actions import Action, PlayCard
 from game.rules.engine import replay
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event, GameWon, HandScored
-from game.rules.state import Phase
+from game.rules.phase import Phase
 from game.rules.view import PlayerView, redact
 from game.ui import theme
 from game.ui.anim import Timeline

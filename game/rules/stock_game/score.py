@@ -3,16 +3,13 @@ end of a deal."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.rules.cards import Suit
 from game.rules.events import DeclaredOut, Event, GameWon, HandResult, HandScored, SideResult
+from game.rules.game_end import finish_hand
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.scoring import finish_hand
-from game.rules.state import GameState, Phase
-
-if TYPE_CHECKING:
-    from game.rules.stock import StockHand
+from game.rules.state import GameState
+from game.rules.stock_game.state import StockHand
 
 
 def rounded(rules: RuleSet, points: int) -> int:

@@ -1,6 +1,6 @@
 """Per-rule-set constants of the two-handed game (004), built once and kept on the rule set:
 the two kernels (stock phase, playoff), the dix per trump suit, and the actions and events every
-trick needs, so the per-card code in :mod:`game.rules.stock` looks nothing up twice."""
+trick needs, so the per-card code in :mod:`game.rules.stock_game.flow` looks nothing up twice."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from game.rules.cards import Card
 from game.rules.events import CardDrawn
 from game.rules.kernel import kernel_for
 from game.rules.ruleset import RuleSet
-from game.rules.stockmeld import MeldOption, Tabled
+from game.rules.stock_game.meld import MeldOption, Tabled
 
 DECLARE_OUT = DeclareOut()
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from game.rules.actions import Action, Bid, Pass
+from game.rules.auction_game.state import AuctionState, HandState
 from game.rules.errors import IllegalActionError
 from game.rules.events import AuctionWon, BidMade, Event, Passed
 from game.rules.meld import meld_table
 from game.rules.ruleset import RuleSet
-from game.rules.state import AuctionState, HandState
 
 _PASS = Pass()
 

@@ -1,4 +1,4 @@
-"""Scoring a hand and deciding the game.
+"""Scoring a hand of the auction games.
 
 Made: meld and tricks are added. Set: the bid is subtracted and the side scores nothing else.
 Defenders keep what they saved. Throw-ins, concessions and hands not played score as their
@@ -9,29 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.rules.auction_game.state import HandState
+from game.rules.auction_game.tallies import hand_stars, meld_checks, meld_stars
 from game.rules.cards import Rank, Suit
-from game.rules.events import (
-    Event,
-    GameWon,
-    HandResult,
-    HandScored,
-    HandStarted,
-    RenegeCalled,
-    SideResult,
-    TargetRaised,
-)
+from game.rules.events import Event, HandResult, HandScored, RenegeCalled, SideResult
+from game.rules.game_end import finish_hand
 from game.rules.outcome import EndKind, HandEnd
 from game.rules.ruleset import RuleSet
-from game.rules.seats import seat_name
-from game.rules.state import GameState, HandState, Phase
-from game.rules.tallies import hand_stars, meld_checks, meld_stars
-
-
-def side_name(rules: RuleSet, side: int) -> str:
-    if rules.partnerships:
-        a, b = rules.seats_of(side)
-        return f"{seat_name(a, 4)} & {seat_name(b, 4)}"
-    return seat_name(side, rules.players)
+from game.rules.state import GameState
 
 
 def saved(rules: RuleSet, side: int, points: int, tricks: int, is_bidder: bool) -> bool:
@@ -185,67 +170,3 @@ def _tallies(rules: RuleSet, hand: HandState, end: HandEnd, made: bool | None,
             out.append(checks)
         return out
     return []
-
-
-def decide(rules: RuleSet, scores: Sequence[int], target: int, bidder_side: int,
-           bid_to_win: bool, hands_played: int) -> tuple[int, int, str]:
-    """(winner side or -1, the target from now on, the rule that decided or extended)."""
-    sc = rules.scoring
-    if sc.game == "hands":
-        if hands_played < sc.hands:
-            return -1, target, ""
-        best = max(scores)
-        leaders = [s for s in range(len(scores)) if scores[s] == best]
-        if len(leaders) == 1:
-            return leaders[0], target, f"highest score after {sc.hands} hands"
-        return -1, target, "tied after the last hand: one more hand decides"
-    over = [s for s in range(len(scores)) if scores[s] >= target]
-    if not over:
-        return -1, target, ""
-    name = side_name
-    if bid_to_win:
-        if bidder_side in over:
-            return bidder_side, target, (f"{name(rules, bidder_side)} reached {target} with "
-                                         "the bid (bid-to-win: only the bidding side can win)")
-        return -1, target, "bid-to-win is in effect: only a side that wins the bid can go out"
-    if len(over) == 1:
-        return over[0], target, f"{name(rules, over[0])} reached {target}"
-    rule = sc.tie_rule
-    if rule in ("bidder-first", "bid-and-out") and bidder_side in over:
-        text = ("the bidding side counts first" if rule == "bidder-first"
-                else "bid and out: of the players over the target, the bidder wins")
-        return bidder_side, target, f"{name(rules, bidder_side)} reached {target}; {text}"
-    if rule == "bid-and-out" or rule == "bidder-first":
-        rule = sc.tie_fallback
-    if rule == "highest":
-        best = max(scores[s] for s in over)
-        leaders = [s for s in over if scores[s] == best]
-        if len(leaders) == 1:
-            leader = leaders[0]
-            return leader, target, f"{name(rules, leader)} has the highest score over {target}"
-        return -1, target, "tied over the target: another hand is played"
-    new_target = target + sc.overtime_step
-    return -1, new_target, f"more than one side passed {target}: the game goes on to {new_target}"
-
-
-def finish_hand(rules: RuleSet, state: GameState, bidder_side: int, bid_to_win: bool,
-                events: list[Event]) -> tuple[GameState, list[Event]]:
-    """Decide the game after a scored hand, or set up the next deal."""
-    winner, target, reason = decide(rules, state.scores, state.target, bidder_side, bid_to_win,
-                                    state.hand_no + 1)
-    if winner >= 0 and rules.scoring.checks and "game" in rules.scoring.optional_checks:
-        tallies = list(state.tallies)
-        tallies[winner] += rules.scoring.game_checks
-        state = state._replace(tallies=tuple(tallies))
-    if target != state.target:
-        events.append(TargetRaised(target, reason))
-        state = state._replace(target=target)
-    if winner >= 0:
-        events.append(GameWon(winner, reason, state.scores))
-        over_hand = state.hand._replace(phase=Phase.GAME_OVER)  # type: ignore[attr-defined]
-        return state._replace(winner=winner, over_reason=reason, hand=over_hand), events
-    dealer = rules.next_seat(state.dealer)
-    nxt = HandState(Phase.DEAL, dealer, ())
-    state = state._replace(hand_no=state.hand_no + 1, dealer=dealer, hand=nxt)
-    events.append(HandStarted(state.hand_no, dealer))
-    return state, events

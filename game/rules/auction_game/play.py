@@ -8,13 +8,14 @@ API); an illegal card is refused with the obligation that forbids it, from
 from __future__ import annotations
 
 from game.rules.actions import Action, PlayCard, ThrowIn
+from game.rules.auction_game.scoring import score_hand
+from game.rules.auction_game.state import HandState, PlayState
 from game.rules.errors import IllegalActionError
 from game.rules.events import CardPlayed, Event, TrickWon
 from game.rules.kernel import PlayKernel, kernel_for
 from game.rules.outcome import EndKind, HandEnd
 from game.rules.ruleset import RuleSet
-from game.rules.scoring import score_hand
-from game.rules.state import GameState, HandState, PlayState, with_hand
+from game.rules.state import GameState, with_hand
 from game.rules.tricks import explain_plays
 
 _PLAYED = HandEnd(EndKind.PLAYED)

@@ -8,9 +8,6 @@ with the strict rules (follow suit, beat a trump lead, trump when void).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from game.rules import stockscore
 from game.rules.actions import (
     Action,
     CountDix,
@@ -34,39 +31,14 @@ from game.rules.events import (
     TrickWon,
 )
 from game.rules.kernel import PlayKernel
-from game.rules.meld import Meld
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState, Phase, with_hand
-from game.rules.stockconsts import DECLARE_OUT, StockRules, stock_rules
-from game.rules.stockmeld import MeldOption, Tabled, lay, options
-from game.rules.stockscore import declared_total, hand_points, rounded  # noqa: F401 (public here)
+from game.rules.state import GameState, with_hand
+from game.rules.stock_game import score as stockscore
+from game.rules.stock_game.consts import DECLARE_OUT, StockRules, stock_rules
+from game.rules.stock_game.meld import MeldOption, lay, options
+from game.rules.stock_game.state import StockHand
 from game.rules.tricks import explain_plays
-
-
-class StockHand(NamedTuple):
-    phase: Phase
-    dealer: int
-    hands: tuple[int, ...] = ()  # counts, tabled cards included
-    tabled: tuple[tuple[Tabled, ...], ...] = ((), ())
-    stock: tuple[int, ...] = ()  # face-down card types, top first
-    turnup: int = -1  # card type of the turned-up trump card (the dix after an exchange)
-    trump: int = -1
-    leader: int = 0
-    turn: int = 0
-    trick: tuple[tuple[int, int], ...] = ()  # (seat, type)
-    taken: tuple[int, ...] = (0, 0)
-    won: tuple[int, ...] = (0, 0)
-    meld_pts: tuple[int, ...] = (0, 0)
-    dix_counted: tuple[int, ...] = (0, 0)  # counted dixes still held
-    exchanged: bool = False
-    playoff: bool = False
-    melded: bool = False  # the trick winner has melded this turn
-    dixed: bool = False  # ... and counted or exchanged a dix
-    tricks: tuple[tuple[tuple[int, int], ...], ...] = ()
-    played: int = 0
-    laid: tuple[tuple[Meld, ...], ...] = ((), ())
-    last_winner: int = -1
-
 
 _MELD_TURN = Phase.MELD_TURN  # compared by identity on the hot path
 _END_TURN, _COUNT_DIX, _EXCHANGE_DIX = EndTurn(), CountDix(), ExchangeDix()
@@ -95,9 +67,7 @@ def start(state: GameState, hands: list[list[Card]], turnup: Card, rest: list[Ca
     return state._replace(hand=hand), events
 
 
-def actor(rules: RuleSet, hand: StockHand) -> int:
-    if hand.phase == Phase.DEAL:
-        return hand.dealer
+def actor(hand: StockHand) -> int:
     return hand.turn
 
 
@@ -157,14 +127,12 @@ def legal(rules: RuleSet, hand: StockHand, state: GameState | None = None) -> tu
     return (*acts, _END_TURN, *consts.declare_tail)
 
 
-def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    hand = state[8]  # state.hand
-    if action.__class__ is PlayCard and hand[0] is not _MELD_TURN:  # type: ignore[index]
+def apply(state: GameState, hand: StockHand, action: Action) -> tuple[GameState, list[Event]]:
+    if action.__class__ is PlayCard and hand[0] is not _MELD_TURN:
         return _play(state, hand, action)  # type: ignore[arg-type]
-    if action.__class__ is EndTurn and hand[0] is _MELD_TURN:  # type: ignore[index]
-        return _draw(state, hand)  # type: ignore[arg-type]  # drawing is always allowed
+    if action.__class__ is EndTurn and hand[0] is _MELD_TURN:
+        return _draw(state, hand)  # drawing is always allowed
     rules = state.rules
-    assert isinstance(hand, StockHand)
     if isinstance(action, DeclareOut):
         if DECLARE_OUT not in legal(rules, hand):
             raise IllegalActionError("Declaring out is only possible in a match to a target.")

@@ -10,12 +10,13 @@ hand and discards any 3 of his 18 cards."
 from __future__ import annotations
 
 from game.rules.actions import Action, Discard, PassCards, TakeWidow, ThrowIn
+from game.rules.auction_game.state import HandState
 from game.rules.combos import card_choices, contains
 from game.rules.errors import IllegalActionError
 from game.rules.events import CardsPassed, Discarded, Event, MeldShown, WidowShown
 from game.rules.meld import MeldResult, best_meld
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.state import HandState, Phase
 
 
 def passer(rules: RuleSet, hand: HandState) -> int:

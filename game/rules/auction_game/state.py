@@ -1,0 +1,62 @@
+"""The hand state of the auction games (every preset but two-handed): auction, exchanges,
+meld and tricks.
+
+Hands are counts ints in the pack's packing (see :class:`game.rules.cards.Deck`). The per-card
+hot paths (``auction_game.play``) read and build these tuples by position; the asserts below pin
+the positions they rely on.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from game.rules.meld import MeldResult
+from game.rules.phase import Phase
+
+
+class AuctionState(NamedTuple):
+    turn: int
+    high_bid: int  # 0 until someone bids (or the dealer's opening in 002)
+    high_bidder: int  # -1 until someone bids
+    passed: tuple[bool, ...]
+    history: tuple[tuple[int, int], ...]  # (seat, amount), amount 0 for a pass
+    forced: bool = False  # the high bid was an obliged opening
+
+
+class PlayState(NamedTuple):
+    leader: int
+    turn: int
+    trick: tuple[tuple[int, int], ...]  # (seat, card type) in play order
+    win_seat: int
+    win_type: int
+    taken: tuple[int, ...]  # trick points per seat
+    won: tuple[int, ...]  # tricks won per seat
+    tricks: tuple[tuple[tuple[int, int], ...], ...]  # completed tricks, for review and bots
+    played: int  # counts of every card played so far
+    reneges: tuple[tuple[int, str], ...] = ()  # (seat, obligation broken) when reneges allowed
+
+
+class HandState(NamedTuple):
+    phase: Phase
+    dealer: int
+    hands: tuple[int, ...]
+    play: PlayState | None = None  # beside ``hands``: the two fields every card replaces
+    widow: int = 0
+    auction: AuctionState | None = None
+    bidder: int = -1
+    bid: int = 0
+    forced: bool = False
+    trump: int = -1
+    passes: tuple[tuple[int, int, int], ...] = ()  # (source, target, counts)
+    discards: int = 0
+    melds: tuple[MeldResult | None, ...] = ()
+    side_meld: tuple[int, ...] = ()  # meld each side may score (after the minimum-meld rule)
+    looked: bool = False  # three-handed: the bidder has seen the widow
+    bid_to_win: bool = False  # 001: both sides were over 400 when the hand began
+    keep: int = 0  # bidder's laid meld (counts) that may not be passed back
+
+
+assert HandState._fields[:4] == ("phase", "dealer", "hands", "play")
+assert HandState._fields[9] == "trump"
+assert PlayState._fields == ("leader", "turn", "trick", "win_seat", "win_type", "taken", "won",
+                             "tricks", "played", "reneges")
