@@ -14,6 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from game.resources import data_dir
 from game.rules.errors import RuleSetError
 from game.rules.rulefile import rescale, ruleset_from_mapping
 from game.rules.ruleset import RuleSet
@@ -107,7 +108,7 @@ def load_ruleset(name_or_path: str) -> RuleSet:
                        f"{', '.join(PRESET_ORDER)}, or give a house-rules .toml file)")
 
 
-LEVELS_DIR = Path(__file__).resolve().parents[1] / "levels"
+LEVELS_DIR = data_dir("levels")
 
 
 def load_tutorial(folder: Path | None = None) -> tuple[list, list, list[str]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ def register(sub: Any) -> None:
 
 
 def cmd_tutorial(args: argparse.Namespace) -> int:
-    from game.content import load_preset, load_tutorial
+    from game.content import LEVELS_DIR, load_preset, load_tutorial
 
     if not args.check:
         from game.commands.play_cmd import open_tutorial
@@ -25,7 +26,11 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
         return open_tutorial()
     from game.tutorial.check import check_all
 
-    lessons, puzzles, errors = load_tutorial(args.levels)
+    if args.levels is not None and not args.levels.is_dir():
+        print(f"pinochle: error: --levels {args.levels}: no such folder", file=sys.stderr)
+        return 2
+    root = args.levels if args.levels is not None else LEVELS_DIR
+    lessons, puzzles, errors = load_tutorial(root)
     report = check_all(lessons, puzzles, load_preset, errors)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
@@ -34,4 +39,10 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
               f"{report.claims} claims checked; {len(report.failures)} failures")
         for failure in report.failures:
             print(f"  FAIL {failure}")
+    # Nothing to check is a failure too: a broken install or a mistyped folder must not pass.
+    missing = [kind for kind, found in (("lessons", lessons), ("puzzles", puzzles)) if not found]
+    if missing:
+        print(f"pinochle: error: no {' and no '.join(missing)} to check in {root}",
+              file=sys.stderr)
+        return 1
     return 1 if report.failures else 0
