@@ -20,9 +20,8 @@ from collections.abc import Callable
 
 from game.content import load_preset, preset_names
 from game.rules.actions import Deal, DeclareOut, Pass
+from game.rules.compiled import best_meld, kernel_for, meld_table
 from game.rules.engine import apply, legal_actions, new_game
-from game.rules.kernel import kernel_for
-from game.rules.meld import best_meld, meld_table
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.simulate import simulate

@@ -11,7 +11,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.bots.base import Bot, Suggestion, make_bot
+from game.bots.base import Bot, IllegalChoiceError, Suggestion
+from game.bots.registry import make_bot
 from game.rules.actions import Action, Deal
 from game.rules.engine import actor, apply, legal_actions, new_game, replay
 from game.rules.errors import IllegalActionError
@@ -41,6 +42,9 @@ class Match:
     bots: dict[int, Bot] = field(init=False, default_factory=dict)
     bot_options: dict[str, object] = field(default_factory=dict)
     initial: GameState | None = None  # a lesson's position; otherwise a new game
+    # Bot bugs met in this match: each illegal choice, which the first legal action replaced
+    # so that a player's game goes on. Tests and the match harness require none.
+    illegal_choices: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.rules.players:
@@ -102,7 +106,12 @@ class Match:
         bot = self.bots.get(seat)
         if bot is None:
             return []
-        action = bot.choose(observe(self.state, seat), self.bot_rng())
+        view = observe(self.state, seat)
+        try:
+            action = bot.choose(view, self.bot_rng())
+        except IllegalChoiceError as exc:
+            self.illegal_choices.append(str(exc))
+            action = view.legal[0]
         return self.submit(action, viewer)
 
     def hint(self, seat: int, level: str = "hard") -> Suggestion:

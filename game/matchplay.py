@@ -19,7 +19,8 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from game.bots.base import Bot, make_bot
+from game.bots.base import Bot, IllegalChoiceError
+from game.bots.registry import make_bot
 from game.rules.actions import Deal
 from game.rules.engine import actor, apply, at_deal, new_game
 from game.rules.events import GameWon, HandResult, HandScored
@@ -92,11 +93,15 @@ def play_table(rules: RuleSet, seed: int, deal: int, table: int, seats: Sequence
         rng = random.Random(f"match/{seed}/{deal}/{table}/{decision}")
         decision += 1
         t0 = perf()
-        action = bots[level].choose(view, rng)
+        try:
+            action = bots[level].choose(view, rng)
+        except IllegalChoiceError:
+            illegal += 1  # a bot bug: counted in the report, and the game goes on
+            action = view.legal[0]
         ms = (perf() - t0) * 1000
         if len(view.legal) > 1:
             times.append((level, KINDS.get(view.phase, "other"), ms))
-        if action not in view.legal:
+        if action not in view.legal:  # a bot outside the levels (no check of its own)
             illegal += 1
             action = view.legal[0]
         state, events = apply(state, action)

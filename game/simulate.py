@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 from game.rules.actions import Action, Bid, DeclareOut, Discard, Pass, PassCards
 from game.rules.auction_game.state import HandState
+from game.rules.compiled import kernel_for
 from game.rules.engine import actor, apply, legal_actions, new_game, replay
 from game.rules.events import HandScored
-from game.rules.kernel import kernel_for
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState

@@ -11,11 +11,21 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.rules.actions import Action, Bid, DeclareOut, Pass
+from game.rules.phase import Phase
 from game.rules.view import PlayerView
 
 # The bidding styles every level takes; here rather than in levels so the table's settings can
 # name them without importing the bots at start-up.
 AGGRESSIONS = ("conservative", "normal", "bold")
+
+
+class IllegalChoiceError(RuntimeError):
+    """A bot chose an action that is not legal: a bug in the bot, reported, never repaired."""
+
+    def __init__(self, level: str, phase: Phase, action: Action) -> None:
+        super().__init__(f"the {level} bot chose {action}, which is not legal in the "
+                         f"{phase} phase")
+        self.level, self.phase, self.action = level, phase, action
 
 
 @dataclass(frozen=True)
@@ -54,18 +64,3 @@ class RandomBot:
                 pick = acts[0]
             return Suggestion(pick, "a random legal bid")
         return Suggestion(acts[int(rng.random() * len(acts))], "a random legal action")
-
-
-LEVELS = ("random", "easy", "medium", "hard")
-
-
-def make_bot(level: str, **options: object) -> Bot:
-    """A bot of the given level (``random``, and the levels of :mod:`game.bots.levels`:
-    ``easy``, ``medium``, ``hard``). Unknown levels and options raise ValueError."""
-    if level == "random":
-        return RandomBot()
-    try:
-        from game.bots.levels import make_level_bot
-    except ModuleNotFoundError:
-        raise ValueError(f"unknown bot level {level!r} (choose from: random)") from None
-    return make_level_bot(level, **options)

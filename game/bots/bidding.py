@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.bots.handeval import Estimate, estimates, model_for, rough_value
 from game.rules.actions import Action, Bid, Pass
 from game.rules.cards import Deck, Rank
-from game.rules.meld import meld_table
+from game.rules.compiled import meld_table
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView
 
@@ -75,20 +76,18 @@ class Read:
     partner_run: bool = False
 
 
+@lru_cache(maxsize=64)
 def average_best(rules: RuleSet) -> float:
-    """The bid model's value of an average hand's best trump (cached per rule set)."""
-    cached = rules.__dict__.get("_bot_avg_best")
-    if cached is None:
-        rng = random.Random(7)
-        deck = rules.deck
-        pack = deck.cards()
-        total = 0.0
-        n = 120
-        for _ in range(n):
-            hand = deck.counts_of(rng.sample(pack, rules.hand_size))
-            total += estimates(rules, hand)[0].value
-        cached = rules.__dict__["_bot_avg_best"] = total / n
-    return cached  # type: ignore[no-any-return]
+    """The bid model's value of an average hand's best trump (the bots' memo per rule set)."""
+    rng = random.Random(7)
+    deck = rules.deck
+    pack = deck.cards()
+    total = 0.0
+    n = 120
+    for _ in range(n):
+        hand = deck.counts_of(rng.sample(pack, rules.hand_size))
+        total += estimates(rules, hand)[0].value
+    return total / n
 
 
 def _jumps(view: PlayerView) -> list[tuple[int, int, int]]:

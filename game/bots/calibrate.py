@@ -22,7 +22,7 @@ from game.bots.handeval import Model, features
 from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for
 from game.rules.combos import card_choices
-from game.rules.meld import best_meld, meld_table
+from game.rules.compiled import best_meld, meld_table
 from game.rules.ruleset import RuleSet
 
 

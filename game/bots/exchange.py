@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from game.bots.handeval import estimates, features, play_model_for, prob_at_least
 from game.rules.actions import Action, Discard, NameTrump, PassCards, PlayHand, TakeWidow, ThrowIn
 from game.rules.cards import Card, Rank, Suit
-from game.rules.meld import meld_table
+from game.rules.compiled import meld_table
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.rules.cards import Rank
-from game.rules.meld import meld_table
+from game.rules.compiled import meld_table
 from game.rules.ruleset import RuleSet
 
 FEATURES = ("const", "meld", "trumps", "trump_ace", "trump_ten", "trump_king", "side_aces",
@@ -159,13 +160,10 @@ def play_model_for(rules: RuleSet) -> Model:
     return _models(rules)[1]
 
 
+@lru_cache(maxsize=64)
 def _models(rules: RuleSet) -> tuple[Model, Model]:
-    """The (bid, play) models of this rule set, looked up once and kept on it."""
-    cached = rules.__dict__.get("_bot_models")
-    if cached is None:
-        cached = MODELS.get(_model_key(rules)) or (_fallback(rules), _fallback_play(rules))
-        rules.__dict__["_bot_models"] = cached
-    return cached  # type: ignore[no-any-return]
+    """The (bid, play) models of this rule set (the bots' own memo, once per rule set)."""
+    return MODELS.get(_model_key(rules)) or (_fallback(rules), _fallback_play(rules))
 
 
 def _model_key(rules: RuleSet) -> str:

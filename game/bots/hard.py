@@ -25,7 +25,7 @@ class HardBot(LevelBot):
         types = sorted({deck.type_of(a.card) for a in cards})
         if len(types) == 1:
             return cards[0], "the only legal card"
-        if self.style.samples == 0:  # for measurement: the heuristic card play
+        if not self.style.card_search:  # for measurement: the heuristic card play
             return heuristic_play(view, counting=True)
         k = build(view)
         left = sum(view.hand_sizes)
@@ -50,7 +50,7 @@ class HardBot(LevelBot):
                                 f"{margin:.0f} points over the {second})")
 
     def bid(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
-        if self.style.bid_samples == 0:  # for measurement: the heuristic auction
+        if not self.style.bid_search:  # for measurement: the heuristic auction
             return super().bid(view, rng)
         return hardbid.decide(view, rng, self.style.aggression, self.style.bid_samples or 48,
                               self.style.bid_shift, self.style.think_ms)
@@ -59,7 +59,7 @@ class HardBot(LevelBot):
         out = twohand.declare_out(view)
         if out is not None:
             return out
-        if view.playoff and view.phase == Phase.TRICKS and self.style.samples != 0:
+        if view.playoff and view.phase == Phase.TRICKS and self.style.card_search:
             return twohand.playoff_search(view, rng)
         return twohand.decide(view, "hard", rng)
 

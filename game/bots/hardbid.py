@@ -29,7 +29,7 @@ from game.bots.sampler import assign, expand
 from game.bots.simulate import Outcome, play_out
 from game.rules.actions import Action, Bid, Pass
 from game.rules.auction_game.auction import next_min_bid
-from game.rules.meld import meld_table
+from game.rules.compiled import meld_table
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView
 

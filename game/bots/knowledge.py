@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.rules.cards import Card
-from game.rules.kernel import PlayKernel, kernel_for
+from game.rules.compiled import kernel_for
+from game.rules.kernel import PlayKernel
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView
 

@@ -7,6 +7,8 @@ explains its choice in one sentence. Options (all optional, per seat):
 * ``think_ms``: ``hard`` stops searching after this many milliseconds (the table's think-time
   budget; it makes a decision depend on the clock, so the match harness never sets it);
 * ``samples``: ``hard``'s search budget in sampled deals (deterministic, the default);
+* ``card_search`` / ``bid_search``: ``off`` gives ``hard`` medium's card play / auction, for
+  measuring what each search is worth;
 * ``noise``: how often ``easy`` plays a random card (default 0.2, a beginner's slip);
 * ``bid_samples``: ``hard``'s sampled deals per auction decision;
 * ``bid_shift``: points ``hard`` adds to the value of declaring (its aggression, finely).
@@ -18,7 +20,7 @@ import random
 from dataclasses import dataclass
 
 from game.bots import bidding, exchange, twohand
-from game.bots.base import AGGRESSIONS, Suggestion
+from game.bots.base import IllegalChoiceError, Suggestion
 from game.bots.knowledge import build
 from game.bots.playrules import Play
 from game.rules.actions import Action, PlayCard, ThrowIn
@@ -40,6 +42,8 @@ class Style:
     noise: float | None = None
     bid_samples: int | None = None
     bid_shift: float | None = None
+    card_search: bool = True
+    bid_search: bool = True
 
 
 class LevelBot:
@@ -56,8 +60,10 @@ class LevelBot:
         if not view.legal:
             raise ValueError("it is not this seat's turn: no legal action")
         action, reason = self._decide(view, rng)
-        if action not in view.legal:  # a bug guard: never hand the engine an illegal action
-            action, reason = view.legal[0], "the first legal action"
+        if action not in view.legal:
+            # A bug, never repaired here: callers that must keep going (a match, the table)
+            # count it and substitute; every test sees it raise.
+            raise IllegalChoiceError(self.level, view.phase, action)
         return Suggestion(action, reason)
 
     # -- dispatch -----------------------------------------------------------------------------
@@ -142,40 +148,3 @@ class MediumBot(LevelBot):
 
     def __init__(self, style: Style) -> None:
         super().__init__("medium", style)
-
-
-def make_level_bot(level: str, **options: object) -> LevelBot:
-    """A bot of ``level`` (easy, medium, hard) with the given style options."""
-    style = _style(options)
-    if level == "easy":
-        return EasyBot(style)
-    if level == "medium":
-        return MediumBot(style)
-    if level == "hard":
-        from game.bots.hard import HardBot
-
-        return HardBot(style)
-    raise ValueError(f"unknown bot level {level!r} (choose from: random, "
-                     f"{', '.join(LEVEL_NAMES)})")
-
-
-def _style(options: dict[str, object]) -> Style:
-    known = {"aggression", "think_ms", "samples", "noise", "bid_samples", "bid_shift"}
-    for key in options:
-        if key not in known:
-            raise ValueError(f"unknown bot option {key!r} (known: {', '.join(sorted(known))})")
-    aggression = str(options.get("aggression", "normal"))
-    if aggression not in AGGRESSIONS:
-        raise ValueError(f"unknown aggression {aggression!r} (choose from: "
-                         f"{', '.join(AGGRESSIONS)})")
-    think = options.get("think_ms")
-    samples = options.get("samples")
-    noise = options.get("noise")
-    bid_samples = options.get("bid_samples")
-    shift = options.get("bid_shift")
-    return Style(aggression,
-                 float(think) if think is not None else None,  # type: ignore[arg-type]
-                 int(samples) if samples is not None else None,  # type: ignore[call-overload]
-                 float(noise) if noise is not None else None,  # type: ignore[arg-type]
-                 int(bid_samples) if bid_samples is not None else None,  # type: ignore[call-overload]
-                 float(shift) if shift is not None else None)  # type: ignore[arg-type]

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
-from game.rules.kernel import PlayKernel, kernel_for
-from game.rules.ruleset import RuleSet
+from game.rules.compiled import kernel_for
+from game.rules.kernel import PlayKernel
+from game.rules.ruleset import Obligation, RuleSet
 
 Rnd = Callable[[], float]
 
@@ -330,10 +332,13 @@ class RolloutPolicy:
         return self._pick_low(h, trump)
 
 
-def policy_for(rules: RuleSet, obligations: Sequence[str] | None = None) -> RolloutPolicy:
-    """The (cached) rollout policy for a rule set's trick obligations."""
-    key = "_bot_rollout" if obligations is None else "_bot_rollout_" + "/".join(obligations)
-    pol = rules.__dict__.get(key)
-    if pol is None:
-        pol = rules.__dict__[key] = RolloutPolicy(rules, obligations)
-    return pol  # type: ignore[no-any-return]
+def policy_for(rules: RuleSet, obligations: Sequence[Obligation] | None = None
+               ) -> RolloutPolicy:
+    """The rollout policy for a rule set's trick obligations (or the ones given)."""
+    return _policy(rules, None if obligations is None else tuple(obligations))
+
+
+@lru_cache(maxsize=64)
+def _policy(rules: RuleSet, obligations: tuple[Obligation, ...] | None) -> RolloutPolicy:
+    # The bots' own memo: a policy holds tables built from the rule set, once per rule set.
+    return RolloutPolicy(rules, obligations)

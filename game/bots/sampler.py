@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from game.bots.knowledge import Knowledge
-from game.rules.meld import meld_table
+from game.rules.compiled import meld_table
 
 
 def expand(counts: int, bits: int, mask: int) -> list[int]:

@@ -17,8 +17,7 @@ from game.bots.knowledge import Knowledge
 from game.bots.playrules import Play
 from game.rules.actions import Action, CountDix, DeclareOut, EndTurn, ExchangeDix, LayMeld, PlayCard
 from game.rules.cards import Rank
-from game.rules.kernel import kernel_for
-from game.rules.meld import meld_table
+from game.rules.compiled import compile_rules, kernel_for, meld_table
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.stock_game.score import rounded
@@ -56,10 +55,10 @@ def meld_turn(view: PlayerView) -> tuple[Action, str]:
 
 
 def _meld_points(rules: RuleSet, melds: list[LayMeld]) -> dict[LayMeld, int]:
-    from game.rules.stock_game.meld import candidates
-
+    consts = compile_rules(rules).stock
+    assert consts is not None
     by_kind: dict[str, int] = {}
-    for cand in candidates(rules, 0):
+    for cand in consts.candidates[0]:
         by_kind.setdefault(cand.kind, cand.points)
     return {a: by_kind.get(a.kind, 0) for a in melds}
 

@@ -10,8 +10,8 @@ from typing import Any
 from game.cli import UsageError
 from game.content import load_preset, load_ruleset, preset_names
 from game.rules.cards import Card, CardError, Suit, parse_cards
+from game.rules.compiled import best_meld
 from game.rules.explain import rules_sections, rules_text
-from game.rules.meld import best_meld
 from game.rules.ruleset import RuleSet
 from game.rules.tricks import explain_plays
 
@@ -151,7 +151,7 @@ def cmd_meld(args: argparse.Namespace) -> int:
 
 
 def _meld_batch(rules: RuleSet) -> int:
-    from game.rules.meld import meld_table
+    from game.rules.compiled import meld_table
 
     table = meld_table(rules)
     deck = rules.deck

@@ -52,7 +52,7 @@ def _options(items: list[str], which: str) -> tuple[tuple[str, object], ...]:
 
 
 def _check_level(level: str, which: str, options: tuple[tuple[str, object], ...]) -> None:
-    from game.bots.base import make_bot
+    from game.bots.registry import make_bot
 
     if level not in LEVEL_CHOICES:
         raise UsageError(f"unknown level {level!r} for --{which} (choose from: "

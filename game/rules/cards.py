@@ -282,20 +282,23 @@ _DECK_RANKS = {
     64: (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT, Rank.SEVEN),
 }
 _DECK_COPIES = {48: 2, 80: 4, 64: 2}
-_deck_cache: dict[tuple[int, str], Deck] = {}
+
+
+def _build_deck(size: int, rank_order: str) -> Deck:
+    present = set(_DECK_RANKS[size])
+    ranks = [rank for rank in RANK_ORDERS[rank_order] if rank in present]
+    return Deck(size, ranks, _DECK_COPIES[size])
+
+
+# Every pack in every rank order, built once at import: decks are shared, immutable values.
+_DECKS = {(size, order): _build_deck(size, order) for size in _DECK_RANKS for order in RANK_ORDERS}
 
 
 def make_deck(size: int, rank_order: str = "A-10-K-Q-J-9") -> Deck:
     """The 48-, 80- or 64-card pack with ranks strongest first in the given order."""
-    key = (size, rank_order)
-    deck = _deck_cache.get(key)
+    deck = _DECKS.get((size, rank_order))
     if deck is None:
         if size not in _DECK_RANKS:
             raise CardError(f"no {size}-card pack: choose 48, 80 or 64")
-        if rank_order not in RANK_ORDERS:
-            raise CardError(f"unknown rank order {rank_order!r}")
-        present = set(_DECK_RANKS[size])
-        ranks = [rank for rank in RANK_ORDERS[rank_order] if rank in present]
-        deck = Deck(size, ranks, _DECK_COPIES[size])
-        _deck_cache[key] = deck
+        raise CardError(f"unknown rank order {rank_order!r}")
     return deck

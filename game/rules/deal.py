@@ -47,15 +47,11 @@ def packets(rules: RuleSet, dealer: int) -> list[tuple[int, int]]:
     return out
 
 
-def deal(rules: RuleSet, seed: int, hand_no: int, dealer: int
-         ) -> tuple[list[list[Card]], list[Card], list[Card], tuple[tuple[int, int], ...]]:
-    """Hands per seat, the widow (or the turn-up card, two-handed), the rest of the pack (the
-    stock, top card first), and the packets dealt."""
+def deal(rules: RuleSet, seed: int, hand_no: int, plan: tuple[tuple[int, int], ...]
+         ) -> tuple[list[list[Card]], list[Card], list[Card]]:
+    """Hands per seat, the widow (or the turn-up card, two-handed) and the rest of the pack (the
+    stock, top card first), dealt in the packets of ``plan`` (see :func:`packets`)."""
     pack = shuffled_pack(rules, seed, hand_no)
-    plans: dict[int, tuple[tuple[int, int], ...]] = rules.__dict__.setdefault("_packets", {})
-    plan = plans.get(dealer)
-    if plan is None:
-        plan = plans[dealer] = tuple(packets(rules, dealer))
     hands: list[list[Card]] = [[] for _ in range(rules.players)]
     widow: list[Card] = []
     pos = 0
@@ -66,4 +62,4 @@ def deal(rules: RuleSet, seed: int, hand_no: int, dealer: int
             hands[seat].extend(chunk)
         else:
             widow.extend(chunk)
-    return hands, widow, pack[pos:], plan
+    return hands, widow, pack[pos:]

@@ -15,6 +15,7 @@ from game.rules.actions import Action, Deal, PlayCard
 from game.rules.auction_game import flow as auction_flow
 from game.rules.auction_game import play
 from game.rules.auction_game.state import HandState
+from game.rules.compiled import compile_rules
 from game.rules.deal import deal
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event
@@ -40,7 +41,7 @@ def new_game(rules: RuleSet, seed: int) -> GameState:
     n = rules.n_sides
     tallies = (0,) * (n if (rules.scoring.stars or rules.scoring.checks) else 0)
     return GameState(rules, seed, 0, dealer, (0,) * n, tallies, rules.scoring.target, (),
-                     NewDeal(Phase.DEAL, dealer))
+                     NewDeal(Phase.DEAL, dealer), compile_rules(rules))
 
 
 def at_deal(state: GameState, hand_no: int, dealer: int) -> GameState:
@@ -65,11 +66,11 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     hand = state[8]  # state.hand, by position: this runs for every card of every playout
     cls = hand.__class__
     if cls is HandState and hand[0] is _TRICKS:
-        return play.legal(state[0], hand)  # type: ignore[arg-type]
+        return play.legal(state[9], hand)  # type: ignore[arg-type]
     if hand[0] is _GAME_OVER:
         return ()
     if cls is StockHand:
-        return stock_flow.legal(state[0], hand)  # type: ignore[arg-type]
+        return stock_flow.legal(state[9], hand)  # type: ignore[arg-type]
     if cls is HandState:
         return auction_flow.legal(state[0], hand)  # type: ignore[arg-type]
     return _DEAL
@@ -95,7 +96,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
 def _deal(state: GameState) -> tuple[GameState, list[Event]]:
     rules = state.rules
-    hands, widow, rest, plan = deal(rules, state.seed, state.hand_no, state.dealer)
+    plan = state.compiled.packets[state.dealer]
+    hands, widow, rest = deal(rules, state.seed, state.hand_no, plan)
     if rules.stock.enabled:
         return stock_flow.start(state, hands, widow[0], rest, plan)
     return auction_flow.start(state, hands, widow, plan)

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from game.rules.actions import PlayCard
+from game.rules.events import CardPlayed
 from game.rules.ruleset import RuleSet
 
 NONE = -1  # "no suit led yet" / "no trump"
@@ -75,8 +76,6 @@ class PlayKernel:
                   for p in range(1 << sb))
             for s in range(4))
         # Events are values: the plain "seat played card" event is built once per seat and card.
-        from game.rules.events import CardPlayed
-
         self.card_played = tuple(tuple(CardPlayed(seat, card) for card in d.types)
                                  for seat in range(rules.players))
         # (seat, type) pairs, each one a 1-tuple ready to extend the trick with
@@ -84,9 +83,8 @@ class PlayKernel:
                                for seat in range(rules.players))
         self.seat_card = tuple(tuple((seat, card) for card in d.types)
                                for seat in range(rules.players))
+        # A memo of pure answers (legal mask's presence bits -> actions), bounded below.
         self.acts_cache: dict[int, tuple[PlayCard, ...]] = {}
-        # (hand state, its legal mask) from the last play.legal(), for play.apply() to reuse
-        self.last_legal: tuple[object, int] = (None, 0)
         self.legal: Callable[[int, int, int, int], int] = self._make_legal()
 
     def _make_legal(self) -> Callable[[int, int, int, int], int]:
@@ -260,18 +258,3 @@ class PlayKernel:
             leader = ws
         pts[leader] += self.last_trick
         return pts
-
-
-def kernel_for(rules: RuleSet, obligations: Sequence[str] | None = None) -> PlayKernel:
-    """The (cached) kernel for a rule set's trick obligations (or the given list)."""
-    if obligations is None:
-        kernel = rules.__dict__.get("_kernel")
-        if kernel is None:
-            kernel = rules.__dict__["_kernel"] = kernel_for(rules, rules.tricks.obligations)
-        return kernel  # type: ignore[no-any-return]
-    obs = tuple(obligations)
-    cache: dict[tuple[str, ...], PlayKernel] = rules.__dict__.setdefault("_kernels", {})
-    kernel = cache.get(obs)
-    if kernel is None:
-        kernel = cache[obs] = PlayKernel(rules, obs)
-    return kernel

@@ -9,7 +9,7 @@ suit lookups plus one lookup of the arounds/pinochle mask formed by AND-ing per-
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.rules.cards import Card, Deck, Rank, Suit
@@ -264,42 +264,6 @@ class MeldTable:
         if mask_melds is None:
             mask_melds = self._mask_melds(mask)
         return MeldResult(self.total(h, trump), (*main, *dixes, *mask_melds))
-
-
-_tables: dict[tuple[object, ...], MeldTable] = {}
-
-
-def meld_table(rules: RuleSet) -> MeldTable:
-    """The meld table for this rule set: built once per distinct meld configuration and
-    remembered on the rule set itself, so the hot path is one attribute lookup."""
-    table = rules.__dict__.get("_meld_table")
-    if table is None:
-        key = (rules.table.deck, rules.table.rank_order, rules.meld)
-        table = _tables.get(key)
-        if table is None:
-            table = _tables[key] = MeldTable(rules)
-        rules.__dict__["_meld_table"] = table  # frozen dataclass: cache beside its fields
-    return table
-
-
-def _counts(rules: RuleSet, hand: int | Iterable[Card]) -> int:
-    return hand if isinstance(hand, int) else rules.deck.counts_of(hand)
-
-
-def best_meld(rules: RuleSet, hand: int | Sequence[Card], trump: int | None) -> MeldResult:
-    """The best legal meld of a hand, with its breakdown by class.
-
-    >>> from game.content import load_preset
-    >>> from game.rules.cards import parse_cards
-    >>> best_meld(load_preset("racehorse"), parse_cards("AD TD KD QD JD"), Suit.DIAMONDS).total
-    150
-    """
-    counts = hand if hand.__class__ is int else rules.deck.counts_of(hand)  # type: ignore[arg-type]
-    return meld_table(rules).breakdown(counts, trump)  # type: ignore[arg-type]
-
-
-def meld_total(rules: RuleSet, hand: int | Sequence[Card], trump: int | None) -> int:
-    return meld_table(rules).total(_counts(rules, hand), trump)
 
 
 def marriage_suits(rules: RuleSet, counts: int) -> list[Suit]:

@@ -1,9 +1,10 @@
-"""Reading a rule set from a parsed preset or house-rules mapping, and checking it.
+"""Reading a rule set from a parsed preset or house-rules mapping, and checking it as a whole.
 
-:func:`ruleset_from_mapping` checks every field and refuses the first bad one with a
-:class:`RuleSetError` that names the source and the field; :func:`validate` refuses option
-combinations the engine cannot play honestly; :func:`rescale` converts point values between
-the classic x10 and the modern x1 scale.
+:func:`ruleset_from_mapping` checks every field against its type and its range and refuses the
+first bad one with a :class:`RuleSetError` that names the source and the field; :func:`validate`
+then checks the fields that depend on each other; :func:`rescale` converts point values between
+the classic x10 and the modern x1 scale. The allowed words of every option come from the Literal
+types in :mod:`game.rules.ruleset`, and every number has a range in :data:`RANGES`.
 """
 
 from __future__ import annotations
@@ -11,18 +12,10 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
-from game.rules.cards import RANK_ORDERS
 from game.rules.errors import RuleSetError
 from game.rules.ruleset import (
-    GAME_LENGTHS,
-    MELD_KINDS,
-    OBLIGATIONS,
-    OPTIONAL_CHECKS,
-    SAVE_MELD,
-    THROW_IN,
-    TIE_RULES,
     AuctionRules,
     FrozenMap,
     MeldRules,
@@ -46,12 +39,49 @@ POINT_FIELDS = (
     "scoring.bidder_min_trick_points", "scoring.target", "scoring.bid_to_win_above",
     "scoring.overtime_step", "scoring.star_levels",
 )
-_SECTIONS = {
+_POINTS = (0, 100_000)  # any point value: wide enough for every document on either scale
+# The range of every whole-number field (a list's range applies to each item). A number outside
+# its range is refused before any cross-field check, so no later code sees an absurd value.
+RANGES: dict[str, tuple[int, int]] = {
+    "table.players": (2, 4), "table.deal_packet": (1, 5),
+    "auction.min_bid": (1, 100_000), "auction.step": (1, 10_000),
+    "auction.step_above": (1, 100_000), "auction.skip_endings": (0, 99),
+    "auction.max_bid": (1, 100_000), "auction.dealer_opens_at": _POINTS,
+    "auction.all_pass_bid": _POINTS, "auction.all_pass_bid_with_meld": _POINTS,
+    "passing.count": (0, 4), "widow.size": (0, 3), "widow.forced_concede_margin": _POINTS,
+    "throw_in.margin": _POINTS,
+    "meld.run": _POINTS, "meld.royal_marriage": _POINTS, "meld.marriage": _POINTS,
+    "meld.dix": _POINTS, "meld.pinochle": _POINTS, "meld.aces": _POINTS, "meld.kings": _POINTS,
+    "meld.queens": _POINTS, "meld.jacks": _POINTS, "meld.minimum": _POINTS,
+    "tricks.points": (0, 1_000), "tricks.last_trick": (0, 1_000),
+    "scoring.save_points": _POINTS, "scoring.bidder_min_trick_points": _POINTS,
+    "scoring.target": (1, 100_000), "scoring.hands": (0, 1_000),
+    "scoring.bid_to_win_above": _POINTS, "scoring.overtime_step": (1, 100_000),
+    "scoring.star_levels": (1, 100_000), "scoring.game_checks": (0, 1_000),
+    "scoring.seven_nines_checks": (0, 1_000),
+}
+MAX_TEXT = 4_000  # characters in a name, title, description or obligation text
+MAX_ITEMS = 64  # items in a list or a table
+_SECTIONS: dict[str, type] = {
     "table": TableRules, "auction": AuctionRules, "passing": PassingRules, "widow": WidowRules,
     "throw_in": ThrowInRules, "meld": MeldRules, "tricks": TrickRules, "scoring": ScoringRules,
     "stock": StockRules,
 }
 _TOP_FIELDS = ("name", "title", "document", "description", "base")
+_RANK_LETTERS = ("A", "T", "K", "Q", "J", "9", "8", "7")
+
+
+def _choices(values: tuple[Any, ...]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def _coerce_int(source: str, path: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleSetError(source, path, f"expected a whole number, got {value!r}")
+    low, high = RANGES.get(path.split("[")[0], _POINTS)
+    if not low <= value <= high:
+        raise RuleSetError(source, path, f"must be between {low} and {high}, got {value}")
+    return value
 
 
 def _coerce(source: str, path: str, value: Any, hint: Any) -> Any:
@@ -62,28 +92,46 @@ def _coerce(source: str, path: str, value: Any, hint: Any) -> Any:
             raise RuleSetError(source, path, f"expected true or false, got {value!r}")
         return value
     if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleSetError(source, path, f"expected a whole number, got {value!r}")
-        if value < 0:
-            raise RuleSetError(source, path, f"must not be negative, got {value}")
-        return value
+        return _coerce_int(source, path, value)
     if hint is str:
         if not isinstance(value, str):
             raise RuleSetError(source, path, f"expected text, got {value!r}")
+        if len(value) > MAX_TEXT:
+            raise RuleSetError(source, path, f"is longer than {MAX_TEXT} characters")
+        return value
+    if origin is Literal:
+        allowed = typing.get_args(hint)
+        if isinstance(value, bool) or value not in allowed:
+            raise RuleSetError(source, path, f"must be one of {_choices(allowed)}, "
+                               f"got {value!r}")
         return value
     if origin is tuple:
         item = typing.get_args(hint)[0]
         if not isinstance(value, list):
             raise RuleSetError(source, path, f"expected a list, got {value!r}")
+        if len(value) > MAX_ITEMS:
+            raise RuleSetError(source, path, f"has more than {MAX_ITEMS} items")
         return tuple(_coerce(source, f"{path}[{i}]", v, item) for i, v in enumerate(value))
-    if origin in (Mapping, dict) or origin is typing.get_origin(Mapping[str, int]):
-        key_hint, val_hint = typing.get_args(hint)
-        if not isinstance(value, Mapping):
-            raise RuleSetError(source, path, f"expected a table of values, got {value!r}")
-        return FrozenMap(
-            {str(k): _coerce(source, f"{path}.{k}", v, val_hint) for k, v in value.items()}
-        )
+    if origin is Mapping:
+        return _coerce_table(source, path, value, hint)
     raise RuleSetError(source, path, f"unsupported field type {hint!r}")  # pragma: no cover
+
+
+def _coerce_table(source: str, path: str, value: Any, hint: Any) -> FrozenMap:
+    key_hint, val_hint = typing.get_args(hint)
+    if not isinstance(value, Mapping):
+        raise RuleSetError(source, path, f"expected a table of values, got {value!r}")
+    if len(value) > MAX_ITEMS:
+        raise RuleSetError(source, path, f"has more than {MAX_ITEMS} entries")
+    allowed = typing.get_args(key_hint) if typing.get_origin(key_hint) is Literal else None
+    if path == "tricks.points":
+        allowed = _RANK_LETTERS
+    out = {}
+    for key, item in value.items():
+        if allowed is not None and key not in allowed:
+            raise RuleSetError(source, f"{path}.{key}", f"must be one of {_choices(allowed)}")
+        out[str(key)] = _coerce(source, f"{path}.{key}", item, val_hint)
+    return FrozenMap(out)
 
 
 def _build_section(source: str, name: str, cls: type, data: Any) -> Any:
@@ -126,110 +174,120 @@ def _fail(rules: RuleSet, path: str, message: str) -> None:
 
 def validate(rules: RuleSet) -> None:
     """Cross-field checks: refuse combinations the engine cannot play honestly."""
-    t, a, m, tr, sc = rules.table, rules.auction, rules.meld, rules.tricks, rules.scoring
-    if t.players not in (2, 3, 4):
-        _fail(rules, "table.players", f"must be 2, 3 or 4, got {t.players}")
-    if t.deck not in (48, 64, 80):
-        _fail(rules, "table.deck", f"must be 48, 64 or 80, got {t.deck}")
-    if t.rank_order not in RANK_ORDERS:
-        _fail(rules, "table.rank_order", f"must be one of {', '.join(RANK_ORDERS)}")
-    if t.direction not in ("clockwise", "counterclockwise"):
-        _fail(rules, "table.direction", "must be clockwise or counterclockwise")
-    if t.first_lead not in ("bidder", "eldest"):
-        _fail(rules, "table.first_lead", "must be bidder or eldest")
-    if not 1 <= t.deal_packet <= 5:
-        _fail(rules, "table.deal_packet", "must be between 1 and 5 cards")
-    if rules.stock.enabled:
+    _check_table(rules)
+    _check_auction(rules)
+    _check_exchanges(rules)
+    _check_tricks(rules)
+    _check_meld(rules)
+    _check_scoring(rules)
+
+
+def _check_table(rules: RuleSet) -> None:
+    t, stock = rules.table, rules.stock
+    if stock.enabled:
         if t.players != 2:
             _fail(rules, "stock.enabled", "the stock game is for two players")
-        if a.enabled:
+        if rules.auction.enabled:
             _fail(rules, "auction.enabled", "the stock game turns up trump: no auction")
-        for ob in rules.stock.playoff_obligations:
-            if ob not in OBLIGATIONS:
-                _fail(rules, "stock.playoff_obligations", f"unknown obligation {ob!r}")
-    else:
-        if t.players == 2:
-            _fail(rules, "table.players", "two players need the stock game (stock.enabled)")
-        if not a.enabled:
-            _fail(rules, "auction.enabled", "games without a stock need an auction")
-        if t.deck == 64:
-            _fail(rules, "table.deck", "the 64-card pack is only for the two-handed stock game")
+        return
+    if t.players == 2:
+        _fail(rules, "table.players", "two players need the stock game (stock.enabled)")
+    if not rules.auction.enabled:
+        _fail(rules, "auction.enabled", "games without a stock need an auction")
+    if t.deck == 64:
+        _fail(rules, "table.deck", "the 64-card pack is only for the two-handed stock game")
+    if (t.deck - rules.widow.size) % t.players:
+        _fail(rules, "table.deck", f"{t.deck} cards do not deal evenly to {t.players} players")
+
+
+def _check_auction(rules: RuleSet) -> None:
+    a = rules.auction
+    if not a.enabled:
+        return
+    if len(a.step_above) not in (0, 2):
+        _fail(rules, "auction.step_above", "must be [threshold, step] or empty")
+    if a.max_bid < a.min_bid:
+        _fail(rules, "auction.max_bid", "must not be below auction.min_bid")
+    if a.dealer_opens_at and a.dealer_opens_at >= a.min_bid:
+        _fail(rules, "auction.dealer_opens_at", "must be below auction.min_bid")
+    for name in ("all_pass_bid", "all_pass_bid_with_meld"):
+        if getattr(a, name) > a.max_bid:
+            _fail(rules, f"auction.{name}", f"must not be above auction.max_bid ({a.max_bid})")
+    if len(set(a.skip_endings)) == 100 or not _some_valid_bid(rules):
+        _fail(rules, "auction.skip_endings", "no bid from auction.min_bid to auction.max_bid "
+              "is allowed by the step and the skipped endings")
+
+
+def _some_valid_bid(rules: RuleSet) -> bool:
+    """Whether any bid is allowed at all (the step and the skipped endings leave one)."""
+    a = rules.auction
+    step = a.step
+    amount = a.min_bid + (-a.min_bid) % step
+    # Endings repeat every 100 points, so 100 steps past the first candidate settle it.
+    for _ in range(100):
+        if amount > a.max_bid:
+            return False
+        if a.step_above and amount > a.step_above[0] and amount % a.step_above[1]:
+            amount += 1
+            continue
+        if amount % 100 not in a.skip_endings:
+            return True
+        amount += step
+    return False
+
+
+def _check_exchanges(rules: RuleSet) -> None:
+    t = rules.table
     if rules.widow.size not in (0, 3):
         _fail(rules, "widow.size", "must be 0 or 3")
     if rules.widow.size and t.players != 3:
         _fail(rules, "widow.size", "a widow is dealt only in three-handed games")
-    if not rules.stock.enabled and (t.deck - rules.widow.size) % t.players:
-        _fail(rules, "table.deck", f"{t.deck} cards do not deal evenly to {t.players} players")
     if rules.passing.count not in (0, 3, 4):
         _fail(rules, "passing.count", "must be 0, 3 or 4")
     if rules.passing.count and t.players != 4:
         _fail(rules, "passing.count", "passing is between partners: four players only")
-    if a.enabled:
-        if a.step < 1:
-            _fail(rules, "auction.step", "must be at least 1")
-        if a.min_bid < 1:
-            _fail(rules, "auction.min_bid", "must be at least 1")
-        if len(a.step_above) not in (0, 2) or (a.step_above and a.step_above[1] < 1):
-            _fail(rules, "auction.step_above", "must be [threshold, step] or empty")
-        if a.max_bid < a.min_bid:
-            _fail(rules, "auction.max_bid", "must not be below auction.min_bid")
-        if any(e >= 100 for e in a.skip_endings):
-            _fail(rules, "auction.skip_endings", "endings are the last two digits, under 100")
-        if a.dealer_opens_at and a.dealer_opens_at >= a.min_bid:
-            _fail(rules, "auction.dealer_opens_at", "must be below auction.min_bid")
-    obligations = tr.obligations
-    for ob in obligations:
-        if ob not in OBLIGATIONS:
-            _fail(rules, "tricks.obligations",
-                  f"unknown obligation {ob!r} (known: {', '.join(OBLIGATIONS)})")
-    for key in tr.texts:
-        if key not in OBLIGATIONS:
-            _fail(rules, f"tricks.texts.{key}", "not an obligation name")
-    if "take_trick" in obligations and ("must_trump" in obligations or "crawl" in obligations):
-        _fail(rules, "tricks.obligations", "take_trick already covers crawl and trumping")
-    if "over_trump" in obligations and "must_trump" not in obligations:
-        _fail(rules, "tricks.obligations", "over_trump needs must_trump")
+    if rules.passing.count >= rules.hand_size:
+        _fail(rules, "passing.count", f"must be fewer than the {rules.hand_size} cards of a hand")
+
+
+def _check_tricks(rules: RuleSet) -> None:
+    obligations = rules.tricks.obligations
+    for name, obs in (("tricks.obligations", obligations),
+                      ("stock.playoff_obligations", rules.stock.playoff_obligations)):
+        if "take_trick" in obs and ("must_trump" in obs or "crawl" in obs):
+            _fail(rules, name, "take_trick already covers crawl and trumping")
+        if "over_trump" in obs and "must_trump" not in obs:
+            _fail(rules, name, "over_trump needs must_trump")
     if not rules.stock.enabled and "follow_suit" not in obligations:
         _fail(rules, "tricks.obligations", "trick play needs follow_suit")
-    for letter, value in tr.points.items():
-        if letter not in "AKQJT987" or len(letter) != 1:
-            _fail(rules, f"tricks.points.{letter}", "rank must be one of A T K Q J 9 8 7")
-        del value
-    for kind in m.classes:
-        if kind not in MELD_KINDS:
-            _fail(rules, f"meld.classes.{kind}", "not a meld kind")
-    for kind in m.names:
-        if kind not in MELD_KINDS:
-            _fail(rules, f"meld.names.{kind}", "not a meld kind")
+    if rules.tricks.reneges and rules.table.players != 4:
+        _fail(rules, "tricks.reneges", "renege calling is a partnership option")
+
+
+def _check_meld(rules: RuleSet) -> None:
     copies = rules.deck.copies
     for kind in ("run", "pinochle", "aces", "kings", "queens", "jacks"):
-        values = getattr(m, kind)
+        values = getattr(rules.meld, kind)
         if len(values) != copies:
             _fail(rules, f"meld.{kind}",
                   f"needs {copies} values (one per level up to {copies} copies)")
-    for name in ("save_meld", "tie_rule", "tie_fallback", "game", "scale"):
-        allowed = {"save_meld": SAVE_MELD, "tie_rule": TIE_RULES,
-                   "tie_fallback": ("overtime", "highest"), "game": GAME_LENGTHS,
-                   "scale": ("x10", "x1")}[name]
-        if getattr(sc, name) not in allowed:
-            _fail(rules, f"scoring.{name}", f"must be one of {', '.join(allowed)}")
+
+
+def _check_scoring(rules: RuleSet) -> None:
+    sc, t = rules.scoring, rules.table
     if sc.game == "hands" and sc.hands < 1:
         _fail(rules, "scoring.hands", "playing for a number of hands needs scoring.hands >= 1")
-    if sc.game == "score" and sc.target < 1:
-        _fail(rules, "scoring.target", "must be at least 1")
     if sc.game == "deal" and not rules.stock.enabled:
         _fail(rules, "scoring.game", "one deal per game is the two-handed option")
-    if sc.stars and t.players != 4:
-        _fail(rules, "scoring.stars", "stars are a partnership tally")
+    if sc.stars:
+        if t.players != 4:
+            _fail(rules, "scoring.stars", "stars are a partnership tally")
+        if not sc.star_levels:
+            _fail(rules, "scoring.star_levels", "stars need at least one close-out level")
+        if list(sc.star_levels) != sorted(set(sc.star_levels)):
+            _fail(rules, "scoring.star_levels", "levels must rise, each above the last")
     if sc.checks and t.players != 3:
         _fail(rules, "scoring.checks", "checks are the three-handed tally")
-    for opt in sc.optional_checks:
-        if opt not in OPTIONAL_CHECKS:
-            _fail(rules, "scoring.optional_checks", f"unknown check {opt!r}")
-    if rules.throw_in.mode not in THROW_IN:
-        _fail(rules, "throw_in.mode", f"must be one of {', '.join(THROW_IN)}")
-    if tr.reneges and t.players != 4:
-        _fail(rules, "tricks.reneges", "renege calling is a partnership option")
 
 
 def rescale(data: dict[str, Any], factor_up: bool, source: str) -> dict[str, Any]:
@@ -253,7 +311,6 @@ def rescale(data: dict[str, Any], factor_up: bool, source: str) -> dict[str, Any
 
     for path in POINT_FIELDS:
         section, key = path.split(".")
-        if section in data and key in data[section]:
+        if section in data and isinstance(data[section], dict) and key in data[section]:
             data[section][key] = convert(data[section][key], path)
     return data
-

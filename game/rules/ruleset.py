@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any
+from functools import partial
+from typing import Any, Literal, get_args
 
-from game.rules.cards import Deck, Rank, make_deck
+from game.rules.cards import RANK_ORDERS, Deck, Rank, make_deck
 
 
 class FrozenMap(dict[str, Any]):
@@ -27,7 +27,10 @@ class FrozenMap(dict[str, Any]):
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _readonly  # type: ignore[assignment]
 
 
-OBLIGATIONS = (
+# The vocabulary of every option with a fixed set of values. Each is a Literal type, so the type
+# checker holds code to the same spelling as the rule files, and :mod:`game.rules.rulefile` reads
+# the allowed values from these types: one list per option, nowhere else.
+Obligation = Literal[
     "first_identical_wins",  # a ranking statement, listed where the document numbers it
     "follow_suit",
     "take_trick",  # 000: head the led suit, or trump/over-trump, only when that wins
@@ -36,25 +39,39 @@ OBLIGATIONS = (
     "must_trump",  # void in the led suit: play a trump
     "over_trump",  # when the trick is already trumped, beat the highest trump
     "any_card",
-)
-MELD_KINDS = ("run", "royal_marriage", "marriage", "dix", "pinochle", "aces", "kings", "queens",
-              "jacks")
-SAVE_MELD = ("none", "counter-or-last-trick", "trick", "points")
-TIE_RULES = ("bidder-first", "highest", "overtime", "bid-and-out")
-THROW_IN = ("never", "before-play", "over-margin")
-GAME_LENGTHS = ("score", "hands", "deal")
-OPTIONAL_CHECKS = ("lost-after-playing", "double-marriage", "double-pinochle", "double-arounds",
-                   "seven-nines", "game")
+]
+MeldKind = Literal["run", "royal_marriage", "marriage", "dix", "pinochle", "aces", "kings",
+                   "queens", "jacks"]
+SaveMeld = Literal["none", "counter-or-last-trick", "trick", "points"]
+TieRule = Literal["bidder-first", "highest", "overtime", "bid-and-out"]
+TieFallback = Literal["overtime", "highest"]
+ThrowInMode = Literal["never", "before-play", "over-margin"]
+GameLength = Literal["score", "hands", "deal"]
+Scale = Literal["x10", "x1"]
+OptionalCheck = Literal["lost-after-playing", "double-marriage", "double-pinochle",
+                        "double-arounds", "seven-nines", "game"]
+Direction = Literal["clockwise", "counterclockwise"]
+FirstLead = Literal["bidder", "eldest"]
+RankOrder = Literal["A-10-K-Q-J-9", "A-K-Q-J-10-9"]
+PackSize = Literal[48, 64, 80]
+
+OBLIGATIONS: tuple[Obligation, ...] = get_args(Obligation)
+MELD_KINDS: tuple[MeldKind, ...] = get_args(MeldKind)
+SAVE_MELD: tuple[SaveMeld, ...] = get_args(SaveMeld)
+TIE_RULES: tuple[TieRule, ...] = get_args(TieRule)
+THROW_IN: tuple[ThrowInMode, ...] = get_args(ThrowInMode)
+GAME_LENGTHS: tuple[GameLength, ...] = get_args(GameLength)
+OPTIONAL_CHECKS: tuple[OptionalCheck, ...] = get_args(OptionalCheck)
 
 
 @dataclass(frozen=True)
 class TableRules:
     players: int = 4
-    deck: int = 48
-    rank_order: str = "A-10-K-Q-J-9"
-    direction: str = "clockwise"
+    deck: PackSize = 48
+    rank_order: RankOrder = "A-10-K-Q-J-9"
+    direction: Direction = "clockwise"
     deal_packet: int = 3
-    first_lead: str = "bidder"  # or "eldest": the player after the dealer
+    first_lead: FirstLead = "bidder"  # or "eldest": the player after the dealer
 
 
 @dataclass(frozen=True)
@@ -87,7 +104,7 @@ class WidowRules:
 
 @dataclass(frozen=True)
 class ThrowInRules:
-    mode: str = "never"
+    mode: ThrowInMode = "never"
     margin: int = 250
 
 
@@ -106,14 +123,14 @@ class MeldRules:
     run_includes_royal_marriage: bool = False
     minimum: int = 0  # 001: a side melding under 20 scores no meld
     declare_aces: bool = False  # 001: aces around must be declared even when not scored
-    classes: Mapping[str, str] = field(default_factory=FrozenMap)  # kind -> class label
-    names: Mapping[str, str] = field(default_factory=FrozenMap)  # kind -> the document's name
+    classes: Mapping[MeldKind, str] = field(default_factory=FrozenMap)  # kind -> class label
+    names: Mapping[MeldKind, str] = field(default_factory=FrozenMap)  # kind -> document's name
 
 
 @dataclass(frozen=True)
 class TrickRules:
-    obligations: tuple[str, ...] = ("follow_suit", "take_trick", "any_card")
-    texts: Mapping[str, str] = field(default_factory=FrozenMap)
+    obligations: tuple[Obligation, ...] = ("follow_suit", "take_trick", "any_card")
+    texts: Mapping[Obligation, str] = field(default_factory=FrozenMap)
     points: Mapping[str, int] = field(default_factory=FrozenMap)  # rank letter -> points
     last_trick: int = 10
     counting: str = ""  # the document's name for this counting method
@@ -122,22 +139,22 @@ class TrickRules:
 
 @dataclass(frozen=True)
 class ScoringRules:
-    scale: str = "x10"
-    save_meld: str = "trick"
+    scale: Scale = "x10"
+    save_meld: SaveMeld = "trick"
     save_points: int = 0  # "points": a side must take this many trick points to score at all
     bidder_min_trick_points: int = 0  # 001: a bidding side under 20 in tricks is set
-    game: str = "score"
+    game: GameLength = "score"
     target: int = 1500
     hands: int = 0
-    tie_rule: str = "bidder-first"
-    tie_fallback: str = "overtime"
+    tie_rule: TieRule = "bidder-first"
+    tie_fallback: TieFallback = "overtime"
     bid_to_win_above: int = 0  # 001: once both sides pass 400, only the bidding side can win
     overtime_step: int = 250
     stars: bool = False
     star_levels: tuple[int, ...] = (250, 300, 350, 400, 450, 500, 550, 600, 650, 700)
     stars_double_spades: bool = False
     checks: bool = False
-    optional_checks: tuple[str, ...] = ()
+    optional_checks: tuple[OptionalCheck, ...] = ()
     game_checks: int = 5
     seven_nines_checks: int = 5
 
@@ -147,7 +164,7 @@ class StockRules:
     """Two-handed game with a stock (document 004)."""
 
     enabled: bool = False
-    playoff_obligations: tuple[str, ...] = ()
+    playoff_obligations: tuple[Obligation, ...] = ()
     round_tricks: bool = True  # 7 or more in the units rounds up, else down
     declare_out: bool = True
     dix_exchange: bool = True
@@ -170,10 +187,34 @@ class RuleSet:
     stock: StockRules = field(default_factory=StockRules)
     source: str = field(default="<built-in>", compare=False)
 
-    # Derived geometry, computed once per rule set.
-    @cached_property
-    def deck(self) -> Deck:
-        return make_deck(self.table.deck, self.table.rank_order)
+    # Derived values, computed once in __post_init__ from the fields above: declared here so the
+    # type checker sees them, and never written again (the rule set is a value).
+    deck: Deck = field(init=False, repr=False, compare=False)
+    hand_size: int = field(init=False, repr=False, compare=False)
+    trick_points_by_type: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    total_trick_points: int = field(init=False, repr=False, compare=False)
+    dix_rank: Rank | None = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        deck = make_deck(self.table.deck, self.table.rank_order)
+        derive = partial(object.__setattr__, self)
+        derive("deck", deck)
+        derive("hand_size", 12 if self.stock.enabled
+               else (self.table.deck - self.widow.size) // self.table.players)
+        by_type = tuple(self.tricks.points.get(card.rank.letter, 0) for card in deck.types)
+        derive("trick_points_by_type", by_type)
+        derive("total_trick_points", sum(by_type) * deck.copies + self.tricks.last_trick)
+        # The lowest rank of the pack is the dix (9, or 7 in the 64-card pack); none without 9s.
+        lowest = deck.ranks[0]
+        derive("dix_rank", lowest if lowest in (Rank.NINE, Rank.SEVEN) else None)
+        # Rule sets key the engine's compiled tables: hash the fields once, not per lookup.
+        derive("_hash", hash((self.name, self.title, self.document, self.description,
+                              self.table, self.auction, self.passing, self.widow, self.throw_in,
+                              self.meld, self.tricks, self.scoring, self.stock)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def players(self) -> int:
@@ -187,12 +228,6 @@ class RuleSet:
     def n_sides(self) -> int:
         return 2 if self.table.players == 4 else self.table.players
 
-    @cached_property
-    def hand_size(self) -> int:
-        if self.stock.enabled:
-            return 12
-        return (self.table.deck - self.widow.size) // self.table.players
-
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.table.players == 4 else seat
 
@@ -205,31 +240,17 @@ class RuleSet:
         step = 1 if self.table.direction == "clockwise" else -1
         return (seat + step) % self.table.players
 
-    @cached_property
-    def trick_points_by_type(self) -> tuple[int, ...]:
-        return tuple(self.tricks.points.get(card.rank.letter, 0) for card in self.deck.types)
-
-    @cached_property
-    def total_trick_points(self) -> int:
-        return sum(self.trick_points_by_type) * self.deck.copies + self.tricks.last_trick
-
-    @cached_property
-    def dix_rank(self) -> Rank | None:
-        """The lowest rank of the pack is the dix (9, or 7 in the 64-card pack); none without 9s."""
-        lowest = self.deck.ranks[0]
-        return lowest if lowest in (Rank.NINE, Rank.SEVEN) else None
-
-    def obligation_text(self, rule: str) -> str:
+    def obligation_text(self, rule: Obligation) -> str:
         return self.tricks.texts.get(rule) or DEFAULT_OBLIGATION_TEXT[rule]
 
-    def meld_class(self, kind: str) -> str:
+    def meld_class(self, kind: MeldKind) -> str:
         return self.meld.classes.get(kind) or DEFAULT_MELD_CLASS[kind]
 
-    def meld_name(self, kind: str) -> str:
+    def meld_name(self, kind: MeldKind) -> str:
         return self.meld.names.get(kind) or DEFAULT_MELD_NAME[kind]
 
 
-DEFAULT_OBLIGATION_TEXT = {
+DEFAULT_OBLIGATION_TEXT: dict[Obligation, str] = {
     "first_identical_wins": "If two identical cards are played, the first one outranks the second.",
     "follow_suit": "You must follow suit if you can.",
     "take_trick": "You must take the trick if you can.",
@@ -239,13 +260,15 @@ DEFAULT_OBLIGATION_TEXT = {
     "over_trump": "If the trick has been trumped you must over-trump if you can.",
     "any_card": "Otherwise you may play any card.",
 }
-DEFAULT_MELD_CLASS = {
+DEFAULT_MELD_CLASS: dict[MeldKind, str] = {
     "run": "Runs & Marriages", "royal_marriage": "Runs & Marriages", "marriage": "Runs & Marriages",
     "dix": "Nine of Trump", "pinochle": "Pinochle", "aces": "Arounds", "kings": "Arounds",
     "queens": "Arounds", "jacks": "Arounds",
 }
-DEFAULT_MELD_NAME = {
+DEFAULT_MELD_NAME: dict[MeldKind, str] = {
     "run": "Run", "royal_marriage": "Royal marriage", "marriage": "Marriage",
     "dix": "Nine of trump", "pinochle": "Pinochle", "aces": "Aces around",
     "kings": "Kings around", "queens": "Queens around", "jacks": "Jacks around",
 }
+
+assert set(get_args(RankOrder)) == set(RANK_ORDERS), "the rank orders of cards.py and RankOrder"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from game.rules.auction_game.state import HandState
+from game.rules.compiled import CompiledRules
 from game.rules.events import HandResult
 from game.rules.phase import NewDeal, Phase
 from game.rules.ruleset import RuleSet
@@ -32,6 +33,7 @@ class GameState(NamedTuple):
     target: int
     records: tuple[HandResult, ...]
     hand: Hand
+    compiled: CompiledRules  # the rules' tables, carried so the per-card code reads them here
     winner: int = -1
     over_reason: str = ""
 
@@ -46,11 +48,13 @@ class GameState(NamedTuple):
 
 # The per-card hot paths (engine.legal_actions/apply, the games' play modules) read and build
 # these tuples by position; a new or moved field must be reflected there.
-assert len(GameState._fields) == 11 and GameState._fields[0:9:8] == ("rules", "hand")
+assert GameState._fields[0] == "rules" and GameState._fields[8:10] == ("hand", "compiled")
+assert len(GameState._fields) == 12
 
 
 def with_hand(state: GameState, hand: Hand) -> GameState:
     """``state._replace(hand=...)`` for the hot path."""
-    rules, seed, hand_no, dealer, scores, tallies, target, records, _, winner, reason = state
+    rules, seed, hand_no, dealer, scores, tallies, target, records, _, compiled, winner, reason = (
+        state)
     return tuple.__new__(GameState, (rules, seed, hand_no, dealer, scores, tallies, target,
-                                     records, hand, winner, reason))
+                                     records, hand, compiled, winner, reason))

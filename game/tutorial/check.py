@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 
 from game.rules.actions import Bid, PlayCard
 from game.rules.auction_game.state import HandState
+from game.rules.compiled import best_meld
 from game.rules.engine import actor, apply, legal_actions
 from game.rules.errors import IllegalActionError, RulesError
 from game.rules.events import TrickWon
-from game.rules.meld import best_meld
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
 from game.rules.tricks import explain_plays

@@ -12,10 +12,10 @@ from game.match import HUMAN, SCRIPT, Match
 from game.rules.actions import Action
 from game.rules.auction_game import auction, play
 from game.rules.auction_game.state import HandState
+from game.rules.compiled import best_meld
 from game.rules.engine import apply, new_game
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event
-from game.rules.meld import best_meld
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState

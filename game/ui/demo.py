@@ -7,7 +7,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from game.bots.base import Bot, make_bot
+from game.bots.base import Bot
+from game.bots.registry import make_bot
 from game.ui.app import App
 from game.ui.scenes.base import Overlay
 from game.ui.scenes.displays import Display

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.bots.base import make_bot
+from game.bots.registry import make_bot
 from game.content import load_preset
 from game.rules.actions import Deal
 from game.rules.auction_game.state import HandState
@@ -63,8 +63,8 @@ def trick_position(rules, hands, trump, bidder, leader, bid=None, tricks=(), tri
     from game.rules.auction_game import melding
     from game.rules.auction_game.state import PlayState
     from game.rules.cards import Card, Suit
+    from game.rules.compiled import kernel_for
     from game.rules.engine import new_game
-    from game.rules.kernel import kernel_for
 
     deck = rules.deck
     kern = kernel_for(rules)
@@ -140,7 +140,7 @@ def level_options(level):
 
 
 def suggestion(state, level, seed=1, **options):
-    from game.bots.base import make_bot
+    from game.bots.registry import make_bot
 
     seat = actor(state)
     view = observe(state, seat)

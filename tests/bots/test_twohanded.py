@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game.bots.base import make_bot
+from game.bots.registry import make_bot
 from game.content import load_preset
 from game.rules.actions import DeclareOut, EndTurn, ExchangeDix, LayMeld, PlayCard
 from game.rules.cards import Card, parse_cards

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.bots.base import make_bot
+from game.bots.registry import make_bot
 from game.content import load_preset, preset_names
 from game.rules.engine import actor, apply, at_deal
 from game.rules.stock_game.state import StockHand

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.bots.base import make_bot
+from game.bots.registry import make_bot
 from game.content import load_preset
 from game.rules.actions import Discard, PlayCard, ThrowIn
 from game.rules.cards import Card, Rank, Suit, parse_cards

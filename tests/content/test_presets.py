@@ -46,7 +46,7 @@ def test_house_rules_start_from_a_preset(tmp_path):
     ('name = "x"\ntitle = "x"\nbase = "nope"\n', "base"),
     ('name = "x"\ntitle = "x"\nbase = "racehorse"\n[passing]\ncount = 5\n', "passing.count"),
     ('name = "x"\ntitle = "x"\nbase = "racehorse"\n[tricks]\nobligations = ["jump"]\n',
-     "tricks.obligations"),
+     "tricks.obligations[0]"),
     ('name = "x"\ntitle = "x"\nbase = "racehorse"\n[table]\nplayers = 5\n', "table.players"),
     ('name = "x"\ntitle = "x"\nbase = "racehorse"\n[meld]\nrun = [150]\n', "meld.run"),
     ('title = "x"\n[auction\n', "<toml>"),

@@ -16,7 +16,8 @@ import pytest
 
 from game.bots.rollout import RolloutPolicy
 from game.content import load_preset, preset_names
-from game.rules.kernel import PlayKernel, kernel_for
+from game.rules.compiled import kernel_for
+from game.rules.kernel import PlayKernel
 from game.rules.ruleset import RuleSet
 
 DEALS = 150

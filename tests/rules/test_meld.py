@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from game.content import preset_names
 from game.rules.cards import Card, Rank, Suit
-from game.rules.meld import best_meld, meld_table, meld_total
+from game.rules.compiled import best_meld, meld_table, meld_total
 from tests.helpers import cards, rules
 
 

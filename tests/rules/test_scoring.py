@@ -5,10 +5,11 @@ import pytest
 from game.rules.auction_game.scoring import score_hand
 from game.rules.auction_game.state import HandState, PlayState
 from game.rules.cards import Suit
+from game.rules.compiled import best_meld
 from game.rules.engine import new_game
 from game.rules.events import GameWon, HandScored, TargetRaised
 from game.rules.game_end import decide
-from game.rules.meld import MeldResult, best_meld
+from game.rules.meld import MeldResult
 from game.rules.outcome import EndKind, HandEnd
 from game.rules.phase import Phase
 from tests.helpers import cards, rules

@@ -7,7 +7,7 @@ import pytest
 
 from game.content import ruleset_from_text
 from game.rules.cards import Suit
-from game.rules.kernel import kernel_for
+from game.rules.compiled import kernel_for
 from game.rules.tricks import explain_plays, trick_winner_index
 from tests.helpers import cards, rules, strs
 

@@ -4,46 +4,26 @@ from __future__ import annotations
 
 from game.rules.actions import Action, Bid, Pass
 from game.rules.auction_game.state import AuctionState, HandState
+from game.rules.compiled import compile_rules
 from game.rules.errors import IllegalActionError
 from game.rules.events import AuctionWon, BidMade, Event, Passed
-from game.rules.meld import meld_table
 from game.rules.ruleset import RuleSet
 
 _PASS = Pass()
 
 
-def valid_amount(rules: RuleSet, amount: int) -> bool:
-    """Whether a bid of this size is allowed at all (ignoring what has been bid before)."""
-    a = rules.auction
-    if amount < a.min_bid or amount > a.max_bid:
-        return False
-    if a.step_above and amount > a.step_above[0]:
-        if amount % a.step_above[1]:
-            return False
-    elif amount % a.step:
-        return False
-    return amount % 100 not in a.skip_endings
-
-
 def bid_amounts(rules: RuleSet, above: int) -> tuple[int, ...]:
-    """Every valid bid higher than ``above``, lowest first (cached per rule set)."""
-    cache: dict[int, tuple[int, ...]] = rules.__dict__.setdefault("_bid_amounts", {})
-    out = cache.get(above)
-    if out is None:
-        a = rules.auction
-        out = cache[above] = tuple(n for n in range(max(above + 1, a.min_bid), a.max_bid + 1)
-                                   if valid_amount(rules, n))
-    return out
+    """Every valid bid higher than ``above``, lowest first, up to the rule set's ceiling."""
+    return compile_rules(rules).bids.amounts_above(above)
 
 
 def next_min_bid(rules: RuleSet, above: int) -> int | None:
-    amounts = bid_amounts(rules, above)
-    return amounts[0] if amounts else None
+    return compile_rules(rules).bids.next_above(above)
 
 
 def has_opening_meld(rules: RuleSet, counts: int) -> bool:
     """003: a player holding meld, not counting nines (no trump is named yet), must open."""
-    return meld_table(rules).total(counts, None) > 0
+    return compile_rules(rules).meld.total(counts, None) > 0
 
 
 def start(rules: RuleSet, dealer: int) -> AuctionState:
@@ -62,14 +42,8 @@ def _must_open(rules: RuleSet, hand: HandState, au: AuctionState) -> bool:
 def legal(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
     au = hand.auction
     assert au is not None
-    cache: dict[tuple[int, bool], tuple[Action, ...]] = rules.__dict__.setdefault("_bid_acts", {})
-    must = _must_open(rules, hand, au)
-    key = (au.high_bid, must)
-    acts = cache.get(key)
-    if acts is None:
-        bids: tuple[Action, ...] = tuple(Bid(n) for n in bid_amounts(rules, au.high_bid))
-        acts = cache[key] = bids if must else (_PASS, *bids)
-    return acts
+    bids: tuple[Action, ...] = compile_rules(rules).bids.bids_above(au.high_bid)
+    return bids if _must_open(rules, hand, au) else (_PASS, *bids)
 
 
 def _stuck_dealer(rules: RuleSet, hand: HandState, au: AuctionState) -> tuple[int, bool] | None:
@@ -100,11 +74,10 @@ def apply(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, l
         history += ((seat, 0),)
         events.append(Passed(seat))
     elif isinstance(action, Bid):
-        if not valid_amount(rules, action.amount) or action.amount <= high_bid:
-            lowest = next_min_bid(rules, high_bid)
-            raise IllegalActionError(
-                f"Bids must be at least {lowest} now, in the preset's steps, and at most "
-                f"{rules.auction.max_bid}.", f"a bid of {action.amount} is not allowed")
+        ladder = compile_rules(rules).bids
+        if not ladder.allows(action.amount) or action.amount <= high_bid:
+            raise IllegalActionError(_bid_rule(rules, high_bid), f"a bid of {action.amount} is "
+                                     "not allowed")
         forced = _must_open(rules, hand, au)
         high_bid, high_bidder = action.amount, seat
         history += ((seat, action.amount),)
@@ -131,6 +104,16 @@ def apply(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, l
         raise AssertionError("auction with no active player")
     new_au = AuctionState(nxt, high_bid, high_bidder, tuple(passed), history, forced)
     return hand._replace(auction=new_au), events
+
+
+def _bid_rule(rules: RuleSet, high_bid: int) -> str:
+    """Why a bid amount is refused: the lowest bid allowed now, the steps and the ceiling."""
+    ladder = compile_rules(rules).bids
+    lowest = ladder.next_above(high_bid)
+    if lowest is None:
+        return f"No bid is allowed above {high_bid}: {ladder.ceiling} is the highest bid."
+    return (f"Bids must be at least {lowest} now, in the preset's steps, and at most "
+            f"{ladder.ceiling}.")
 
 
 def _won(hand: HandState, seat: int, bid: int, forced: bool, passed: list[bool],

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.rules.auction_game.state import HandState
+from game.rules.compiled import best_meld
 from game.rules.events import AcesDeclared, Event, MeldShown
-from game.rules.meld import best_meld
 from game.rules.outcome import EndKind, HandEnd
 from game.rules.ruleset import RuleSet
 

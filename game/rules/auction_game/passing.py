@@ -12,9 +12,10 @@ from __future__ import annotations
 from game.rules.actions import Action, Discard, PassCards, TakeWidow, ThrowIn
 from game.rules.auction_game.state import HandState
 from game.rules.combos import card_choices, contains
+from game.rules.compiled import best_meld
 from game.rules.errors import IllegalActionError
 from game.rules.events import CardsPassed, Discarded, Event, MeldShown, WidowShown
-from game.rules.meld import MeldResult, best_meld
+from game.rules.meld import MeldResult
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 

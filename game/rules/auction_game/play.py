@@ -10,9 +10,10 @@ from __future__ import annotations
 from game.rules.actions import Action, PlayCard, ThrowIn
 from game.rules.auction_game.scoring import score_hand
 from game.rules.auction_game.state import HandState, PlayState
+from game.rules.compiled import CompiledRules
 from game.rules.errors import IllegalActionError
 from game.rules.events import CardPlayed, Event, TrickWon
-from game.rules.kernel import PlayKernel, kernel_for
+from game.rules.kernel import PlayKernel
 from game.rules.outcome import EndKind, HandEnd
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, with_hand
@@ -50,23 +51,22 @@ def may_throw_in(rules: RuleSet, hand: HandState) -> bool:
     return True
 
 
-def legal(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
+def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
     # Flattened, and fields read by position (see state.py), on purpose: this runs once per
     # card in every playout through the API.
     ps: PlayState = hand[3]  # type: ignore[assignment]
-    kernel = rules.__dict__.get("_kernel") or kernel_for(rules)
+    kernel = compiled.kernel
     h = hand[2][ps[1]]
     trick = ps[2]
     if trick and not kernel.reneges:
         m = kernel.legal(h, kernel.suit_of[trick[0][1]], ps[4], hand[9])
-        kernel.last_legal = (hand, m)  # apply() validates against it (one store: atomic)
     else:
         m = h
     # kernel.actions(m), inlined: this line runs for every card of every playout
     acts = kernel.acts_cache.get((m | m >> 1) & kernel.low if kernel.bits == 2 else -1)
     if acts is None:
         acts = kernel.actions(m)
-    if not trick and not ps[7] and may_throw_in(rules, hand):
+    if not trick and not ps[7] and may_throw_in(compiled.rules, hand):
         return (*acts, ThrowIn())
     return acts
 
@@ -97,7 +97,7 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
         raise IllegalActionError("Play a card.")
     rules = state[0]
     leader, seat, trick, win_seat, win_type, taken, won, tricks, played, reneges = hand[3]
-    kernel = rules.__dict__.get("_kernel") or kernel_for(rules)
+    kernel = state[9].kernel
     t = kernel.type_of_code[action.card.code]  # type: ignore[attr-defined]
     hands = hand[2]
     h = hands[seat]
@@ -105,11 +105,7 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
     if t < 0:
         raise IllegalActionError("That card is not in this pack.", str(action.card))
     if trick:
-        last = kernel.last_legal
-        if last[0] is hand:
-            legal = last[1]
-        else:
-            legal = kernel.legal(h, kernel.suit_of[trick[0][1]], win_type, hand[9])
+        legal = kernel.legal(h, kernel.suit_of[trick[0][1]], win_type, hand[9])
         if not legal & kernel.field_of[t]:
             if not kernel.reneges or not h & kernel.field_of[t]:
                 raise illegal_reason(rules, hand, t)

@@ -1,62 +1,61 @@
-"""Per-rule-set constants of the two-handed game (004), built once and kept on the rule set:
-the two kernels (stock phase, playoff), the dix per trump suit, and the actions and events every
-trick needs, so the per-card code in :mod:`game.rules.stock_game.flow` looks nothing up twice."""
+"""Per-rule-set constants of the two-handed game (004), built once with the rule set's compiled
+tables (:mod:`game.rules.compiled`): the two kernels (stock phase, playoff), the dix per trump
+suit, the meld candidates per trump suit, and the actions and events every trick needs, so the
+per-card code in :mod:`game.rules.stock_game.flow` looks nothing up twice.
+
+Everything here is fixed once built, except ``suit_mix``: a memo of pure answers keyed by their
+inputs, so that no answer depends on which call came before.
+"""
 
 from __future__ import annotations
 
 from game.rules.actions import Action, DeclareOut, PlayCard
 from game.rules.cards import Card
 from game.rules.events import CardDrawn
-from game.rules.kernel import kernel_for
+from game.rules.kernel import PlayKernel
 from game.rules.ruleset import RuleSet
-from game.rules.stock_game.meld import MeldOption, Tabled
+from game.rules.stock_game.meld import Candidate, Tabled, build_candidates
 
 DECLARE_OUT = DeclareOut()
 
 
-class StockRules:
+class StockConsts:
     """What the two-handed hot paths need from a rule set, looked up once per rule set."""
 
-    __slots__ = ("kernels", "dix_types", "declare_tail", "table_plays", "drawn", "last_options",
-                 "last_legal", "presence", "bits", "field", "on_table_memo", "suit_mix",
-                 "dix_points", "dix_exchange")
+    __slots__ = ("kernels", "dix_types", "declare_tail", "table_plays", "drawn", "presence",
+                 "bits", "field", "one", "suit_mix", "dix_points", "dix_exchange", "candidates")
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, stock_kernel: PlayKernel, playoff_kernel: PlayKernel
+                 ) -> None:
         # (stock phase, playoff): indexed by StockHand.playoff
-        self.kernels = (kernel_for(rules, rules.tricks.obligations),
-                        kernel_for(rules, rules.stock.playoff_obligations))
+        self.kernels = (stock_kernel, playoff_kernel)
         dix = rules.dix_rank
-        self.dix_types = tuple(rules.deck.type_of(Card(dix, suit)) for suit in range(4)
-                               ) if dix is not None else (-1,) * 4  # type: ignore[arg-type]
+        self.dix_types: tuple[int, ...] = (
+            tuple(rules.deck.type_of(Card(dix, suit)) for suit in range(4))  # type: ignore[arg-type]
+            if dix is not None else (-1,) * 4)
         self.declare_tail: tuple[Action, ...] = (
             (DECLARE_OUT,) if rules.stock.declare_out and rules.scoring.game == "score" else ())
         # Actions and events are values: the common ones are built once.
         types = rules.deck.types
         self.table_plays = tuple(PlayCard(card, True) for card in types)
         self.drawn = tuple(tuple(CardDrawn(seat, card) for card in types) for seat in range(2))
-        self.last_options: tuple[object, int, tuple[MeldOption, ...]] = (None, -1, ())
-        self.last_legal: tuple[object, int] = (None, 0)  # (hand, legal mask of the follower)
         self.dix_points, self.dix_exchange = rules.meld.dix, rules.stock.dix_exchange
         deck = rules.deck
-        self.presence, self.bits, self.field = deck.presence, deck.bits, deck.field_mask
-        # Per seat, (tabled tuple, its counts int): a seat's tabled cards stay the same tuple
-        # for many tricks, and counting them per card was most of the cost of a card played
-        # with melds on the table.
-        self.on_table_memo: list[tuple[object, int]] = [(None, 0), (None, 0)]
+        self.presence, self.bits, self.field, self.one = (deck.presence, deck.bits,
+                                                          deck.field_mask, deck.one)
+        # per trump suit: every meld combination, for the meld turn's options
+        self.candidates: tuple[tuple[Candidate, ...], ...] = tuple(
+            build_candidates(rules, trump) for trump in range(4))
         # per suit: (hidden slice, table slice) -> that suit's plays; at most 64 x 64 each
         self.suit_mix: tuple[dict[tuple[int, int], tuple[Action, ...]], ...] = (
             {}, {}, {}, {})
 
-    def on_table(self, tabled: tuple[Tabled, ...], seat: int) -> int:
-        """``tabled`` (one seat's cards on the table) as a counts int."""
-        memo = self.on_table_memo[seat]
-        if memo[0] is tabled:  # identity: the memo holds the tuple, so it cannot be reused
-            return memo[1]
-        one = self.kernels[0].one
+    def on_table(self, tabled: tuple[Tabled, ...]) -> int:
+        """One seat's cards on the table as a counts int."""
+        one = self.one
         counts = 0
         for tc in tabled:
             counts += one[tc.type]
-        self.on_table_memo[seat] = (tabled, counts)  # one store, so never half-written
         return counts
 
     def table_actions(self, hidden: int, on_table: int) -> tuple[Action, ...]:
@@ -85,10 +84,3 @@ class StockRules:
             if on_table & bit:
                 plays.append(self.table_plays[t])
         return tuple(plays)
-
-
-def stock_rules(rules: RuleSet) -> StockRules:
-    found = rules.__dict__.get("_stock_rules")
-    if found is None:
-        found = rules.__dict__["_stock_rules"] = StockRules(rules)
-    return found  # type: ignore[no-any-return]

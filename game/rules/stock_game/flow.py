@@ -18,6 +18,7 @@ from game.rules.actions import (
     PlayCard,
 )
 from game.rules.cards import Card
+from game.rules.compiled import CompiledRules
 from game.rules.errors import IllegalActionError
 from game.rules.events import (
     CardDrawn,
@@ -35,7 +36,7 @@ from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, with_hand
 from game.rules.stock_game import score as stockscore
-from game.rules.stock_game.consts import DECLARE_OUT, StockRules, stock_rules
+from game.rules.stock_game.consts import DECLARE_OUT, StockConsts
 from game.rules.stock_game.meld import MeldOption, lay, options
 from game.rules.stock_game.state import StockHand
 from game.rules.tricks import explain_plays
@@ -71,20 +72,21 @@ def actor(hand: StockHand) -> int:
     return hand.turn
 
 
-def _meld_options(rules: RuleSet, hand: StockHand, seat: int,
-                  consts: StockRules | None = None) -> tuple[MeldOption, ...]:
-    """The melds ``seat`` may lay now; the last answer is remembered, because legal() and the
-    apply() that follows ask about the same hand."""
-    consts = consts or stock_rules(rules)
-    last = consts.last_options
-    if last[0] is hand and last[1] == seat:
-        return last[2]
-    found = options(rules, hand.hands[seat], hand.tabled[seat], hand.trump)
-    consts.last_options = (hand, seat, found)  # one store, so a reader never sees a mix
-    return found
+def _meld_options(compiled: CompiledRules, hand: StockHand, seat: int
+                  ) -> tuple[MeldOption, ...]:
+    """The melds ``seat`` may lay now."""
+    consts = _consts(compiled)
+    return options(compiled.rules, consts.candidates[hand.trump], hand.hands[seat],
+                   hand.tabled[seat])
 
 
-def _held_dix(consts: StockRules, hand: StockHand, seat: int) -> int:
+def _consts(compiled: CompiledRules) -> StockConsts:
+    consts = compiled.stock
+    assert consts is not None, "a two-handed hand under rules without the stock game"
+    return consts
+
+
+def _held_dix(consts: StockConsts, hand: StockHand, seat: int) -> int:
     """How many dixes ``seat`` holds (0 when this preset has no dix)."""
     t = consts.dix_types[hand.trump]
     return (hand.hands[seat] >> (t * consts.bits)) & consts.field if t >= 0 else 0
@@ -94,9 +96,9 @@ def can_declare_out(rules: RuleSet, state: GameState) -> bool:
     return rules.stock.declare_out and rules.scoring.game == "score"
 
 
-def legal(rules: RuleSet, hand: StockHand, state: GameState | None = None) -> tuple[Action, ...]:
+def legal(compiled: CompiledRules, hand: StockHand) -> tuple[Action, ...]:
     seat = hand.turn
-    consts = rules.__dict__.get("_stock_rules") or stock_rules(rules)
+    consts = _consts(compiled)
     if hand.phase is not _MELD_TURN:
         kernel = consts.kernels[hand.playoff]
         h = hand.hands[seat]
@@ -106,17 +108,16 @@ def legal(rules: RuleSet, hand: StockHand, state: GameState | None = None) -> tu
             # Two players: the one card in the trick is the led card and the winning card.
             led = trick[0][1]
             mask = kernel.legal(h, kernel.suit_of[led], led, hand.trump)
-            consts.last_legal = (hand, mask)  # for apply(); one store, so never half-written
         tabled = hand.tabled[seat]
         if not tabled:
             return kernel.actions(mask) + consts.declare_tail
-        on_table = consts.on_table(tabled, seat)
+        on_table = consts.on_table(tabled)
         presence = consts.presence
         legal_types = presence(mask)
         return consts.table_actions(presence(h - on_table) & legal_types,
                                     presence(on_table) & legal_types)
     acts: list[Action] = ([] if hand.melded else
-                          [o.action for o in _meld_options(rules, hand, seat, consts)])
+                          [o.action for o in _meld_options(compiled, hand, seat)])
     if not hand.dixed and consts.dix_points:
         held = _held_dix(consts, hand, seat)
         if held > hand.dix_counted[seat]:
@@ -132,21 +133,21 @@ def apply(state: GameState, hand: StockHand, action: Action) -> tuple[GameState,
         return _play(state, hand, action)  # type: ignore[arg-type]
     if action.__class__ is EndTurn and hand[0] is _MELD_TURN:
         return _draw(state, hand)  # drawing is always allowed
-    rules = state.rules
+    rules, compiled = state.rules, state.compiled
     if isinstance(action, DeclareOut):
-        if DECLARE_OUT not in legal(rules, hand):
+        if DECLARE_OUT not in legal(compiled, hand):
             raise IllegalActionError("Declaring out is only possible in a match to a target.")
         return stockscore.declare_out(state, hand)
     if hand.phase is _MELD_TURN:
         if isinstance(action, LayMeld):
             option = None if hand.melded else next(
-                (o for o in _meld_options(rules, hand, hand.turn)
+                (o for o in _meld_options(compiled, hand, hand.turn)
                  if o.kind == action.kind and o.cards == action.cards), None)
             if option is None:
                 raise _illegal(rules, hand, action)
             return _lay(state, hand, option)
         # Ending the turn (drawing) is always allowed; the dix actions are checked in full.
-        if action.__class__ is not EndTurn and action not in legal(rules, hand):
+        if action.__class__ is not EndTurn and action not in legal(compiled, hand):
             raise _illegal(rules, hand, action)
         return _meld_turn(state, hand, action)
     if action.__class__ is not PlayCard:
@@ -154,7 +155,7 @@ def apply(state: GameState, hand: StockHand, action: Action) -> tuple[GameState,
     return _play(state, hand, action)  # type: ignore[arg-type]
 
 
-def _playable(consts: StockRules, kernel: PlayKernel, hand: StockHand, t: int,
+def _playable(consts: StockConsts, kernel: PlayKernel, hand: StockHand, t: int,
               from_table: bool) -> bool:
     """Whether card type ``t`` may be played now (from the hand or the table, as asked)."""
     if t < 0:
@@ -163,17 +164,14 @@ def _playable(consts: StockRules, kernel: PlayKernel, hand: StockHand, t: int,
     h = hand.hands[seat]
     held = (h >> (t * kernel.bits)) & consts.field
     tabled = hand.tabled[seat]
-    on_table = (consts.on_table(tabled, seat) >> (t * kernel.bits)) & consts.field if tabled else 0
+    on_table = (consts.on_table(tabled) >> (t * kernel.bits)) & consts.field if tabled else 0
     if (on_table if from_table else held - on_table) <= 0:
         return False
-    return not hand.trick or bool(_follow_mask(consts, kernel, hand) & kernel.field_of[t])
+    return not hand.trick or bool(_follow_mask(kernel, hand) & kernel.field_of[t])
 
 
-def _follow_mask(consts: StockRules, kernel: PlayKernel, hand: StockHand) -> int:
+def _follow_mask(kernel: PlayKernel, hand: StockHand) -> int:
     """The legal mask of the player following to ``hand``'s trick."""
-    last = consts.last_legal  # legal() just computed this hand's mask, as a rule
-    if last[0] is hand:
-        return last[1]
     led = hand.trick[0][1]  # two players: the led card is the winning card
     return kernel.legal(hand.hands[hand.turn], kernel.suit_of[led], led, hand.trump)
 
@@ -212,7 +210,7 @@ def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameStat
     (phase, dealer, hands, tabled, stock, turnup, trump, leader, turn, trick, taken, won,
      meld_pts, dix_counted, exchanged, playoff, melded, dixed, tricks, played, laid,
      last_winner) = hand
-    consts = rules.__dict__.get("_stock_rules") or stock_rules(rules)
+    consts = _consts(state[9])  # state.compiled
     kernel = consts.kernels[playoff]
     card = action.card
     t = kernel.type_of_code[card.code]
@@ -221,7 +219,7 @@ def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameStat
         if not _playable(consts, kernel, hand, t, action.from_table):
             raise _illegal(rules, hand, action)
     elif not hands[seat] & kernel.field_of[t] or (  # the usual card, checked inline
-            trick and not _follow_mask(consts, kernel, hand) & kernel.field_of[t]):
+            trick and not _follow_mask(kernel, hand) & kernel.field_of[t]):
         raise _illegal(rules, hand, action)
     one = kernel.one[t]
     # two seats: the tuples are rebuilt inline (a helper call per card costs more than this)
@@ -297,7 +295,7 @@ def _meld_turn(state: GameState, hand: StockHand, action: Action) -> tuple[GameS
         hand = hand._replace(meld_pts=tuple(pts), dix_counted=tuple(counted), dixed=True)
         return with_hand(state, hand), [DixCounted(seat, rules.meld.dix)]
     if isinstance(action, ExchangeDix):
-        consts = stock_rules(rules)
+        consts = _consts(state.compiled)
         dix = consts.dix_types[hand.trump]
         held = _held_dix(consts, hand, seat)
         counted = list(hand.dix_counted)
@@ -328,7 +326,7 @@ def _draw(state: GameState, hand: StockHand) -> tuple[GameState, list[Event]]:
         hands = hand.hands
         hands = ((hands[0] + first, hands[1] + second) if winner == 0
                  else (hands[0] + second, hands[1] + first))
-        drawn = stock_rules(rules).drawn
+        drawn = _consts(state.compiled).drawn
         events: list[Event] = [drawn[winner][stock[0]], drawn[1 - winner][stock[1]]]
         # Built by position like _play's state: this runs after every trick of the stock phase.
         (_, dealer, _, tabled, _, turnup, trump, leader, turn, trick, taken, won, meld_pts,

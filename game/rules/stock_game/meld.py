@@ -61,32 +61,21 @@ class Candidate(NamedTuple):
     option: MeldOption  # laying it with every card from the hand
 
 
-def candidates(rules: RuleSet, trump: int) -> list[Candidate]:
-    """Every two-handed meld combination, built once per trump suit."""
-    return _by_trump(rules, trump)[0]
-
-
-def _by_trump(rules: RuleSet, trump: int
-              ) -> tuple[list[Candidate], tuple[tuple[int, Candidate], ...]]:
-    """The candidates, and (need, candidate) pairs for the fast presence test in options()."""
-    cache = rules.__dict__.get("_stock_candidates")
-    if cache is None:
-        cache = rules.__dict__["_stock_candidates"] = {}
-    found = cache.get(trump)
-    if found is None:
-        deck = rules.deck
-        cands = []
-        for kind, cards, points in _candidates(rules, trump):
-            ordered = tuple(sorted(cards))
-            types = tuple(deck.type_of(c) for c in cards)
-            action = LayMeld(kind, ordered)
-            cls = rules.meld_class(kind)
-            meld = Meld(kind, cls, level_name(rules.meld_name(kind), 1), ordered, points)
-            cands.append(Candidate(kind, ordered, points, cls, types, deck.counts_of(cards),
-                                   action, MeldOption(kind, ordered, points, types, (), action,
-                                                      meld)))
-        found = cache[trump] = (cands, tuple((c.need, c) for c in cands))
-    return found  # type: ignore[no-any-return]
+def build_candidates(rules: RuleSet, trump: int) -> tuple[Candidate, ...]:
+    """Every two-handed meld combination under ``trump`` (built once per rule set, by
+    :class:`game.rules.stock_game.consts.StockConsts`)."""
+    deck = rules.deck
+    cands = []
+    for kind, cards, points in _candidates(rules, trump):
+        ordered = tuple(sorted(cards))
+        types = tuple(deck.type_of(c) for c in cards)
+        action = LayMeld(kind, ordered)
+        cls = rules.meld_class(kind)
+        meld = Meld(kind, cls, level_name(rules.meld_name(kind), 1), ordered, points)
+        cands.append(Candidate(kind, ordered, points, cls, types, deck.counts_of(cards),
+                               action, MeldOption(kind, ordered, points, types, (), action,
+                                                  meld)))
+    return tuple(cands)
 
 
 def _candidates(rules: RuleSet, trump: int) -> list[tuple[str, tuple[Card, ...], int]]:
@@ -105,14 +94,15 @@ def _candidates(rules: RuleSet, trump: int) -> list[tuple[str, tuple[Card, ...],
     return out
 
 
-def options(rules: RuleSet, hand: int, tabled: tuple[Tabled, ...], trump: int
-            ) -> tuple[MeldOption, ...]:
-    """Melds that may be laid now from ``hand`` (counts, tabled cards included) and ``tabled``."""
+def options(rules: RuleSet, cands: tuple[Candidate, ...], hand: int,
+            tabled: tuple[Tabled, ...]) -> tuple[MeldOption, ...]:
+    """Melds that may be laid now from ``hand`` (counts, tabled cards included) and ``tabled``,
+    among the trump suit's candidates ``cands``."""
     deck = rules.deck
     # One presence bit per card type held: a combination missing a card is rejected with one
     # mask test (this runs after every trick of every two-handed hand).
     present = deck.presence(hand)
-    fitting = [c for need, c in _by_trump(rules, trump)[1] if present & need == need]
+    fitting = [c for c in cands if present & c.need == c.need]
     if not tabled:  # nothing on the table yet: every combination held is laid from the hand
         return tuple([c.option for c in fitting])
     bits, field = deck.bits, deck.field_mask

@@ -10,7 +10,7 @@ import pygame
 
 from game.content import load_preset
 from game.rules.actions import Action
-from game.rules.meld import best_meld
+from game.rules.compiled import best_meld
 from game.rules.view import observe
 from game.tutorial.model import ZONES, Lesson, Puzzle
 from game.tutorial.runner import LessonRun, PuzzleRun

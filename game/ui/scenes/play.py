@@ -18,7 +18,7 @@ from game.rules.actions import (
     ThrowIn,
 )
 from game.rules.cards import Suit
-from game.rules.meld import meld_table
+from game.rules.compiled import meld_table
 from game.rules.phase import Phase
 from game.ui import theme
 from game.ui.scenes.base import Overlay
