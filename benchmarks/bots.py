@@ -16,8 +16,8 @@ import json
 import platform
 from collections.abc import Sequence
 
-from game.content import load_preset, preset_names
-from game.matchplay import MatchSpec, percentile, play_deals
+from game.match.duplicate import MatchSpec, percentile, play_deals
+from game.store.content import load_preset, preset_names
 
 TARGETS = {  # (kind or "*", p95 limit, max limit) per level, in ms
     "hard": [("card", 300.0, 1000.0), ("bid", None, 1000.0), ("pass", None, 1000.0),

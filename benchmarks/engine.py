@@ -18,13 +18,13 @@ import random
 import time
 from collections.abc import Callable
 
-from game.content import load_preset, preset_names
+from game.match.simulate import simulate
 from game.rules.actions import Deal, DeclareOut, Pass
 from game.rules.compiled import best_meld, kernel_for, meld_table
 from game.rules.engine import apply, legal_actions, new_game
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.simulate import simulate
+from game.store.content import load_preset, preset_names
 
 TARGETS = {"meld_total": 1_000_000, "meld_breakdown": 250_000, "kernel_playouts": 20_000,
            "api_playouts": 5_000, "complete_hands": 2_000}

@@ -28,8 +28,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.persist import Store  # noqa: E402
 from game.rules.state import Phase  # noqa: E402
+from game.store.store import Store  # noqa: E402
 from game.ui.app import App  # noqa: E402
 
 

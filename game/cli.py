@@ -10,31 +10,16 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from game.commands import engine_cmds, match_cmd, play_cmd, tutorial_cmd
+from game.commands.args import Parser, UsageError
 from game.rules.errors import RulesError
 
 
-class UsageError(Exception):
-    """A bad command-line argument, reported in one line."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(message)
-
-
 def build_parser() -> argparse.ArgumentParser:
-    from game.commands import engine_cmds
-
-    parser = _Parser(prog="pinochle", description="Pinochle: a table that plays your house "
-                     "rules exactly. With no command, opens the game window.")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
-    engine_cmds.register(sub)
-    for module_name in ("game.commands.play_cmd", "game.commands.match_cmd",
-                        "game.commands.tutorial_cmd"):
-        try:
-            module = __import__(module_name, fromlist=["register"])
-        except ModuleNotFoundError:
-            continue
+    parser = Parser(prog="pinochle", description="Pinochle: a table that plays your house "
+                    "rules exactly. With no command, opens the game window.")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser)
+    for module in (engine_cmds, play_cmd, match_cmd, tutorial_cmd):
         module.register(sub)
     return parser
 
@@ -45,9 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(args_list)
         if args.command is None:
-            from game.commands.play_cmd import open_window
-
-            return open_window()
+            return play_cmd.open_window()
         return int(args.run(args) or 0)
     except UsageError as exc:
         print(f"pinochle: error: {exc}", file=sys.stderr)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.content import load_preset
 from game.rules.cards import Card, parse_cards
 from game.rules.ruleset import RuleSet
+from game.store.content import load_preset
 
 
 def rules(name: str) -> RuleSet:

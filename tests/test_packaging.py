@@ -17,7 +17,8 @@ import platformdirs
 import pygame
 import pytest
 
-from game import content, resources
+from game import resources
+from game.store import content
 from game.ui import assets
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,7 +96,7 @@ def test_the_installed_wheel_finds_its_data_and_plays_from_any_folder(installed,
     env, cwd = _outside_env(tmp_path), tmp_path / "elsewhere"
     cwd.mkdir()
     python = _command(installed, "python")
-    where = _run([python, "-c", "import game, game.content as c, game.ui.assets as a\n"
+    where = _run([python, "-c", "import game, game.store.content as c, game.ui.assets as a\n"
                   "print(game.__file__, a.SPRITES, a.SOUNDS, a.FONTS, c.LEVELS_DIR, sep='\\n')"],
                  cwd=cwd, env=env, timeout=60).stdout.splitlines()[-5:]  # after pygame's hello
     for path in map(Path, where):

@@ -11,7 +11,7 @@ PURE = [ROOT / "game" / "rules", ROOT / "game" / "bots"]
 
 def test_importing_rules_and_bots_never_loads_pygame():
     code = ("import sys, importlib, pkgutil, game.rules\n"
-            "for pkg in ('game.rules', 'game.bots', 'game.simulate', 'game.content'):\n"
+            "for pkg in ('game.rules', 'game.bots', 'game.match.simulate', 'game.store.content'):\n"
             "    try:\n"
             "        mod = importlib.import_module(pkg)\n"
             "    except ModuleNotFoundError:\n"

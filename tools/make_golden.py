@@ -10,10 +10,10 @@ import json
 import random
 from pathlib import Path
 
-from game.content import load_preset, preset_names
+from game.match.simulate import legal_bot
 from game.rules.engine import apply, new_game
 from game.rules.events import HandScored
-from game.simulate import legal_bot
+from game.store.content import load_preset, preset_names
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "replays"
 

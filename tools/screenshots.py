@@ -16,8 +16,8 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.content import load_preset  # noqa: E402
-from game.persist import Store  # noqa: E402
+from game.store.content import load_preset  # noqa: E402
+from game.store.store import Store  # noqa: E402
 from game.ui.app import App  # noqa: E402
 
 GAME_SCENES = {"deal", "auction", "table", "trump", "passing", "meld", "tricks",
@@ -62,7 +62,7 @@ def game_scenes(size: tuple[int, int], out: Path, home: Path) -> dict[str, Path]
 
 
 def menu_scenes(size: tuple[int, int], out: Path, home: Path) -> dict[str, Path]:
-    from game.match import Match
+    from game.match.controller import Match
     from game.ui.scenes import menus, sheets
     from game.ui.table.scene import TableScene
 

@@ -5,7 +5,7 @@ way, three-handed takes the widow and discards; then the rollout policy plays ev
 least-squares fit of the side's result on the hand's features gives the bid model (hand as
 dealt -> meld plus tricks) and the play model (hand in play -> trick points).
 
-    python -m game.calibrate_bots [PRESET ...] [--deals N]
+    python -m tools.calibrate_bots [PRESET ...] [--deals N]
 
 prints the ``MODELS`` entries to paste into handeval.py. This module is pure computation; the
 command that loads the presets lives outside the bots package.

@@ -78,7 +78,7 @@ class Model:
         return sum(c * x for c, x in zip(self.coef, f, strict=True))
 
 
-# Fitted by ``python -m game.calibrate_bots`` (simulated declarations with every trump, the
+# Fitted by ``python -m tools.calibrate_bots`` (simulated declarations with every trump, the
 # rollout policy playing every seat). Per preset: (bid model, play model). The bid model reads
 # the hand as dealt and predicts the side's meld plus tricks after any passing or widow; the
 # play model reads the hand in play and predicts the side's trick points alone.

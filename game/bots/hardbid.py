@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from game.bots import bidding
 from game.bots.handeval import estimates, model_for, prob_at_least
 from game.bots.sampler import assign, expand
-from game.bots.simulate import Outcome, play_out
+from game.bots.wholehand import Outcome, play_out
 from game.rules.actions import Action, Bid, Pass
 from game.rules.auction_game.auction import next_min_bid
 from game.rules.compiled import meld_table

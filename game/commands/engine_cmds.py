@@ -7,13 +7,13 @@ import json
 import sys
 from typing import Any
 
-from game.cli import UsageError
-from game.content import load_preset, load_ruleset, preset_names
+from game.commands.args import UsageError, positive_int
 from game.rules.cards import Card, CardError, Suit, parse_cards
 from game.rules.compiled import best_meld
 from game.rules.explain import rules_sections, rules_text
 from game.rules.ruleset import RuleSet
 from game.rules.tricks import explain_plays
+from game.store.content import load_preset, load_ruleset, preset_names
 
 
 def register(sub: Any) -> None:
@@ -52,17 +52,6 @@ def register(sub: Any) -> None:
     p.set_defaults(run=cmd_simulate)
 
 
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-_positive = positive_int  # the name match_cmd imports
 
 
 def _emit(args: argparse.Namespace, data: object, text: str) -> None:
@@ -202,7 +191,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from game.simulate import simulate
+    from game.match.simulate import simulate
 
     rules = load_ruleset(args.variant)
     report = simulate(rules, args.hands, args.seed)

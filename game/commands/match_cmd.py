@@ -1,4 +1,4 @@
-"""``pinochle match``: a duplicate match between two bot levels (see :mod:`game.matchplay`)."""
+"""``pinochle match``: a duplicate match between two bot levels (:mod:`game.match.duplicate`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ import json
 import sys
 from typing import Any
 
-from game.cli import UsageError
-from game.commands.engine_cmds import positive_int
+from game.commands.args import UsageError, positive_int
 
 LEVEL_CHOICES = ("random", "easy", "medium", "hard")
 
@@ -64,8 +63,8 @@ def _check_level(level: str, which: str, options: tuple[tuple[str, object], ...]
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    from game.content import load_ruleset
-    from game.matchplay import MatchSpec, run_match
+    from game.match.duplicate import MatchSpec, run_match
+    from game.store.content import load_ruleset
 
     a_opts, b_opts = _options(args.a_opt, "a"), _options(args.b_opt, "b")
     _check_level(args.a, "a", a_opts)

@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.commands.engine_cmds import positive_int
+from game.bots.registry import LEVELS
+from game.commands.args import UsageError, output_folder, positive_int, seed, window_size
 
 
 def register(sub: Any) -> None:
@@ -16,24 +17,16 @@ def register(sub: Any) -> None:
     p.add_argument("--demo", action="store_true", help="bots in every seat, full speed")
     p.add_argument("--hands", type=positive_int, default=2, help="demo: hands to play")
     p.add_argument("--screenshots", type=Path, help="demo: write one PNG per scene here")
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1024x640")
-    p.add_argument("--bots", default="medium", help="demo: bot level for every seat")
+    p.add_argument("--seed", type=seed, default=None)
+    p.add_argument("--size", type=window_size, default=(1280, 800),
+                   help="window size, e.g. 1024x640")
+    p.add_argument("--bots", default="medium", choices=LEVELS,
+                   help="demo: bot level for every seat")
     p.set_defaults(run=cmd_play)
 
 
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {text!r}") from None
-    if w < 1024 or h < 640:
-        raise argparse.ArgumentTypeError(f"the window is at least 1024x640, got {text}")
-    return (w, h)
-
-
 def _app(size: tuple[int, int] = (1280, 800)):  # noqa: ANN202
-    from game.persist import Store
+    from game.store.store import Store
     from game.ui.app import App
 
     return App(Store(), size)
@@ -71,14 +64,16 @@ def open_tutorial() -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from game.cli import UsageError
-    from game.content import load_ruleset
+    from game.store.content import load_ruleset
 
+    # Every argument is checked before a window opens: a bad one is one line and exit 2.
     if args.variant is not None:
-        load_ruleset(args.variant)  # a bad variant is one line, before any window opens
-    if not args.demo:
-        if args.screenshots is not None:
+        load_ruleset(args.variant)
+    if args.screenshots is not None:
+        if not args.demo:
             raise UsageError("--screenshots needs --demo")
+        output_folder(args.screenshots, "--screenshots")
+    if not args.demo:
         return open_window(args.variant, args.size, args.seed)
     from game.ui.demo import run_demo
 

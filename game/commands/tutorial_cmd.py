@@ -18,7 +18,7 @@ def register(sub: Any) -> None:
 
 
 def cmd_tutorial(args: argparse.Namespace) -> int:
-    from game.content import LEVELS_DIR, load_preset, load_tutorial
+    from game.store.content import LEVELS_DIR, load_preset, load_tutorial
 
     if not args.check:
         from game.commands.play_cmd import open_tutorial

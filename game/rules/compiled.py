@@ -81,7 +81,7 @@ def meld_table(rules: RuleSet) -> MeldTable:
 def best_meld(rules: RuleSet, hand: int | Sequence[Card], trump: int | None) -> MeldResult:
     """The best legal meld of a hand, with its breakdown by class.
 
-    >>> from game.content import load_preset
+    >>> from game.store.content import load_preset
     >>> from game.rules.cards import Suit, parse_cards
     >>> best_meld(load_preset("racehorse"), parse_cards("AD TD KD QD JD"), Suit.DIAMONDS).total
     150

@@ -7,6 +7,7 @@ Some events carry cards only certain seats may see (a deal, a pass, a discard, a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import NamedTuple
 
 from game.rules.cards import Card, Suit
@@ -128,6 +129,22 @@ class SideResult(NamedTuple):
     raw_tricks: int = -1  # two-handed: before rounding
 
 
+class Outcome(StrEnum):
+    """How a hand ended for the bidding side (two-handed hands are simply played)."""
+
+    MADE = "made"
+    SET = "set"
+    RENEGE = "renege"  # a renege was called (002 option); the result names the side
+    THROWN_IN = "thrown in"
+    CONCEDED_UNSEEN = "conceded unseen"
+    NO_MARRIAGE = "no marriage"  # 001: no marriage in trump, the hand is not played
+    UNDER_MINIMUM = "under minimum"  # 001: the bidding side melded under 20
+    PLAYED = "played"  # two-handed: no bid
+
+    def __repr__(self) -> str:  # as the plain word, so event logs read as they always have
+        return repr(self.value)
+
+
 class HandResult(NamedTuple):
     hand_no: int
     dealer: int
@@ -138,8 +155,20 @@ class HandResult(NamedTuple):
     totals: tuple[int, ...]  # running scores after this hand
     tallies: tuple[int, ...] = ()  # stars or checks gained this hand, per side
     tally_totals: tuple[int, ...] = ()
-    outcome: str = ""  # "made", "set", "thrown in", "conceded", "not played"
+    outcome: Outcome = Outcome.PLAYED
     notes: tuple[str, ...] = ()
+
+    @property
+    def bidder_side(self) -> SideResult | None:
+        """The bidding side's result (None in two-handed, where nobody bids)."""
+        return next((s for s in self.sides if s.made is not None), None)
+
+    @property
+    def bid_made(self) -> bool | None:
+        """Whether the bidding side made its bid, whatever the outcome's name says (a renege
+        by the defenders counts as made); None without a bid."""
+        side = self.bidder_side
+        return None if side is None else side.made
 
 
 @dataclass(frozen=True, slots=True)

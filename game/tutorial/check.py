@@ -15,7 +15,7 @@ from game.rules.events import TrickWon
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
 from game.rules.tricks import explain_plays
-from game.tutorial.model import Claim, Lesson, LessonError, Puzzle
+from game.store.lessons import Claim, Lesson, LessonError, Puzzle
 from game.tutorial.runner import LessonRun, build_state
 
 

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.match import HUMAN, SCRIPT, Match
+from game.match.controller import HUMAN, SCRIPT, Match
 from game.rules.actions import Action
 from game.rules.auction_game import auction, play
 from game.rules.auction_game.state import HandState
@@ -19,7 +19,7 @@ from game.rules.events import Event
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
-from game.tutorial.model import SEATS, Lesson, LessonError, Position, Puzzle, Step
+from game.store.lessons import SEATS, Lesson, LessonError, Position, Puzzle, Step
 
 SEAT_OF = {4: {"south": 0, "west": 1, "north": 2, "east": 3}, 3: {"south": 0, "west": 1,
                                                                  "east": 2},

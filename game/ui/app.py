@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pygame
 
-from game.persist import Settings, Stats, Store
+from game.store.settings import Settings
+from game.store.stats import Stats
+from game.store.store import Store
 from game.ui import theme
 from game.ui.assets import Sounds
 from game.ui.scene import Scene

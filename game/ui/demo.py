@@ -61,14 +61,11 @@ class DemoDriver:
 
 def run_demo(app: App, variant: str, hands: int, shots: Path | None, seed: int,
              bot_level: str) -> DemoDriver:
-    from game.content import load_ruleset
-    from game.match import Match
+    from game.match.controller import Match
+    from game.store.content import load_ruleset
 
     rules = load_ruleset(variant)
-    try:
-        bot = make_bot(bot_level)
-    except ValueError:
-        bot_level, bot = "random", make_bot("random")
+    bot = make_bot(bot_level)  # the command line has checked the level
     match = Match(rules, seed, ("human",) + (bot_level,) * (rules.players - 1))
     preset = variant if rules.source.startswith("preset ") else None
     table = TableScene(app, match, preset, None, demo=True)

@@ -7,13 +7,13 @@ import random
 import pytest
 
 from game.bots.registry import make_bot
-from game.content import load_preset
 from game.rules.actions import Deal
 from game.rules.auction_game.state import HandState
 from game.rules.engine import actor, apply, at_deal, new_game
 from game.rules.events import HandScored
 from game.rules.phase import Phase
 from game.rules.view import observe
+from game.store.content import load_preset
 
 
 def play_hand(rules, seed, levels, deal=0, check=True, stats=None):

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.content import load_preset, ruleset_from_text
 from game.rules.actions import Bid, Pass, PassCards, PlayCard
 from game.rules.cards import Card, Rank, Suit
+from game.store.content import load_preset, ruleset_from_text
 from tests.bots.conftest import level_options, suggestion, trick_position
 from tests.helpers import game_with_hands, play_actions, rest_of_pack
 

@@ -10,13 +10,13 @@ import pytest
 
 from game.bots import bidding
 from game.bots.registry import make_bot
-from game.content import load_preset
 from game.rules.actions import Bid, NameTrump
 from game.rules.cards import parse_cards
 from game.rules.compiled import meld_table
 from game.rules.engine import actor
 from game.rules.meld import marriage_suits
 from game.rules.view import observe
+from game.store.content import load_preset
 from tests.helpers import game_with_hands, play_actions, rest_of_pack
 
 

@@ -12,12 +12,12 @@ import pytest
 
 from game.bots.knowledge import build
 from game.bots.sampler import PlaySampler
-from game.content import load_preset, preset_names
 from game.rules.actions import Deal
 from game.rules.compiled import meld_table
 from game.rules.engine import actor, apply, at_deal, new_game
 from game.rules.phase import Phase
 from game.rules.view import observe
+from game.store.content import load_preset, preset_names
 from tests.bots.conftest import play_hand
 
 AUCTION_GAMES = [p for p in preset_names() if p != "two-handed"]

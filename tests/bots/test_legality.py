@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.content import load_preset, preset_names, ruleset_from_text
+from game.store.content import load_preset, preset_names, ruleset_from_text
 from tests.bots.conftest import play_hand
 
 PRESETS = preset_names()

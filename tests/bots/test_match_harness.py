@@ -8,8 +8,8 @@ import json
 import pytest
 
 from game.cli import main
-from game.content import load_preset
-from game.matchplay import MatchSpec, run_match, seatings
+from game.match.duplicate import MatchSpec, run_match, seatings
+from game.store.content import load_preset
 from tests.bots.conftest import play_hand
 
 

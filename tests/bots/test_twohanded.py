@@ -9,13 +9,13 @@ import random
 import pytest
 
 from game.bots.registry import make_bot
-from game.content import load_preset
 from game.rules.actions import DeclareOut, EndTurn, ExchangeDix, LayMeld, PlayCard
 from game.rules.cards import Card, parse_cards
 from game.rules.engine import new_game
 from game.rules.phase import Phase
 from game.rules.stock_game.state import StockHand
 from game.rules.view import observe
+from game.store.content import load_preset
 
 LEVELS = ("easy", "medium", "hard")
 

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from game.bots.registry import make_bot
-from game.content import load_preset, preset_names
 from game.rules.engine import actor, apply, at_deal
 from game.rules.stock_game.state import StockHand
 from game.rules.view import observe
+from game.store.content import load_preset, preset_names
 from tests.bots.conftest import play_hand
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,8 +132,8 @@ def test_bots_decide_the_same_on_a_doctored_deal(name):
     assert compared >= 5
 
 
-FORBIDDEN = {"game.rules.engine", "game.rules.deal", "game.simulate", "game.match",
-             "game.matchplay", "game.content", "game.persist"}
+FORBIDDEN = {"game.rules.engine", "game.rules.deal", "game.match.simulate", "game.match",
+             "game.match.duplicate", "game.store.content", "game.persist"}
 
 
 def test_bot_modules_cannot_reach_the_engine_state_or_the_deal():

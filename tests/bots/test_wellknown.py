@@ -8,10 +8,10 @@ import random
 import pytest
 
 from game.bots.registry import make_bot
-from game.content import load_preset
 from game.rules.actions import Discard, PlayCard, ThrowIn
 from game.rules.cards import Card, Rank, Suit, parse_cards
 from game.rules.phase import Phase
+from game.store.content import load_preset
 from tests.bots.conftest import level_options, suggestion, trick_position
 from tests.helpers import game_with_hands, play_actions
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import shutil
 
-from game import content
 from game.cli import main
+from game.store import content
 
 
 def _check(capsys, *args):

@@ -2,14 +2,14 @@
 
 import pytest
 
-from game.content import (
+from game.rules.errors import RuleSetError
+from game.store.content import (
     PRESET_ORDER,
     load_house_rules,
     load_preset,
     load_ruleset,
     ruleset_from_text,
 )
-from game.rules.errors import RuleSetError
 
 
 def test_the_seven_presets_load_and_match_their_documents():

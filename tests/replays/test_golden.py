@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from game.content import load_preset, preset_names
 from game.rules.actions import parse_action
 from game.rules.engine import replay
+from game.store.content import load_preset, preset_names
 from tools.make_golden import event_text
 
 HERE = Path(__file__).parent

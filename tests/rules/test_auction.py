@@ -2,13 +2,13 @@
 
 import pytest
 
-from game.content import ruleset_from_text
 from game.rules.actions import Bid, Pass
 from game.rules.auction_game.auction import bid_amounts
 from game.rules.engine import legal_actions
 from game.rules.errors import IllegalActionError
 from game.rules.events import AuctionWon, BidMade, HandNotPlayed, HandScored
 from game.rules.phase import Phase
+from game.store.content import ruleset_from_text
 from tests.helpers import deal_pack, game_with_hands, play_actions, rest_of_pack, rules
 
 NO_MELD = "AS AS TS TS JS JS 9S 9S AH AH TH TH"  # no marriage, pinochle or around

@@ -15,10 +15,10 @@ from collections.abc import Callable
 import pytest
 
 from game.bots.rollout import RolloutPolicy
-from game.content import load_preset, preset_names
 from game.rules.compiled import kernel_for
 from game.rules.kernel import PlayKernel
 from game.rules.ruleset import RuleSet
+from game.store.content import load_preset, preset_names
 
 DEALS = 150
 

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.content import preset_names
 from game.rules.cards import Card, Rank, Suit
 from game.rules.compiled import best_meld, meld_table, meld_total
+from game.store.content import preset_names
 from tests.helpers import cards, rules
 
 
@@ -118,7 +118,7 @@ def test_003_roundtable_is_240():
 
 def test_house_rule_run_also_scores_royal_marriage():
     # The house rule players argue about: a run's K-Q also scores a royal marriage (190).
-    from game.content import ruleset_from_text
+    from game.store.content import ruleset_from_text
 
     house = ruleset_from_text('base = "racehorse"\nname = "h"\ntitle = "h"\n'
                               '[meld]\nrun_includes_royal_marriage = true\n', "house.toml")

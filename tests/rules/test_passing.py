@@ -2,13 +2,13 @@
 
 import pytest
 
-from game.content import ruleset_from_text
 from game.rules.actions import PassCards, PlayHand, TakeWidow, ThrowIn
 from game.rules.engine import legal_actions
 from game.rules.errors import IllegalActionError
 from game.rules.events import CardsPassed, Discarded, MeldShown, WidowShown
 from game.rules.phase import Phase
 from game.rules.view import observe, redact
+from game.store.content import ruleset_from_text
 from tests.helpers import cards, deal_pack, game_with_hands, play_actions, rest_of_pack, rules
 
 BIDDER = "AH TH KH QH JH 9S 9S 9C 9C 9D JC JC"  # a heart run and little else

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.content import load_preset, preset_names
+from game.match.simulate import conserved, legal_bot, simulate
 from game.rules.auction_game.state import HandState
 from game.rules.engine import actor, apply, legal_actions, new_game, replay
 from game.rules.events import HandScored
 from game.rules.phase import Phase
 from game.rules.view import observe
-from game.simulate import conserved, legal_bot, simulate
+from game.store.content import load_preset, preset_names
 
 PRESETS = preset_names()
 

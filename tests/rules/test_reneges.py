@@ -1,11 +1,11 @@
 """002's renege option: illegal cards may be played, and the renege is called at the end."""
 
-from game.content import ruleset_from_text
 from game.rules.auction_game.state import HandState, PlayState
 from game.rules.engine import legal_actions, new_game
 from game.rules.events import CardPlayed, HandScored, RenegeCalled
 from game.rules.meld import MeldResult
 from game.rules.phase import Phase
+from game.store.content import ruleset_from_text
 from tests.helpers import cards, play_actions, rules
 
 RENEGES = ('base = "partnership-190"\nname = "r"\ntitle = "r"\n[tricks]\nreneges = true\n')

@@ -155,7 +155,7 @@ def test_the_quick_declare_out_test_agrees_with_the_rounded_total():
 
 
 def test_every_deal_a_game_option_has_no_declaring_out():
-    from game.content import ruleset_from_text
+    from game.store.content import ruleset_from_text
 
     house = ruleset_from_text('base = "two-handed"\nname = "d"\ntitle = "d"\n[scoring]\n'
                               'game = "deal"\n', "d.toml")

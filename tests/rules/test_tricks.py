@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from game.content import ruleset_from_text
 from game.rules.cards import Suit
 from game.rules.compiled import kernel_for
 from game.rules.tricks import explain_plays, trick_winner_index
+from game.store.content import ruleset_from_text
 from tests.helpers import cards, rules, strs
 
 

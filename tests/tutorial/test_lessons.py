@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from game.content import load_preset, load_tutorial
 from game.rules.actions import parse_action
+from game.store.content import load_preset, load_tutorial
 from game.tutorial.check import check_all
 from game.tutorial.runner import LessonRun
 

@@ -7,7 +7,7 @@ import os
 import pygame
 import pytest
 
-from game.persist import Store
+from game.store.store import Store
 from game.ui.app import App
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"

@@ -5,7 +5,7 @@ import itertools
 import pygame
 import pytest
 
-from game.content import load_preset
+from game.store.content import load_preset
 from game.ui.table.layout import Layout, hand_size
 
 

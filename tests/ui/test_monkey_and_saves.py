@@ -8,9 +8,9 @@ import random
 
 import pygame
 
-from game.content import ruleset_from_text
-from game.match import Match
-from game.persist import SavedGame
+from game.match.controller import Match
+from game.store.content import ruleset_from_text
+from game.store.saves import SavedGame
 from game.ui.app import App
 from game.ui.scenes.menus import TitleScene, start_game
 from game.ui.table.scene import TableScene
@@ -91,7 +91,8 @@ def test_monkey_plays_a_whole_game_on_the_table(app, tmp_path):
         sent += 1
     assert table.match.over, f"game not finished after {sent} random events"
     assert sent > 1000
-    assert app.stats.hands_played == 2 and app.stats.games_played == 1
+    totals = app.stats.totals()
+    assert totals.hands_played == 2 and totals.games_played == 1
 
 
 def test_save_after_every_action_and_resume(app, store):
@@ -122,13 +123,14 @@ def test_save_after_every_action_and_resume(app, store):
 
 
 def test_corrupt_save_is_reported_in_one_line_and_set_aside(app, store):
-    store.save_path.parent.mkdir(parents=True, exist_ok=True)
-    store.save_path.write_text("{not json", encoding="utf-8")
+    path = store.save_path("racehorse")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json", encoding="utf-8")
     title = TitleScene(app)
     assert title.saved is None
     assert len(store.messages) == 1 and "\n" not in store.messages[0]
-    assert not store.save_path.exists()
-    kept = list(store.save_path.parent.glob("save.bad-*.json"))
+    assert not path.exists()
+    kept = list(path.parent.glob("racehorse.bad-*.json"))
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{not json"
     assert all(b.label != "Resume game" for b in title.buttons)
 
@@ -140,8 +142,9 @@ def test_incompatible_save_that_does_not_replay_is_set_aside(app, store):
                       [])
     data = saved.to_json()
     data["actions"] = ["deal", "play AS"]  # not legal in the auction
-    store.save_path.parent.mkdir(parents=True, exist_ok=True)
-    store.save_path.write_text(json.dumps(data), encoding="utf-8")
+    path = store.save_path("racehorse")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data), encoding="utf-8")
     assert store.load_game() is None
     assert "does not replay" in store.messages[0]
-    assert list(store.save_path.parent.glob("save.bad-*.json"))
+    assert list(path.parent.glob("racehorse.bad-*.json"))

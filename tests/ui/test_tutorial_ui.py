@@ -1,7 +1,7 @@
 """The tutorial in the window: lessons answer wrong moves with the rule, progress is kept."""
 
-from game.content import load_tutorial
 from game.rules.actions import parse_action
+from game.store.content import load_tutorial
 from game.ui.scenes.lesson import LessonScene, PuzzleScene
 from game.ui.scenes.tricks import TrickScene
 from game.ui.scenes.tutorial import LessonMenuScene

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from game.rules.auction_game.state import HandState
 from game.rules.auction_game.tallies import hand_stars, meld_checks, meld_stars
 from game.rules.cards import Rank, Suit
-from game.rules.events import Event, HandResult, HandScored, RenegeCalled, SideResult
+from game.rules.events import Event, HandResult, HandScored, Outcome, RenegeCalled, SideResult
 from game.rules.game_end import finish_hand
 from game.rules.outcome import EndKind, HandEnd
 from game.rules.ruleset import RuleSet
@@ -69,14 +69,14 @@ def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
     deltas = [0] * n
     keeps = [False] * n
     made: bool | None = None
-    outcome = end.kind.value
+    outcome = Outcome(end.kind.value)
     notes: list[str] = [end.note] if end.note else []
     reneges = ps.reneges if ps else ()
     if end.kind == EndKind.PLAYED and reneges:
         seat, rule = reneges[0]
         rside = rules.side_of(seat)
         events.append(RenegeCalled(seat, rside, rule))
-        outcome = "renege"
+        outcome = Outcome.RENEGE
         for side in range(n):
             if side == rside:
                 deltas[side] = -hand.bid
@@ -116,7 +116,7 @@ def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
                 results.append(SideResult(side, shown[side], meld, taken[side], tricks, score,
                                           notes=tuple(side_notes)))
             deltas[side] = score
-        outcome = "made" if made else "set"
+        outcome = Outcome.MADE if made else Outcome.SET
     else:
         made = False
         for side in range(n):

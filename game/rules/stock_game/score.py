@@ -4,7 +4,15 @@ end of a deal."""
 from __future__ import annotations
 
 from game.rules.cards import Suit
-from game.rules.events import DeclaredOut, Event, GameWon, HandResult, HandScored, SideResult
+from game.rules.events import (
+    DeclaredOut,
+    Event,
+    GameWon,
+    HandResult,
+    HandScored,
+    Outcome,
+    SideResult,
+)
 from game.rules.game_end import finish_hand
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
@@ -70,7 +78,7 @@ def score(state: GameState, hand: StockHand, events: list[Event]) -> tuple[GameS
                                 r, delta, raw_tricks=hand.taken[seat]))
     scores = tuple(state.scores[i] + deltas[i] for i in range(2))
     result = HandResult(state.hand_no, hand.dealer, -1, 0, Suit(hand.trump), tuple(sides), scores,
-                        outcome="played")
+                        outcome=Outcome.PLAYED)
     events.append(HandScored(result))
     state = state._replace(scores=scores, records=state.records + (result,), hand=hand)
     if rules.scoring.game == "deal" and deltas[0] != deltas[1]:

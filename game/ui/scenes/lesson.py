@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.content import load_preset
 from game.rules.actions import Action
 from game.rules.compiled import best_meld
 from game.rules.view import observe
-from game.tutorial.model import ZONES, Lesson, Puzzle
+from game.store.content import load_preset
+from game.store.lessons import ZONES, Lesson, Puzzle
 from game.tutorial.runner import LessonRun, PuzzleRun
 from game.ui import theme
 from game.ui.scenes.displays import draw_meld_flow
@@ -29,6 +29,7 @@ class CoachedTable(TableScene):
 
     def __init__(self, app: App, match, preset: str) -> None:  # noqa: ANN001
         super().__init__(app, match, preset, None)
+        self.session.keep_records = False
         self.reply = ""
         self.reply_colour: tuple[int, ...] = theme.INK
         self.side_buttons: list[Button] = []
@@ -47,9 +48,6 @@ class CoachedTable(TableScene):
         box = self.layout.narration()
         width = 620 * self.layout.s
         return max(width / 2 + 12 * self.layout.s, box.left - 16 * self.layout.s - width / 2)
-
-    def save(self) -> None:
-        return  # lessons are replayed from their data, never saved as games
 
     def refuse(self, message: str) -> None:
         super().refuse(message)

@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.content import load_ruleset, preset_names
-from game.match import Match
-from game.persist import AGGRESSIONS, BACKS, LEVELS, SPEEDS
+from game.bots.base import AGGRESSIONS
+from game.bots.registry import TABLE_LEVELS as LEVELS
+from game.match.controller import Match
 from game.rules.errors import RulesError
 from game.rules.seats import seat_name
+from game.store.content import load_ruleset, preset_names
+from game.store.settings import BACKS, SPEEDS
 from game.ui import assets, theme
 from game.ui.scene import Scene
 from game.ui.scenes.sheets import HelpScene, RulesScene, ScoreSheetScene
@@ -41,7 +43,7 @@ def two_handed_text(match: bool, pack64: bool) -> str:
 
 def start_game(app: App, new_seed: bool = True, seed: int | None = None) -> str | None:
     """Start a game from the settings; returns a one-line error instead when it cannot."""
-    from game.content import read_house_rules, ruleset_from_text
+    from game.store.content import read_house_rules, ruleset_from_text
     from game.ui.table.scene import TableScene
 
     settings = app.settings
@@ -61,8 +63,9 @@ def start_game(app: App, new_seed: bool = True, seed: int | None = None) -> str 
         seed = int.from_bytes(os.urandom(4), "big") if new_seed else 1
     levels = (settings.seat_levels + ["medium"] * 3)[: rules.players - 1]
     match = Match(rules, seed, ("human", *levels), bot_options=settings.bot_options())
-    app.store.clear_game()
-    app.reset(TableScene(app, match, preset, text))
+    table = TableScene(app, match, preset, text)
+    app.store.clear_game(table.session.key)
+    app.reset(table)
     return None
 
 
@@ -344,7 +347,7 @@ class StatsScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        st = self.app.stats
+        st = self.app.stats.totals()
         s = theme.scale_for(surface.get_size())
         rows = [("Games played", st.games_played), ("Games won", st.games_won),
                 ("Hands played", st.hands_played), ("Hands won", st.hands_won),

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.content import load_tutorial
+from game.store.content import load_tutorial
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, draw_text, panel

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.match import HUMAN, Match
-from game.persist import SavedGame
+from game.match.controller import HUMAN, Match
+from game.match.session import Session
 from game.rules.actions import Action, PlayCard
 from game.rules.engine import replay
 from game.rules.errors import IllegalActionError
-from game.rules.events import Event, GameWon, HandScored
+from game.rules.events import Event
 from game.rules.phase import Phase
 from game.rules.view import PlayerView, redact
 from game.ui import theme
@@ -34,6 +34,8 @@ class TableScene(Scene):
         self.rules_text = rules_text
         self.demo = demo
         self.human = 0
+        self.session = Session(match, app.store, app.stats, self.human, preset, rules_text,
+                               app.settings.practice, keep_records=not demo)
         self.timeline = Timeline()
         self.layout = Layout(app.size, match.rules.players, hand_size(match.rules))
         self.model = TableModel(match.rules, self.human, self.layout, self.timeline)
@@ -56,6 +58,9 @@ class TableScene(Scene):
         from game.ui.scenes import menus
 
         practice = self.app.settings.practice and not self.demo
+        # Kept by name: a lesson keeps only some of these buttons, so never look it up by place.
+        self.sound_button = Button("", self.toggle_sound, hotkey=pygame.K_m,
+                                   icon="sound-on" if self.app.settings.sound else "sound-off")
         self.buttons = [
             Button("Hint", self.hint, hotkey=pygame.K_h, enabled=practice, icon="hint"),
             Button("Undo", self.undo, hotkey=pygame.K_u, enabled=practice, icon="undo"),
@@ -63,8 +68,7 @@ class TableScene(Scene):
                    hotkey=pygame.K_s, icon="scores"),
             Button("Rules", lambda: self.app.push(menus.RulesScene(self.app, self.match.rules)),
                    hotkey=pygame.K_r, icon="help"),
-            Button("", self.toggle_sound, hotkey=pygame.K_m,
-                   icon="sound-on" if self.app.settings.sound else "sound-off"),
+            self.sound_button,
             Button("Menu", lambda: self.app.push(menus.PauseScene(self.app, self)),
                    hotkey=pygame.K_ESCAPE, icon="menu"),
         ]
@@ -119,53 +123,12 @@ class TableScene(Scene):
     def process(self, events: list[Event]) -> None:
         for event in events:
             self.model.apply(event)
-            if isinstance(event, HandScored):
-                self._count_hand(event)
-            elif isinstance(event, GameWon):
-                self._count_game(event)
+        self.session.record(events)
         self.view = self.match.view(self.human)
         self.model.rebuild_human(self.view.hidden_cards)
-        self.save()
 
     def save(self) -> None:
-        if self.demo:
-            return
-        store = self.app.store
-        if self.match.over:
-            store.clear_game()
-            return
-        store.save_game(SavedGame(self.preset, self.rules_text, self.match.rules.source,
-                                  self.match.seed, list(self.match.seats),
-                                  list(self.match.actions), self.app.settings.practice))
-
-    def _count_hand(self, event: HandScored) -> None:
-        if self.demo:
-            return
-        stats = self.app.stats
-        rules = self.match.rules
-        mine = rules.side_of(self.human)
-        result = event.result
-        stats.hands_played += 1
-        scores = {s.side: s.score for s in result.sides}
-        if scores and scores.get(mine, 0) == max(scores.values()):
-            stats.hands_won += 1
-        if result.bidder >= 0 and rules.side_of(result.bidder) == mine:
-            stats.bids_won += 1
-            if result.outcome == "made":
-                stats.bids_made += 1
-            elif result.outcome in ("set", "thrown in", "conceded unseen", "not played",
-                                    "under minimum", "no marriage", "renege"):
-                stats.bids_set += 1
-        self.app.store.save_stats(stats)
-
-    def _count_game(self, event: GameWon) -> None:
-        if self.demo:
-            return
-        stats = self.app.stats
-        stats.games_played += 1
-        if event.side == self.match.rules.side_of(self.human):
-            stats.games_won += 1
-        self.app.store.save_stats(stats)
+        self.session.save()
 
     def refuse(self, message: str) -> None:
         """Tell the player why a move is not allowed (the rule, in the preset's words)."""
@@ -193,7 +156,7 @@ class TableScene(Scene):
         settings = self.app.settings
         settings.sound = not settings.sound
         self.app.sounds.muted = not settings.sound
-        self.buttons[4].icon = "sound-on" if settings.sound else "sound-off"
+        self.sound_button.icon = "sound-on" if settings.sound else "sound-off"
         self.app.store.save_settings(settings)
 
     def say(self, text: str, colour: tuple[int, ...] = theme.INK, seconds: float = 4.0) -> None:

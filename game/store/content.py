@@ -1,14 +1,16 @@
-"""The only code that reads game content from files: rule presets and house-rules files.
+"""Reading game content from files: rule presets, house-rules files, and the tutorial's lessons.
 
 Presets ship inside the package (``game/presets/*.toml``). A house-rules file uses the same
-format and may start from a preset with ``base = "racehorse"``, overriding only what differs.
-Everything is validated; a bad file is refused with one line naming the file and the field.
+format and may start from a preset with ``base = "racehorse"``, overriding only what differs: a
+section's options are merged one by one into the base's, but a table of values (``points``,
+``texts``, ``classes``, ``names``) replaces the base's table whole, so that a house file says
+every trick point it counts. Everything is validated; a bad file is refused with one line naming
+the file and the field.
 """
 
 from __future__ import annotations
 
 import copy
-import tomllib
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -18,6 +20,14 @@ from game.resources import data_dir
 from game.rules.errors import RuleSetError
 from game.rules.rulefile import rescale, ruleset_from_mapping
 from game.rules.ruleset import RuleSet
+from game.store.lessons import (
+    Lesson,
+    LessonError,
+    Puzzle,
+    lesson_from_mapping,
+    puzzle_from_mapping,
+)
+from game.store.schema import MAX_BYTES, SchemaError, parse_toml
 
 PRESET_ORDER = ("racehorse", "double-deck", "partnership-190", "partnership-150", "cutthroat",
                 "check", "two-handed")
@@ -38,9 +48,9 @@ def _preset_data(name: str) -> dict[str, Any]:
 
 def _parse(text: str, source: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RuleSetError(source, "<toml>", f"not valid TOML ({exc})") from None
+        return parse_toml(text)
+    except SchemaError as exc:
+        raise RuleSetError(source, exc.field, exc.message) from None
 
 
 @cache
@@ -49,16 +59,16 @@ def load_preset(name: str) -> RuleSet:
     return ruleset_from_mapping(_preset_data(name), f"preset {name}")
 
 
+WHOLE_TABLES = ("texts", "points", "classes", "names")  # replaced whole, never merged
+
+
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """``over``'s sections merged into ``base``'s option by option; a table of values in
+    WHOLE_TABLES replaces the base's table whole (see the module docstring)."""
     out = copy.deepcopy(base)
     for key, value in over.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict) and key not in (
-                "texts", "points", "classes", "names"):
+        if isinstance(value, dict) and isinstance(out.get(key), dict) and key not in WHOLE_TABLES:
             out[key] = _merge(out[key], value)
-        elif isinstance(value, dict) and isinstance(out.get(key), dict):
-            merged = dict(out[key])
-            merged.update(value)
-            out[key] = merged
         else:
             out[key] = copy.deepcopy(value)
     return out
@@ -86,6 +96,8 @@ def read_house_rules(path: str | Path) -> tuple[str, RuleSet]:
     """A house-rules file's text (kept in saves) and its validated rule set."""
     p = Path(path)
     try:
+        if p.stat().st_size > MAX_BYTES:
+            raise RuleSetError(str(p), "<file>", f"is larger than {MAX_BYTES // 1_000_000} MB")
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise RuleSetError(str(p), "<file>", f"cannot be read ({exc.strerror})") from None
@@ -111,22 +123,24 @@ def load_ruleset(name_or_path: str) -> RuleSet:
 LEVELS_DIR = data_dir("levels")
 
 
-def load_tutorial(folder: Path | None = None) -> tuple[list, list, list[str]]:
+def load_tutorial(folder: Path | None = None
+                  ) -> tuple[list[Lesson], list[Puzzle], list[str]]:
     """Every lesson (``levels/lessons/*.toml``) and puzzle (``levels/puzzles/*.toml``), in
     order, plus one error line for each file that is refused."""
-    from game.tutorial.model import LessonError, lesson_from_mapping, puzzle_from_mapping
-
     root = folder or LEVELS_DIR
-    lessons, puzzles, errors = [], [], []
-    for kind, build, out in (("lessons", lesson_from_mapping, lessons),
-                             ("puzzles", puzzle_from_mapping, puzzles)):
+    lessons: list[Lesson] = []
+    puzzles: list[Puzzle] = []
+    errors: list[str] = []
+    readers: tuple[tuple[str, Any, list[Any]], ...] = (
+        ("lessons", lesson_from_mapping, lessons), ("puzzles", puzzle_from_mapping, puzzles))
+    for kind, build, out in readers:
         for path in sorted((root / kind).glob("*.toml")):
             source = f"{kind}/{path.name}"
             try:
-                data = tomllib.loads(path.read_text(encoding="utf-8"))
+                data = parse_toml(path.read_text(encoding="utf-8"))
                 out.append(build(data, source, path.stem, PRESET_ORDER))
-            except tomllib.TOMLDecodeError as exc:
-                errors.append(f"{source}: field '<toml>': not valid TOML ({exc})")
+            except SchemaError as exc:
+                errors.append(f"{source}: {exc}")
             except (OSError, UnicodeDecodeError) as exc:
                 errors.append(f"{source}: field '<file>': cannot be read ({exc})")
             except LessonError as exc:

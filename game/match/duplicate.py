@@ -143,7 +143,7 @@ def play_deals(spec: MatchSpec, deals: Sequence[int],
                load: Callable[[str], RuleSet] | None = None) -> list[TableResult]:
     """Every seating of the given deals (one worker's share of a match)."""
     if load is None:
-        from game.content import load_ruleset
+        from game.store.content import load_ruleset
 
         load = load_ruleset
     rules = load(spec.variant)

@@ -1,4 +1,4 @@
-"""``python -m game.calibrate_bots``: refit the bots' hand-evaluation models by simulation and
+"""``python -m tools.calibrate_bots``: refit the bots' hand-evaluation models by simulation and
 print the ``MODELS`` table of :mod:`game.bots.handeval` (see :mod:`game.bots.calibrate`)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from game.bots.handeval import FEATURES, MODELS, Model
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from game.content import load_preset, preset_names
+    from game.store.content import load_preset, preset_names
 
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("presets", nargs="*")

@@ -1,0 +1,69 @@
+"""A game at the table with its bookkeeping: saved after every action, and counted in the
+player's statistics when a hand is scored or the game is won.
+
+The table scene hands every batch of events here; it keeps no records of its own. Outcomes are
+read from the engine's results (:func:`game.store.stats.record_hand`), never from their wording.
+"""
+
+from __future__ import annotations
+
+from game.match.controller import Match
+from game.rules.events import Event, GameWon, HandScored
+from game.store.saves import SavedGame
+from game.store.stats import Stats, record_game, record_hand
+from game.store.store import Store
+
+
+class Session:
+    def __init__(self, match: Match, store: Store, stats: Stats, seat: int,
+                 preset: str | None, rules_text: str | None, practice: bool,
+                 keep_records: bool = True) -> None:
+        self.match = match
+        self.store = store
+        self.stats = stats
+        self.seat = seat
+        self.preset = preset
+        self.rules_text = rules_text
+        self.practice = practice
+        self.keep_records = keep_records  # off for the demo and lessons
+
+    @property
+    def saved(self) -> SavedGame:
+        m = self.match
+        return SavedGame(self.preset, self.rules_text, m.rules.source, m.seed, list(m.seats),
+                         list(m.actions), self.practice)
+
+    @property
+    def key(self) -> str:
+        """The saved game's table (one saved game per table)."""
+        return self.saved.key
+
+    @property
+    def variant(self) -> str:
+        """The statistics' name for this table: the preset, or the house rules' name."""
+        return self.preset if self.preset is not None else f"house: {self.match.rules.name}"
+
+    def record(self, events: list[Event]) -> None:
+        """After an action: count what the events decided, and save the game."""
+        if not self.keep_records:
+            return
+        counted = False
+        for event in events:
+            if isinstance(event, HandScored):
+                record_hand(self.stats, self.variant, self.match.rules, self.seat, event.result)
+                counted = True
+            elif isinstance(event, GameWon):
+                record_game(self.stats, self.variant,
+                            event.side == self.match.rules.side_of(self.seat))
+                counted = True
+        if counted:
+            self.store.save_stats(self.stats)
+        self.save()
+
+    def save(self) -> None:
+        if not self.keep_records:
+            return
+        if self.match.over:
+            self.store.clear_game(self.key)
+        else:
+            self.store.save_game(self.saved)

@@ -1,0 +1,92 @@
+"""A saved game: its rules (a preset's name, or a house-rules file's text), its seed, its seats
+and its action list. Saving is replaying: a save that does not replay is refused, and one saved
+game is kept per table, so starting another table never replaces a game in progress."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from game.bots.registry import LEVELS
+from game.rules.actions import Action, ActionParseError, parse_action
+from game.rules.engine import replay
+from game.rules.errors import RulesError
+from game.rules.ruleset import RuleSet
+from game.store import schema
+from game.store.content import load_preset, preset_names, ruleset_from_text
+from game.store.schema import SchemaError
+
+SAVE_FORMAT = 1
+SEAT_KINDS = ("human", *LEVELS)
+MAX_ACTIONS = 200_000
+MAX_RULES_TEXT = 200_000
+
+
+@dataclass
+class SavedGame:
+    rules_preset: str | None
+    rules_text: str | None  # a house-rules file's text (so the save survives the file moving)
+    rules_source: str
+    seed: int
+    seats: list[str]
+    actions: list[Action]
+    practice: bool = True
+
+    @property
+    def key(self) -> str:
+        """The table this game is played at: one saved game per key."""
+        if self.rules_preset is not None:
+            return self.rules_preset
+        digest = hashlib.sha1((self.rules_text or "").encode("utf-8")).hexdigest()[:10]
+        name = re.sub(r"[^a-z0-9-]+", "-", self.rules().name.lower()).strip("-")[:40]
+        return f"house-{name}-{digest}"
+
+    def rules(self) -> RuleSet:
+        if self.rules_preset is not None:
+            return load_preset(self.rules_preset)
+        assert self.rules_text is not None
+        return ruleset_from_text(self.rules_text, self.rules_source)
+
+    def check(self) -> None:
+        """Replay the actions: a save that does not replay is incompatible."""
+        try:
+            rules = self.rules()
+        except RulesError as exc:
+            raise SchemaError("rules_text", str(exc)) from None
+        if len(self.seats) != rules.players:
+            raise SchemaError("seats", f"{len(self.seats)} seats for a {rules.players}-player "
+                              "game")
+        try:
+            replay(rules, self.seed, self.actions)
+        except RulesError as exc:
+            raise SchemaError("actions", f"the game does not replay ({exc})") from None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": SAVE_FORMAT, "preset": self.rules_preset, "rules_text": self.rules_text,
+                "rules_source": self.rules_source, "seed": self.seed, "seats": self.seats,
+                "actions": [str(a) for a in self.actions], "practice": self.practice}
+
+
+def saved_game_from_json(data: Any) -> SavedGame:
+    """A saved game from parsed JSON; SchemaError names the first field that is wrong."""
+    top = schema.table(data)
+    schema.choice(top.get("format"), "format", (SAVE_FORMAT,))
+    preset = top.get("preset")
+    if preset is not None:
+        schema.choice(preset, "preset", preset_names())
+        text = None
+    else:
+        text = schema.text(top.get("rules_text"), "rules_text", MAX_RULES_TEXT)
+    seed = schema.whole(top.get("seed"), "seed", 0, 2**63 - 1)
+    seats = [schema.choice(s, f"seats[{i}]", SEAT_KINDS)
+             for i, s in enumerate(schema.items(top.get("seats"), "seats", 4))]
+    raw = schema.items(top.get("actions"), "actions", MAX_ACTIONS)
+    try:
+        actions = [parse_action(schema.text(a, f"actions[{i}]", 200)) for i, a in enumerate(raw)]
+    except ActionParseError as exc:
+        raise SchemaError("actions", str(exc)) from None
+    source = top.get("rules_source", "saved house rules")
+    return SavedGame(preset, text, schema.text(source, "rules_source", 4_096), seed, seats,
+                     actions, schema.flag(top.get("practice", True), "practice"))

@@ -1,0 +1,81 @@
+"""The player's settings and their schema."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from game.bots.base import AGGRESSIONS
+from game.bots.registry import TABLE_LEVELS
+from game.store import schema
+from game.store.schema import SchemaError
+
+SPEEDS = ("slow", "normal", "fast", "instant")
+BACKS = ("blue", "red", "green")
+THINK_MS = (0, 5_000)
+
+
+@dataclass
+class Settings:
+    variant: str = "racehorse"  # a preset name or the path of a house-rules file
+    seat_levels: list[str] = field(default_factory=lambda: ["medium"] * 3)
+    speed: str = "normal"
+    think_ms: int = 600
+    bot_style: str = "normal"  # how boldly the bots bid: one of AGGRESSIONS
+    sound: bool = True
+    card_back: str = "blue"
+    four_colour: bool = False
+    practice: bool = True  # undo and hints allowed
+    two_handed_match: bool = True  # two-handed: a match to 1000 (else every deal is a game)
+    two_handed_64: bool = False  # two-handed: the 64-card pack with 8s and 7s (dix is the 7)
+
+    def bot_options(self) -> dict[str, object]:
+        """The style options every bot seat of a new or resumed game is made with: the
+        bidding style, and the think pause as hard's search budget, so a hard bot never holds
+        the table up longer than the pause the player chose (0: its own sample budget)."""
+        options: dict[str, object] = {"aggression": self.bot_style}
+        if self.think_ms > 0:
+            options["think_ms"] = self.think_ms
+        return options
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _levels(value: Any, name: str) -> list[str]:
+    levels = schema.items(value, name, 3)
+    if not levels:
+        raise SchemaError(name, "expected one to three bot levels")
+    return [schema.choice(v, f"{name}[{i}]", TABLE_LEVELS) for i, v in enumerate(levels)]
+
+
+CHECKS: dict[str, Callable[[Any, str], Any]] = {
+    "variant": lambda v, f: schema.text(v, f, 4_096),
+    "seat_levels": _levels,
+    "speed": lambda v, f: schema.choice(v, f, SPEEDS),
+    "think_ms": lambda v, f: schema.whole(v, f, *THINK_MS),
+    "bot_style": lambda v, f: schema.choice(v, f, AGGRESSIONS),
+    "sound": schema.flag, "card_back": lambda v, f: schema.choice(v, f, BACKS),
+    "four_colour": schema.flag, "practice": schema.flag, "two_handed_match": schema.flag,
+    "two_handed_64": schema.flag,
+}
+
+
+def settings_from_json(data: Any) -> tuple[Settings, list[SchemaError]]:
+    """The settings in ``data``, and every field that was refused (left at its default).
+    Fields the game does not know (from a newer version) are ignored."""
+    out = Settings()
+    errors: list[SchemaError] = []
+    try:
+        fields = schema.table(data)
+    except SchemaError as exc:
+        return out, [exc]
+    for name, check in CHECKS.items():
+        if name in fields:
+            try:
+                setattr(out, name, check(fields[name], name))
+            except SchemaError as exc:
+                errors.append(exc)
+    out.seat_levels = (out.seat_levels + ["medium"] * 3)[:3]
+    return out, errors

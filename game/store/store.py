@@ -1,0 +1,162 @@
+"""The player's files: settings, statistics, tutorial progress and saved games.
+
+Everything is JSON, parsed and checked by :mod:`game.store.schema` (never pickle or eval), and
+read and written through :class:`game.store.files.UserFiles`: atomic writes, and a bad file kept
+aside and reported in one line on the title screen, never deleted or silently replaced. One saved
+game is kept per table (``data/saves/<table>.json``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from game.rules.errors import RulesError
+from game.store.files import UserFiles
+from game.store.paths import config_dir, data_dir
+from game.store.progress import Progress, progress_from_json
+from game.store.saves import SavedGame, saved_game_from_json
+from game.store.schema import SchemaError, parse_json
+from game.store.settings import Settings, settings_from_json
+from game.store.stats import Stats, stats_from_json
+
+T = TypeVar("T")
+MAX_SAVES = 100
+
+
+class Store:
+    """Where the player's files live; ``root`` overrides the user folders (tests)."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.config = (root / "config") if root else config_dir()
+        self.data = (root / "data") if root else data_dir()
+        self.files = UserFiles()
+
+    @property
+    def messages(self) -> list[str]:
+        """One-line reports for the title screen."""
+        return self.files.messages
+
+    @property
+    def settings_path(self) -> Path:
+        return self.config / "settings.json"
+
+    @property
+    def stats_path(self) -> Path:
+        return self.data / "stats.json"
+
+    @property
+    def progress_path(self) -> Path:
+        return self.data / "tutorial.json"
+
+    @property
+    def saves_dir(self) -> Path:
+        return self.data / "saves"
+
+    @property
+    def legacy_save_path(self) -> Path:
+        """Where versions before one save per table kept their only saved game."""
+        return self.data / "save.json"
+
+    def save_path(self, key: str) -> Path:
+        return self.saves_dir / f"{key}.json"
+
+    # -- reading and writing one JSON file ------------------------------------------------
+    def _load(self, path: Path, what: str,
+              build: Callable[[Any], tuple[T, list[SchemaError]]], default: T) -> T:
+        text = self.files.read(path, what)
+        if text is None:
+            return default
+        try:
+            value, errors = build(parse_json(text))
+        except SchemaError as exc:
+            value, errors = default, [exc]
+        if errors:
+            more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+            using = ("defaults are used" if value == default else
+                     "what could be read is used, with defaults for the rest")
+            self.files.set_aside(path, what, f"{errors[0]}{more}", using)
+        return value
+
+    def _save(self, path: Path, data: Any, what: str) -> bool:
+        return self.files.write(path, json.dumps(data, indent=1), what)
+
+    # -- settings, statistics, progress ---------------------------------------------------
+    def load_settings(self) -> Settings:
+        return self._load(self.settings_path, "Settings", settings_from_json, Settings())
+
+    def save_settings(self, settings: Settings) -> bool:
+        return self._save(self.settings_path, settings.to_json(), "Settings")
+
+    def load_stats(self) -> Stats:
+        return self._load(self.stats_path, "Statistics", stats_from_json, Stats())
+
+    def save_stats(self, stats: Stats) -> bool:
+        return self._save(self.stats_path, stats.to_json(), "Statistics")
+
+    def load_progress(self) -> Progress:
+        return self._load(self.progress_path, "Tutorial progress", progress_from_json,
+                          Progress())
+
+    def save_progress(self, progress: Progress) -> bool:
+        return self._save(self.progress_path, progress.to_json(), "Tutorial progress")
+
+    # -- saved games, one per table --------------------------------------------------------
+    def save_game(self, saved: SavedGame) -> bool:
+        done = self._save(self.save_path(saved.key), saved.to_json(), "The saved game")
+        if done and self.legacy_save_path.exists():
+            # The old single save is read into the per-table saves and then resaved there.
+            legacy = self._read_game(self.legacy_save_path)
+            if legacy is not None and legacy.key == saved.key:
+                self.files.remove(self.legacy_save_path)
+        return done
+
+    def clear_game(self, key: str) -> None:
+        """Forget the game at this table (it is over, or the player started a new one)."""
+        self.files.remove(self.save_path(key))
+        legacy = self.legacy_save_path
+        if legacy.exists():
+            old = self._read_game(legacy)
+            if old is not None and old.key == key:
+                self.files.remove(legacy)
+
+    def load_games(self) -> list[SavedGame]:
+        """Every saved game, newest first; a bad one is reported and kept aside."""
+        paths = sorted(self.saves_dir.glob("*.json"), key=_mtime, reverse=True)[:MAX_SAVES]
+        if self.legacy_save_path.exists():
+            paths.append(self.legacy_save_path)
+        games: dict[str, SavedGame] = {}
+        for path in paths:
+            saved = self._read_game(path)
+            if saved is not None and saved.key not in games:
+                games[saved.key] = saved
+        return list(games.values())
+
+    def load_game(self, key: str | None = None) -> SavedGame | None:
+        """The saved game at this table (or the newest one), or None."""
+        games = self.load_games()
+        if key is None:
+            return games[0] if games else None
+        return next((g for g in games if g.key == key), None)
+
+    def _read_game(self, path: Path) -> SavedGame | None:
+        what = "The saved game"
+        text = self.files.read(path, what)
+        if text is None:
+            return None
+        try:
+            saved = saved_game_from_json(parse_json(text))
+            saved.check()
+            return saved
+        except (SchemaError, RulesError) as exc:
+            self.files.set_aside(path, what, str(exc).splitlines()[0])
+            return None
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
