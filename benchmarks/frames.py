@@ -31,6 +31,7 @@ import pygame  # noqa: E402
 from game.rules.state import Phase  # noqa: E402
 from game.store.store import Store  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.routes import ROUTES  # noqa: E402
 
 
 def percentiles(values: list[float]) -> dict[str, float]:
@@ -47,7 +48,7 @@ def frame_times(variant: str, hands: int) -> dict[str, object]:
     from game.ui.table.scene import TableScene
 
     with tempfile.TemporaryDirectory() as home:
-        app = App(Store(Path(home)), (1280, 800))
+        app = App(Store(Path(home)), ROUTES, (1280, 800))
         app.settings.speed = "normal"
         app.settings.think_ms = 0
         app.sounds.muted = True
@@ -86,11 +87,11 @@ def launch_time(repeats: int = 3) -> float:
 
 
 def idle_cpu(seconds: float = 5.0) -> float:
-    from game.ui.scenes.menus import start_game
     from game.ui.scenes.play import AuctionScene
+    from game.ui.table.start import start_game
 
     with tempfile.TemporaryDirectory() as home:
-        app = App(Store(Path(home)), (1280, 800))
+        app = App(Store(Path(home)), ROUTES, (1280, 800))
         app.settings.think_ms = 0
         app.settings.seat_levels = ["random"] * 3
         app.sounds.muted = True

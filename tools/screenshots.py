@@ -19,13 +19,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game.store.content import load_preset  # noqa: E402
 from game.store.store import Store  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.routes import ROUTES  # noqa: E402
 
 GAME_SCENES = {"deal", "auction", "table", "trump", "passing", "meld", "tricks",
                "hand result", "widow", "discard", "decide", "meld turn", "game over"}
 
 
 def app_at(size: tuple[int, int], home: Path) -> App:
-    app = App(Store(home), size)
+    app = App(Store(home), ROUTES, size)
     app.fixed_dt = 1 / 60
     app.settings.speed = "fast"
     app.settings.think_ms = 0

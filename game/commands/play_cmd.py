@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.bots.registry import LEVELS
 from game.commands.args import UsageError, output_folder, positive_int, seed, window_size
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 
 def register(sub: Any) -> None:
@@ -25,20 +28,23 @@ def register(sub: Any) -> None:
     p.set_defaults(run=cmd_play)
 
 
-def _app(size: tuple[int, int] = (1280, 800)):  # noqa: ANN202
+def _app(size: tuple[int, int] = (1280, 800)) -> App:
+    # The window's modules load only when a window is wanted: `pinochle rules` stays quick.
     from game.store.store import Store
     from game.ui.app import App
+    from game.ui.routes import ROUTES
 
-    return App(Store(), size)
+    return App(Store(), ROUTES, size)
 
 
 def open_window(variant: str | None = None, size: tuple[int, int] = (1280, 800),
                 seed: int | None = None) -> int:
-    from game.ui.scenes.menus import TitleScene, start_game
+    from game.ui.scene import Route
+    from game.ui.table.start import start_game
 
     app = _app(size)
     try:
-        app.push(TitleScene(app))
+        app.open(Route.TITLE)
         if variant is not None:
             app.settings.variant = variant
             error = start_game(app, seed=seed)
@@ -51,13 +57,12 @@ def open_window(variant: str | None = None, size: tuple[int, int] = (1280, 800),
 
 
 def open_tutorial() -> int:
-    from game.ui.scenes.menus import TitleScene
-    from game.ui.scenes.tutorial import LessonMenuScene
+    from game.ui.scene import Route
 
     app = _app()
     try:
-        app.push(TitleScene(app))
-        app.push(LessonMenuScene(app))
+        app.open(Route.TITLE)
+        app.open(Route.LESSONS)
         return app.run()
     finally:
         app.shutdown()

@@ -1,7 +1,9 @@
 """The window, the clock and the scene stack loop.
 
 The loop draws at up to 60 frames a second while something moves, and otherwise blocks in
-``pygame.event.wait`` so that a table waiting for the player uses no CPU.
+``pygame.event.wait`` so that a table waiting for the player uses no CPU. The app knows no scene
+by name: it is given the routes (:mod:`game.ui.routes`) and builds scenes from them when asked
+(see the contract in :mod:`game.ui.scene`).
 """
 
 from __future__ import annotations
@@ -11,15 +13,16 @@ import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from game.store.settings import Settings
 from game.store.stats import Stats
 from game.store.store import Store
-from game.ui import theme
+from game.ui import assets, theme, widgets
 from game.ui.assets import Sounds
-from game.ui.scene import Scene
+from game.ui.scene import Route, Routes, Scene
 
 FPS = 60
 IDLE_WAIT_MS = 250
@@ -27,9 +30,10 @@ SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 
 
 class App:
-    def __init__(self, store: Store, size: tuple[int, int] = (1280, 800),
+    def __init__(self, store: Store, routes: Routes, size: tuple[int, int] = (1280, 800),
                  fullscreen: bool = False) -> None:
         self.store = store
+        self.routes = routes
         self.settings: Settings = store.load_settings()
         self.stats: Stats = store.load_stats()
         self.launched = time.perf_counter()
@@ -74,6 +78,21 @@ class App:
     def speed(self) -> float:
         return SPEED_FACTORS.get(self.settings.speed, 1.0)
 
+    def make(self, route: Route, **args: Any) -> Scene | None:
+        return self.routes[route](self, **args)  # type: ignore[no-any-return]
+
+    def open(self, route: Route, **args: Any) -> Scene | None:
+        scene = self.make(route, **args)
+        if scene is not None:
+            self.push(scene)
+        return scene
+
+    def go(self, route: Route, **args: Any) -> Scene | None:
+        scene = self.make(route, **args)
+        if scene is not None:
+            self.reset(scene)
+        return scene
+
     def push(self, scene: Scene) -> None:
         if self.stack:
             self.stack[-1].pause()
@@ -92,9 +111,7 @@ class App:
             self.stack[-1].resume()
         elif self.running:
             # Never leave the window empty: going back from the last scene is the title.
-            from game.ui.scenes.menus import TitleScene
-
-            self.push(TitleScene(self))
+            self.open(Route.TITLE)
 
     def replace(self, scene: Scene) -> None:
         if self.stack:
@@ -208,10 +225,5 @@ class App:
 
 def clear_caches() -> None:
     """Drop every cached font and image: they belong to one pygame session and display."""
-    from game.ui import assets, widgets
-    from game.ui.table import hud, sprites
-
     assets.clear_caches()
     widgets.clear_cache()
-    sprites.clear_cache()
-    hud.clear_cache()

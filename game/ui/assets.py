@@ -28,6 +28,7 @@ SOUND_NAMES = ("deal", "play", "sweep", "bid", "win", "click", "shuffle")
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _images: dict[tuple, pygame.Surface] = {}
+_turned: dict[tuple[str, int, int, bool, str], pygame.Surface] = {}
 
 
 def clear_caches() -> None:
@@ -35,6 +36,7 @@ def clear_caches() -> None:
     request converts them for the new display."""
     _fonts.clear()
     _images.clear()
+    _turned.clear()
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -142,3 +144,17 @@ class Sounds:
         if self.muted or not self._sounds:
             return
         self._sounds[name].play()
+
+
+def turned_card(code: str, width: int, angle: int, four_colour: bool, back: str
+                ) -> pygame.Surface:
+    """A card's face (``code``) or its back ("back"), at ``width`` and turned by ``angle``
+    degrees (cached: a card in flight asks for the same few angles every frame)."""
+    key = (code, width, angle, four_colour, back)
+    img = _turned.get(key)
+    if img is None:
+        if len(_turned) > 1500:
+            _turned.clear()
+        base = card_image(code, width, four_colour) if code != "back" else back_image(back, width)
+        img = _turned[key] = pygame.transform.rotate(base, angle) if angle else base
+    return img

@@ -10,8 +10,7 @@ from pathlib import Path
 from game.bots.base import Bot
 from game.bots.registry import make_bot
 from game.ui.app import App
-from game.ui.scenes.base import Overlay
-from game.ui.scenes.displays import Display
+from game.ui.overlay import Display, Overlay
 from game.ui.table.scene import TableScene
 
 SETTLE_SECONDS = 0.25

@@ -1,17 +1,98 @@
-"""Scene base class and the scene stack protocol.
+"""The scene stack and its contract: read this first.
 
-Scenes form a stack: the top scene receives input; every scene updates; drawing starts at the
-highest opaque scene, so overlays (bid panel, meld display) draw over the table beneath them.
+The window shows a stack of scenes. The top scene receives input; every scene updates; drawing
+starts at the highest opaque scene, so overlays (the bid panel, the meld display) draw over the
+table beneath them.
+
+Scenes never import one another. A scene reaches the rest of the program only through the
+:class:`AppContext` it is given (the settings, the player's files, the sounds, the stack), and it
+goes elsewhere by naming a :class:`Route`: ``self.app.open(Route.RULES, rules=...)`` builds the
+scene registered for that route (:mod:`game.ui.routes`, the only module that knows them all) and
+pushes it. Only the top-level entry points build the app with its routes.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.ui.widgets import felt, shade
+
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.store.settings import Settings
+    from game.store.stats import Stats
+    from game.store.store import Store
+    from game.ui.assets import Sounds
+
+
+class Route(StrEnum):
+    """Every place a scene may send the player, by name."""
+
+    TITLE = "title"
+    SETUP = "setup"  # a new game: choose the table and the bots
+    SETTINGS = "settings"
+    STATISTICS = "statistics"
+    HELP = "help"
+    RULES = "rules"  # the rules of a table: rules=RuleSet
+    SCORES = "scores"  # the score sheet: table=TableScene
+    PAUSE = "pause"  # the in-game menu: table=TableScene
+    PROMPT = "prompt"  # the player's decision now: table=TableScene, phase=Phase
+    DEALING = "dealing"  # the deal animation: table=TableScene
+    MELD = "meld"  # everyone's meld: table=TableScene
+    RESULT = "result"  # a hand's result: table=TableScene, result=HandResult
+    GAME_OVER = "game over"  # table=TableScene, won=GameWon
+    LAST_TRICK = "last trick"  # table=TableScene
+    LESSONS = "lessons"  # the tutorial's menu
+    LESSON = "lesson"  # lesson=Lesson
+    PUZZLE = "puzzle"  # puzzle=Puzzle
+
+
+class AppContext(Protocol):
+    """What a scene may ask of the app that runs it."""
+
+    settings: Settings
+    stats: Stats
+    store: Store
+    sounds: Sounds
+    stack: list[Scene]
+    time: float
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def speed(self) -> float: ...
+
+    @property
+    def top(self) -> Scene | None: ...
+
+    def make(self, route: Route, **args: Any) -> Scene | None:
+        """The scene registered for ``route``, built with ``args`` (None: nothing to show)."""
+        ...
+
+    def open(self, route: Route, **args: Any) -> Scene | None:
+        """``make`` and push it; returns it."""
+        ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self, scene: Scene | None = None) -> None: ...
+
+    def replace(self, scene: Scene) -> None: ...
+
+    def reset(self, scene: Scene) -> None: ...
+
+    def go(self, route: Route, **args: Any) -> Scene | None:
+        """``make`` and make it the only scene (the stack is cleared)."""
+        ...
+
+    def quit(self) -> None: ...
+
+
+Routes = Mapping[Route, Any]  # route -> a callable (app, **args) -> Scene | None
 
 
 class Scene:
@@ -19,7 +100,7 @@ class Scene:
     opaque = True  # whether scenes beneath need drawing
     is_menu = False  # a column of buttons (title, settings...): overlays hide it entirely
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppContext) -> None:
         self.app = app
 
     # lifecycle
@@ -55,12 +136,8 @@ class Scene:
         stack = self.app.stack
         i = stack.index(self) if self in stack else len(stack)
         if i > 0 and stack[i - 1].is_menu:
-            from game.ui.table.hud import felt
-
             surface.blit(felt(surface.get_size()), (0, 0))
         else:
-            from game.ui.widgets import shade
-
             shade(surface, alpha)
 
     @property

@@ -14,6 +14,7 @@ _text_cache: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
 
 def clear_cache() -> None:
     _text_cache.clear()
+    _felt_cache.clear()
 
 
 def render_text(text: str, size: int, colour: tuple[int, ...] = theme.INK,
@@ -189,3 +190,28 @@ def bubble(surface: pygame.Surface, text: str, center: tuple[float, float], size
     pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
     surface.blit(surf, surf.get_rect(center=rect.center))
     return rect
+
+
+_felt_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    surf = _felt_cache.get(size)
+    if surf is None:
+        _felt_cache.clear()
+        surf = pygame.Surface(size)
+        tile = assets.felt_tile()
+        tw, th = tile.get_size()
+        for x in range(0, size[0], tw):
+            for y in range(0, size[1], th):
+                surf.blit(tile, (x, y))
+        # A soft vignette so the middle of the table reads as lit: drawn small, then
+        # smooth-scaled, so it has no visible steps.
+        small = pygame.Surface((64, 40), pygame.SRCALPHA)
+        for x in range(64):
+            for y in range(40):
+                d = ((x - 31.5) / 32) ** 2 + ((y - 19.5) / 20) ** 2
+                small.set_at((x, y), (0, 0, 0, min(120, int(110 * max(0.0, d - 0.25)))))
+        surf.blit(pygame.transform.smoothscale(small, size), (0, 0))
+        _felt_cache[size] = surf
+    return surf

@@ -9,6 +9,7 @@ import pytest
 
 from game.store.store import Store
 from game.ui.app import App
+from game.ui.routes import ROUTES
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -21,7 +22,7 @@ def store(tmp_path):
 
 @pytest.fixture
 def app(store):
-    application = App(store, (1280, 800))
+    application = App(store, ROUTES, (1280, 800))
     application.fixed_dt = 1 / 30
     application.settings.speed = "fast"
     application.settings.think_ms = 0

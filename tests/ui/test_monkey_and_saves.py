@@ -12,8 +12,10 @@ from game.match.controller import Match
 from game.store.content import ruleset_from_text
 from game.store.saves import SavedGame
 from game.ui.app import App
-from game.ui.scenes.menus import TitleScene, start_game
+from game.ui.routes import ROUTES
+from game.ui.scenes.menus import TitleScene
 from game.ui.table.scene import TableScene
+from game.ui.table.start import start_game
 from tests.ui.conftest import pump
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_p,
@@ -106,7 +108,7 @@ def test_save_after_every_action_and_resume(app, store):
     saved = store.load_game()
     assert saved is not None and saved.actions == table.match.actions[:len(saved.actions)]
     assert len(saved.actions) == len(table.match.actions)
-    fresh = App(store, (1024, 640))
+    fresh = App(store, ROUTES, (1024, 640))
     try:
         title = TitleScene(fresh)
         fresh.push(title)

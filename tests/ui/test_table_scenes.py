@@ -8,10 +8,10 @@ import pytest
 
 from game.rules.actions import Bid, Pass, PassCards, PlayCard
 from game.rules.phase import Phase
-from game.ui.scenes.menus import start_game
 from game.ui.scenes.play import AuctionScene, PassScene
 from game.ui.scenes.tricks import TrickScene
 from game.ui.table.scene import TableScene
+from game.ui.table.start import start_game
 from tests.ui.conftest import click, key, pump
 
 
@@ -164,7 +164,7 @@ def test_a_menu_opened_from_the_title_hides_the_title_menu(app):
     """Statistics over the title once showed the dimmed title panel sticking out below its own
     panel and its buttons ghosting through; over a menu an overlay starts from plain felt."""
     from game.ui.scenes.menus import StatsScene, TitleScene
-    from game.ui.table.hud import felt
+    from game.ui.widgets import felt
 
     app.screen = pygame.display.set_mode((1024, 640), pygame.RESIZABLE)
     title = TitleScene(app)

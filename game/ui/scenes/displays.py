@@ -8,95 +8,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.events import GameWon, HandResult
-from game.rules.meld import MeldResult
 from game.ui import assets, theme
-from game.ui.scenes.base import Overlay
+from game.ui.overlay import Display, Overlay
+from game.ui.scene import Route
 from game.ui.table.hud import side_label
-from game.ui.widgets import Button, draw_text, layout_row, panel, shade
+from game.ui.table.meldview import draw_meld_flow
+from game.ui.table.start import start_game
+from game.ui.widgets import Button, draw_text, panel, shade
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppContext
     from game.ui.table.scene import TableScene
-
-AUTO_CONTINUE = 1.6  # seconds a display stays up in demo mode
-
-
-class Display(Overlay):
-    """A modal display with a Continue button (Enter, Space or a click)."""
-
-    def __init__(self, app: App, table: TableScene) -> None:
-        super().__init__(app, table)
-        self.age = 0.0
-        self.cont = Button("Continue", self.close, primary=True, hotkey=pygame.K_RETURN)
-        self.buttons = [self.cont]
-
-    def resize(self, size: tuple[int, int]) -> None:
-        lay = self.layout
-        for b in self.buttons:
-            b.font_size = lay.font
-        layout_row(self.buttons, size[0] / 2, size[1] - round(86 * lay.s), round(42 * lay.s),
-                   round(12 * lay.s), min_width=round(150 * lay.s))
-
-    def update(self, dt: float) -> None:
-        self.age += dt
-        if self.table.demo and self.age > AUTO_CONTINUE * max(0.05, self.app.speed):
-            self.on_auto()
-
-    def on_auto(self) -> None:
-        self.close()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
-            self.cont.on_click()
-            return True
-        return super().handle_event(event)
-
-    @property
-    def busy(self) -> bool:
-        return self.table.demo
-
-
-def meld_block_size(table: TableScene, n_cards: int, label_w: int) -> tuple[int, int]:
-    lay = table.layout
-    card_w = lay.meld_w
-    span = card_w + round(card_w * 0.36) * (n_cards - 1)
-    return max(span, label_w), round(card_w * 1.4) + round(36 * lay.s)
-
-
-def draw_meld_flow(surface: pygame.Surface, table: TableScene, meld: MeldResult,
-                   rect: pygame.Rect) -> None:
-    """One seat's melds as blocks (cards, then name, points and class) flowing left to right,
-    in class order, wrapping inside ``rect``."""
-    lay = table.layout
-    s = lay.s
-    four = table.app.settings.four_colour
-    card_w = lay.meld_w
-    fs = lay.font_small
-    x, y = rect.left, rect.top
-    row_h = 0
-    gap = round(16 * s)
-    for m in meld.melds:
-        label = f"{m.name} {m.points}"
-        label_w = max(assets.font(fs, True).size(label)[0],
-                      assets.font(max(10, fs - 3)).size(m.cls)[0])
-        bw, bh = meld_block_size(table, len(m.cards), label_w)
-        if x + bw > rect.right and x > rect.left:
-            x, y = rect.left, y + row_h + round(6 * s)
-            row_h = 0
-        if y + bh > rect.bottom + round(4 * s):
-            draw_text(surface, "…", (x, y), lay.font, theme.INK_DIM)
-            return
-        step = round(card_w * 0.36)
-        for i, card in enumerate(m.cards):
-            surface.blit(assets.card_image(str(card), card_w, four), (x + i * step, y))
-        ty = y + round(card_w * 1.4) + round(2 * s)
-        draw_text(surface, label, (x, ty), fs, theme.INK, bold=True)
-        draw_text(surface, m.cls, (x, ty + round(fs * 1.15)), max(10, fs - 3), theme.INK_DIM)
-        x += bw + gap
-        row_h = max(row_h, bh)
-    if not meld.melds:
-        draw_text(surface, "No meld", (x, y), fs, theme.INK_DIM)
-
 
 class MeldScene(Display):
     name = "meld"
@@ -148,7 +70,7 @@ class MeldScene(Display):
 class ResultScene(Display):
     name = "hand result"
 
-    def __init__(self, app: App, table: TableScene, result: HandResult) -> None:
+    def __init__(self, app: AppContext, table: TableScene, result: HandResult) -> None:
         super().__init__(app, table)
         self.result = result
 
@@ -221,7 +143,7 @@ class ResultScene(Display):
 class GameOverScene(Display):
     name = "game over"
 
-    def __init__(self, app: App, table: TableScene, won: GameWon) -> None:
+    def __init__(self, app: AppContext, table: TableScene, won: GameWon) -> None:
         super().__init__(app, table)
         self.won = won
         self.cont.label = "New game"
@@ -229,14 +151,10 @@ class GameOverScene(Display):
         self.buttons.append(Button("Title screen", self.to_title))
 
     def new_game(self) -> None:
-        from game.ui.scenes.menus import start_game
-
         start_game(self.app, new_seed=True)
 
     def to_title(self) -> None:
-        from game.ui.scenes.menus import TitleScene
-
-        self.app.reset(TitleScene(self.app))
+        self.app.go(Route.TITLE)
 
     def on_auto(self) -> None:
         self.app.quit()  # demo mode ends with the game

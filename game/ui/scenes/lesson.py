@@ -15,19 +15,20 @@ from game.store.content import load_preset
 from game.store.lessons import ZONES, Lesson, Puzzle
 from game.tutorial.runner import LessonRun, PuzzleRun
 from game.ui import theme
-from game.ui.scenes.displays import draw_meld_flow
+from game.ui.scene import Route
+from game.ui.table.meldview import draw_meld_flow
 from game.ui.table.model import TableModel
 from game.ui.table.scene import TableScene
 from game.ui.widgets import Button, draw_text, layout_row, panel, wrap
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppContext
 
 
 class CoachedTable(TableScene):
     """A table whose other seats are scripted: no bots, no saving, no statistics."""
 
-    def __init__(self, app: App, match, preset: str) -> None:  # noqa: ANN001
+    def __init__(self, app: AppContext, match, preset: str) -> None:  # noqa: ANN001
         super().__init__(app, match, preset, None)
         self.session.keep_records = False
         self.reply = ""
@@ -39,9 +40,7 @@ class CoachedTable(TableScene):
         self.resize(app.size)
 
     def leave(self) -> None:
-        from game.ui.scenes.tutorial import LessonMenuScene
-
-        self.app.reset(LessonMenuScene(self.app))
+        self.app.go(Route.LESSONS)
 
     @property
     def prompt_x(self) -> float:
@@ -171,7 +170,7 @@ class CoachedTable(TableScene):
 class LessonScene(CoachedTable):
     name = "lesson"
 
-    def __init__(self, app: App, lesson: Lesson) -> None:
+    def __init__(self, app: AppContext, lesson: Lesson) -> None:
         self.run = LessonRun(lesson, load_preset)
         self.lesson = lesson
         assert self.run.match is not None
@@ -255,7 +254,7 @@ class LessonScene(CoachedTable):
 class PuzzleScene(CoachedTable):
     name = "puzzle"
 
-    def __init__(self, app: App, puzzle: Puzzle, queue: list[Puzzle]) -> None:
+    def __init__(self, app: AppContext, puzzle: Puzzle, queue: list[Puzzle]) -> None:
         self.puzzle = puzzle
         self.queue = queue
         self.prun = PuzzleRun(puzzle, load_preset)
@@ -289,13 +288,11 @@ class PuzzleScene(CoachedTable):
         self.reply, self.reply_colour = f"The strongest bot: {suggestion.reason}", theme.GOLD
 
     def next_puzzle(self) -> None:
-        from game.ui.scenes.tutorial import LessonMenuScene
-
         rest = [p for p in self.queue if p.order > self.puzzle.order]
         if rest:
             self.app.reset(PuzzleScene(self.app, rest[0], self.queue))
         else:
-            self.app.reset(LessonMenuScene(self.app))
+            self.app.go(Route.LESSONS)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -2,71 +2,26 @@
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.bots.base import AGGRESSIONS
 from game.bots.registry import TABLE_LEVELS as LEVELS
-from game.match.controller import Match
-from game.rules.errors import RulesError
 from game.rules.seats import seat_name
 from game.store.content import load_ruleset, preset_names
 from game.store.settings import BACKS, SPEEDS
 from game.ui import assets, theme
-from game.ui.scene import Scene
-from game.ui.scenes.sheets import HelpScene, RulesScene, ScoreSheetScene
+from game.ui.scene import Route, Scene
+from game.ui.table.start import resume_game, start_game
 from game.ui.widgets import Button, draw_text, draw_wrapped, panel
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppContext
     from game.ui.table.scene import TableScene
 
-__all__ = ["HelpScene", "PauseScene", "RulesScene", "ScoreSheetScene", "SettingsScene",
-           "SetupScene", "StatsScene", "TitleScene", "start_game"]
 
 THINK_CHOICES = (0, 300, 600, 1000)
-
-
-def two_handed_text(match: bool, pack64: bool) -> str:
-    """House rules for the two-handed options of document 004 (one deal; the 64-card pack)."""
-    parts = ["one deal" if not match else "", "64 cards" if pack64 else ""]
-    title = "Two-handed: " + ", ".join(p for p in parts if p)
-    text = f'base = "two-handed"\nname = "two-handed-house"\ntitle = "{title}"\n'
-    if pack64:
-        text += "[table]\ndeck = 64\n"
-    if not match:
-        text += '[scoring]\ngame = "deal"\n'
-    return text
-
-
-def start_game(app: App, new_seed: bool = True, seed: int | None = None) -> str | None:
-    """Start a game from the settings; returns a one-line error instead when it cannot."""
-    from game.store.content import read_house_rules, ruleset_from_text
-    from game.ui.table.scene import TableScene
-
-    settings = app.settings
-    preset: str | None = settings.variant if settings.variant in preset_names() else None
-    text: str | None = None
-    try:
-        if preset == "two-handed" and (not settings.two_handed_match or settings.two_handed_64):
-            text, preset = two_handed_text(settings.two_handed_match, settings.two_handed_64), None
-            rules = ruleset_from_text(text, "two-handed options")
-        elif preset is not None:
-            rules = load_ruleset(preset)
-        else:
-            text, rules = read_house_rules(settings.variant)
-    except RulesError as exc:
-        return str(exc)
-    if seed is None:
-        seed = int.from_bytes(os.urandom(4), "big") if new_seed else 1
-    levels = (settings.seat_levels + ["medium"] * 3)[: rules.players - 1]
-    match = Match(rules, seed, ("human", *levels), bot_options=settings.bot_options())
-    table = TableScene(app, match, preset, text)
-    app.store.clear_game(table.session.key)
-    app.reset(table)
-    return None
 
 
 class MenuScene(Scene):
@@ -75,7 +30,7 @@ class MenuScene(Scene):
     title = ""
     is_menu = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppContext) -> None:
         super().__init__(app)
         self.buttons: list[Button] = []
         self.rect = pygame.Rect(0, 0, 10, 10)
@@ -97,7 +52,7 @@ class MenuScene(Scene):
         return any(b.handle(event) for b in self.buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from game.ui.table.hud import felt
+        from game.ui.widgets import felt
 
         if self.opaque:
             surface.blit(felt(surface.get_size()), (0, 0))
@@ -115,7 +70,7 @@ class TitleScene(MenuScene):
     name = "title"
     title = "Pinochle"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppContext) -> None:
         super().__init__(app)
         self.saved = app.store.load_game()
         self.error = ""
@@ -128,33 +83,19 @@ class TitleScene(MenuScene):
             Button("Tutorial", self.tutorial, hotkey=pygame.K_t),
             Button("Settings", lambda: app.push(SettingsScene(app))),
             Button("Statistics", lambda: app.push(StatsScene(app))),
-            Button("Help", lambda: app.push(HelpScene(app))),
+            Button("Help", lambda: app.open(Route.HELP)),
             Button("Quit", app.quit, hotkey=pygame.K_q),
         ]
 
     def resume_game(self) -> None:
-        from game.ui.table.scene import TableScene
 
         saved = self.saved
         if saved is None:
             return
-        try:
-            rules = saved.rules()
-            match = Match(rules, saved.seed, tuple(saved.seats), list(saved.actions),
-                          bot_options=self.app.settings.bot_options())
-        except (RulesError, ValueError) as exc:
-            self.error = f"The saved game cannot be resumed: {exc}"
-            return
-        self.app.settings.practice = saved.practice
-        self.app.reset(TableScene(self.app, match, saved.rules_preset, saved.rules_text))
+        self.error = resume_game(self.app, saved) or ""
 
     def tutorial(self) -> None:
-        try:
-            from game.ui.scenes.tutorial import LessonMenuScene
-        except ModuleNotFoundError:
-            self.error = "The tutorial is not installed."
-            return
-        self.app.push(LessonMenuScene(self.app))
+        self.app.open(Route.LESSONS)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -180,7 +121,7 @@ class SetupScene(MenuScene):
     title = "New game"
     opaque = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppContext) -> None:
         super().__init__(app)
         self.error = ""
         self.refresh()
@@ -277,7 +218,7 @@ class SettingsScene(MenuScene):
     title = "Settings"
     opaque = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppContext) -> None:
         super().__init__(app)
         self.refresh()
 
@@ -334,7 +275,7 @@ class StatsScene(MenuScene):
     title = "Statistics"
     opaque = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppContext) -> None:
         super().__init__(app)
         self.buttons = [Button("Done", lambda: app.pop(self), primary=True,
                                hotkey=pygame.K_ESCAPE)]
@@ -366,14 +307,14 @@ class PauseScene(MenuScene):
     title = "Menu"
     opaque = False
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
         self.buttons = [
             Button("Resume", lambda: app.pop(self), primary=True, hotkey=pygame.K_ESCAPE),
             Button("Settings", lambda: app.push(SettingsScene(app))),
-            Button("Rules of this table", lambda: app.push(RulesScene(app, table.match.rules))),
-            Button("Help", lambda: app.push(HelpScene(app))),
+            Button("Rules of this table", lambda: app.open(Route.RULES, rules=table.match.rules)),
+            Button("Help", lambda: app.open(Route.HELP)),
             Button("New game", lambda: app.reset(SetupScene(app))),
             Button("Title screen (game is saved)", lambda: app.reset(TitleScene(app))),
             Button("Quit", app.quit),

@@ -21,26 +21,13 @@ from game.rules.cards import Suit
 from game.rules.compiled import meld_table
 from game.rules.phase import Phase
 from game.ui import theme
-from game.ui.scenes.base import Overlay
-from game.ui.scenes.handpick import HandPicker
+from game.ui.handpick import HandPicker
+from game.ui.overlay import Overlay
 from game.ui.widgets import Button, draw_text, layout_row
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.scene import Scene
+    from game.ui.scene import AppContext
     from game.ui.table.scene import TableScene
-
-
-def overlay_for(app: App, table: TableScene, phase: Phase) -> Scene | None:
-    from game.ui.scenes.stockturn import MeldTurnScene
-    from game.ui.scenes.tricks import TrickScene
-
-    scenes = {Phase.AUCTION: AuctionScene, Phase.TRUMP: TrumpScene, Phase.WIDOW: WidowScene,
-              Phase.PASS: PassScene, Phase.PASS_BACK: PassScene, Phase.DISCARD: PassScene,
-              Phase.DECIDE: DecideScene, Phase.TRICKS: TrickScene,
-              Phase.MELD_TURN: MeldTurnScene}
-    cls = scenes.get(phase)
-    return cls(app, table) if cls else None
 
 
 class DealScene(Overlay):
@@ -81,7 +68,7 @@ def meld_by_trump(table: TableScene) -> str:
 class AuctionScene(Overlay):
     name = "auction"
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app, table)
         view = table.view
         self.bids = [a.amount for a in view.legal if isinstance(a, Bid)]
@@ -146,7 +133,7 @@ class AuctionScene(Overlay):
 class TrumpScene(Overlay):
     name = "trump"
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app, table)
         legal = {a.suit for a in table.view.legal if isinstance(a, NameTrump)}
         total = meld_table(table.match.rules).total
@@ -175,7 +162,7 @@ class TrumpScene(Overlay):
 class WidowScene(Overlay):
     name = "widow"
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app, table)
         legal = table.view.legal
         self.buttons = [Button("Turn up the widow", lambda: self.act(TakeWidow()), primary=True,
@@ -197,7 +184,7 @@ class WidowScene(Overlay):
 class DecideScene(Overlay):
     name = "decide"
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app, table)
         legal = table.view.legal
         self.buttons = []
@@ -224,7 +211,7 @@ class DecideScene(Overlay):
 class PassScene(Overlay):
     """Pick cards to pass (racehorse), pass back, or discard (three-handed), then confirm."""
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app, table)
         view = table.view
         self.phase = view.phase

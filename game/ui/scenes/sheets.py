@@ -15,7 +15,7 @@ from game.ui.table.hud import side_label
 from game.ui.widgets import Button, draw_text, panel, wrap
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppContext
     from game.ui.table.scene import TableScene
 
 HELP = [
@@ -50,7 +50,7 @@ class TextScene(Scene):
     opaque = False
     title = ""
 
-    def __init__(self, app: App, sections: list[tuple[str, list[str]]]) -> None:
+    def __init__(self, app: AppContext, sections: list[tuple[str, list[str]]]) -> None:
         super().__init__(app)
         self.sections = sections
         self.scroll = 0
@@ -109,14 +109,14 @@ class TextScene(Scene):
 class RulesScene(TextScene):
     name = "rules"
 
-    def __init__(self, app: App, rules: RuleSet) -> None:
+    def __init__(self, app: AppContext, rules: RuleSet) -> None:
         super().__init__(app, rules_sections(rules))
 
 
 class HelpScene(TextScene):
     name = "help"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppContext) -> None:
         super().__init__(app, HELP)
 
 
@@ -125,7 +125,7 @@ class ScoreSheetScene(TextScene):
 
     name = "score sheet"
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: TableScene) -> None:
         self.table = table
         super().__init__(app, [])
 

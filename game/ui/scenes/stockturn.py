@@ -7,19 +7,18 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.actions import CountDix, DeclareOut, EndTurn, ExchangeDix, LayMeld
-from game.ui.scenes.base import Overlay
-from game.ui.scenes.tricks import declare_out_button
+from game.ui.overlay import Overlay, declare_out_button
 from game.ui.widgets import Button, layout_row
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppContext
     from game.ui.table.scene import TableScene
 
 
 class MeldTurnScene(Overlay):
     name = "meld turn"
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app, table)
         self.center_x = table.prompt_x  # resize() moves the prompt clear of the stock
         view = table.view

@@ -9,33 +9,21 @@ import pygame
 
 from game.rules.actions import DeclareOut, PlayCard, ThrowIn
 from game.rules.cards import Card
-from game.rules.stock_game.score import rounded
 from game.rules.tricks import explain_plays
 from game.ui import theme
-from game.ui.scenes.base import Overlay
-from game.ui.scenes.handpick import HandPicker
+from game.ui.handpick import HandPicker
+from game.ui.overlay import Overlay, declare_out_button
 from game.ui.widgets import Button, layout_row, tooltip
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppContext
     from game.ui.table.scene import TableScene
-
-
-def declare_out_button(scene: Overlay) -> Button:
-    """Two-handed: declaring out, with what it would mean now (win or lose the match)."""
-    view = scene.table.view
-    total = view.scores[view.seat] + view.meld_points[view.seat] + rounded(
-        view.rules, view.taken[view.seat] if view.taken else 0)
-    verdict = "you win" if total >= view.target else "you lose"
-    return Button(f"Declare out ({total}: {verdict})", lambda: scene.act(DeclareOut()),
-                  tooltip=f"Play stops and your points are counted: with {view.target} or "
-                          "more you win the match, with fewer you lose it.")
 
 
 class TrickScene(Overlay):
     name = "tricks"
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app, table)
         view = table.view
         self.picker = HandPicker(table)

@@ -9,17 +9,17 @@ import pygame
 
 from game.store.content import load_tutorial
 from game.ui import theme
-from game.ui.scene import Scene
+from game.ui.scene import Route, Scene
 from game.ui.widgets import Button, draw_text, panel
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppContext
 
 
 class LessonMenuScene(Scene):
     name = "lessons"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppContext) -> None:
         super().__init__(app)
         self.lessons, self.puzzles, self.errors = load_tutorial()
         self.progress = app.store.load_progress()
@@ -30,18 +30,14 @@ class LessonMenuScene(Scene):
         self.back = Button("Back", self.leave, hotkey=pygame.K_ESCAPE)
 
     def leave(self) -> None:
-        from game.ui.scenes.menus import TitleScene
-
-        self.app.reset(TitleScene(self.app))
+        self.app.go(Route.TITLE)
 
     def open(self, index: int) -> None:
-        from game.ui.scenes.lesson import LessonScene, PuzzleScene
-
         kind, item = self.entries[index]
         if kind == "lesson":
-            self.app.reset(LessonScene(self.app, item))  # type: ignore[arg-type]
+            self.app.go(Route.LESSON, lesson=item)
         else:
-            self.app.reset(PuzzleScene(self.app, item, self.puzzles))  # type: ignore[arg-type]
+            self.app.go(Route.PUZZLE, puzzle=item, queue=self.puzzles)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.scale_for(size)
@@ -88,7 +84,7 @@ class LessonMenuScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        from game.ui.table.hud import felt
+        from game.ui.widgets import felt
 
         surface.blit(felt(surface.get_size()), (0, 0))
         s = theme.scale_for(surface.get_size())

@@ -3,54 +3,41 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
+from game.match.controller import Match
 from game.rules.cards import Suit
 from game.rules.game_end import side_name
 from game.rules.meld import Meld
 from game.rules.phase import Phase
 from game.rules.seats import seat_name
-from game.ui import assets, theme
+from game.rules.view import PlayerView
+from game.ui import theme
+from game.ui.scene import AppContext
+from game.ui.table.layout import Layout
+from game.ui.table.model import TableModel
 from game.ui.widgets import bubble, draw_text, elide, panel
 
-if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
 
-_felt_cache: dict[tuple[int, int], pygame.Surface] = {}
+class TableScene(Protocol):
+    """What the drawing helpers read from the table scene (it never needs the scene itself)."""
+
+    app: AppContext
+    match: Match
+    human: int
+    layout: Layout
+    view: PlayerView
+    model: TableModel
+
+    def human_name(self, seat: int) -> str: ...
 
 
 def side_label(scene: TableScene, side: int) -> str:
     """A side's name as the table shows it everywhere: the player's own seat is "You"."""
     rules = scene.match.rules
     return side_name(rules, side).replace(seat_name(scene.human, rules.players), "You")
-
-
-def clear_cache() -> None:
-    _felt_cache.clear()
-
-
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    surf = _felt_cache.get(size)
-    if surf is None:
-        _felt_cache.clear()
-        surf = pygame.Surface(size)
-        tile = assets.felt_tile()
-        tw, th = tile.get_size()
-        for x in range(0, size[0], tw):
-            for y in range(0, size[1], th):
-                surf.blit(tile, (x, y))
-        # A soft vignette so the middle of the table reads as lit: drawn small, then
-        # smooth-scaled, so it has no visible steps.
-        small = pygame.Surface((64, 40), pygame.SRCALPHA)
-        for x in range(64):
-            for y in range(40):
-                d = ((x - 31.5) / 32) ** 2 + ((y - 19.5) / 20) ** 2
-                small.set_at((x, y), (0, 0, 0, min(120, int(110 * max(0.0, d - 0.25)))))
-        surf.blit(pygame.transform.smoothscale(small, size), (0, 0))
-        _felt_cache[size] = surf
-    return surf
 
 
 def suit_text(suit: int, four: bool) -> tuple[str, tuple[int, int, int]]:

@@ -16,11 +16,11 @@ from game.rules.phase import Phase
 from game.rules.view import PlayerView, redact
 from game.ui import theme
 from game.ui.anim import Timeline
-from game.ui.scene import Scene
+from game.ui.scene import Route, Scene
 from game.ui.table import hud
 from game.ui.table.layout import Layout, hand_size
 from game.ui.table.model import TableModel
-from game.ui.widgets import Button, draw_text, layout_row
+from game.ui.widgets import Button, draw_text, felt, layout_row
 
 
 class TableScene(Scene):
@@ -55,8 +55,6 @@ class TableScene(Scene):
 
     # -- set-up ------------------------------------------------------------------------------
     def _build_buttons(self) -> None:
-        from game.ui.scenes import menus
-
         practice = self.app.settings.practice and not self.demo
         # Kept by name: a lesson keeps only some of these buttons, so never look it up by place.
         self.sound_button = Button("", self.toggle_sound, hotkey=pygame.K_m,
@@ -64,12 +62,12 @@ class TableScene(Scene):
         self.buttons = [
             Button("Hint", self.hint, hotkey=pygame.K_h, enabled=practice, icon="hint"),
             Button("Undo", self.undo, hotkey=pygame.K_u, enabled=practice, icon="undo"),
-            Button("Scores", lambda: self.app.push(menus.ScoreSheetScene(self.app, self)),
+            Button("Scores", lambda: self.app.open(Route.SCORES, table=self),
                    hotkey=pygame.K_s, icon="scores"),
-            Button("Rules", lambda: self.app.push(menus.RulesScene(self.app, self.match.rules)),
+            Button("Rules", lambda: self.app.open(Route.RULES, rules=self.match.rules),
                    hotkey=pygame.K_r, icon="help"),
             self.sound_button,
-            Button("Menu", lambda: self.app.push(menus.PauseScene(self.app, self)),
+            Button("Menu", lambda: self.app.open(Route.PAUSE, table=self),
                    hotkey=pygame.K_ESCAPE, icon="menu"),
         ]
 
@@ -203,37 +201,29 @@ class TableScene(Scene):
         delay = self.app.settings.think_ms / 1000 * (0 if self.demo else 1)
         self.think = 0 if phase == Phase.DEAL else delay * (self.app.speed or 0.0)
         if phase == Phase.DEAL:
-            from game.ui.scenes.play import DealScene
-
-            self.app.push(DealScene(self.app, self))
+            self.app.open(Route.DEALING, table=self)
 
     def _push_display(self) -> bool:
-        from game.ui.scenes import displays
-
         hand_no = self.view.hand_no
         model = self.model
         if (len(model.melds) == self.match.rules.players and self.meld_shown_hand != hand_no
                 and not self.match.rules.stock.enabled):
             self.meld_shown_hand = hand_no
-            self.app.push(displays.MeldScene(self.app, self))
+            self.app.open(Route.MELD, table=self)
             return True
         if model.result is not None and self.result_shown_hand != model.result.hand_no:
             self.result_shown_hand = model.result.hand_no
-            self.app.push(displays.ResultScene(self.app, self, model.result))
+            self.app.open(Route.RESULT, table=self, result=model.result)
             return True
         if self.match.over and model.game_won is not None:
-            self.app.push(displays.GameOverScene(self.app, self, model.game_won))
+            self.app.open(Route.GAME_OVER, table=self, won=model.game_won)
             model.game_won = None
             return True
         return False
 
     def _push_overlay(self) -> None:
-        from game.ui.scenes import play
-
         phase = self.match.state.phase
-        scene = play.overlay_for(self.app, self, phase)
-        if scene is not None:
-            self.app.push(scene)
+        self.app.open(Route.PROMPT, table=self, phase=phase)
 
     # -- input and drawing -------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -245,20 +235,18 @@ class TableScene(Scene):
         return False
 
     def review_last_trick(self, pos: tuple[int, int]) -> bool:
-        from game.ui.scenes.displays import LastTrickScene
-
         for seat in range(self.match.rules.players):
             x, y, _ = self.layout.pile_slot(seat)
             rect = pygame.Rect(0, 0, self.layout.small_h, self.layout.small_h)
             rect.center = (round(x), round(y))
             if rect.collidepoint(pos) and self.model.last_trick:
-                self.app.push(LastTrickScene(self.app, self))
+                self.app.open(Route.LAST_TRICK, table=self)
                 return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
-        surface.blit(hud.felt(lay.size), (0, 0))
+        surface.blit(felt(lay.size), (0, 0))
         bar = pygame.Surface(lay.bar.size, pygame.SRCALPHA)
         bar.fill((0, 0, 0, 110))
         surface.blit(bar, lay.bar.topleft)

@@ -9,12 +9,6 @@ import pygame
 from game.rules.cards import Card
 from game.ui import assets
 
-_rotated: dict[tuple[str, int, int, bool, str], pygame.Surface] = {}
-
-
-def clear_cache() -> None:
-    _rotated.clear()
-
 
 @dataclass(eq=False)
 class CardSprite:
@@ -42,16 +36,7 @@ class CardSprite:
         width = max(8, round(self.w))
         angle = round(self.angle) % 360
         code = str(self.card) if (self.face_up and self.card is not None) else "back"
-        key = (code, width, angle, four_colour, back)
-        img = _rotated.get(key)
-        if img is None:
-            if len(_rotated) > 1500:
-                _rotated.clear()
-            base = (assets.card_image(code, width, four_colour) if code != "back"
-                    else assets.back_image(back, width))
-            img = pygame.transform.rotate(base, angle) if angle else base
-            _rotated[key] = img
-        return img
+        return assets.turned_card(code, width, angle, four_colour, back)
 
     def draw(self, surface: pygame.Surface, four_colour: bool, back: str) -> None:
         img = self.image(four_colour, back)

@@ -1,4 +1,5 @@
-"""Overlay base: a scene drawn over the table that lets the player make one decision."""
+"""Overlays: scenes drawn over the table that let the player make one decision (``Overlay``)
+or read something and continue (``Display``)."""
 
 from __future__ import annotations
 
@@ -6,20 +7,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.actions import Action
+from game.rules.actions import Action, DeclareOut
+from game.rules.stock_game.score import rounded
 from game.ui import theme
 from game.ui.scene import Scene
-from game.ui.widgets import Button, draw_text, panel, wrap
+from game.ui.widgets import Button, draw_text, layout_row, panel, wrap
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scene import AppContext
     from game.ui.table.scene import TableScene
 
 
 class Overlay(Scene):
     opaque = False
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
         self.buttons: list[Button] = []
@@ -86,3 +88,52 @@ class Overlay(Scene):
             draw_text(surface, line, (rect.centerx, y), lay.font, theme.INK, anchor="midtop")
             y += round(26 * s)
         return rect
+
+
+AUTO_CONTINUE = 1.6  # seconds a display stays up in demo mode
+
+
+class Display(Overlay):
+    """A modal display with a Continue button (Enter, Space or a click)."""
+
+    def __init__(self, app: AppContext, table: TableScene) -> None:
+        super().__init__(app, table)
+        self.age = 0.0
+        self.cont = Button("Continue", self.close, primary=True, hotkey=pygame.K_RETURN)
+        self.buttons = [self.cont]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        lay = self.layout
+        for b in self.buttons:
+            b.font_size = lay.font
+        layout_row(self.buttons, size[0] / 2, size[1] - round(86 * lay.s), round(42 * lay.s),
+                   round(12 * lay.s), min_width=round(150 * lay.s))
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        if self.table.demo and self.age > AUTO_CONTINUE * max(0.05, self.app.speed):
+            self.on_auto()
+
+    def on_auto(self) -> None:
+        self.close()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self.cont.on_click()
+            return True
+        return super().handle_event(event)
+
+    @property
+    def busy(self) -> bool:
+        return self.table.demo
+
+
+def declare_out_button(scene: Overlay) -> Button:
+    """Two-handed: declaring out, with what it would mean now (win or lose the match)."""
+    view = scene.table.view
+    total = view.scores[view.seat] + view.meld_points[view.seat] + rounded(
+        view.rules, view.taken[view.seat] if view.taken else 0)
+    verdict = "you win" if total >= view.target else "you lose"
+    return Button(f"Declare out ({total}: {verdict})", lambda: scene.act(DeclareOut()),
+                  tooltip=f"Play stops and your points are counted: with {view.target} or "
+                          "more you win the match, with fewer you lose it.")

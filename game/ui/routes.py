@@ -1,0 +1,53 @@
+"""Every route of :class:`game.ui.scene.Route` and the scene it opens: the one module that knows
+all the scenes, so that no scene needs to know another. The entry points build the app with
+:data:`ROUTES`; a test checks that every route is here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.rules.phase import Phase
+from game.ui.scene import AppContext, Route, Scene
+from game.ui.scenes.displays import GameOverScene, LastTrickScene, MeldScene, ResultScene
+from game.ui.scenes.lesson import LessonScene, PuzzleScene
+from game.ui.scenes.menus import PauseScene, SettingsScene, SetupScene, StatsScene, TitleScene
+from game.ui.scenes.play import (
+    AuctionScene,
+    DealScene,
+    DecideScene,
+    PassScene,
+    TrumpScene,
+    WidowScene,
+)
+from game.ui.scenes.sheets import HelpScene, RulesScene, ScoreSheetScene
+from game.ui.scenes.stockturn import MeldTurnScene
+from game.ui.scenes.tricks import TrickScene
+from game.ui.scenes.tutorial import LessonMenuScene
+from game.ui.table.scene import TableScene
+
+# The player's decision in each phase; phases missing here ask nothing of the player.
+PROMPTS: dict[Phase, Callable[[AppContext, TableScene], Scene]] = {
+    Phase.AUCTION: AuctionScene, Phase.TRUMP: TrumpScene, Phase.WIDOW: WidowScene,
+    Phase.PASS: PassScene, Phase.PASS_BACK: PassScene, Phase.DISCARD: PassScene,
+    Phase.DECIDE: DecideScene, Phase.TRICKS: TrickScene, Phase.MELD_TURN: MeldTurnScene,
+}
+
+
+def prompt(app: AppContext, table: TableScene, phase: Phase) -> Scene | None:
+    make = PROMPTS.get(phase)
+    return make(app, table) if make is not None else None
+
+
+def _puzzle(app: AppContext, puzzle: Any, queue: Any) -> Scene:
+    return PuzzleScene(app, puzzle, queue)
+
+
+ROUTES: dict[Route, Callable[..., Scene | None]] = {
+    Route.TITLE: TitleScene, Route.SETUP: SetupScene, Route.SETTINGS: SettingsScene,
+    Route.STATISTICS: StatsScene, Route.HELP: HelpScene, Route.RULES: RulesScene,
+    Route.SCORES: ScoreSheetScene, Route.PAUSE: PauseScene, Route.PROMPT: prompt,
+    Route.DEALING: DealScene, Route.MELD: MeldScene, Route.RESULT: ResultScene,
+    Route.GAME_OVER: GameOverScene, Route.LAST_TRICK: LastTrickScene,
+    Route.LESSONS: LessonMenuScene, Route.LESSON: LessonScene, Route.PUZZLE: _puzzle,
+}

@@ -1,0 +1,52 @@
+"""Drawing melds on the table: each meld as a block of its cards, its name, points and class."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.meld import MeldResult
+from game.ui import assets, theme
+from game.ui.table.hud import TableScene
+from game.ui.widgets import draw_text
+
+
+def meld_block_size(table: TableScene, n_cards: int, label_w: int) -> tuple[int, int]:
+    lay = table.layout
+    card_w = lay.meld_w
+    span = card_w + round(card_w * 0.36) * (n_cards - 1)
+    return max(span, label_w), round(card_w * 1.4) + round(36 * lay.s)
+
+
+def draw_meld_flow(surface: pygame.Surface, table: TableScene, meld: MeldResult,
+                   rect: pygame.Rect) -> None:
+    """One seat's melds as blocks (cards, then name, points and class) flowing left to right,
+    in class order, wrapping inside ``rect``."""
+    lay = table.layout
+    s = lay.s
+    four = table.app.settings.four_colour
+    card_w = lay.meld_w
+    fs = lay.font_small
+    x, y = rect.left, rect.top
+    row_h = 0
+    gap = round(16 * s)
+    for m in meld.melds:
+        label = f"{m.name} {m.points}"
+        label_w = max(assets.font(fs, True).size(label)[0],
+                      assets.font(max(10, fs - 3)).size(m.cls)[0])
+        bw, bh = meld_block_size(table, len(m.cards), label_w)
+        if x + bw > rect.right and x > rect.left:
+            x, y = rect.left, y + row_h + round(6 * s)
+            row_h = 0
+        if y + bh > rect.bottom + round(4 * s):
+            draw_text(surface, "…", (x, y), lay.font, theme.INK_DIM)
+            return
+        step = round(card_w * 0.36)
+        for i, card in enumerate(m.cards):
+            surface.blit(assets.card_image(str(card), card_w, four), (x + i * step, y))
+        ty = y + round(card_w * 1.4) + round(2 * s)
+        draw_text(surface, label, (x, ty), fs, theme.INK, bold=True)
+        draw_text(surface, m.cls, (x, ty + round(fs * 1.15)), max(10, fs - 3), theme.INK_DIM)
+        x += bw + gap
+        row_h = max(row_h, bh)
+    if not meld.melds:
+        draw_text(surface, "No meld", (x, y), fs, theme.INK_DIM)

@@ -1,0 +1,65 @@
+"""Starting a game at the table: a new one from the player's settings, or a saved one resumed.
+
+Both end with the table as the only scene; neither knows any menu.
+"""
+
+from __future__ import annotations
+
+import os
+
+from game.match.controller import Match
+from game.rules.errors import RulesError
+from game.store.content import load_ruleset, preset_names, read_house_rules, ruleset_from_text
+from game.store.saves import SavedGame
+from game.ui.scene import AppContext
+from game.ui.table.scene import TableScene
+
+
+def two_handed_text(match: bool, pack64: bool) -> str:
+    """House rules for the two-handed options of document 004 (one deal; the 64-card pack)."""
+    parts = ["one deal" if not match else "", "64 cards" if pack64 else ""]
+    title = "Two-handed: " + ", ".join(p for p in parts if p)
+    text = f'base = "two-handed"\nname = "two-handed-house"\ntitle = "{title}"\n'
+    if pack64:
+        text += "[table]\ndeck = 64\n"
+    if not match:
+        text += '[scoring]\ngame = "deal"\n'
+    return text
+
+
+def start_game(app: AppContext, new_seed: bool = True, seed: int | None = None) -> str | None:
+    """Start a game from the settings; returns a one-line error instead when it cannot."""
+    settings = app.settings
+    preset: str | None = settings.variant if settings.variant in preset_names() else None
+    text: str | None = None
+    try:
+        if preset == "two-handed" and (not settings.two_handed_match or settings.two_handed_64):
+            text, preset = two_handed_text(settings.two_handed_match, settings.two_handed_64), None
+            rules = ruleset_from_text(text, "two-handed options")
+        elif preset is not None:
+            rules = load_ruleset(preset)
+        else:
+            text, rules = read_house_rules(settings.variant)
+    except RulesError as exc:
+        return str(exc)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big") if new_seed else 1
+    levels = (settings.seat_levels + ["medium"] * 3)[: rules.players - 1]
+    match = Match(rules, seed, ("human", *levels), bot_options=settings.bot_options())
+    table = TableScene(app, match, preset, text)
+    app.store.clear_game(table.session.key)
+    app.reset(table)
+    return None
+
+
+def resume_game(app: AppContext, saved: SavedGame) -> str | None:
+    """Put a saved game back on the table; returns a one-line error instead when it cannot."""
+    try:
+        rules = saved.rules()
+        match = Match(rules, saved.seed, tuple(saved.seats), list(saved.actions),
+                      bot_options=app.settings.bot_options())
+    except (RulesError, ValueError) as exc:
+        return f"The saved game cannot be resumed: {exc}"
+    app.settings.practice = saved.practice
+    app.reset(TableScene(app, match, saved.rules_preset, saved.rules_text))
+    return None
