@@ -56,7 +56,8 @@ class RandomBot:
         return self.suggest(view, rng).action
 
     def suggest(self, view: PlayerView, rng: random.Random) -> Suggestion:
-        acts = [a for a in view.legal if not isinstance(a, DeclareOut)] or list(view.legal)
+        acts: list[Action] = [a for a in view.legal if not isinstance(a, DeclareOut)] or list(
+            view.legal)
         if acts and isinstance(acts[-1], Bid):
             if isinstance(acts[0], Pass):
                 pick = acts[0] if rng.random() < 0.5 else acts[1]

@@ -75,7 +75,10 @@ def simulate(rules: RuleSet, deals: int, seed: int
     n = rules.players
     team = [s % 2 for s in range(n)] if n == 4 else [0] + [1] * (n - 1)
     pts = rules.trick_points_by_type
-    bx, by, px, py = [], [], [], []
+    bx: list[list[float]] = []
+    by: list[float] = []
+    px: list[list[float]] = []
+    py: list[float] = []
     partner_meld = 0.0
     samples = 0
     for _ in range(deals):

@@ -193,9 +193,7 @@ def choose_discard(view: PlayerView) -> tuple[Action, str]:
     deck = rules.deck
     value, d, trump = best_discard(rules, view.hand, rules.widow.size)
     cards = tuple(sorted(deck.to_cards(d)))
-    act = Discard(cards)
-    if act not in view.legal:  # cannot happen: every choice of k held cards is legal
-        act = view.legal[0]  # type: ignore[assignment]
+    act = Discard(cards)  # every choice of k held cards is legal: LevelBot checks it anyway
     banked = sum(rules.trick_points_by_type[deck.type_of(c)] for c in cards)
     return act, (f"discard {cards_text(cards)}: keeps my meld for {Suit(trump).plural} and "
                  f"banks {banked} points (hand worth about {value:.0f})")
@@ -221,7 +219,8 @@ def decide_play(view: PlayerView, conservative: float = 0.0) -> tuple[Action, st
     rules = view.rules
     if PlayHand() not in view.legal:
         return ThrowIn(), "concede: the bid exceeds my meld by more than the rules allow"
-    meld = view.melds[view.seat].total if view.melds and view.melds[view.seat] else 0
+    mine = view.melds[view.seat] if view.melds else None
+    meld = mine.total if mine is not None else 0
     deck = rules.deck
     banked = sum(rules.trick_points_by_type[t] * ((view.discards >> (t * deck.bits))
                                                   & deck.field_mask)

@@ -28,8 +28,7 @@ from game.bots.handeval import estimates, model_for, prob_at_least
 from game.bots.sampler import assign, expand
 from game.bots.wholehand import Outcome, play_out
 from game.rules.actions import Action, Bid, Pass
-from game.rules.auction_game.auction import next_min_bid
-from game.rules.compiled import meld_table
+from game.rules.compiled import compile_rules, meld_table
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView
 
@@ -53,38 +52,50 @@ def _seat_checks(view: PlayerView) -> dict[int, list[Check]]:
     def value(h: int) -> float:
         return estimates(rules, h)[0].value
 
+    def at_most(limit: float) -> Check:  # a pass: the hand is worth less than the next bid
+        return lambda h: max(0.0, value(h) - limit) / sd
+
+    def at_least(need: float) -> Check:  # a bid: the hand is worth at least this
+        return lambda h: max(0.0, need - value(h)) / sd
+
+    def meld_near(shown: int) -> Check:  # 001's skip bid: shows about this much meld
+        return lambda h: max(0.0, abs(table.total(h, None) - shown - 4) - 6) / 10.0
+
     for seat, amount in view.bids:
         if seat == view.seat:
-            if amount:
-                high = amount
+            high = amount or high
             continue
         if amount == 0:
             if not high and rules.auction.forced_open_with_meld:
                 out[seat].append(lambda h: table.total(h, None) / 10.0)
             else:
-                nxt = next_min_bid(rules, high)
-                limit = (nxt if nxt is not None else high) + z + slack
-                out[seat].append(lambda h, lim=limit: max(0.0, value(h) - lim) / sd)
+                nxt = compile_rules(rules).bids.next_above(high)
+                out[seat].append(at_most((nxt if nxt is not None else high) + z + slack))
             continue
         jump = amount - high if high else amount - rules.auction.min_bid
         first = not first_bid.get(seat)
         first_bid[seat] = True
         if first and system == "jumps" and (jump >= 20 or amount == 340):
-            if amount == 340 or jump >= 50:
-                out[seat].append(lambda h: 0.0 if bidding.has_run(rules, h) >= 0 else 2.0)
-            if amount == 340 or 30 <= jump < 50:
-                out[seat].append(lambda h: 0.0 if bidding.has_aces(rules, h) else 2.0)
-            if 20 <= jump < 30:
-                out[seat].append(lambda h: max(0.0, 100 - table.total(h, None)) / 20.0)
+            out[seat] += _jump_checks(rules, amount, jump)
         elif first and system == "skips" and amount <= 60 and jump >= 2:
-            shown = 10 * jump
-            out[seat].append(lambda h, m=shown: max(0.0, abs(table.total(h, None) - m - 4) - 6)
-                             / 10.0)
+            out[seat].append(meld_near(10 * jump))
         else:
-            need = amount + z - slack
-            out[seat].append(lambda h, nd=need: max(0.0, nd - value(h)) / sd)
+            out[seat].append(at_least(amount + z - slack))
         high = amount
     return out
+
+
+def _jump_checks(rules: RuleSet, amount: int, jump: int) -> list[Check]:
+    """002's jump bids: 50 or more (or 340) shows a run, 30-40 (or 340) aces, 20 some meld."""
+    table = meld_table(rules)
+    checks: list[Check] = []
+    if amount == 340 or jump >= 50:
+        checks.append(lambda h: 0.0 if bidding.has_run(rules, h) >= 0 else 2.0)
+    if amount == 340 or 30 <= jump < 50:
+        checks.append(lambda h: 0.0 if bidding.has_aces(rules, h) else 2.0)
+    if 20 <= jump < 30:
+        checks.append(lambda h: max(0.0, 100 - table.total(h, None)) / 20.0)
+    return checks
 
 
 class AuctionSampler:

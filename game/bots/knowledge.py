@@ -130,13 +130,13 @@ def _meld_known(rules: RuleSet, view: PlayerView, seat: int) -> int:
     minimum = rules.meld.minimum
     if minimum:
         side = rules.side_of(seat)
-        total = sum(melds[s].total for s in rules.seats_of(side)  # type: ignore[union-attr]
-                    if melds[s] is not None)
+        total = sum(m.total for m in (melds[s] for s in rules.seats_of(side)) if m is not None)
         if total < minimum:
             # Under 001's minimum the side only announces its value; the cards stay hidden,
             # so a fair bot must not use them.
             return 0
-    return meld_counts(rules, melds[seat].cards_used())  # type: ignore[union-attr]
+    mine = melds[seat]
+    return meld_counts(rules, mine.cards_used()) if mine is not None else 0
 
 
 def build(view: PlayerView) -> Knowledge:
@@ -181,9 +181,9 @@ def build(view: PlayerView) -> Knowledge:
         widow_left = field_sub(bits, nt, view.widow, played_by[view.bidder])
     shown = [-1] * n
     if view.melds:
-        for s in range(n):
-            if view.melds[s] is not None:
-                shown[s] = view.melds[s].total  # type: ignore[union-attr]
+        for s, meld in enumerate(view.melds):
+            if meld is not None:
+                shown[s] = meld.total
     sizes = list(view.hand_sizes)
     for s in range(n):
         known[s] = field_min(bits, nt, known[s], unseen) if s != me else 0

@@ -26,7 +26,7 @@ Rnd = Callable[[], float]
 class RolloutPolicy:
     """Greedy full-information play for one rule set and one list of trick obligations."""
 
-    def __init__(self, rules: RuleSet, obligations: Sequence[str] | None = None) -> None:
+    def __init__(self, rules: RuleSet, obligations: Sequence[Obligation] | None = None) -> None:
         k: PlayKernel = kernel_for(rules, obligations)
         d = rules.deck
         self.rules = rules

@@ -83,7 +83,7 @@ def keep_values(view: PlayerView) -> dict[int, float]:
     for t in range(deck.n_types):
         if not (h >> (t * deck.bits)) & deck.field_mask:
             continue
-        loss = base - table.total(h - deck.one[t], trump)
+        loss: float = base - table.total(h - deck.one[t], trump)
         if (tabled >> (t * deck.bits)) & deck.field_mask:
             loss *= 0.3  # already laid: only reuse in another class is left
         card = deck.types[t]

@@ -44,7 +44,7 @@ def _random_cards(state: GameState, rng: random.Random) -> Action | None:
 def legal_bot(state: GameState, rng: random.Random) -> Action:
     """A legal-move player: random cards, and an auction that is not absurd (it passes half the
     time, otherwise bids the lowest amount allowed)."""
-    if state.hand.phase in _CARD_CHOICES:  # type: ignore[attr-defined]
+    if state.hand.phase in _CARD_CHOICES:
         action = _random_cards(state, rng)
         if action is not None:
             return action
@@ -126,9 +126,9 @@ def _check_step(state: GameState, report: SimReport, rng: random.Random) -> None
         report.violations.append(f"hand {state.hand_no}: no legal action in {state.phase}")
     seat = actor(state)
     hand = state.hand
-    if seat >= 0 and getattr(hand, "hands", ()):
+    if seat >= 0 and hand.hands:
         view = observe(state, seat)
-        if view.hand != hand.hands[seat]:  # type: ignore[attr-defined]
+        if view.hand != hand.hands[seat]:
             report.violations.append("observation shows the wrong hand")
     # Now and then, hold the kernel's legal set against the rule-by-rule explanation.
     if isinstance(hand, HandState) and hand.play is not None and hand.play.trick \
@@ -160,8 +160,8 @@ def simulate(rules: RuleSet, hands: int, seed: int, check: bool = True) -> SimRe
             state, events = apply(state, action)
             actions.append(action)
             for ev in events:
-                if ev.__class__ is HandScored:
-                    _tally(rules, ev, report)  # type: ignore[arg-type]
+                if isinstance(ev, HandScored):
+                    _tally(rules, ev, report)
             if check:
                 _check_step(state, report, rng)
         report.actions += len(actions)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.rules.cards import Card, CardError, Suit, parse_cards
+from game.rules.ruleset import MELD_KINDS, MeldKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,7 @@ class PlayCard:
 class LayMeld:
     """Two-handed: lay one meld after winning a trick."""
 
-    kind: str
+    kind: MeldKind
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
@@ -125,9 +126,10 @@ class DeclareOut:
 Action = (Deal | Bid | Pass | NameTrump | PassCards | TakeWidow | Discard | PlayHand | ThrowIn
           | PlayCard | LayMeld | CountDix | ExchangeDix | EndTurn | DeclareOut)
 
-_SIMPLE = {"deal": Deal(), "pass": Pass(), "take-widow": TakeWidow(), "play-hand": PlayHand(),
-           "throw-in": ThrowIn(), "count-dix": CountDix(), "exchange-dix": ExchangeDix(),
-           "draw": EndTurn(), "declare-out": DeclareOut()}
+_SIMPLE: dict[str, Action] = {
+    "deal": Deal(), "pass": Pass(), "take-widow": TakeWidow(), "play-hand": PlayHand(),
+    "throw-in": ThrowIn(), "count-dix": CountDix(), "exchange-dix": ExchangeDix(),
+    "draw": EndTurn(), "declare-out": DeclareOut()}
 
 
 class ActionParseError(ValueError):
@@ -154,7 +156,10 @@ def parse_action(text: str) -> Action:
         if head == "play" and len(rest) in (1, 2) and (len(rest) == 1 or rest[1] == "table"):
             return PlayCard(Card.parse(rest[0]), len(rest) == 2)
         if head == "meld" and len(rest) >= 2:
-            return LayMeld(rest[0], tuple(sorted(parse_cards(rest[1:]))))
+            kind = next((k for k in MELD_KINDS if k == rest[0]), None)
+            if kind is None:
+                raise ActionParseError(f"unknown meld {rest[0]!r} in {text!r}")
+            return LayMeld(kind, tuple(sorted(parse_cards(rest[1:]))))
     except (CardError, ValueError) as exc:
         raise ActionParseError(f"malformed action {text!r}: {exc}") from None
     raise ActionParseError(f"unknown action {text!r}")

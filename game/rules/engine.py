@@ -64,15 +64,14 @@ def actor(state: GameState) -> int:
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     hand = state[8]  # state.hand, by position: this runs for every card of every playout
-    cls = hand.__class__
-    if cls is HandState and hand[0] is _TRICKS:
-        return play.legal(state[9], hand)  # type: ignore[arg-type]
     if hand[0] is _GAME_OVER:
         return ()
-    if cls is StockHand:
-        return stock_flow.legal(state[9], hand)  # type: ignore[arg-type]
-    if cls is HandState:
-        return auction_flow.legal(state[0], hand)  # type: ignore[arg-type]
+    if isinstance(hand, HandState):
+        if hand[0] is _TRICKS:
+            return play.legal(state[9], hand)
+        return auction_flow.legal(state[9], hand)
+    if isinstance(hand, StockHand):
+        return stock_flow.legal(state[9], hand)
     return _DEAL
 
 
@@ -80,15 +79,14 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Apply one action for the seat whose turn it is; raise IllegalActionError if the rules
     forbid it (the message names the rule)."""
     hand = state[8]  # state.hand, by position: this runs for every card of every playout
-    cls = hand.__class__
-    if cls is HandState and hand[0] is _TRICKS and action.__class__ is PlayCard:
-        return play.apply(state, hand, action)  # type: ignore[arg-type]
     if hand[0] is _GAME_OVER:
         raise IllegalActionError("The game is over.")
-    if cls is StockHand:
-        return stock_flow.apply(state, hand, action)  # type: ignore[arg-type]
-    if cls is HandState:
-        return auction_flow.apply(state, hand, action)  # type: ignore[arg-type]
+    if isinstance(hand, HandState):
+        if hand[0] is _TRICKS and isinstance(action, PlayCard):
+            return play.apply(state, hand, action)
+        return auction_flow.apply(state, hand, action)
+    if isinstance(hand, StockHand):
+        return stock_flow.apply(state, hand, action)
     if not isinstance(action, Deal):
         raise IllegalActionError("The dealer must deal first.")
     return _deal(state)

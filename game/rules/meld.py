@@ -13,11 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.rules.cards import Card, Deck, Rank, Suit
-from game.rules.ruleset import MeldRules, RuleSet
+from game.rules.ruleset import MeldKind, MeldRules, RuleSet
 
 LEVEL_WORDS = ("", "Double", "Triple", "Quadruple")
-AROUND_KINDS = (("aces", Rank.ACE), ("kings", Rank.KING), ("queens", Rank.QUEEN),
-                ("jacks", Rank.JACK))
+AROUND_KINDS: tuple[tuple[MeldKind, Rank], ...] = (
+    ("aces", Rank.ACE), ("kings", Rank.KING), ("queens", Rank.QUEEN), ("jacks", Rank.JACK))
 RUN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
 NO_TRUMP = 4  # table index meaning "no trump named yet" (bidding, forced openings)
 
@@ -26,7 +26,7 @@ NO_TRUMP = 4  # table index meaning "no trump named yet" (bidding, forced openin
 class Meld:
     """One scored combination: its kind, the preset's class and name for it, cards and points."""
 
-    kind: str
+    kind: MeldKind
     cls: str
     name: str
     cards: tuple[Card, ...]
@@ -111,14 +111,16 @@ class MeldTable:
         return {rank: min(d.copies, (x >> (i * d.bits)) & d.field_mask)
                 for i, rank in enumerate(d.ranks)}
 
-    def _suit_items(self, c: dict[Rank, int], trump: bool) -> tuple[int, list[tuple[str, int]]]:
+    def _suit_items(self, c: dict[Rank, int], trump: bool
+                    ) -> tuple[int, list[tuple[MeldKind, int]]]:
         """Best points for one suit's cards, with (kind, level) items; marriages as one item."""
         cfg = self.cfg
         kings, queens = c.get(Rank.KING, 0), c.get(Rank.QUEEN, 0)
         if not trump:
             n = min(kings, queens)
             return n * cfg.marriage, ([("marriage", n)] if n and cfg.marriage else [])
-        best_pts, best_items = -1, []
+        best_pts = -1
+        best_items: list[tuple[MeldKind, int]] = []
         max_runs = min(c.get(r, 0) for r in RUN_RANKS)
         for runs in range(max_runs + 1):
             pts = cfg.run[runs - 1] if runs else 0
@@ -150,7 +152,7 @@ class MeldTable:
             pin = full
         return mask | (pin << (4 * copies))
 
-    def _mask_items(self, mask: int) -> tuple[int, list[tuple[str, int]]]:
+    def _mask_items(self, mask: int) -> tuple[int, list[tuple[MeldKind, int]]]:
         copies = self.deck.copies
         full = (1 << copies) - 1
         pts, items = 0, []
@@ -200,7 +202,7 @@ class MeldTable:
         return total_wide
 
     # -- breakdowns ------------------------------------------------------------------------
-    def _make_meld(self, kind: str, level: int, cards: list[Card], points: int) -> Meld:
+    def _make_meld(self, kind: MeldKind, level: int, cards: list[Card], points: int) -> Meld:
         rules = self.rules
         return Meld(kind, rules.meld_class(kind), level_name(rules.meld_name(kind), level),
                     tuple(cards), points)

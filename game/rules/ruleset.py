@@ -15,7 +15,7 @@ from typing import Any, Literal, get_args
 from game.rules.cards import RANK_ORDERS, Deck, Rank, make_deck
 
 
-class FrozenMap(dict[str, Any]):
+class FrozenMap(dict[Any, Any]):
     """A read-only, hashable mapping so that a RuleSet can be a dictionary key."""
 
     def __hash__(self) -> int:  # type: ignore[override]

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.rules.cards import Card
-from game.rules.ruleset import RuleSet
+from game.rules.ruleset import Obligation, RuleSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +152,8 @@ FILTERS: dict[str, Filter | None] = {
 
 
 def explain_plays(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
-                  trump: int | None, obligations: Sequence[str] | None = None) -> PlayVerdict:
+                  trump: int | None, obligations: Sequence[Obligation] | None = None
+                  ) -> PlayVerdict:
     """Legal cards of ``hand`` on ``trick`` (leader first), and why each other card is not.
 
     Each obligation, in the preset's order of precedence, narrows the cards still allowed when
@@ -183,7 +184,8 @@ def explain_plays(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
     return PlayVerdict(tuple(cands), tuple(forbidden))
 
 
-def obligation_lines(rules: RuleSet, obligations: Sequence[str] | None = None) -> list[str]:
+def obligation_lines(rules: RuleSet, obligations: Sequence[Obligation] | None = None
+                     ) -> list[str]:
     """The preset's trick obligations, numbered in its order of precedence."""
     obs = rules.tricks.obligations if obligations is None else obligations
     return [f"{i}. {rules.obligation_text(rule)}" for i, rule in enumerate(obs, start=1)]

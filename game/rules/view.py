@@ -95,21 +95,23 @@ def observe(state: GameState, seat: int) -> PlayerView:
     rules = state.rules
     hand = state.hand
     who = actor(state)
-    base = dict(rules=rules, seat=seat, phase=state.phase, hand_no=state.hand_no,
-                dealer=state.dealer, actor=who,
-                legal=legal_actions(state) if who == seat else (),
-                scores=state.scores, tallies=state.tallies, target=state.target,
-                records=state.records, winner=state.winner, over_reason=state.over_reason)
+    base = PlayerView(rules=rules, seat=seat, phase=state.phase, hand_no=state.hand_no,
+                      dealer=state.dealer, actor=who,
+                      legal=legal_actions(state) if who == seat else (),
+                      scores=state.scores, tallies=state.tallies, target=state.target,
+                      records=state.records, winner=state.winner, over_reason=state.over_reason,
+                      hand=0, hand_sizes=(0,) * rules.players)
     deck = rules.deck
     if isinstance(hand, StockHand):
         return _observe_stock(rules, hand, seat, base)
     if not isinstance(hand, HandState) or not hand.hands:
-        return PlayerView(hand=0, hand_sizes=(0,) * rules.players, **base)  # type: ignore[arg-type]
+        return base
     au = hand.auction
     ps = hand.play
     passed = sum(c for s, _, c in hand.passes if s == seat)
     received = sum(c for _, d, c in hand.passes if d == seat)
-    return PlayerView(
+    return dataclasses.replace(
+        base,
         hand=hand.hands[seat],
         hand_sizes=tuple(deck.size_of(h) for h in hand.hands),
         bids=au.history if au else (),
@@ -125,16 +127,16 @@ def observe(state: GameState, seat: int) -> PlayerView:
         trick=tuple((s, deck.types[t]) for s, t in ps.trick) if ps else (),
         tricks=ps.tricks if ps else (), played=ps.played if ps else 0,
         taken=ps.taken if ps else (), won=ps.won if ps else (),
-        **base,  # type: ignore[arg-type]
     )
 
 
-def _observe_stock(rules: RuleSet, hand: StockHand, seat: int, base: dict[str, object]
+def _observe_stock(rules: RuleSet, hand: StockHand, seat: int, base: PlayerView
                    ) -> PlayerView:
     deck = rules.deck
     if not hand.hands:
-        return PlayerView(hand=0, hand_sizes=(0, 0), **base)  # type: ignore[arg-type]
-    return PlayerView(
+        return base
+    return dataclasses.replace(
+        base,
         hand=hand.hands[seat],
         hand_sizes=tuple(deck.size_of(h) for h in hand.hands),
         trump=hand.trump, leader=hand.leader,
@@ -144,7 +146,6 @@ def _observe_stock(rules: RuleSet, hand: StockHand, seat: int, base: dict[str, o
         stock_size=len(hand.stock),
         tabled=tuple(tuple(deck.types[tc.type] for tc in t) for t in hand.tabled),
         laid=hand.laid, meld_points=hand.meld_pts, playoff=hand.playoff,
-        **base,  # type: ignore[arg-type]
     )
 
 

@@ -14,6 +14,7 @@ from game.rules.auction_game import auction, melding, passing, play
 from game.rules.auction_game.scoring import score_hand
 from game.rules.auction_game.state import HandState
 from game.rules.cards import Card, Suit
+from game.rules.compiled import CompiledRules
 from game.rules.errors import IllegalActionError
 from game.rules.events import (
     BidMade,
@@ -64,10 +65,11 @@ def actor(rules: RuleSet, hand: HandState) -> int:
     return hand.bidder
 
 
-def legal(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
+def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
+    rules = compiled.rules
     phase = hand.phase
     if phase == Phase.TRICKS:
-        return play.legal(rules, hand)
+        return play.legal(compiled, hand)
     if phase == Phase.AUCTION:
         return auction.legal(rules, hand)
     if phase == Phase.TRUMP:

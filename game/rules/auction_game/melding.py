@@ -8,13 +8,14 @@ from collections.abc import Iterable
 from game.rules.auction_game.state import HandState
 from game.rules.compiled import best_meld
 from game.rules.events import AcesDeclared, Event, MeldShown
+from game.rules.meld import MeldResult
 from game.rules.outcome import EndKind, HandEnd
 from game.rules.ruleset import RuleSet
 
 
 def show(rules: RuleSet, hand: HandState, seats: Iterable[int]) -> tuple[HandState, list[Event]]:
     """Compute and record the best meld of each of ``seats`` (events come from ``settle``)."""
-    melds = list(hand.melds) if hand.melds else [None] * rules.players
+    melds: list[MeldResult | None] = list(hand.melds) if hand.melds else [None] * rules.players
     for seat in seats:
         melds[seat] = best_meld(rules, hand.hands[seat], hand.trump)
     return hand._replace(melds=tuple(melds)), []
@@ -27,8 +28,7 @@ def shown_events(rules: RuleSet, hand: HandState, seats: Iterable[int]) -> list[
     for seat in seats:
         meld = hand.melds[seat]
         assert meld is not None
-        side_total = sum(hand.melds[s].total for s in rules.seats_of(rules.side_of(seat))  # type: ignore[union-attr]
-                         if hand.melds[s] is not None)
+        side_total = hand.meld_of(rules.seats_of(rules.side_of(seat)))
         if minimum and side_total < minimum:
             events.append(MeldShown(seat, meld, False,
                                     f"side meld {side_total} is under {minimum}: not laid down"))
@@ -43,8 +43,7 @@ def side_melds(rules: RuleSet, hand: HandState) -> tuple[int, ...]:
     """Meld each side may score, before saving it in the tricks."""
     out = []
     for side in range(rules.n_sides):
-        total = sum(hand.melds[s].total for s in rules.seats_of(side)  # type: ignore[union-attr]
-                    if hand.melds[s] is not None)
+        total = hand.meld_of(rules.seats_of(side))
         out.append(0 if rules.meld.minimum and total < rules.meld.minimum else total)
     return tuple(out)
 
@@ -55,7 +54,7 @@ def bidding_side_short(rules: RuleSet, hand: HandState) -> HandEnd | None:
     if not rules.meld.minimum:
         return None
     side = rules.side_of(hand.bidder)
-    total = sum(hand.melds[s].total for s in rules.seats_of(side))  # type: ignore[union-attr]
+    total = hand.meld_of(rules.seats_of(side))
     if total < rules.meld.minimum:
         return HandEnd(EndKind.UNDER_MINIMUM,
                        f"the bidding side melded {total}, under {rules.meld.minimum}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from game.rules.actions import Action, Discard, PassCards, TakeWidow, ThrowIn
 from game.rules.auction_game.state import HandState
+from game.rules.cards import Card
 from game.rules.combos import card_choices, contains
 from game.rules.compiled import best_meld
 from game.rules.errors import IllegalActionError
@@ -37,7 +38,7 @@ def legal_pass(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
     return tuple(PassCards(c) for c in card_choices(rules.deck, counts, k, must_include=free))
 
 
-def _check_choice(rules: RuleSet, counts: int, cards: tuple[int, ...] | tuple, k: int,
+def _check_choice(rules: RuleSet, counts: int, cards: tuple[Card, ...], k: int,
                   what: str) -> int:
     if len(cards) != k:
         raise IllegalActionError(f"You must {what} exactly {k} cards.", f"{len(cards)} given")

@@ -46,7 +46,7 @@ def may_throw_in(rules: RuleSet, hand: HandState) -> bool:
         return False
     if mode == "over-margin":
         side = rules.side_of(hand.bidder)
-        meld = sum(hand.melds[s].total for s in rules.seats_of(side))  # type: ignore[union-attr]
+        meld = hand.meld_of(rules.seats_of(side))
         return hand.bid - meld > rules.throw_in.margin
     return True
 
@@ -54,7 +54,8 @@ def may_throw_in(rules: RuleSet, hand: HandState) -> bool:
 def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
     # Flattened, and fields read by position (see state.py), on purpose: this runs once per
     # card in every playout through the API.
-    ps: PlayState = hand[3]  # type: ignore[assignment]
+    ps = hand[3]
+    assert ps is not None
     kernel = compiled.kernel
     h = hand[2][ps[1]]
     trick = ps[2]
@@ -96,9 +97,11 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
     if action.__class__ is not PlayCard:
         raise IllegalActionError("Play a card.")
     rules = state[0]
-    leader, seat, trick, win_seat, win_type, taken, won, tricks, played, reneges = hand[3]
+    ps = hand[3]
+    assert ps is not None
+    leader, seat, trick, win_seat, win_type, taken, won, tricks, played, reneges = ps
     kernel = state[9].kernel
-    t = kernel.type_of_code[action.card.code]  # type: ignore[attr-defined]
+    t = kernel.type_of_code[action.card.code]
     hands = hand[2]
     h = hands[seat]
     renege = ""

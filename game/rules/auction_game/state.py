@@ -55,6 +55,15 @@ class HandState(NamedTuple):
     bid_to_win: bool = False  # 001: both sides were over 400 when the hand began
     keep: int = 0  # bidder's laid meld (counts) that may not be passed back
 
+    def meld_of(self, seats: tuple[int, ...]) -> int:
+        """The meld shown by these seats (0 for a seat that has not shown yet)."""
+        total = 0
+        for s in seats:
+            meld = self.melds[s] if self.melds else None
+            if meld is not None:
+                total += meld.total
+        return total
+
 
 assert HandState._fields[:4] == ("phase", "dealer", "hands", "play")
 assert HandState._fields[9] == "trump"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.rules.cards import Rank
+from game.rules.cards import Rank, Suit
 from game.rules.meld import MeldResult
 from game.rules.ruleset import RuleSet
 
@@ -46,7 +46,7 @@ def hand_stars(rules: RuleSet, bid: int, bidder_side: int, made: bool,
 
 def roundtable(meld: MeldResult) -> bool:
     """A marriage in each suit (the run's king and queen count for trump)."""
-    suits = set()
+    suits: set[Suit] = set()
     for m in meld.melds:
         if m.kind in ("marriage", "royal_marriage", "run"):
             suits.update(c.suit for c in m.cards)

@@ -10,7 +10,7 @@ inputs, so that no answer depends on which call came before.
 from __future__ import annotations
 
 from game.rules.actions import Action, DeclareOut, PlayCard
-from game.rules.cards import Card
+from game.rules.cards import Card, Suit
 from game.rules.events import CardDrawn
 from game.rules.kernel import PlayKernel
 from game.rules.ruleset import RuleSet
@@ -31,7 +31,7 @@ class StockConsts:
         self.kernels = (stock_kernel, playoff_kernel)
         dix = rules.dix_rank
         self.dix_types: tuple[int, ...] = (
-            tuple(rules.deck.type_of(Card(dix, suit)) for suit in range(4))  # type: ignore[arg-type]
+            tuple(rules.deck.type_of(Card(dix, suit)) for suit in Suit)
             if dix is not None else (-1,) * 4)
         self.declare_tail: tuple[Action, ...] = (
             (DECLARE_OUT,) if rules.stock.declare_out and rules.scoring.game == "score" else ())

@@ -130,7 +130,7 @@ def legal(compiled: CompiledRules, hand: StockHand) -> tuple[Action, ...]:
 
 def apply(state: GameState, hand: StockHand, action: Action) -> tuple[GameState, list[Event]]:
     if action.__class__ is PlayCard and hand[0] is not _MELD_TURN:
-        return _play(state, hand, action)  # type: ignore[arg-type]
+        return _play(state, hand, action)
     if action.__class__ is EndTurn and hand[0] is _MELD_TURN:
         return _draw(state, hand)  # drawing is always allowed
     rules, compiled = state.rules, state.compiled
@@ -152,7 +152,7 @@ def apply(state: GameState, hand: StockHand, action: Action) -> tuple[GameState,
         return _meld_turn(state, hand, action)
     if action.__class__ is not PlayCard:
         raise _illegal(rules, hand, action)
-    return _play(state, hand, action)  # type: ignore[arg-type]
+    return _play(state, hand, action)
 
 
 def _playable(consts: StockConsts, kernel: PlayKernel, hand: StockHand, t: int,

@@ -14,11 +14,8 @@ from typing import NamedTuple
 
 from game.rules.actions import LayMeld
 from game.rules.cards import Card, Rank, Suit
-from game.rules.meld import Meld, level_name
-from game.rules.ruleset import RuleSet
-
-AROUNDS = {"aces": Rank.ACE, "kings": Rank.KING, "queens": Rank.QUEEN, "jacks": Rank.JACK}
-RUN = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+from game.rules.meld import AROUND_KINDS, RUN_RANKS, Meld, level_name
+from game.rules.ruleset import MeldKind, RuleSet
 
 
 class Tabled(NamedTuple):
@@ -78,16 +75,16 @@ def build_candidates(rules: RuleSet, trump: int) -> tuple[Candidate, ...]:
     return tuple(cands)
 
 
-def _candidates(rules: RuleSet, trump: int) -> list[tuple[str, tuple[Card, ...], int]]:
+def _candidates(rules: RuleSet, trump: int) -> list[tuple[MeldKind, tuple[Card, ...], int]]:
     m = rules.meld
-    out: list[tuple[str, tuple[Card, ...], int]] = []
+    out: list[tuple[MeldKind, tuple[Card, ...], int]] = []
     t = Suit(trump)
-    out.append(("run", tuple(Card(r, t) for r in RUN), m.run[0]))
+    out.append(("run", tuple(Card(r, t) for r in RUN_RANKS), m.run[0]))
     out.append(("royal_marriage", (Card(Rank.KING, t), Card(Rank.QUEEN, t)), m.royal_marriage))
     for s in Suit:
         if s != t:
             out.append(("marriage", (Card(Rank.KING, s), Card(Rank.QUEEN, s)), m.marriage))
-    for kind, rank in AROUNDS.items():
+    for kind, rank in AROUND_KINDS:
         out.append((kind, tuple(Card(rank, s) for s in Suit), getattr(m, kind)[0]))
     out.append(("pinochle", (Card(Rank.QUEEN, Suit.SPADES), Card(Rank.JACK, Suit.DIAMONDS)),
                 m.pinochle[0]))

@@ -35,6 +35,7 @@ def hand_points(rules: RuleSet, hand: StockHand, seat: int) -> int:
 def declared_total(state: GameState) -> int:
     """What the player to act would have if they declared out now."""
     hand = state.hand
+    assert isinstance(hand, StockHand)
     seat = hand.turn
     return state.scores[seat] + hand.meld_pts[seat] + rounded(state.rules, hand.taken[seat])
 
@@ -44,6 +45,7 @@ def declaring_out_wins(state: GameState) -> bool:
     most 3 to the trick points, so the exact total is needed only near the target (a
     legal-move bot asks this on every turn)."""
     hand = state.hand
+    assert isinstance(hand, StockHand)
     seat = hand.turn
     target = state.target
     if state.scores[seat] + hand.meld_pts[seat] + hand.taken[seat] + 3 < target:
