@@ -19,33 +19,24 @@ from game.bots.knowledge import Knowledge, build
 from game.bots.rollout import RolloutPolicy, policy_for
 from game.bots.sampler import PlaySampler
 from game.bots.solver import solve
-from game.rules.auction_game.scoring import saved
+from game.rules.auction_game.scoring import played_side
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView
 
 
 def side_scores(rules: RuleSet, bidder: int, bid: int, side_meld: Sequence[int],
                 taken: Sequence[int], won: Sequence[int], banked: int = 0) -> list[int]:
-    """Each side's score for a played hand (the engine's scoring, without reneges)."""
-    n = rules.n_sides
+    """Each side's score for a played hand, by the engine's own scoring (without reneges):
+    ``taken`` and ``won`` per seat, ``banked`` trick points the bidder's discards hold."""
     seats_of = rules.seats_of
     bside = rules.side_of(bidder)
     out = []
-    sc = rules.scoring
-    for side in range(n):
-        t = sum(taken[s] for s in seats_of(side))
+    for side in range(rules.n_sides):
+        t = sum(taken[s] for s in seats_of(side)) + (banked if side == bside else 0)
         w = sum(won[s] for s in seats_of(side))
-        is_b = side == bside
-        if is_b:
-            t += banked
-        keep = saved(rules, side, t, w, is_b)
-        meld = side_meld[side] if keep and side_meld else 0
-        if is_b:
-            made = meld + t >= bid and t >= sc.bidder_min_trick_points
-            out.append(meld + t if made else -bid)
-        else:
-            tricks = t if keep or sc.save_meld != "points" else 0
-            out.append(meld + tricks)
+        meld = side_meld[side] if side_meld else 0
+        result, _ = played_side(rules, side, side == bside, bid, meld, meld, t, w)
+        out.append(result.score)
     return out
 
 

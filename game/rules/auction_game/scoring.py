@@ -8,6 +8,7 @@ documents say; stars (002) and checks (003) are tallied beside the points.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from game.rules.auction_game.state import HandState
 from game.rules.auction_game.tallies import hand_stars, meld_checks, meld_stars
@@ -47,8 +48,16 @@ def _seat_nines(rules: RuleSet, hand: HandState, seat: int) -> int:
     return sum(deck.count(held, c) for c in deck.types if c.rank == Rank.NINE)
 
 
-def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
-               ) -> tuple[GameState, list[Event]]:
+class SideTotals(NamedTuple):
+    """Per side: meld shown, meld it may score (after the minimum), trick points, tricks won."""
+
+    shown: list[int]
+    allowed: list[int]
+    taken: list[int]
+    won: list[int]
+
+
+def side_totals(rules: RuleSet, hand: HandState) -> SideTotals:
     n = rules.n_sides
     bside = rules.side_of(hand.bidder)
     side_seats = [rules.seats_of(side) for side in range(n)]
@@ -61,79 +70,102 @@ def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
     zeros = [0] * n
     taken = [sum(map(ps.taken.__getitem__, seats)) for seats in side_seats] if ps else zeros
     won = [sum(map(ps.won.__getitem__, seats)) for seats in side_seats] if ps else zeros
-    if hand.discards:
+    if hand.discards:  # three-handed: the bidder's discards count as its tricks
         taken[bside] += sum(rules.trick_points_by_type[t] * rules.deck.count(hand.discards, c)
                             for t, c in enumerate(rules.deck.types))
+    return SideTotals(shown, allowed, taken, won)
+
+
+def played_side(rules: RuleSet, side: int, is_bidder: bool, bid: int, shown: int, allowed: int,
+                taken: int, won: int) -> tuple[SideResult, bool]:
+    """One side's score for a hand played out (no renege), and whether it kept its meld: the
+    bidders make it or are set, the defenders score what they saved. The bots' search scores
+    its rollouts with this too."""
+    keep = saved(rules, side, taken, won, is_bidder)
+    meld = allowed if keep else 0
+    notes: tuple[str, ...] = ("meld not saved",) if not keep and allowed else ()
+    if is_bidder:
+        minimum = rules.scoring.bidder_min_trick_points
+        made = meld + taken >= bid and taken >= minimum
+        if taken < minimum:
+            notes += (f"under {minimum} in tricks",)
+        return SideResult(side, shown, meld if made else 0, taken, taken if made else 0,
+                          meld + taken if made else -bid, bid, made, notes), keep
+    tricks = taken if keep or rules.scoring.save_meld != "points" else 0
+    return SideResult(side, shown, meld, taken, tricks, meld + tricks, notes=notes), keep
+
+
+Scored = tuple[list[SideResult], list[bool]]  # per side: the result, and whether meld was kept
+
+
+def _played(rules: RuleSet, hand: HandState, totals: SideTotals) -> Scored:
+    bside = rules.side_of(hand.bidder)
+    pairs = [played_side(rules, side, side == bside, hand.bid, totals.shown[side],
+                         totals.allowed[side], totals.taken[side], totals.won[side])
+             for side in range(rules.n_sides)]
+    return [r for r, _ in pairs], [k for _, k in pairs]
+
+
+def _reneged(rules: RuleSet, hand: HandState, totals: SideTotals, rside: int) -> Scored:
+    """002: the side that reneged loses the bid; the other side scores its meld and every
+    trick point."""
+    bside = rules.side_of(hand.bidder)
+    results = []
+    for side in range(rules.n_sides):
+        bid = hand.bid if side == bside else 0
+        if side == rside:
+            results.append(SideResult(side, totals.shown[side], 0, totals.taken[side], 0,
+                                      -hand.bid, bid, False if side == bside else None,
+                                      ("reneged",)))
+        else:
+            score = totals.allowed[side] + rules.total_trick_points
+            results.append(SideResult(side, totals.shown[side], totals.allowed[side],
+                                      totals.taken[side], rules.total_trick_points, score, bid,
+                                      True if side == bside else None,
+                                      ("gets the renege penalty",)))
+    return results, [side != rside for side in range(rules.n_sides)]
+
+
+def _not_played(rules: RuleSet, hand: HandState, totals: SideTotals, end: HandEnd) -> Scored:
+    """Thrown in, conceded, or not played (001): the bidders lose the bid. After a throw-in
+    (or 001's minimum meld) the defenders score their meld without playing; after a concession
+    unseen or 001's missing marriage nobody else scores."""
+    bside = rules.side_of(hand.bidder)
+    defenders_score = end.kind in (EndKind.THROWN_IN, EndKind.UNDER_MINIMUM)
+    results, keeps = [], []
+    for side in range(rules.n_sides):
+        if side == bside:
+            results.append(SideResult(side, totals.shown[side], 0, 0, 0, -hand.bid, hand.bid,
+                                      False))
+            keeps.append(False)
+        else:
+            meld = totals.allowed[side] if defenders_score else 0
+            results.append(SideResult(side, totals.shown[side], meld, 0, 0, meld))
+            keeps.append(defenders_score)
+    return results, keeps
+
+
+def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
+               ) -> tuple[GameState, list[Event]]:
+    n = rules.n_sides
+    bside = rules.side_of(hand.bidder)
+    totals = side_totals(rules, hand)
     events: list[Event] = []
-    results: list[SideResult] = []
-    deltas = [0] * n
-    keeps = [False] * n
-    made: bool | None = None
-    outcome = Outcome(end.kind.value)
     notes: list[str] = [end.note] if end.note else []
-    reneges = ps.reneges if ps else ()
+    reneges = hand.play.reneges if hand.play else ()
     if end.kind == EndKind.PLAYED and reneges:
         seat, rule = reneges[0]
         rside = rules.side_of(seat)
         events.append(RenegeCalled(seat, rside, rule))
-        outcome = Outcome.RENEGE
-        for side in range(n):
-            if side == rside:
-                deltas[side] = -hand.bid
-                results.append(SideResult(side, shown[side], 0, taken[side], 0, -hand.bid,
-                                          hand.bid if side == bside else 0,
-                                          False if side == bside else None, ("reneged",)))
-            else:
-                deltas[side] = allowed[side] + rules.total_trick_points
-                keeps[side] = True
-                results.append(SideResult(side, shown[side], allowed[side], taken[side],
-                                          rules.total_trick_points, deltas[side],
-                                          hand.bid if side == bside else 0,
-                                          True if side == bside else None,
-                                          ("gets the renege penalty",)))
-        made = rside != bside
+        (results, keeps), outcome = _reneged(rules, hand, totals, rside), Outcome.RENEGE
     elif end.kind == EndKind.PLAYED:
-        for side in range(n):
-            is_b = side == bside
-            keep = saved(rules, side, taken[side], won[side], is_b)
-            keeps[side] = keep
-            meld = allowed[side] if keep else 0
-            tricks = taken[side] if keep or rules.scoring.save_meld != "points" else 0
-            side_notes: list[str] = []
-            if not keep and allowed[side]:
-                side_notes.append("meld not saved")
-            if is_b:
-                made = (meld + taken[side] >= hand.bid
-                        and taken[side] >= rules.scoring.bidder_min_trick_points)
-                if taken[side] < rules.scoring.bidder_min_trick_points:
-                    side_notes.append(f"under {rules.scoring.bidder_min_trick_points} in tricks")
-                score = meld + taken[side] if made else -hand.bid
-                results.append(SideResult(side, shown[side], meld if made else 0, taken[side],
-                                          taken[side] if made else 0, score, hand.bid, made,
-                                          tuple(side_notes)))
-            else:
-                score = meld + tricks
-                results.append(SideResult(side, shown[side], meld, taken[side], tricks, score,
-                                          notes=tuple(side_notes)))
-            deltas[side] = score
-        outcome = Outcome.MADE if made else Outcome.SET
+        results, keeps = _played(rules, hand, totals)
+        outcome = Outcome.MADE if results[bside].made else Outcome.SET
     else:
-        made = False
-        for side in range(n):
-            if side == bside:
-                score = -hand.bid
-                meld = 0
-            elif end.kind in (EndKind.THROWN_IN, EndKind.UNDER_MINIMUM):
-                meld = allowed[side]  # the defenders score their meld without playing
-                score = meld
-                keeps[side] = True
-            else:  # conceded unseen, or no marriage in trump: nobody else scores
-                meld = score = 0
-            deltas[side] = score
-            results.append(SideResult(side, shown[side], meld, 0, 0, score,
-                                      hand.bid if side == bside else 0,
-                                      False if side == bside else None))
-    scores = tuple(game.scores[i] + deltas[i] for i in range(n))
+        (results, keeps), outcome = (_not_played(rules, hand, totals, end),
+                                     Outcome(end.kind.value))
+    made = bool(results[bside].made)
+    scores = tuple(game.scores[i] + results[i].score for i in range(n))
     gained = _tallies(rules, hand, end, made, keeps, bside)
     tallies = tuple(game.tallies[i] + gained[i] for i in range(n)) if gained else game.tallies
     result = HandResult(game.hand_no, hand.dealer, hand.bidder, hand.bid,

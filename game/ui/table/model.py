@@ -7,13 +7,15 @@ or shown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from game.rules import events as ev
 from game.rules.cards import Card, Suit
 from game.rules.meld import MeldResult
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
+from game.rules.seats import seat_name
 from game.rules.view import PlayerView
 from game.ui.anim import Timeline, Tween, Wait, ease_in_out_cubic
 from game.ui.table.layout import Layout
@@ -209,10 +211,15 @@ class TableModel(StockEvents):
         self.snap()
 
     # -- events -------------------------------------------------------------------------------
-    def apply(self, event: object) -> None:
-        handler = getattr(self, f"on_{type(event).__name__}", None)
+    def apply(self, event: ev.Event) -> None:
+        handler = HANDLERS.get(type(event))
         if handler is not None:
-            handler(event)
+            handler(self, event)
+        elif type(event) not in SILENT:
+            raise TypeError(f"the table has no handler for {type(event).__name__}")
+
+    def who(self, seat: int) -> str:
+        return "You" if seat == self.human else seat_name(seat, self.rules.players)
 
     def on_HandStarted(self, e: ev.HandStarted) -> None:  # noqa: N802
         self.dealer = e.dealer
@@ -364,3 +371,33 @@ class TableModel(StockEvents):
 
     def on_HandConceded(self, e: ev.HandConceded) -> None:  # noqa: N802
         self.bubbles[e.seat] = "Throws in" if not e.unseen else "Concedes"
+
+    def on_AcesDeclared(self, e: ev.AcesDeclared) -> None:  # noqa: N802
+        self.bubbles[e.seat] = "Aces around"
+
+    def on_DeclaredOut(self, e: ev.DeclaredOut) -> None:  # noqa: N802
+        verdict = "and wins the game" if e.won else "short of the target: the claim loses"
+        self.message = f"{self.who(e.seat)} declared out with {e.points}, {verdict}."
+
+    def on_RenegeCalled(self, e: ev.RenegeCalled) -> None:  # noqa: N802
+        self.message = f"Renege called on {self.who(e.seat)}: {e.rule}"
+
+
+# Each event type and what animates it: dispatched by type, so a new event without a handler is
+# an error (tests/ui/test_event_handlers.py), never silently dropped.
+HANDLERS: dict[type, Callable[[TableModel, Any], None]] = {
+    ev.HandStarted: TableModel.on_HandStarted, ev.CardsDealt: TableModel.on_CardsDealt,
+    ev.BidMade: TableModel.on_BidMade, ev.Passed: TableModel.on_Passed,
+    ev.AuctionWon: TableModel.on_AuctionWon, ev.TrumpNamed: TableModel.on_TrumpNamed,
+    ev.WidowShown: TableModel.on_WidowShown, ev.Discarded: TableModel.on_Discarded,
+    ev.CardsPassed: TableModel.on_CardsPassed, ev.MeldShown: TableModel.on_MeldShown,
+    ev.HandNotPlayed: TableModel.on_HandNotPlayed, ev.CardPlayed: TableModel.on_CardPlayed,
+    ev.TrickWon: TableModel.on_TrickWon, ev.HandScored: TableModel.on_HandScored,
+    ev.GameWon: TableModel.on_GameWon, ev.TargetRaised: TableModel.on_TargetRaised,
+    ev.HandConceded: TableModel.on_HandConceded, ev.AcesDeclared: TableModel.on_AcesDeclared,
+    ev.DeclaredOut: TableModel.on_DeclaredOut, ev.RenegeCalled: TableModel.on_RenegeCalled,
+    ev.CardDrawn: TableModel.on_CardDrawn, ev.MeldLaid: TableModel.on_MeldLaid,
+    ev.DixCounted: TableModel.on_DixCounted, ev.DixExchanged: TableModel.on_DixExchanged,
+    ev.PlayoffStarted: TableModel.on_PlayoffStarted,
+}
+SILENT: frozenset[type] = frozenset()  # events the table shows by other means: none today

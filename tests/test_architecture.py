@@ -1,0 +1,186 @@
+"""The layers of docs/architecture.md, checked against the code's own imports.
+
+Every ``import`` and ``from ... import`` in ``game/`` counts, wherever it is written: at the top,
+inside a function, or under ``if TYPE_CHECKING``. A module may import only modules of its own
+layer or of lower layers, and the graph of modules has no circle at all.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = ROOT / "game"
+
+# (layer, module-name pattern), lowest first. A module takes the first pattern it matches.
+LAYERS: list[tuple[str, str]] = [
+    ("rules core", r"game\.rules(\.(actions|bids|cards|combos|deal|errors|events|explain|kernel"
+                   r"|meld|outcome|phase|rulefile|ruleset|seats|tricks))?$"),
+    ("rules game tables", r"game\.rules\.(auction_game|stock_game)(\.(state|meld|consts))?$"),
+    ("rules compiled", r"game\.rules\.compiled$"),
+    ("rules state", r"game\.rules\.state$"),
+    ("rules games", r"game\.rules\.(game_end|auction_game\.\w+|stock_game\.\w+)$"),
+    ("rules facade", r"game\.rules\.(engine|view)$"),
+    ("presets", r"game\.presets$"),
+    ("bots", r"game\.bots(\.\w+)?$"),
+    ("resources", r"game\.resources$"),
+    ("store", r"game\.store(\.\w+)?$"),
+    ("match", r"game\.match(\.\w+)?$"),
+    ("tutorial", r"game\.tutorial(\.\w+)?$"),
+    ("ui base", r"game\.ui(\.(theme|anim|assets|widgets|scene))?$"),
+    ("ui table", r"game\.ui\.table(\.\w+)?$"),
+    ("ui overlay pieces", r"game\.ui\.(overlay|handpick)$"),
+    ("ui scenes", r"game\.ui\.scenes(\.\w+)?$"),
+    ("ui app", r"game\.ui\.(app|routes)$"),
+    ("ui demo", r"game\.ui\.demo$"),
+    ("commands", r"game\.commands(\.\w+)?$"),
+    ("entry points", r"game(\.cli|\.__main__)?$"),
+]
+# Within these layers, modules may not import one another (siblings, not a stack).
+SIBLINGS = {"ui scenes"}
+# The two state machines never import each other.
+APART = [("game.rules.auction_game", "game.rules.stock_game")]
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in GAME.rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        out[name] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _resolve(name: str) -> str | None:
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def imports_of(module: str) -> set[str]:
+    """The game modules ``module`` imports, anywhere in its text."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str | None] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {_resolve(a.name) for a in node.names if a.name.startswith("game")}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            if not base.startswith("game"):
+                continue
+            for alias in node.names:
+                # "from game.rules import events" names a module; "from game.x import f" its own.
+                sub = f"{base}.{alias.name}"
+                found.add(sub if sub in MODULES else _resolve(base))
+    return {t for t in found if t is not None and t != module}
+
+
+def layer_of(module: str) -> int:
+    for i, (_, pattern) in enumerate(LAYERS):
+        if re.match(pattern, module):
+            return i
+    raise AssertionError(f"{module} is in no layer of tests/test_architecture.py")
+
+
+GRAPH = {m: imports_of(m) for m in MODULES}
+
+
+def test_every_module_has_a_layer():
+    for module in MODULES:
+        layer_of(module)
+
+
+def test_imports_point_down_the_layers():
+    bad = []
+    for module, targets in GRAPH.items():
+        mine = layer_of(module)
+        for target in targets:
+            theirs = layer_of(target)
+            if theirs > mine:
+                bad.append(f"{module} ({LAYERS[mine][0]}) imports {target} ({LAYERS[theirs][0]})")
+            elif theirs == mine and LAYERS[mine][0] in SIBLINGS:
+                bad.append(f"{module} imports its sibling {target}")
+    for a, b in APART:
+        for module, targets in GRAPH.items():
+            for x, y in ((a, b), (b, a)):
+                if module.startswith(x) and any(t.startswith(y) for t in targets):
+                    bad.append(f"{module} imports the other state machine ({y})")
+    assert not bad, "\n".join(bad)
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_circles_anywhere_in_game():
+    assert circles(GRAPH) == []
+
+
+def test_the_circle_finder_finds_a_planted_circle():
+    planted = {k: set(v) for k, v in GRAPH.items()}
+    planted["game.rules.cards"].add("game.rules.engine")
+    assert any("game.rules.cards" in c and "game.rules.engine" in c for c in circles(planted))
+
+
+@pytest.mark.parametrize("source", [
+    "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.ui.app import App\n",
+    "def f():\n    from game.ui.scenes.menus import TitleScene\n    return TitleScene\n",
+])
+def test_the_layer_check_sees_late_and_type_only_imports(tmp_path, source, monkeypatch):
+    """A function-level or TYPE_CHECKING import of a higher layer is caught like any other."""
+    path = tmp_path / "planted.py"
+    path.write_text(source, encoding="utf-8")
+    monkeypatch.setitem(MODULES, "game.rules.planted", path)
+    assert any(layer_of(t) > layer_of("game.rules.cards") for t in imports_of("game.rules.planted"))
+
+
+def test_docs_architecture_lists_the_layers_in_order():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    positions = [text.find(f"**{name}**") for name, _ in LAYERS]
+    missing = [name for (name, _), pos in zip(LAYERS, positions, strict=True) if pos < 0]
+    assert not missing, f"docs/architecture.md does not name the layers {missing}"
+    assert positions == sorted(positions), "docs/architecture.md lists the layers out of order"
