@@ -30,3 +30,37 @@ def test_mypy_strict_passes_on_the_engine_bots_match_and_store():
     """pyproject.toml's [tool.mypy] names the folders and sets strict."""
     out = subprocess.run([_tool("mypy")], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+MAX_COMPLEXITY = 25  # radon's cyclomatic complexity, per function or method
+MAX_LINES = 400
+
+
+def _complex(source: str) -> list[str]:
+    from radon.complexity import cc_visit
+
+    out = []
+    for block in cc_visit(source):
+        items = [block, *getattr(block, "methods", [])]
+        for item in items:
+            if item.complexity > MAX_COMPLEXITY:
+                out.append(f"{item.name} ({item.complexity})")
+    return out
+
+
+def test_no_function_is_too_complex_to_read():
+    bad = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        bad += [f"{path.relative_to(ROOT)}: {x}" for x in _complex(path.read_text("utf-8"))]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_complexity_check_fails_on_a_tangled_function():
+    body = "".join(f"    if x == {i}:\n        return {i}\n" for i in range(MAX_COMPLEXITY + 1))
+    assert _complex("def tangled(x):\n" + body + "    return -1\n")
+
+
+def test_no_module_is_too_long_to_read():
+    long = [f"{p.relative_to(ROOT)} ({n})" for p in sorted((ROOT / "game").rglob("*.py"))
+            if (n := len(p.read_text("utf-8").splitlines())) > MAX_LINES]
+    assert not long, "modules over 400 lines: " + ", ".join(long)

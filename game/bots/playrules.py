@@ -106,59 +106,66 @@ class Play:
 
     # -- leading --------------------------------------------------------------------------------
     def lead(self, legal: int) -> tuple[int, str]:
-        k, kern = self.k, self.kern
-        sm = kern.suit_mask
-        trump = self.trump
-        me = k.me
+        """1. cash a master the opponents cannot ruff; 2. on the bidding side, draw trumps;
+        3. lead towards a partner's known master; 4. a cheap card, no counter into a void."""
+        me = self.k.me
         opps = [s for s in range(self.n) if self.team[s] != self.team[me]]
-        bidding_side = self.team[me] == self.team[k.bidder] if k.bidder >= 0 else False
-        # 1. Cash masters in side suits the opponents cannot ruff.
+        return (self._cash_master(legal, opps) or self._draw_trumps(legal, opps)
+                or self._to_partner(legal, opps) or self._cheap_lead(legal, opps))
+
+    def _cash_master(self, legal: int, opps: list[int]) -> tuple[int, str] | None:
+        k, sm, trump = self.k, self.kern.suit_mask, self.trump
         best: tuple[float, int, str] | None = None
         for s in range(4):
             if s == trump or not legal & sm[s]:
                 continue
             top = max(self.types(legal & sm[s]))
             master = k.is_master(top) if self.counting else self.deck.types[top].rank == Rank.ACE
-            if not master:
-                continue
-            ruff = [o for o in opps if self.counting and k.void(o, s)
-                    and (k.unseen & ~k.excl[o] & sm[trump] if trump >= 0 else 0)]
-            if ruff:
+            if not master or any(self._can_ruff(o, s) for o in opps):
                 continue
             risk = self._may_be_void_any(opps, s) if self.counting else False
             score = self.pts[top] + 5 - (15 if risk else 0)
-            why = self._master_reason(top)
             if best is None or score > best[0]:
-                best = (score, top, why)
-        if best is not None and best[0] > 0:
-            return best[1], best[2]
-        # 2. The bidding side draws trumps while the opponents may still hold some.
-        if trump >= 0 and bidding_side and legal & sm[trump]:
-            opp_trumps = any(k.unseen & ~k.excl[o] & sm[trump] for o in opps) if \
-                self.counting else True
-            mine = self.deck.size_of(k.hand & sm[trump])
-            out = self.deck.size_of(k.unseen & sm[trump]) if self.counting else 4
-            if opp_trumps and mine >= 3 and mine * 2 >= out:
-                top = max(self.types(legal & sm[trump]))
-                if not self.counting or k.is_master(top):
-                    return top, f"lead the {self.name(top)}: draw the opponents' trumps"
-                low = self.lowest(legal & sm[trump])
-                return low, (f"lead the {self.name(low)}: with {mine} trumps we can draw "
-                             "theirs")
-        # 3. Lead towards a partner's known master.
-        partner = k.partner(me)
-        if self.counting and partner >= 0:
-            for s in range(4):
-                if s == trump or not legal & sm[s] or k.void(partner, s):
-                    continue
-                pm = k.known[partner] & sm[s]
-                if pm and k.is_master(max(self.types(pm))) and not any(
-                        k.void(o, s) for o in opps):
-                    low = self.lowest(legal & sm[s])
-                    return low, (f"lead the {self.name(low)} to partner's "
-                                 f"{self.name(max(self.types(pm)))}")
-        # 4. A cheap card from a side suit, never a counter into a known void.
-        return self._cheap_lead(legal, opps)
+                best = (score, top, self._master_reason(top))
+        return (best[1], best[2]) if best is not None and best[0] > 0 else None
+
+    def _can_ruff(self, opp: int, s: int) -> bool:
+        """Counting cards: ``opp`` is void in ``s`` and may still hold a trump."""
+        k, trump = self.k, self.trump
+        return bool(self.counting and k.void(opp, s) and trump >= 0
+                    and k.unseen & ~k.excl[opp] & self.kern.suit_mask[trump])
+
+    def _draw_trumps(self, legal: int, opps: list[int]) -> tuple[int, str] | None:
+        k, trump = self.k, self.trump
+        bidding_side = k.bidder >= 0 and self.team[k.me] == self.team[k.bidder]
+        if trump < 0 or not bidding_side or not legal & self.kern.suit_mask[trump]:
+            return None
+        tm = self.kern.suit_mask[trump]
+        opp_trumps = any(k.unseen & ~k.excl[o] & tm for o in opps) if self.counting else True
+        mine = self.deck.size_of(k.hand & tm)
+        out = self.deck.size_of(k.unseen & tm) if self.counting else 4
+        if not (opp_trumps and mine >= 3 and mine * 2 >= out):
+            return None
+        top = max(self.types(legal & tm))
+        if not self.counting or k.is_master(top):
+            return top, f"lead the {self.name(top)}: draw the opponents' trumps"
+        low = self.lowest(legal & tm)
+        return low, f"lead the {self.name(low)}: with {mine} trumps we can draw theirs"
+
+    def _to_partner(self, legal: int, opps: list[int]) -> tuple[int, str] | None:
+        k, sm = self.k, self.kern.suit_mask
+        partner = k.partner(k.me)
+        if not self.counting or partner < 0:
+            return None
+        for s in range(4):
+            if s == self.trump or not legal & sm[s] or k.void(partner, s):
+                continue
+            pm = k.known[partner] & sm[s]
+            if pm and k.is_master(max(self.types(pm))) and not any(k.void(o, s) for o in opps):
+                low = self.lowest(legal & sm[s])
+                return low, (f"lead the {self.name(low)} to partner's "
+                             f"{self.name(max(self.types(pm)))}")
+        return None
 
     def _may_be_void_any(self, opps: list[int], s: int) -> bool:
         return any(self._may_be_void(o, s) and (
@@ -209,48 +216,58 @@ class Play:
 
     # -- following ------------------------------------------------------------------------------
     def follow(self, legal: int) -> tuple[int, str]:
-        k, kern = self.k, self.kern
+        """Feed a partner's safe trick; never overtake a partner without cause; otherwise take
+        the trick as cheaply as is safe, or give nothing away."""
         led = self.suit(self.trick[0][1])
         ws, wt = self.winner()
         later = self.later_seats()
-        partner_winning = self.team[ws] == self.team[k.me]
         types = self.types(legal)
         if len(types) == 1:
             return types[0], "the only legal card"
-        if partner_winning and self.safe(wt, led, later):
+        winners = [t for t in types if self.kern.beats(t, wt, self.trump)]
+        if self.team[ws] == self.team[self.k.me]:
+            return self._partner_winning(legal, types, winners, led, wt, later)
+        taken = self._cheapest_winner(types, winners, led, later)
+        if taken is not None:
+            return taken
+        losers = [t for t in types if t not in winners] or types
+        t = self._low_of(losers)
+        return t, f"play the {self.name(t)}: I cannot win this trick, so give nothing away"
+
+    def _partner_winning(self, legal: int, types: list[int], winners: list[int], led: int,
+                         wt: int, later: list[int]) -> tuple[int, str]:
+        if self.safe(wt, led, later):
             t = self.feed(legal)
             if self.pts[t]:
                 return t, (f"play the {self.name(t)}: partner's {self.name(wt)} wins the trick, "
                            "so feed it a counter")
             return t, f"play the {self.name(t)}: partner's {self.name(wt)} wins the trick"
-        winners = [t for t in types if kern.beats(t, wt, self.trump)]
-        if partner_winning:
-            # Partner may be beaten; only overtake with a card that surely holds, and never
-            # trump a partner's trick when a card of another suit is allowed.
-            sure = [t for t in winners if self.safe(t, led, later)
-                    and (self.suit(t) != self.trump or led == self.trump)]
-            if sure and later:
-                t = min(sure, key=lambda x: (self.pts[x], x))
-                return t, f"play the {self.name(t)}: it secures partner's trick"
-            non = [t for t in types if t not in winners] or types
-            t = self._low_of(non)
-            return t, f"play the {self.name(t)}: partner is winning; keep my good cards"
-        if winners:
-            safe = [t for t in winners if self.safe(t, led, later)]
-            if safe:
-                t = min(safe, key=lambda x: (self.suit(x) == self.trump and led != self.trump,
-                                             x % self.nr + (0 if self.suit(x) != self.trump
-                                                            else self.nr)))
-                points = sum(self.pts[x] for _, x in self.trick)
-                if self.suit(t) == self.trump and led != self.trump and not points and \
-                        len(types) > len(winners) and later:
-                    pass  # not worth a trump: fall through to a cheap card
-                else:
-                    return t, (f"play the {self.name(t)}: the cheapest card that takes the "
-                               "trick")
-        losers = [t for t in types if t not in winners] or types
-        t = self._low_of(losers)
-        return t, f"play the {self.name(t)}: I cannot win this trick, so give nothing away"
+        # Partner may be beaten; only overtake with a card that surely holds, and never
+        # trump a partner's trick when a card of another suit is allowed.
+        sure = [t for t in winners if self.safe(t, led, later)
+                and (self.suit(t) != self.trump or led == self.trump)]
+        if sure and later:
+            t = min(sure, key=lambda x: (self.pts[x], x))
+            return t, f"play the {self.name(t)}: it secures partner's trick"
+        non = [t for t in types if t not in winners] or types
+        t = self._low_of(non)
+        return t, f"play the {self.name(t)}: partner is winning; keep my good cards"
+
+    def _cheapest_winner(self, types: list[int], winners: list[int], led: int,
+                         later: list[int]) -> tuple[int, str] | None:
+        """The cheapest card that takes the trick and holds it, unless that would waste a
+        trump on a trick with no points while a cheaper card is allowed."""
+        trump = self.trump
+        safe = [t for t in winners if self.safe(t, led, later)]
+        if not safe:
+            return None
+        t = min(safe, key=lambda x: (self.suit(x) == trump and led != trump,
+                                     x % self.nr + (0 if self.suit(x) != trump else self.nr)))
+        points = sum(self.pts[x] for _, x in self.trick)
+        if (self.suit(t) == trump and led != trump and not points
+                and len(types) > len(winners) and later):
+            return None  # not worth a trump: a cheap card instead
+        return t, f"play the {self.name(t)}: the cheapest card that takes the trick"
 
     def _low_of(self, types: list[int]) -> int:
         return min(types, key=lambda t: (self.suit(t) == self.trump, self.pts[t], t % self.nr))

@@ -109,31 +109,27 @@ class RolloutPolicy:
         nxt = self.nxt
         suit_of, pts_of, above, sm = k.suit_of, self.pts, k.above, k.suit_mask
         tob, low, bits = k.type_of_bitlen, self.low, self.bits
-        follow, crawl, beat_tl = k.follow, k.crawl, k.beat_trump_lead
+        follow = k.follow
         take, must, over = k.take_trick, k.must_trump, k.over_trump
-        tm = sm[trump] if trump >= 0 else 0
+        tm = k.trump_mask[trump]  # 0 without trump
+        shift = bits - 1  # (m | m >> 1 | m >> shift) & low: a type's presence bit, 2 or 3 bits
         one = k.one
         taken = [0] * n
         won = [0] * n
         cur = list(trick)
-        seat = cur[-1][0] if cur else -1
+        # The trick's winner so far and its points, kept as cards are added; and whether a card
+        # that follows suit must beat the winner.
+        seat, wseat, wt, led, tp, crawls = self._trick_so_far(cur, trump)
         while True:
             if not cur:
                 if not hands[leader]:
                     break
-                seat = leader
-                t = self._lead(hands, seat, trump, team, bidder_team, rnd, eps)
-                hands[seat] -= one[t]
-                cur.append((seat, t))
+                wt = self._lead(hands, leader, trump, team, bidder_team, rnd, eps)
+                hands[leader] -= one[wt]
+                cur.append((leader, wt))
+                seat, wseat, wt, led, tp, crawls = self._trick_so_far(cur, trump)
                 continue
             if len(cur) == n:
-                wseat, wt = cur[0]
-                tp = pts_of[wt]
-                for s2, t2 in cur[1:]:
-                    st = suit_of[t2]
-                    if (t2 > wt) if st == suit_of[wt] else st == trump:
-                        wt, wseat = t2, s2
-                    tp += pts_of[t2]
                 taken[wseat] += tp
                 won[wseat] += 1
                 leader = wseat
@@ -143,51 +139,62 @@ class RolloutPolicy:
             h = hands[seat]
             if not h:  # unequal hands cannot happen in a real deal: stop rather than loop
                 break
-            led = suit_of[cur[0][1]]
-            wseat, wt = cur[0]
-            for s2, t2 in cur[1:]:
-                st = suit_of[t2]
-                if (t2 > wt) if st == suit_of[wt] else st == trump:
-                    wt, wseat = t2, s2
             ws_suit = suit_of[wt]
-            # legal mask (same logic as the kernel)
+            # legal mask: an inlined copy of PlayKernel.legal (tests/rules/test_inlined_legality)
             m = h
             if follow:
                 f = h & sm[led]
                 if f:
                     m = f
-                    if ws_suit == led and (crawl or (beat_tl and led == trump)):
-                        a = f & above[wt]
-                        if a:
-                            m = a
+                    if ws_suit == led and crawls:
+                        m = f & above[wt] or f
                 elif h & tm:
                     tr = h & tm
                     if take:
-                        if ws_suit != trump:
-                            m = tr
-                        else:
-                            a = tr & above[wt]
-                            m = a if a else h
+                        m = tr if ws_suit != trump else tr & above[wt] or h
                     elif must:
-                        m = tr
-                        if over and ws_suit == trump:
-                            a = tr & above[wt]
-                            if a:
-                                m = a
-            p = (m | m >> 1) & low if bits == 2 else (m | m >> 1 | m >> 2) & low
+                        m = tr & above[wt] if over and ws_suit == trump else 0
+                        m = m or tr
+            p = (m | m >> 1 | m >> shift) & low
             if not p & (p - 1):
                 t = tob[p.bit_length()]
             elif eps and rnd() < eps:
-                kcount = p.bit_count()
-                for _ in range(int(rnd() * kcount)):
-                    p &= p - 1
-                t = tob[(p & -p).bit_length()]
+                t = self._random_type(p, rnd)
             else:
                 t = self._follow(hands, seat, m, cur, wseat, wt, led, trump, tm, team)
             hands[seat] = h - one[t]
             cur.append((seat, t))
+            tp += pts_of[t]
+            st = suit_of[t]
+            if (t > wt) if st == ws_suit else st == trump:
+                wt, wseat = t, seat
         taken[leader] += k.last_trick
         return taken, won
+
+    def _trick_so_far(self, cur: Sequence[tuple[int, int]], trump: int
+                      ) -> tuple[int, int, int, int, int, bool]:
+        """(last seat to play, winning seat, winning type, led suit, points, whether following
+        suit must beat the winner) of a trick."""
+        if not cur:
+            return -1, -1, 0, 0, 0, False
+        k = self.k
+        suit_of = k.suit_of
+        wseat, wt = cur[0]
+        tp = self.pts[wt]
+        for s2, t2 in cur[1:]:
+            st = suit_of[t2]
+            if (t2 > wt) if st == suit_of[wt] else st == trump:
+                wt, wseat = t2, s2
+            tp += self.pts[t2]
+        led = suit_of[cur[0][1]]
+        crawls = k.crawl or (k.beat_trump_lead and led == trump)
+        return cur[-1][0], wseat, wt, led, tp, crawls
+
+    def _random_type(self, presence: int, rnd: Rnd) -> int:
+        """A uniformly random card type among the presence bits (the rollout's exploration)."""
+        for _ in range(int(rnd() * presence.bit_count())):
+            presence &= presence - 1
+        return self.k.type_of_bitlen[(presence & -presence).bit_length()]
 
     def _beat_mask(self, wt: int, led: int, trump: int) -> tuple[int, int]:
         """(cards of the led suit that beat, trumps that beat) the current winner ``wt``."""
@@ -270,66 +277,74 @@ class RolloutPolicy:
 
     def _lead(self, hands: list[int], seat: int, trump: int, team: Sequence[int],
               bidder_team: int, rnd: Rnd, eps: float) -> int:
+        """Cash a master the opponents cannot ruff; on the bidding side draw trumps with a
+        master trump; lead low to a partner's master; else lead low, in a safe suit if any."""
         k = self.k
         h = hands[seat]
-        sm = k.suit_mask
-        n = self.n
         if eps and rnd() < eps:
-            p = k.presence(h)
-            kcount = p.bit_count()
-            for _ in range(int(rnd() * kcount)):
-                p &= p - 1
-            return k.type_of_bitlen[(p & -p).bit_length()]
+            return self._random_type(k.presence(h), rnd)
         my_team = team[seat]
-        opps = [s for s in range(n) if team[s] != my_team]
-        partners = [s for s in range(n) if s != seat and team[s] == my_team]
+        opps = [s for s in range(self.n) if team[s] != my_team]
         others = 0
-        for s in range(n):
+        for s in range(self.n):
             if s != seat:
                 others |= hands[s]
-        tm = sm[trump] if trump >= 0 else 0
-        opp_trump = any(hands[o] & tm for o in opps)
-        low, sb, slm, top = self.low, self.sb, self.slice_mask, self.top
-        p = (h | h >> 1) & low if self.bits == 2 else (h | h >> 1 | h >> 2) & low
-        best, best_pts = -1, -1
-        safe_suits = 0
-        for s in range(4):
-            pat = (p >> (s * sb)) & slm
-            if not pat:
-                continue
-            if s == trump:
-                continue
-            ruffable = any(not (hands[o] & sm[s]) and hands[o] & tm for o in opps)
-            if not ruffable:
-                safe_suits |= sm[s]
-                t = top[s][pat]
-                if not (others & k.above[t]) and self.pts[t] > best_pts:
-                    best, best_pts = t, self.pts[t]
+        tm = k.trump_mask[trump]
+        best, safe_suits = self._safe_master(hands, h, opps, others, trump)
         if best >= 0:
             return best
-        if trump >= 0 and h & tm and opp_trump and my_team == bidder_team:
-            pat = (p >> (trump * sb)) & slm
-            t = top[trump][pat]
+        if h & tm and my_team == bidder_team and any(hands[o] & tm for o in opps):
+            t = self.top[trump][(k.presence(h) >> (trump * self.sb)) & self.slice_mask]
             if not (others & k.above[t]):
-                return t
-        # Lead low towards a partner's master in a suit the opponents cannot ruff.
-        for q in partners:
-            hq = hands[q]
-            for s in range(4):
-                if s == trump or not (h & sm[s]) or not (safe_suits & sm[s]):
-                    continue
-                pq = self.k.presence(hq & sm[s])
-                if not pq:
-                    continue
-                tq = top[s][(pq >> (s * sb)) & slm]
-                rest = 0
-                for o in opps:
-                    rest |= hands[o]
-                if not (rest & k.above[tq]):
-                    return self._pick_low(h & sm[s], trump)
+                return t  # draw trumps with the master trump
+        partners = [s for s in range(self.n) if s != seat and team[s] == my_team]
+        low_to = self._suit_to_partner(hands, h, partners, opps, safe_suits, trump)
+        if low_to >= 0:
+            return self._pick_low(h & k.suit_mask[low_to], trump)
         if safe_suits & h:
             return self._pick_low(h & safe_suits, trump)
         return self._pick_low(h, trump)
+
+    def _safe_master(self, hands: list[int], h: int, opps: Sequence[int], others: int,
+                     trump: int) -> tuple[int, int]:
+        """(the most valuable master in a side suit the opponents cannot ruff, or -1; the mask
+        of every side suit the opponents cannot ruff)."""
+        k = self.k
+        sm, tm = k.suit_mask, k.trump_mask[trump]
+        p = k.presence(h)
+        best, best_pts = -1, -1
+        safe_suits = 0
+        for s in range(4):
+            pat = (p >> (s * self.sb)) & self.slice_mask
+            if not pat or s == trump:
+                continue
+            if any(not (hands[o] & sm[s]) and hands[o] & tm for o in opps):
+                continue  # an opponent is void and can ruff
+            safe_suits |= sm[s]
+            t = self.top[s][pat]
+            if not (others & k.above[t]) and self.pts[t] > best_pts:
+                best, best_pts = t, self.pts[t]
+        return best, safe_suits
+
+    def _suit_to_partner(self, hands: list[int], h: int, partners: Sequence[int],
+                         opps: Sequence[int], safe_suits: int, trump: int) -> int:
+        """A safe side suit of ours in which a partner holds the master, or -1."""
+        k = self.k
+        sm = k.suit_mask
+        rest = 0
+        for o in opps:
+            rest |= hands[o]
+        for q in partners:
+            for s in range(4):
+                if s == trump or not (h & sm[s]) or not (safe_suits & sm[s]):
+                    continue
+                pq = k.presence(hands[q] & sm[s])
+                if not pq:
+                    continue
+                master = self.top[s][(pq >> (s * self.sb)) & self.slice_mask]
+                if not (rest & k.above[master]):
+                    return s
+        return -1
 
 
 def policy_for(rules: RuleSet, obligations: Sequence[Obligation] | None = None

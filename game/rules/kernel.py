@@ -31,6 +31,8 @@ class PlayKernel:
         self.n_types = d.n_types
         self.suit_of = tuple(t // nr for t in range(d.n_types))
         self.suit_mask = tuple(d.suit_mask(s) for s in range(4))
+        # Indexed by the trump suit, or by -1 (no trump) for the last entry: 0.
+        self.trump_mask = (*self.suit_mask, 0)
         full_field = d.field_mask
         above = []
         for t in range(d.n_types):
@@ -147,6 +149,21 @@ class PlayKernel:
             p ^= b
         return out
 
+    def _trick_so_far(self, trick: Sequence[tuple[int, int]], leader: int, trump: int
+                      ) -> tuple[int, int, int, int, int]:
+        """(last seat to play, winning seat, winning type, led suit, points) of a trick in
+        progress; the leader and zeros when there is none."""
+        if not trick:
+            return leader, leader, 0, 0, 0
+        seat, wt = trick[0]
+        ws = seat
+        tp = self.points[wt]
+        for seat, t in trick[1:]:
+            if self.beats(t, wt, trump):
+                wt, ws = t, seat
+            tp += self.points[t]
+        return seat, ws, wt, self.suit_of[trick[0][1]], tp
+
     def beats(self, t: int, wt: int, trump: int) -> bool:
         """Whether card type ``t`` played after the current winner ``wt`` takes the trick."""
         st, sw = self.suit_of[t], self.suit_of[wt]
@@ -163,81 +180,53 @@ class PlayKernel:
         current trick, leader first. Returns trick points taken per seat, last trick included.
         """
         n = self.players
-        step = 1 if self.rules.table.direction == "clockwise" else n - 1
-        nxt = [(s + step) % n for s in range(n)]
+        nxt = self.next_seat
         suit_of, pts_of, tob, low = self.suit_of, self.points, self.type_of_bitlen, self.low
         sm, above = self.suit_mask, self.above
         follow, crawl, beat_tl = self.follow, self.crawl, self.beat_trump_lead
         take, must, over = self.take_trick, self.must_trump, self.over_trump
-        tm = sm[trump] if trump >= 0 else 0
-        bits = self.bits
+        tm = self.trump_mask[trump]  # 0 without trump
+        shift = self.bits - 1  # (m | m >> 1 | m >> shift) & low: a type's presence bit
         pts = [0] * n
-        if trick:
-            seat, wt = trick[0]
-            ws = seat
-            led = suit_of[wt]
-            tp = pts_of[wt]
-            for seat, t in trick[1:]:
-                if self.beats(t, wt, trump):
-                    wt, ws = t, seat
-                tp += pts_of[t]
-            remaining = n - len(trick)
-            first = True
-        else:
-            first = False
-            remaining = 0
-            ws = leader
-            wt = led = tp = 0
-            seat = leader
+        seat, ws, wt, led, tp = self._trick_so_far(trick, leader, trump)
+        first = bool(trick)
         while True:
             if first:
                 first = False
+                remaining = n - len(trick)
             else:
                 if not hands[leader]:
                     break
-                seat = leader
+                seat = ws = leader
                 h = hands[seat]
-                p = h
-                p = (h | h >> 1) & low if bits == 2 else (h | h >> 1 | h >> 2) & low
-                k = p.bit_count()
-                for _ in range(int(rnd() * k)):
+                p = (h | h >> 1 | h >> shift) & low
+                for _ in range(int(rnd() * p.bit_count())):
                     p &= p - 1
                 b = p & -p
                 hands[seat] = h - b
                 wt = tob[b.bit_length()]
-                ws = seat
-                led = suit_of[wt]
-                tp = pts_of[wt]
+                led, tp = suit_of[wt], pts_of[wt]
                 remaining = n - 1
             for _ in range(remaining):
                 seat = nxt[seat]
                 h = hands[seat]
-                # Inlined copy of ``legal`` (a call per card costs a fifth of the playout).
+                ws_suit = suit_of[wt]
+                # An inlined copy of ``legal`` (a call per card costs a fifth of the playout);
+                # tests/rules/test_inlined_legality.py holds it to ``legal``.
                 m = h
                 if follow:
                     f = h & sm[led]
-                    ws_suit = suit_of[wt]
                     if f:
                         m = f
                         if ws_suit == led and (crawl or (beat_tl and led == trump)):
-                            a = f & above[wt]
-                            if a:
-                                m = a
+                            m = f & above[wt] or f
                     elif h & tm:
                         tr = h & tm
                         if take:
-                            if ws_suit != trump:
-                                m = tr
-                            else:
-                                a = tr & above[wt]
-                                m = a if a else h
+                            m = tr if ws_suit != trump else tr & above[wt] or h
                         elif must:
-                            m = tr
-                            if over and ws_suit == trump:
-                                a = tr & above[wt]
-                                if a:
-                                    m = a
-                p = (m | m >> 1) & low if bits == 2 else (m | m >> 1 | m >> 2) & low
+                            m = (tr & above[wt] if over and ws_suit == trump else 0) or tr
+                p = (m | m >> 1 | m >> shift) & low
                 k = p.bit_count()
                 if k > 1:
                     for _ in range(int(rnd() * k)):
@@ -246,13 +235,8 @@ class PlayKernel:
                 hands[seat] = h - b
                 t = tob[b.bit_length()]
                 st = suit_of[t]
-                if st == suit_of[wt]:
-                    if t > wt:
-                        wt = t
-                        ws = seat
-                elif st == trump:
-                    wt = t
-                    ws = seat
+                if (t > wt) if st == ws_suit else st == trump:
+                    wt, ws = t, seat
                 tp += pts_of[t]
             pts[ws] += tp
             leader = ws

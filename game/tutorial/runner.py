@@ -12,6 +12,7 @@ from game.match.controller import HUMAN, SCRIPT, Match
 from game.rules.actions import Action
 from game.rules.auction_game import auction, play
 from game.rules.auction_game.state import HandState
+from game.rules.cards import Card
 from game.rules.compiled import best_meld
 from game.rules.engine import apply, new_game
 from game.rules.errors import IllegalActionError
@@ -19,6 +20,7 @@ from game.rules.events import Event
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
+from game.rules.stock_game.state import StockHand
 from game.store.lessons import SEATS, Lesson, LessonError, Position, Puzzle, Step
 
 SEAT_OF = {4: {"south": 0, "west": 1, "north": 2, "east": 3}, 3: {"south": 0, "west": 1,
@@ -28,10 +30,22 @@ SEAT_OF = {4: {"south": 0, "west": 1, "north": 2, "east": 3}, 3: {"south": 0, "w
 
 def build_state(rules: RuleSet, pos: Position, source: str, step: int | None = None) -> GameState:
     """The game state a position describes: the given cards, the rest dealt from its seed."""
+    counts, widow, rest = _deal_position(rules, pos, source, step)
+    dealer = pos.dealer % rules.players
+    if pos.phase == "stock":
+        return _stock_state(rules, pos, counts, rest, dealer, source, step)
+    hand = _auction_hand(rules, pos, counts, widow, dealer, source, step)
+    return new_game(rules, pos.seed)._replace(dealer=dealer, hand=hand)
+
+
+def _deal_position(rules: RuleSet, pos: Position, source: str, step: int | None
+                   ) -> tuple[tuple[int, ...], list[Card], list[Card]]:
+    """(counts per seat, the widow, the undealt rest): the position's cards, and the rest of
+    each hand dealt from its seed."""
     deck = rules.deck
     n = rules.players
     seats = SEAT_OF[n]
-    given: list[list] = [[] for _ in range(n)]
+    given: list[list[Card]] = [[] for _ in range(n)]
     for name, cards in zip(SEATS, pos.cards, strict=True):
         if cards and name not in seats:
             raise LessonError(source, step, f"position.{name}", f"{rules.name} has no {name}")
@@ -58,44 +72,39 @@ def build_state(rules: RuleSet, pos: Position, source: str, step: int | None = N
     if rules.widow.size and pos.phase in ("auction", "widow"):
         while len(widow) < rules.widow.size:
             widow.append(rest.pop())
-    counts = tuple(deck.counts_of(h) for h in given)
+    return tuple(deck.counts_of(h) for h in given), widow, rest
+
+
+_PHASES = {"trump": Phase.TRUMP, "widow": Phase.WIDOW, "pass": Phase.PASS}
+
+
+def _auction_hand(rules: RuleSet, pos: Position, counts: tuple[int, ...], widow: list[Card],
+                  dealer: int, source: str, step: int | None) -> HandState:
+    """The hand of an auction game at the position's phase."""
     trump = -1 if pos.trump is None else int(pos.trump)
-    dealer = pos.dealer % n
-    if pos.phase == "stock":
-        return _stock_state(rules, pos, counts, rest, dealer, source, step)
-    phase = pos.phase
-    hand = HandState(Phase.AUCTION, dealer, counts, widow=deck.counts_of(widow),
+    hand = HandState(Phase.AUCTION, dealer, counts, widow=rules.deck.counts_of(widow),
                      auction=auction.start(rules, dealer))
-    if phase != "auction":
-        hand = hand._replace(auction=None, bidder=pos.bidder, bid=pos.bid or
-                             rules.auction.min_bid, trump=trump)
-    if phase == "trump":
-        hand = hand._replace(phase=Phase.TRUMP)
-    elif phase == "widow":
-        hand = hand._replace(phase=Phase.WIDOW)
-    elif phase == "discard":
-        hand = hand._replace(phase=Phase.DISCARD, looked=True, widow=0)
-    elif phase == "pass":
-        if trump < 0:
-            raise LessonError(source, step, "position.trump", "passing needs a trump suit")
-        hand = hand._replace(phase=Phase.PASS)
-    elif phase == "tricks":
-        if trump < 0:
-            raise LessonError(source, step, "position.trump", "trick play needs a trump suit")
-        melds = tuple(best_meld(rules, counts[s], trump) for s in range(n))
-        side_meld = tuple(sum(melds[s].total for s in rules.seats_of(side))
-                          for side in range(rules.n_sides))
-        leader = pos.bidder if pos.leader is None else pos.leader
-        hand = hand._replace(phase=Phase.TRICKS, melds=melds, side_meld=side_meld,
-                             play=play.start(rules, hand, leader % n))
-    state = new_game(rules, pos.seed)
-    return state._replace(dealer=dealer, hand=hand)
+    if pos.phase == "auction":
+        return hand
+    hand = hand._replace(auction=None, bidder=pos.bidder, bid=pos.bid or rules.auction.min_bid,
+                         trump=trump)
+    if pos.phase in ("pass", "tricks") and trump < 0:
+        what = "passing" if pos.phase == "pass" else "trick play"
+        raise LessonError(source, step, "position.trump", f"{what} needs a trump suit")
+    if pos.phase in _PHASES:
+        return hand._replace(phase=_PHASES[pos.phase])
+    if pos.phase == "discard":
+        return hand._replace(phase=Phase.DISCARD, looked=True, widow=0)
+    melds = tuple(best_meld(rules, counts[s], trump) for s in range(rules.players))
+    side_meld = tuple(sum(melds[s].total for s in rules.seats_of(side))
+                      for side in range(rules.n_sides))
+    leader = pos.bidder if pos.leader is None else pos.leader
+    return hand._replace(phase=Phase.TRICKS, melds=melds, side_meld=side_meld,
+                         play=play.start(rules, hand, leader % rules.players))
 
 
-def _stock_state(rules: RuleSet, pos: Position, counts: tuple[int, ...], rest: list,
+def _stock_state(rules: RuleSet, pos: Position, counts: tuple[int, ...], rest: list[Card],
                  dealer: int, source: str, step: int | None) -> GameState:
-    from game.rules.stock_game.state import StockHand
-
     if pos.turnup is None:
         raise LessonError(source, step, "position.turnup", "the stock game needs a turn-up")
     deck = rules.deck

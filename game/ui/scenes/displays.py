@@ -78,36 +78,47 @@ class ResultScene(Display):
         shade(surface, 110)
         lay = self.layout
         s = lay.s
-        rules = self.table.match.rules
         r = self.result
         lines = len(r.sides) + sum(len(sd.notes) for sd in r.sides) + len(r.notes) \
             + (1 if r.tallies and any(r.tallies) else 0) + (1 if r.bidder >= 0 else 0)
         rect = pygame.Rect(0, 0, round(760 * s), round((150 + 32 * lines) * s))
         rect.center = (lay.size[0] // 2, lay.size[1] // 2 - round(40 * s))
         panel(surface, rect)
-        if r.bidder >= 0:
-            head = f"{self.table.human_name(r.bidder)} bid {r.bid}: {r.outcome}"
-        else:
-            head = f"Hand {r.hand_no + 1} scored"
-        colour = theme.GREEN if r.outcome == "made" else (theme.RED if r.bidder >= 0 and
-                                                          r.outcome != "made" else theme.GOLD)
-        draw_text(surface, head, (rect.centerx, rect.top + round(16 * s)), lay.font_big, colour,
-                  bold=True, anchor="midtop")
-        y = rect.top + round(64 * s)
+        self._heading(surface, rect)
         cols = [rect.left + round(24 * s), rect.left + round(300 * s), rect.left + round(400 * s),
                 rect.left + round(520 * s), rect.right - round(24 * s)]
+        y = self._side_rows(surface, cols, rect.top + round(64 * s))
+        self._footer(surface, cols[0], y)
+        self.draw_buttons(surface)
+
+    def _heading(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        r, lay = self.result, self.layout
+        if r.bidder >= 0:
+            head = f"{self.table.human_name(r.bidder)} bid {r.bid}: {r.outcome}"
+            colour = theme.GREEN if r.outcome == "made" else theme.RED
+        else:
+            head, colour = f"Hand {r.hand_no + 1} scored", theme.GOLD
+        draw_text(surface, head, (rect.centerx, rect.top + round(16 * lay.s)), lay.font_big,
+                  colour, bold=True, anchor="midtop")
+
+    def _side_rows(self, surface: pygame.Surface, cols: list[int], y: int) -> int:
+        """The table of sides: meld, tricks, the hand's score and the total. Returns the y
+        below it."""
+        r, lay = self.result, self.layout
+        s = lay.s
         heads = ["", "Meld", "Tricks", "Hand", "Total"]
         for x, text in zip(cols, heads, strict=True):
             draw_text(surface, text, (x, y), lay.font_small, theme.INK_DIM,
                       anchor="topleft" if not text else "topright")
         y += round(28 * s)
         for side in r.sides:
-            name = side_label(self.table, side.side)
             meld = f"{side.meld_counted}/{side.meld}" if side.meld != side.meld_counted else \
                 f"{side.meld}"
-            tricks = f"{side.tricks_counted} ({side.raw_tricks})" if side.raw_tricks >= 0 and \
-                side.raw_tricks != side.tricks_counted else f"{side.tricks_counted}"
-            values = [name, meld, tricks, f"{side.score:+d}", f"{r.totals[side.side]}"]
+            raw = side.raw_tricks >= 0 and side.raw_tricks != side.tricks_counted
+            tricks = f"{side.tricks_counted} ({side.raw_tricks})" if raw else \
+                f"{side.tricks_counted}"
+            values = [side_label(self.table, side.side), meld, tricks, f"{side.score:+d}",
+                      f"{r.totals[side.side]}"]
             for x, text in zip(cols, values, strict=True):
                 draw_text(surface, text, (x, y), lay.font, theme.INK,
                           anchor="topleft" if x == cols[0] else "topright")
@@ -116,28 +127,35 @@ class ResultScene(Display):
                 draw_text(surface, note, (cols[0] + round(16 * s), y - round(4 * s)),
                           lay.font_small, theme.INK_DIM)
                 y += round(20 * s)
+        return y
+
+    def _footer(self, surface: pygame.Surface, x: int, y: int) -> None:
+        """Stars or checks, the hand's notes, and the bid against what the side took."""
+        r, lay = self.result, self.layout
+        s = lay.s
+        rules = self.table.match.rules
         if r.tallies and any(r.tallies):
             word = "stars" if rules.scoring.stars else "checks"
             text = ", ".join(f"{side_label(self.table, i)} {t:+d}"
                              for i, t in enumerate(r.tallies))
-            draw_text(surface, f"{word.title()} this hand: {text}", (cols[0], y + round(8 * s)),
+            draw_text(surface, f"{word.title()} this hand: {text}", (x, y + round(8 * s)),
                       lay.font, theme.GOLD)
             y += round(32 * s)
         for note in r.notes:
-            draw_text(surface, note, (cols[0], y + round(8 * s)), lay.font_small, theme.INK_DIM)
+            draw_text(surface, note, (x, y + round(8 * s)), lay.font_small, theme.INK_DIM)
             y += round(22 * s)
-        if r.bidder >= 0:
-            bside = next(sd for sd in r.sides if sd.side == rules.side_of(r.bidder))
-            if r.outcome in ("made", "set"):
-                got = bside.meld_counted + bside.tricks if r.outcome == "made" else \
-                    bside.tricks + (bside.meld if bside.notes == () else 0)
-                sign = "≥" if r.outcome == "made" else "<"
-                text = (f"The bidding side needed {r.bid}: meld and tricks came to {got} "
-                        f"{sign} {r.bid}.")
-            else:
-                text = f"The bidding side loses its bid of {r.bid}: {r.outcome}."
-            draw_text(surface, text, (cols[0], y + round(10 * s)), lay.font_small, theme.INK)
-        self.draw_buttons(surface)
+        if r.bidder < 0:
+            return
+        bside = next(sd for sd in r.sides if sd.side == rules.side_of(r.bidder))
+        if r.outcome in ("made", "set"):
+            got = bside.meld_counted + bside.tricks if r.outcome == "made" else \
+                bside.tricks + (bside.meld if bside.notes == () else 0)
+            sign = "≥" if r.outcome == "made" else "<"
+            text = (f"The bidding side needed {r.bid}: meld and tricks came to {got} "
+                    f"{sign} {r.bid}.")
+        else:
+            text = f"The bidding side loses its bid of {r.bid}: {r.outcome}."
+        draw_text(surface, text, (x, y + round(10 * s)), lay.font_small, theme.INK)
 
 
 class GameOverScene(Display):

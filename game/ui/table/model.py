@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.rules import events as ev
-from game.rules.cards import Card, Suit
+from game.rules.cards import Card
 from game.rules.meld import MeldResult
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
@@ -19,23 +19,11 @@ from game.rules.seats import seat_name
 from game.rules.view import PlayerView
 from game.ui.anim import Timeline, Tween, Wait, ease_in_out_cubic
 from game.ui.table.layout import Layout
-from game.ui.table.sprites import CardSprite
+from game.ui.table.sprites import CardSprite, hand_order
 from game.ui.table.stockmodel import PLAYOFF_NARRATION, StockEvents
 
 MOVE = 0.32  # seconds for a card to travel
 DEAL_STAGGER = 0.045
-
-
-def hand_order(cards: Sequence[Card], rules: RuleSet, trump: int) -> list[Card]:
-    """Trump first, then the other suits alternating colours; strongest card first."""
-    suits = [Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS]
-    if trump >= 0:
-        t = Suit(trump)
-        other = [s for s in suits if s.is_red != t.is_red]
-        same = [s for s in suits if s.is_red == t.is_red and s != t]
-        suits = [t, other[0], same[0], other[1]]  # colours keep alternating after trump
-    strength = rules.deck.strength
-    return sorted(cards, key=lambda c: (suits.index(c.suit), -strength[c.rank]))
 
 
 class TableModel(StockEvents):

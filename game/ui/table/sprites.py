@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
-from game.rules.cards import Card
+from game.rules.cards import Card, Suit
+from game.rules.ruleset import RuleSet
 from game.ui import assets
 
 
@@ -56,3 +58,15 @@ class CardSprite:
         if self.selected:
             pygame.draw.rect(surface, (255, 214, 90), rect.inflate(4, 4), width=3,
                              border_radius=max(4, round(self.w * 0.08)))
+
+
+def hand_order(cards: Sequence[Card], rules: RuleSet, trump: int) -> list[Card]:
+    """Trump first, then the other suits alternating colours; strongest card first."""
+    suits = [Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS]
+    if trump >= 0:
+        t = Suit(trump)
+        other = [s for s in suits if s.is_red != t.is_red]
+        same = [s for s in suits if s.is_red == t.is_red and s != t]
+        suits = [t, other[0], same[0], other[1]]  # colours keep alternating after trump
+    strength = rules.deck.strength
+    return sorted(cards, key=lambda c: (suits.index(c.suit), -strength[c.rank]))
