@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from game.rules.actions import Bid
+from game.rules.actions import Action, Bid, Pass
 from game.rules.ruleset import RuleSet
+
+_PASS = Pass()
 
 
 def valid_amount(rules: RuleSet, amount: int) -> bool:
@@ -30,7 +32,7 @@ def valid_amount(rules: RuleSet, amount: int) -> bool:
 class BidLadder:
     """Every valid bid of a rule set, lowest first, up to its ceiling."""
 
-    __slots__ = ("amounts", "bids", "ceiling")
+    __slots__ = ("amounts", "bids", "ceiling", "_choices")
 
     def __init__(self, rules: RuleSet, most_a_side_can_score: int) -> None:
         a = rules.auction
@@ -42,6 +44,8 @@ class BidLadder:
                 amounts.append(n)
         self.amounts: tuple[int, ...] = tuple(amounts)
         self.bids: tuple[Bid, ...] = tuple(Bid(x) for x in amounts)
+        # A memo of pure answers: (position in the ladder, may pass) -> the legal actions.
+        self._choices: dict[tuple[int, bool], tuple[Action, ...]] = {}
 
     def index_above(self, above: int) -> int:
         """The position of the lowest valid bid higher than ``above``."""
@@ -52,6 +56,16 @@ class BidLadder:
 
     def bids_above(self, above: int) -> tuple[Bid, ...]:
         return self.bids[self.index_above(above):]
+
+    def choices(self, above: int, may_pass: bool) -> tuple[Action, ...]:
+        """The auction's legal actions over a high bid of ``above``: pass (when allowed) and
+        every valid bid above it."""
+        key = (self.index_above(above), may_pass)
+        found = self._choices.get(key)
+        if found is None:
+            bids: tuple[Action, ...] = self.bids[key[0]:]
+            found = self._choices[key] = (_PASS, *bids) if may_pass else bids
+        return found
 
     def next_above(self, above: int) -> int | None:
         i = self.index_above(above)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.rules.actions import Action, Bid, Pass
 from game.rules.auction_game.state import AuctionState, HandState
-from game.rules.compiled import compile_rules
+from game.rules.compiled import CompiledRules, compile_rules
 from game.rules.errors import IllegalActionError
 from game.rules.events import AuctionWon, BidMade, Event, Passed
 from game.rules.ruleset import RuleSet
@@ -39,11 +39,10 @@ def _must_open(rules: RuleSet, hand: HandState, au: AuctionState) -> bool:
             and has_opening_meld(rules, hand.hands[au.turn]))
 
 
-def legal(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
+def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
     au = hand.auction
     assert au is not None
-    bids: tuple[Action, ...] = compile_rules(rules).bids.bids_above(au.high_bid)
-    return bids if _must_open(rules, hand, au) else (_PASS, *bids)
+    return compiled.bids.choices(au.high_bid, not _must_open(compiled.rules, hand, au))
 
 
 def _stuck_dealer(rules: RuleSet, hand: HandState, au: AuctionState) -> tuple[int, bool] | None:

@@ -71,7 +71,7 @@ def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
     if phase == Phase.TRICKS:
         return play.legal(compiled, hand)
     if phase == Phase.AUCTION:
-        return auction.legal(rules, hand)
+        return auction.legal(compiled, hand)
     if phase == Phase.TRUMP:
         return _legal_trumps(rules, hand)
     if phase in (Phase.PASS, Phase.PASS_BACK):

@@ -60,7 +60,9 @@ def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
     h = hand[2][ps[1]]
     trick = ps[2]
     if trick and not kernel.reneges:
-        m = kernel.legal(h, kernel.suit_of[trick[0][1]], ps[4], hand[9])
+        m = ps[10]  # ps.mask
+        if m < 0:
+            m = kernel.legal(h, kernel.suit_of[trick[0][1]], ps[4], hand[9])
     else:
         m = h
     # kernel.actions(m), inlined: this line runs for every card of every playout
@@ -99,7 +101,7 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
     rules = state[0]
     ps = hand[3]
     assert ps is not None
-    leader, seat, trick, win_seat, win_type, taken, won, tricks, played, reneges = ps
+    leader, seat, trick, win_seat, win_type, taken, won, tricks, played, reneges, legal = ps
     kernel = state[9].kernel
     t = kernel.type_of_code[action.card.code]
     hands = hand[2]
@@ -108,7 +110,8 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
     if t < 0:
         raise IllegalActionError("That card is not in this pack.", str(action.card))
     if trick:
-        legal = kernel.legal(h, kernel.suit_of[trick[0][1]], win_type, hand[9])
+        if legal < 0:
+            legal = kernel.legal(h, kernel.suit_of[trick[0][1]], win_type, hand[9])
         if not legal & kernel.field_of[t]:
             if not kernel.reneges or not h & kernel.field_of[t]:
                 raise illegal_reason(rules, hand, t)
@@ -127,8 +130,10 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
     events: list[Event] = [CardPlayed(seat, action.card, False, renege) if renege
                            else kernel.card_played[seat][t]]
     if len(trick) < kernel.players:
-        nps = tuple.__new__(PlayState, (leader, kernel.next_seat[seat], trick, win_seat,
-                                        win_type, taken, won, tricks, played + one, reneges))
+        turn = kernel.next_seat[seat]
+        mask = kernel.legal(hands[turn], kernel.suit_of[trick[0][1]], win_type, hand[9])
+        nps = tuple.__new__(PlayState, (leader, turn, trick, win_seat, win_type, taken, won,
+                                        tricks, played + one, reneges, mask))
         new_hand = tuple.__new__(HandState, (hand[0], hand[1], hands, nps, *hand[4:]))
         return with_hand(state, new_hand), events
     pts_of, seat_card = kernel.points, kernel.seat_card
@@ -145,7 +150,7 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
     won = (*won[:win_seat], won[win_seat] + 1, *won[after:])
     events.append(tuple.__new__(TrickWon, (win_seat, tuple(cards), points, last)))
     nps = tuple.__new__(PlayState, (win_seat, win_seat, (), -1, 0, taken, won, tricks + (trick,),
-                                    played + one, reneges))
+                                    played + one, reneges, -1))
     new_hand = tuple.__new__(HandState, (hand[0], hand[1], hands, nps, *hand[4:]))
     if last:
         new_state, more = score_hand(rules, state, new_hand, _PLAYED)

@@ -34,6 +34,10 @@ class PlayState(NamedTuple):
     tricks: tuple[tuple[tuple[int, int], ...], ...]  # completed tricks, for review and bots
     played: int  # counts of every card played so far
     reneges: tuple[tuple[int, str], ...] = ()  # (seat, obligation broken) when reneges allowed
+    # The legal cards (counts mask) of the seat to act while following, worked out when the card
+    # before it was played, so that listing the plays and checking one read it; -1 when not
+    # known (a state built by hand) or when leading (every card is legal).
+    mask: int = -1
 
 
 class HandState(NamedTuple):
@@ -68,4 +72,4 @@ class HandState(NamedTuple):
 assert HandState._fields[:4] == ("phase", "dealer", "hands", "play")
 assert HandState._fields[9] == "trump"
 assert PlayState._fields == ("leader", "turn", "trick", "win_seat", "win_type", "taken", "won",
-                             "tricks", "played", "reneges")
+                             "tricks", "played", "reneges", "mask")

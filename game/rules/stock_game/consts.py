@@ -9,12 +9,12 @@ inputs, so that no answer depends on which call came before.
 
 from __future__ import annotations
 
-from game.rules.actions import Action, DeclareOut, PlayCard
+from game.rules.actions import Action, DeclareOut, LayMeld, PlayCard
 from game.rules.cards import Card, Suit
 from game.rules.events import CardDrawn
 from game.rules.kernel import PlayKernel
 from game.rules.ruleset import RuleSet
-from game.rules.stock_game.meld import Candidate, Tabled, build_candidates
+from game.rules.stock_game.meld import Candidate, build_candidates
 
 DECLARE_OUT = DeclareOut()
 
@@ -23,7 +23,8 @@ class StockConsts:
     """What the two-handed hot paths need from a rule set, looked up once per rule set."""
 
     __slots__ = ("kernels", "dix_types", "declare_tail", "table_plays", "drawn", "presence",
-                 "bits", "field", "one", "suit_mix", "dix_points", "dix_exchange", "candidates")
+                 "bits", "field", "one", "suit_mix", "dix_points", "dix_exchange", "candidates",
+                 "by_action")
 
     def __init__(self, rules: RuleSet, stock_kernel: PlayKernel, playoff_kernel: PlayKernel
                  ) -> None:
@@ -46,17 +47,12 @@ class StockConsts:
         # per trump suit: every meld combination, for the meld turn's options
         self.candidates: tuple[tuple[Candidate, ...], ...] = tuple(
             build_candidates(rules, trump) for trump in range(4))
+        # per trump suit: the action that lays a combination -> the combination
+        self.by_action: tuple[dict[LayMeld, Candidate], ...] = tuple(
+            {c.action: c for c in cands} for cands in self.candidates)
         # per suit: (hidden slice, table slice) -> that suit's plays; at most 64 x 64 each
         self.suit_mix: tuple[dict[tuple[int, int], tuple[Action, ...]], ...] = (
             {}, {}, {}, {})
-
-    def on_table(self, tabled: tuple[Tabled, ...]) -> int:
-        """One seat's cards on the table as a counts int."""
-        one = self.one
-        counts = 0
-        for tc in tabled:
-            counts += one[tc.type]
-        return counts
 
     def table_actions(self, hidden: int, on_table: int) -> tuple[Action, ...]:
         """The plays for presence masks of legal types held in the hand and on the table:

@@ -37,7 +37,7 @@ from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, with_hand
 from game.rules.stock_game import score as stockscore
 from game.rules.stock_game.consts import DECLARE_OUT, StockConsts
-from game.rules.stock_game.meld import MeldOption, lay, options
+from game.rules.stock_game.meld import MeldOption, lay, option_for, options
 from game.rules.stock_game.state import StockHand
 from game.rules.tricks import explain_plays
 
@@ -98,20 +98,16 @@ def can_declare_out(rules: RuleSet, state: GameState) -> bool:
 
 def legal(compiled: CompiledRules, hand: StockHand) -> tuple[Action, ...]:
     seat = hand.turn
-    consts = _consts(compiled)
+    consts = compiled.stock
+    assert consts is not None
     if hand.phase is not _MELD_TURN:
         kernel = consts.kernels[hand.playoff]
         h = hand.hands[seat]
         trick = hand.trick
-        mask = h
-        if trick:
-            # Two players: the one card in the trick is the led card and the winning card.
-            led = trick[0][1]
-            mask = kernel.legal(h, kernel.suit_of[led], led, hand.trump)
-        tabled = hand.tabled[seat]
-        if not tabled:
+        mask = _follow_mask(kernel, hand) if trick else h
+        if not hand.tabled[seat]:
             return kernel.actions(mask) + consts.declare_tail
-        on_table = consts.on_table(tabled)
+        on_table = hand.on_table[seat]
         presence = consts.presence
         legal_types = presence(mask)
         return consts.table_actions(presence(h - on_table) & legal_types,
@@ -140,9 +136,11 @@ def apply(state: GameState, hand: StockHand, action: Action) -> tuple[GameState,
         return stockscore.declare_out(state, hand)
     if hand.phase is _MELD_TURN:
         if isinstance(action, LayMeld):
-            option = None if hand.melded else next(
-                (o for o in _meld_options(compiled, hand, hand.turn)
-                 if o.kind == action.kind and o.cards == action.cards), None)
+            consts = compiled.stock
+            assert consts is not None
+            cand = consts.by_action[hand.trump].get(action)
+            option = None if hand.melded or cand is None else option_for(
+                rules, cand, hand.hands[hand.turn], hand.tabled[hand.turn])
             if option is None:
                 raise _illegal(rules, hand, action)
             return _lay(state, hand, option)
@@ -163,8 +161,7 @@ def _playable(consts: StockConsts, kernel: PlayKernel, hand: StockHand, t: int,
     seat = hand.turn
     h = hand.hands[seat]
     held = (h >> (t * kernel.bits)) & consts.field
-    tabled = hand.tabled[seat]
-    on_table = (consts.on_table(tabled) >> (t * kernel.bits)) & consts.field if tabled else 0
+    on_table = (hand.on_table[seat] >> (t * kernel.bits)) & consts.field
     if (on_table if from_table else held - on_table) <= 0:
         return False
     return not hand.trick or bool(_follow_mask(kernel, hand) & kernel.field_of[t])
@@ -172,6 +169,8 @@ def _playable(consts: StockConsts, kernel: PlayKernel, hand: StockHand, t: int,
 
 def _follow_mask(kernel: PlayKernel, hand: StockHand) -> int:
     """The legal mask of the player following to ``hand``'s trick."""
+    if hand.follow_mask >= 0:
+        return hand.follow_mask
     led = hand.trick[0][1]  # two players: the led card is the winning card
     return kernel.legal(hand.hands[hand.turn], kernel.suit_of[led], led, hand.trump)
 
@@ -205,12 +204,13 @@ def _illegal(rules: RuleSet, hand: StockHand, action: Action) -> IllegalActionEr
 
 def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameState, list[Event]]:
     rules = state[0]  # state.rules
-    # Unpacked whole and rebuilt with tuple.__new__: ``_replace`` on these 22 fields was most of
+    # Unpacked whole and rebuilt with tuple.__new__: ``_replace`` on these 24 fields was most of
     # the cost of every card of the two-handed game.
     (phase, dealer, hands, tabled, stock, turnup, trump, leader, turn, trick, taken, won,
      meld_pts, dix_counted, exchanged, playoff, melded, dixed, tricks, played, laid,
-     last_winner) = hand
-    consts = _consts(state[9])  # state.compiled
+     last_winner, follow_mask, on_table) = hand
+    consts = state[9].stock  # state.compiled.stock
+    assert consts is not None
     kernel = consts.kernels[playoff]
     card = action.card
     t = kernel.type_of_code[card.code]
@@ -230,6 +230,7 @@ def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameStat
                   key=lambda i: len(mine[i].record))
         del mine[idx]
         tabled = (*tabled[:seat], tuple(mine), *tabled[seat + 1:])
+        on_table = _put(on_table, seat, on_table[seat] - one)
     if dix_counted[seat] and t == consts.dix_types[trump]:
         # a counted dix goes first: the uncounted one may count later
         dix_counted = _put(dix_counted, seat, dix_counted[seat] - 1)
@@ -240,7 +241,10 @@ def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameStat
     last = False
     if len(trick) < 2:
         turn = kernel.next_seat[seat]
+        # two players: the lead is the winning card the follower plays to
+        follow_mask = kernel.legal(hands[turn], kernel.suit_of[t], t, trump)
     else:
+        follow_mask = -1
         (s0, t0), (s1, t1) = trick
         suit = kernel.suit_of[t1]
         winner = s1 if ((t1 > t0) if suit == kernel.suit_of[t0] else suit == trump) else s0
@@ -263,7 +267,7 @@ def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameStat
     hand = tuple.__new__(StockHand, (
         phase, dealer, hands, tabled, stock, turnup, trump, leader, turn, trick, taken, won,
         meld_pts, dix_counted, exchanged, playoff, melded, dixed, tricks, played, laid,
-        last_winner))
+        last_winner, follow_mask, on_table))
     if last:
         return stockscore.score(state, hand, events)
     return with_hand(state, hand), events
@@ -277,8 +281,10 @@ def _lay(state: GameState, hand: StockHand, option: MeldOption) -> tuple[GameSta
     meld = option.meld
     laid = list(hand.laid)
     laid[seat] = laid[seat] + (meld,)
+    added = sum(rules.deck.one[t] for t in option.from_hand)
     hand = hand._replace(tabled=tuple(tabled), melded=True, laid=tuple(laid),
-                         meld_pts=_put(hand.meld_pts, seat, hand.meld_pts[seat] + option.points))
+                         meld_pts=_put(hand.meld_pts, seat, hand.meld_pts[seat] + option.points),
+                         on_table=_put(hand.on_table, seat, hand.on_table[seat] + added))
     from_hand = tuple(rules.deck.types[t] for t in option.from_hand)
     return with_hand(state, hand), [MeldLaid(seat, meld, from_hand)]
 
@@ -331,11 +337,11 @@ def _draw(state: GameState, hand: StockHand) -> tuple[GameState, list[Event]]:
         # Built by position like _play's state: this runs after every trick of the stock phase.
         (_, dealer, _, tabled, _, turnup, trump, leader, turn, trick, taken, won, meld_pts,
          dix_counted, exchanged, playoff, melded, dixed, tricks, played, laid,
-         last_winner) = hand
+         last_winner, follow_mask, on_table) = hand
         hand = tuple.__new__(StockHand, (
             Phase.TRICKS, dealer, hands, tabled, stock[2:], turnup, trump, leader, turn, trick,
             taken, won, meld_pts, dix_counted, exchanged, playoff, melded, dixed, tricks,
-            played, laid, last_winner))
+            played, laid, last_winner, follow_mask, on_table))
         return with_hand(state, hand), events
     # "They show this card to their opponent, who draws the trump card (or the dix)."
     deck = rules.deck
@@ -346,5 +352,5 @@ def _draw(state: GameState, hand: StockHand) -> tuple[GameState, list[Event]]:
     events = [CardDrawn(winner, deck.types[stock[0]], True),
               CardDrawn(loser, deck.types[hand.turnup], True), PlayoffStarted(winner)]
     hand = hand._replace(hands=tuple(hands_list), stock=(), turnup=-1, phase=Phase.TRICKS,
-                         playoff=True, tabled=((), ()), dix_counted=(0, 0))
+                         playoff=True, tabled=((), ()), dix_counted=(0, 0), on_table=(0, 0))
     return with_hand(state, hand), events

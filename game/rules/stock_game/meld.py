@@ -95,49 +95,60 @@ def options(rules: RuleSet, cands: tuple[Candidate, ...], hand: int,
             tabled: tuple[Tabled, ...]) -> tuple[MeldOption, ...]:
     """Melds that may be laid now from ``hand`` (counts, tabled cards included) and ``tabled``,
     among the trump suit's candidates ``cands``."""
-    deck = rules.deck
     # One presence bit per card type held: a combination missing a card is rejected with one
     # mask test (this runs after every trick of every two-handed hand).
-    present = deck.presence(hand)
+    present = rules.deck.presence(hand)
     fitting = [c for c in cands if present & c.need == c.need]
     if not tabled:  # nothing on the table yet: every combination held is laid from the hand
         return tuple([c.option for c in fitting])
-    bits, field = deck.bits, deck.field_mask
+    on_table = _places(tabled)
+    found = (option_for(rules, c, hand, tabled, on_table) for c in fitting)
+    return tuple([o for o in found if o is not None])
+
+
+def _places(tabled: tuple[Tabled, ...]) -> dict[int, list[int]]:
+    """Card type -> the indexes in ``tabled`` where a copy of it lies."""
     on_table: dict[int, list[int]] = {}
     for i, tc in enumerate(tabled):
         on_table.setdefault(tc.type, []).append(i)
-    out = []
-    for cand in fitting:
-        cls, points = cand.cls, cand.points
-        hand_types: list[int] = []
-        table_idx: list[int] = []
-        spare_hidden: list[int] = []
-        ok = True
-        for t in cand.types:
-            here = on_table.get(t, ())
-            hidden = ((hand >> (t * bits)) & field) - len(here)
-            usable = [i for i in here if tabled[i].allows(cls, points)] if here else []
-            if usable:
-                # Reuse the most-used eligible copy: it keeps the fresher copy free.
-                table_idx.append(max(usable, key=lambda i: len(tabled[i].record)))
-                if hidden > 0:
-                    spare_hidden.append(t)
-            elif hidden > 0:
-                hand_types.append(t)
-            else:
-                ok = False
-                break
-        if not ok:
-            continue
-        if not hand_types:
-            if not spare_hidden:
-                continue  # every card is already on the table: nothing new from the hand
-            t = spare_hidden[0]
+    return on_table
+
+
+def option_for(rules: RuleSet, cand: Candidate, hand: int, tabled: tuple[Tabled, ...],
+               on_table: dict[int, list[int]] | None = None) -> MeldOption | None:
+    """How ``cand`` may be laid now (which cards from the hand, which from the table), or None
+    when it may not: a card is missing, or every card is already on the table."""
+    if rules.deck.presence(hand) & cand.need != cand.need:
+        return None
+    if not tabled:
+        return cand.option
+    places = _places(tabled) if on_table is None else on_table
+    bits, field = rules.deck.bits, rules.deck.field_mask
+    cls, points = cand.cls, cand.points
+    hand_types: list[int] = []
+    table_idx: list[int] = []
+    spare_hidden: list[int] = []
+    for t in cand.types:
+        here = places.get(t, ())
+        hidden = ((hand >> (t * bits)) & field) - len(here)
+        usable = [i for i in here if tabled[i].allows(cls, points)] if here else []
+        if usable:
+            # Reuse the most-used eligible copy: it keeps the fresher copy free.
+            table_idx.append(max(usable, key=lambda i: len(tabled[i].record)))
+            if hidden > 0:
+                spare_hidden.append(t)
+        elif hidden > 0:
             hand_types.append(t)
-            table_idx = [i for i in table_idx if tabled[i].type != t]
-        out.append(MeldOption(cand.kind, cand.cards, points, tuple(hand_types),
-                              tuple(table_idx), cand.action, cand.option.meld))
-    return tuple(out)
+        else:
+            return None
+    if not hand_types:
+        if not spare_hidden:
+            return None  # every card is already on the table: nothing new from the hand
+        t = spare_hidden[0]
+        hand_types.append(t)
+        table_idx = [i for i in table_idx if tabled[i].type != t]
+    return MeldOption(cand.kind, cand.cards, points, tuple(hand_types), tuple(table_idx),
+                      cand.action, cand.option.meld)
 
 
 def lay(rules: RuleSet, tabled: tuple[Tabled, ...], option: MeldOption) -> tuple[Tabled, ...]:

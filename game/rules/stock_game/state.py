@@ -36,3 +36,7 @@ class StockHand(NamedTuple):
     played: int = 0
     laid: tuple[tuple[Meld, ...], ...] = ((), ())
     last_winner: int = -1
+    # The follower's legal cards (counts mask), worked out when the lead was played, so that
+    # listing the plays and checking one read it; -1 when not known or when leading.
+    follow_mask: int = -1
+    on_table: tuple[int, ...] = (0, 0)  # each seat's tabled cards as a counts int
