@@ -46,4 +46,4 @@ def test_carried_masks_match_fresh_ones(name):
         while not state.over and state.hand_no < 2:
             state, _ = apply(state, legal_bot(state, rng))
             checked += _check(state)
-    assert checked > 100
+    assert checked > 50
