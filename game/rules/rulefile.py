@@ -78,7 +78,9 @@ def _choices(values: tuple[Any, ...]) -> str:
 def _coerce_int(source: str, path: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleSetError(source, path, f"expected a whole number, got {value!r}")
-    low, high = RANGES.get(path.split("[")[0], _POINTS)
+    field = path.split("[")[0]
+    # A table's values (tricks.points.A) take the table's range (tricks.points).
+    low, high = RANGES.get(field) or RANGES.get(field.rpartition(".")[0], _POINTS)
     if not low <= value <= high:
         raise RuleSetError(source, path, f"must be between {low} and {high}, got {value}")
     return value
