@@ -191,6 +191,7 @@ def _infer_trick(k: PlayKernel, trump: int, trick: tuple[tuple[int, int], ...],
     wt = trick[0][1]
     led = suit_of[wt]
     tm = sm[trump] if trump >= 0 else 0
+    high = wt  # the highest card of the suit led
     for seat, t in trick[1:]:
         st = suit_of[t]
         ws = suit_of[wt]
@@ -212,5 +213,8 @@ def _infer_trick(k: PlayKernel, trump: int, trick: tuple[tuple[int, int], ...],
         else:
             if ws == led and not beats and (k.crawl or (k.beat_trump_lead and led == trump)):
                 excl[seat] |= above[wt]
+            elif ws != led and k.beat_led_after_trump and t <= high:
+                excl[seat] |= above[high]  # could not beat the led suit's highest card
+            high = max(high, t)
         if beats:
             wt = t

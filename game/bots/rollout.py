@@ -111,6 +111,7 @@ class RolloutPolicy:
         tob, low, bits = k.type_of_bitlen, self.low, self.bits
         follow = k.follow
         take, must, over = k.take_trick, k.must_trump, k.over_trump
+        beat_led, led_high = k.beat_led_after_trump, k.led_high
         tm = k.trump_mask[trump]  # 0 without trump
         shift = bits - 1  # (m | m >> 1 | m >> shift) & low: a type's presence bit, 2 or 3 bits
         one = k.one
@@ -146,8 +147,11 @@ class RolloutPolicy:
                 f = h & sm[led]
                 if f:
                     m = f
-                    if ws_suit == led and crawls:
-                        m = f & above[wt] or f
+                    if ws_suit == led:
+                        if crawls:
+                            m = f & above[wt] or f
+                    elif beat_led:  # trumped: still beat the highest card of the suit led
+                        m = f & above[led_high(cur)] or f
                 elif h & tm:
                     tr = h & tm
                     if take:

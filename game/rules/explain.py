@@ -46,9 +46,14 @@ def _exchange_lines(rules: RuleSet) -> list[str]:
     lines = []
     if rules.passing.count:
         k = rules.passing.count
-        lines.append(f"The bidder's partner passes {k} cards to the bidder. The bidder lays "
-                     f"down meld first, then passes {k} cards back (not cards of the laid meld); "
-                     "then the others meld.")
+        if rules.passing.exchange == "simultaneous":
+            lines.append(f"Simultaneous exchange: the bidder's partner passes {k} cards to the "
+                         f"bidder, and the bidder passes {k} back chosen from its own hand "
+                         "before seeing the partner's; then everyone melds.")
+        else:
+            lines.append(f"The bidder's partner passes {k} cards to the bidder. The bidder "
+                         f"lays down meld first, then passes {k} cards back (not cards of the "
+                         "laid meld); then the others meld.")
     if rules.widow.size:
         lines.append(f"The bidder turns up the {rules.widow.size}-card widow for all to see, "
                      f"takes it and discards {rules.widow.size}; the discards count as the "

@@ -10,7 +10,7 @@ suit lookups plus one lookup of the arounds/pinochle mask formed by AND-ing per-
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.rules.cards import Card, Deck, Rank, Suit
 from game.rules.ruleset import MeldKind, MeldRules, RuleSet
@@ -34,7 +34,7 @@ class Meld:
     # Cards this meld shares with another meld of its own class: only a run's king and queen
     # scored again as royal marriages (meld.run_includes_royal_marriage). Every other meld of a
     # class has cards of its own.
-    shared: tuple[Card, ...] = ()
+    shared: tuple[Card, ...] = field(default=(), repr=False)
 
     def to_json(self) -> dict[str, object]:
         return {"class": self.cls, "name": self.name, "cards": [str(c) for c in self.cards],

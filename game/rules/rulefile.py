@@ -259,6 +259,10 @@ def _check_tricks(rules: RuleSet) -> None:
             _fail(rules, name, "take_trick already covers crawl and trumping")
         if "over_trump" in obs and "must_trump" not in obs:
             _fail(rules, name, "over_trump needs must_trump")
+        if ("must_beat_led_after_trump" in obs and "crawl" not in obs
+                and "take_trick" not in obs):
+            _fail(rules, name, "must_beat_led_after_trump extends crawl (or take_trick): "
+                  "list one of them too")
     if not rules.stock.enabled and "follow_suit" not in obligations:
         _fail(rules, "tricks.obligations", "trick play needs follow_suit")
     if rules.tricks.reneges and rules.table.players != 4:

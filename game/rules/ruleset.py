@@ -35,6 +35,7 @@ Obligation = Literal[
     "follow_suit",
     "take_trick",  # 000: head the led suit, or trump/over-trump, only when that wins
     "crawl",  # beat the winning card of the led suit whenever following suit
+    "must_beat_led_after_trump",  # ... and the highest card of the led suit once trumped
     "beat_trump_lead",  # when trump is led, beat the highest trump
     "must_trump",  # void in the led suit: play a trump
     "over_trump",  # when the trick is already trumped, beat the highest trump
@@ -54,6 +55,7 @@ Direction = Literal["clockwise", "counterclockwise"]
 FirstLead = Literal["bidder", "eldest"]
 RankOrder = Literal["A-10-K-Q-J-9", "A-K-Q-J-10-9"]
 PackSize = Literal[48, 64, 80]
+Exchange = Literal["sequential", "simultaneous"]
 
 OBLIGATIONS: tuple[Obligation, ...] = get_args(Obligation)
 MELD_KINDS: tuple[MeldKind, ...] = get_args(MeldKind)
@@ -93,6 +95,9 @@ class AuctionRules:
 @dataclass(frozen=True)
 class PassingRules:
     count: int = 0  # 000: partner passes 3 (option 4) to the bidder, who passes as many back
+    # "sequential" (000): the bidder receives, lays meld down, then passes back. "simultaneous":
+    # the bidder chooses the cards to return from its own hand before seeing partner's pass.
+    exchange: Exchange = "sequential"
 
 
 @dataclass(frozen=True)
@@ -255,6 +260,8 @@ DEFAULT_OBLIGATION_TEXT: dict[Obligation, str] = {
     "follow_suit": "You must follow suit if you can.",
     "take_trick": "You must take the trick if you can.",
     "crawl": "When following suit you must beat the winning card if you can (crawl).",
+    "must_beat_led_after_trump": "When following suit you must beat the highest card of the "
+                                 "suit led if you can, even after the trick has been trumped.",
     "beat_trump_lead": "When trump is led you must beat the highest trump if you can.",
     "must_trump": "If you cannot follow suit you must play a trump.",
     "over_trump": "If the trick has been trumped you must over-trump if you can.",

@@ -33,7 +33,7 @@ def legal_mask(rules: RuleSet, hand: HandState, kernel: PlayKernel) -> int:
     h = hand.hands[ps.turn]
     if not ps.trick or rules.tricks.reneges:
         return h
-    return kernel.legal(h, kernel.suit_of[ps.trick[0][1]], ps.win_type, hand.trump)
+    return kernel.legal(h, ps.trick, ps.win_type, hand.trump)
 
 
 def may_throw_in(rules: RuleSet, hand: HandState) -> bool:
@@ -62,7 +62,7 @@ def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
     if trick and not kernel.reneges:
         m = ps[10]  # ps.mask
         if m < 0:
-            m = kernel.legal(h, kernel.suit_of[trick[0][1]], ps[4], hand[9])
+            m = kernel.legal(h, trick, ps[4], hand[9])
     else:
         m = h
     # kernel.actions(m), inlined: this line runs for every card of every playout
@@ -111,7 +111,7 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
         raise IllegalActionError("That card is not in this pack.", str(action.card))
     if trick:
         if legal < 0:
-            legal = kernel.legal(h, kernel.suit_of[trick[0][1]], win_type, hand[9])
+            legal = kernel.legal(h, trick, win_type, hand[9])
         if not legal & kernel.field_of[t]:
             if not kernel.reneges or not h & kernel.field_of[t]:
                 raise illegal_reason(rules, hand, t)
@@ -131,7 +131,7 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
                            else kernel.card_played[seat][t]]
     if len(trick) < kernel.players:
         turn = kernel.next_seat[seat]
-        mask = kernel.legal(hands[turn], kernel.suit_of[trick[0][1]], win_type, hand[9])
+        mask = kernel.legal(hands[turn], trick, win_type, hand[9])
         nps = tuple.__new__(PlayState, (leader, turn, trick, win_seat, win_type, taken, won,
                                         tricks, played + one, reneges, mask))
         new_hand = tuple.__new__(HandState, (hand[0], hand[1], hands, nps, *hand[4:]))

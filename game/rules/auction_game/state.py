@@ -58,6 +58,9 @@ class HandState(NamedTuple):
     looked: bool = False  # three-handed: the bidder has seen the widow
     bid_to_win: bool = False  # 001: both sides were over 400 when the hand began
     keep: int = 0  # bidder's laid meld (counts) that may not be passed back
+    # A simultaneous exchange: the partner's cards, set aside until the bidder has chosen the
+    # cards it returns (the bidder may not see them first).
+    pending: int = 0
 
     def meld_of(self, seats: tuple[int, ...]) -> int:
         """The meld shown by these seats (0 for a seat that has not shown yet)."""
