@@ -80,6 +80,7 @@ def conserved(state: GameState) -> bool:
     if not isinstance(hand, HandState) or not hand.hands:
         return True
     total = sum(hand.hands) + hand.discards + (hand.play.played if hand.play else 0)
+    total += hand.pending  # a simultaneous exchange: the partner's cards set aside
     if not hand.looked:
         total += hand.widow
     return total == full

@@ -110,9 +110,27 @@ def _meld_lines(rules: RuleSet) -> list[str]:
     return lines
 
 
+def _trick_points_line(rules: RuleSet) -> str:
+    """Every card's trick points as the engine counts them, and the total of a hand."""
+    tr = rules.tricks
+    counted: list[str] = []
+    nothing: list[str] = []
+    for rank in rules.deck.ranks_high_to_low:
+        value = tr.points.get(rank.letter, 0)
+        (counted if value else nothing).append(f"{rank.label} {value}" if value else rank.label)
+    text = "Trick points: " + (", ".join(counted) if counted else "no card counts")
+    if nothing and counted:
+        text += f"; {', '.join(nothing)} count nothing"
+    return text + f"; last trick {tr.last_trick} ({rules.total_trick_points} in all)."
+
+
 def _scoring_lines(rules: RuleSet) -> list[str]:
     sc, tr = rules.scoring, rules.tricks
-    lines = [f"Trick points: {tr.counting} ({rules.total_trick_points} in all)."]
+    lines = [_trick_points_line(rules)]
+    if tr.counting:
+        lines.append(f"Counting: {tr.counting}.")
+    if sc.rounding:
+        lines.append(sc.rounding)
     save = {
         "none": "",
         "counter-or-last-trick": "The defenders keep their meld only if they take a counter or "

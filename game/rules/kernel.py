@@ -198,6 +198,11 @@ class PlayKernel:
         """
         if self.beat_led_after_trump:  # its legality needs the whole trick: the plain loop
             return self._trick_playout(hands, trump, leader, rnd, trick)
+        return self._fast_playout(hands, trump, leader, rnd, trick)
+
+    def _fast_playout(self, hands: list[int], trump: int, leader: int,
+                      rnd: Callable[[], float], trick: Sequence[tuple[int, int]]) -> list[int]:
+        """``random_playout`` with an inlined legality test and no allocation per card."""
         n = self.players
         nxt = self.next_seat
         suit_of, pts_of, tob, low = self.suit_of, self.points, self.type_of_bitlen, self.low

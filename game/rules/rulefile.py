@@ -2,9 +2,10 @@
 
 :func:`ruleset_from_mapping` checks every field against its type and its range and refuses the
 first bad one with a :class:`RuleSetError` that names the source and the field; :func:`validate`
-then checks the fields that depend on each other; :func:`rescale` converts point values between
-the classic x10 and the modern x1 scale. The allowed words of every option come from the Literal
-types in :mod:`game.rules.ruleset`, and every number has a range in :data:`RANGES`.
+then checks the fields that depend on each other (:mod:`game.rules.rescale` converts point
+values between the classic x10 and the modern x1 scale). The allowed words of every option come
+from the Literal types in :mod:`game.rules.ruleset`, and every number has a range in
+:data:`RANGES`.
 """
 
 from __future__ import annotations
@@ -30,16 +31,6 @@ from game.rules.ruleset import (
     WidowRules,
 )
 
-# Fields holding points (scaled by rescale); every other number is a count or a flag.
-POINT_FIELDS = (
-    "auction.min_bid", "auction.step", "auction.max_bid", "auction.dealer_opens_at",
-    "auction.all_pass_bid", "auction.all_pass_bid_with_meld", "auction.step_above",
-    "widow.forced_concede_margin", "throw_in.margin", "meld.run", "meld.royal_marriage",
-    "meld.marriage", "meld.dix", "meld.pinochle", "meld.aces", "meld.kings", "meld.queens",
-    "meld.jacks", "meld.minimum", "tricks.points", "tricks.last_trick", "scoring.save_points",
-    "scoring.bidder_min_trick_points", "scoring.target", "scoring.bid_to_win_above",
-    "scoring.overtime_step", "scoring.star_levels",
-)
 _POINTS = (0, 100_000)  # any point value: wide enough for every document on either scale
 # The range of every whole-number field (a list's range applies to each item). A number outside
 # its range is refused before any cross-field check, so no later code sees an absurd value.
@@ -316,29 +307,3 @@ def _check_scoring(rules: RuleSet) -> None:
             _fail(rules, "scoring.star_levels", "levels must rise, each above the last")
     if sc.checks and t.players != 3:
         _fail(rules, "scoring.checks", "checks are the three-handed tally")
-
-
-def rescale(data: dict[str, Any], factor_up: bool, source: str) -> dict[str, Any]:
-    """Convert every point field of a raw mapping by x10 (``factor_up``) or /10, in place."""
-
-    def convert(value: Any, path: str) -> Any:
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, int):
-            if factor_up:
-                return value * 10
-            if value % 10:
-                raise RuleSetError(source, path, f"{value} is not a multiple of 10, so it has "
-                                   "no value on the x1 scale")
-            return value // 10
-        if isinstance(value, list):
-            return [convert(v, f"{path}[{i}]") for i, v in enumerate(value)]
-        if isinstance(value, dict):
-            return {k: convert(v, f"{path}.{k}") for k, v in value.items()}
-        return value
-
-    for path in POINT_FIELDS:
-        section, key = path.split(".")
-        if section in data and isinstance(data[section], dict) and key in data[section]:
-            data[section][key] = convert(data[section][key], path)
-    return data

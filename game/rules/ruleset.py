@@ -145,6 +145,7 @@ class TrickRules:
 @dataclass(frozen=True)
 class ScoringRules:
     scale: Scale = "x10"
+    rounding: str = ""  # how values that do not divide by ten were rounded for the x1 scale
     save_meld: SaveMeld = "trick"
     save_points: int = 0  # "points": a side must take this many trick points to score at all
     bidder_min_trick_points: int = 0  # 001: a bidding side under 20 in tricks is set

@@ -18,7 +18,8 @@ from typing import Any
 
 from game.resources import data_dir
 from game.rules.errors import RuleSetError
-from game.rules.rulefile import rescale, ruleset_from_mapping
+from game.rules.rescale import rescale
+from game.rules.rulefile import ruleset_from_mapping
 from game.rules.ruleset import RuleSet
 from game.store.lessons import (
     Lesson,
@@ -64,8 +65,13 @@ WHOLE_TABLES = ("texts", "points", "classes", "names")  # replaced whole, never 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     """``over``'s sections merged into ``base``'s option by option; a table of values in
-    WHOLE_TABLES replaces the base's table whole (see the module docstring)."""
+    WHOLE_TABLES replaces the base's table whole (see the module docstring). A new trick-point
+    table drops the base's name for its counting, which describes the base's table."""
     out = copy.deepcopy(base)
+    tricks = over.get("tricks")
+    if (isinstance(tricks, dict) and "points" in tricks and "counting" not in tricks
+            and isinstance(out.get("tricks"), dict)):
+        out["tricks"]["counting"] = ""
     for key, value in over.items():
         if isinstance(value, dict) and isinstance(out.get(key), dict) and key not in WHOLE_TABLES:
             out[key] = _merge(out[key], value)
