@@ -14,10 +14,11 @@ def _auction_lines(rules: RuleSet) -> list[str]:
     a = rules.auction
     lines = []
     if a.dealer_opens_at:
-        lines.append(f"The dealer starts the auction holding {a.dealer_opens_at}; the first bid "
-                     f"must be at least {a.min_bid}.")
+        lines.append(f"The dealer starts the auction holding {a.dealer_opens_at}; the player "
+                     f"on the dealer's left bids first, at least {a.min_bid}.")
     else:
-        lines.append(f"The player after the dealer bids first. The lowest bid is {a.min_bid}.")
+        lines.append(f"The player on the dealer's left bids first. The lowest bid is "
+                     f"{a.min_bid}.")
     if a.step_above:
         lines.append(f"Bids go up by {a.step} to {a.step_above[0]}, then in multiples of "
                      f"{a.step_above[1]}.")
@@ -30,15 +31,21 @@ def _auction_lines(rules: RuleSet) -> list[str]:
     if a.forced_open_with_meld:
         lines.append("A player holding meld (not counting nines) must open the bidding; once "
                      "someone has bid, anyone may pass.")
+    more = " or more, as the dealer chooses" if a.stuck_dealer_may_raise else ""
     if a.dealer_opens_at:
-        lines.append(f"If everyone else passes, the dealer is stuck at {a.all_pass_bid}.")
+        lines.append(f"If everyone else passes, the dealer is stuck at {a.all_pass_bid}{more}.")
     else:
-        lines.append(f"If everyone else passes, the dealer takes the bid at {a.all_pass_bid}.")
+        lines.append(f"If everyone else passes, the dealer takes the bid at "
+                     f"{a.all_pass_bid}{more}.")
     if a.all_pass_bid_with_meld:
-        lines.append(f"... or at {a.all_pass_bid_with_meld} when the dealer holds meld.")
+        lines.append(f"... or at {a.all_pass_bid_with_meld}{more} when the dealer holds meld.")
     lines.append("The highest bidder names trump" + (
         " and must hold a marriage in that suit; with no marriage at all the hand is not played "
         "and the bidding side loses its bid." if a.trump_needs_marriage else "."))
+    if rules.table.first_lead == "bidder":
+        lines.append("The high bidder leads to the first trick.")
+    else:
+        lines.append("The player after the dealer leads to the first trick.")
     return lines
 
 
@@ -210,7 +217,14 @@ def rules_sections(rules: RuleSet) -> list[Section]:
     overview = [rules.description] if rules.description else []
     overview.append(f"{t.players} players" + (", partners sit opposite" if t.players == 4 else "")
                     + f"; {deck}; ranks high to low: {order}.")
-    overview.append(f"Play goes {t.direction}.")
+    if t.direction == "clockwise":
+        overview.append("Dealing and play go clockwise: each turn passes to the player on the "
+                        "left, and the deal passes to the left after each hand.")
+    else:
+        overview.append("Dealing and play go counter-clockwise: each turn passes to the player "
+                        "on the right, and the deal passes to the right after each hand"
+                        + ("; the player on the dealer's left still bids first."
+                           if rules.auction.enabled else "."))
     sections: list[Section] = [(f"{rules.title} (document {rules.document})", overview)]
     if rules.stock.enabled:
         sections.append(("The stock game", _stock_lines(rules)))

@@ -87,6 +87,9 @@ class AuctionRules:
     max_bid: int = 2000
     dealer_opens_at: int = 0  # 002: the dealer holds an opening 190 before anyone speaks
     all_pass_bid: int = 250  # the dealer's contract when every other player passes
+    # 000 "at least the minimum bid", 002 "a minimum of 190 points": the stuck dealer may
+    # choose a higher contract (a bid the ladder allows) instead.
+    stuck_dealer_may_raise: bool = False
     all_pass_bid_with_meld: int = 0  # 003 option: 190 when the stuck dealer holds meld
     forced_open_with_meld: bool = False  # 003: a player holding meld must open
     trump_needs_marriage: bool = False  # 001

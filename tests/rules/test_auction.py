@@ -37,8 +37,25 @@ def test_000_bids_are_multiples_of_ten_from_250():
 def test_000_dealer_is_stuck_when_nobody_bids():
     # 000: "If nobody else bids, then the dealer is required to bid at least the minimum bid."
     state, events = play_actions(racehorse_game(), "pass", "pass", "pass")
+    assert state.hand.auction.turn == 3 and state.phase == Phase.AUCTION
+    acts = legal_actions(state)
+    assert Pass() not in acts and acts[:3] == (Bid(250), Bid(260), Bid(270))
+    with pytest.raises(IllegalActionError, match="at least 250"):
+        play_actions(state, "pass")
+    state, events = play_actions(state, "bid 250")
     assert AuctionWon(3, 250, True) in events
     assert state.hand.bidder == 3 and state.hand.bid == 250 and state.phase == Phase.TRUMP
+
+
+def test_000_stuck_dealer_may_bid_more_than_the_minimum():
+    # 000: "the dealer is required to bid at least the minimum bid" (issue 19: "A stuck dealer
+    # may bid more than the minimum").
+    state, _ = play_actions(racehorse_game(), "pass", "pass", "pass")
+    with pytest.raises(IllegalActionError, match="at least 250"):
+        play_actions(state, "bid 265")
+    state, events = play_actions(state, "bid 350")
+    assert BidMade(3, 350, True) in events and AuctionWon(3, 350, True) in events
+    assert state.hand.bid == 350
 
 
 def test_passed_player_never_reenters():
@@ -98,7 +115,19 @@ def test_002_dealer_opens_at_190_and_jumps_count_from_it():
     acts = legal_actions(state)
     assert Bid(190) not in acts and acts[1] == Bid(200) and Bid(210) in acts
     state, events = play_actions(state, "pass", "pass", "pass")
-    assert AuctionWon(3, 190, False) in events
+    assert legal_actions(state)[:2] == (Bid(190), Bid(200))
+    state, events = play_actions(state, "bid 190")
+    assert AuctionWon(3, 190, True) in events
+
+
+def test_002_stuck_dealer_may_bid_up_to_a_star_level():
+    # 002: "the dealer is 'stuck' with the deal (if everyone passes) for a minimum of 190
+    # points" -- a minimum: VARIANTS.md, "e.g. to reach a star level".
+    hands, _ = deal_pack(rules("partnership-190"), 4)
+    state = game_with_hands("partnership-190", hands, dealer=3)
+    state, _ = play_actions(state, "pass", "pass", "pass")
+    state, events = play_actions(state, "bid 250")
+    assert AuctionWon(3, 250, True) in events and state.hand.bid == 250
 
 
 def test_003_player_holding_meld_must_open():

@@ -81,7 +81,7 @@ def test_passed_cards_are_seen_only_by_the_partners():
 def cutthroat_won(bid="bid 310", hands_seed=5, forced=False):
     r = rules("cutthroat")
     hands, widow = deal_pack(r, hands_seed)
-    state = game_with_hands(r, hands, dealer=1, widow=widow)  # right to left: seat 0 is first
+    state = game_with_hands(r, hands, dealer=2, widow=widow)  # seat 0, on its left, is first
     if forced:
         state = state._replace(hand=state.hand._replace(forced=True))
     return play_actions(state, bid, "pass", "pass")[0]

@@ -21,6 +21,9 @@ class AuctionState(NamedTuple):
     passed: tuple[bool, ...]
     history: tuple[tuple[int, int], ...]  # (seat, amount), amount 0 for a pass
     forced: bool = False  # the high bid was an obliged opening
+    # Everyone else passed and the dealer is stuck at this contract, choosing it or more
+    # (auction.stuck_dealer_may_raise); 0 otherwise.
+    stuck: int = 0
 
 
 class PlayState(NamedTuple):
