@@ -175,16 +175,20 @@ def _scoring_lines(rules: RuleSet) -> list[str]:
         lines.append(f"Once every side is over {sc.bid_to_win_above}, only the side that won the "
                      "bid can win the game.")
     if sc.stars:
-        levels = ", ".join(f"{lv}: {1 << i}" for i, lv in enumerate(sc.star_levels[:5]))
-        lines.append(f"Stars: a made bid earns its close-out level ({levels} ... doubling), "
-                     "plus one for a run and one for aces; a set gives the other side double "
-                     "plus one.")
+        levels = ", ".join(f"{lv}: {sc.level_stars(lv)}" for lv in sc.first_star_levels(5))
+        more = (f" ... doubling at every {sc.star_step} with no upper end" if sc.star_step
+                else "")
+        lines.append(f"Stars: a made bid earns its close-out level ({levels}{more}), plus one "
+                     "for a run and one for aces; a set gives the other side double plus one.")
     if sc.checks:
         lines.append("Checks: flush +1, aces +1, roundtable +2; looking at the widow and losing "
                      "-1. Checks are kept whatever the hand's result.")
     if tr.reneges:
-        lines.append("Reneges are allowed and called at the end of the hand: the reneging side "
-                     "is set and the other side scores 250 and its meld.")
+        lines.append(f"Reneges are allowed and called at the end of the hand: the reneging side "
+                     f"loses its meld and goes set for the bid, and the other side scores "
+                     f"{rules.total_trick_points} and its meld"
+                     + (", keeps its own stars and gains double the reneging side's stars "
+                        "plus one (one star when it had none)." if sc.stars else "."))
     return lines
 
 

@@ -26,7 +26,7 @@ POINT_FIELDS = (
     "meld.marriage", "meld.dix", "meld.pinochle", "meld.aces", "meld.kings", "meld.queens",
     "meld.jacks", "meld.minimum", "tricks.points", "tricks.last_trick", "scoring.save_points",
     "scoring.bidder_min_trick_points", "scoring.target", "scoring.bid_to_win_above",
-    "scoring.overtime_step", "scoring.star_levels",
+    "scoring.overtime_step", "scoring.star_levels", "scoring.star_step",
 )
 _RANK_ORDER = "ATKQJ987"  # higher card first, for ties in the trick-point rounding
 

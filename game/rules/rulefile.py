@@ -49,8 +49,8 @@ RANGES: dict[str, tuple[int, int]] = {
     "scoring.save_points": _POINTS, "scoring.bidder_min_trick_points": _POINTS,
     "scoring.target": (1, 100_000), "scoring.hands": (0, 1_000),
     "scoring.bid_to_win_above": _POINTS, "scoring.overtime_step": (1, 100_000),
-    "scoring.star_levels": (1, 100_000), "scoring.game_checks": (0, 1_000),
-    "scoring.seven_nines_checks": (0, 1_000),
+    "scoring.star_levels": (1, 100_000), "scoring.star_step": (0, 100_000),
+    "scoring.game_checks": (0, 1_000), "scoring.seven_nines_checks": (0, 1_000),
 }
 MAX_TEXT = 4_000  # characters in a name, title, description or obligation text
 MAX_ITEMS = 64  # items in a list or a table

@@ -160,12 +160,34 @@ class ScoringRules:
     bid_to_win_above: int = 0  # 001: once both sides pass 400, only the bidding side can win
     overtime_step: int = 250
     stars: bool = False
-    star_levels: tuple[int, ...] = (250, 300, 350, 400, 450, 500, 550, 600, 650, 700)
+    star_levels: tuple[int, ...] = (250,)
+    # 002: close-out levels "at 50 point increments starting at 250; 250, 300, 350, etc.": past
+    # the last listed level a new one every star_step points, doubling, with no upper end.
+    star_step: int = 50
     stars_double_spades: bool = False
     checks: bool = False
     optional_checks: tuple[OptionalCheck, ...] = ()
     game_checks: int = 5
     seven_nines_checks: int = 5
+
+    def level_stars(self, bid: int) -> int:
+        """002 close-out levels: 250 is 1 star, 300 is 2, 350 is 4 ... doubling at every
+        level, the listed ones and then one every ``star_step`` points with no upper end."""
+        levels = self.star_levels
+        stars = 0
+        for i, level in enumerate(levels):
+            if bid >= level:
+                stars = 1 << i
+        if self.star_step and levels and bid >= levels[-1]:
+            stars = 1 << (len(levels) - 1 + (bid - levels[-1]) // self.star_step)
+        return stars
+
+    def first_star_levels(self, n: int) -> list[int]:
+        """The first ``n`` close-out levels (the listed ones, then every ``star_step``)."""
+        out = list(self.star_levels[:n])
+        while out and len(out) < n and self.star_step:
+            out.append(out[-1] + self.star_step)
+        return out
 
 
 @dataclass(frozen=True)
