@@ -178,3 +178,20 @@ def test_003_three_handed_starts_at_300():
     # 003: "The bidding starts at 300 (250 for an easier game)."
     assert bid_amounts(rules("cutthroat"), 0)[0] == 300
     assert bid_amounts(rules("check"), 0)[0] == 300
+
+
+def test_a_dealer_holding_an_opening_and_meld_must_still_open_with_a_bid():
+    # 003: "A player that has meld (not including 9s) must open the bidding." Mixed with 002's
+    # "The starting bid of the dealer is 190" (a house table), the dealer's hold is not a bid:
+    # holding meld when everyone else has passed, the dealer must bid (found by issue 18's
+    # combination test, where this looped forever).
+    house = ruleset_from_text('base = "partnership-190"\nname = "o"\ntitle = "o"\n'
+                              '[auction]\nforced_open_with_meld = true\n'
+                              'stuck_dealer_may_raise = false\n', "o.toml")
+    state = game_with_hands(house, [NO_MELD, NO_MELD_B, NO_MELD_C, MELD], dealer=3)
+    state, _ = play_actions(state, "pass", "pass", "pass")
+    assert state.hand.auction.turn == 3 and Pass() not in legal_actions(state)
+    with pytest.raises(IllegalActionError, match="must open"):
+        play_actions(state, "pass")
+    state, events = play_actions(state, "bid 200")
+    assert AuctionWon(3, 200, True) in events

@@ -43,7 +43,9 @@ def start(rules: RuleSet, dealer: int) -> AuctionState:
 
 
 def _must_open(rules: RuleSet, hand: HandState, au: AuctionState) -> bool:
-    return (rules.auction.forced_open_with_meld and au.high_bidder < 0
+    """003: nobody has bid yet (a dealer's opening hold is not a bid) and this player holds
+    meld."""
+    return (rules.auction.forced_open_with_meld and not any(a for _, a in au.history)
             and has_opening_meld(rules, hand.hands[au.turn]))
 
 
