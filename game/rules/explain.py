@@ -214,6 +214,19 @@ def _stock_lines(rules: RuleSet) -> list[str]:
     return lines
 
 
+def _rank_order_note(rules: RuleSet) -> str:
+    """Issue 16.4: 004 ranks the 10 below the jack, unlike every other document; say which
+    order this table uses, plainly."""
+    if rules.table.rank_order == "A-K-Q-J-10-9":
+        return ("This table ranks A-K-Q-J-10-9: the 10 below the jack, as document 004 writes "
+                "(\"A (high), K, Q, J, 10, 9 (low)\"); every other document ranks the 10 second, "
+                "A-10-K-Q-J-9.")
+    if rules.document == "004":
+        return ("This table ranks A-10-K-Q-J-9, the common order, as a house rule: document "
+                "004 writes A, K, Q, J, 10, 9.")
+    return ""
+
+
 def rules_sections(rules: RuleSet) -> list[Section]:
     t = rules.table
     deck = f"{t.deck}-card pack" + (" (no nines)" if t.deck == 80 else "")
@@ -221,6 +234,9 @@ def rules_sections(rules: RuleSet) -> list[Section]:
     overview = [rules.description] if rules.description else []
     overview.append(f"{t.players} players" + (", partners sit opposite" if t.players == 4 else "")
                     + f"; {deck}; ranks high to low: {order}.")
+    rank_note = _rank_order_note(rules)
+    if rank_note:
+        overview.append(rank_note)
     if t.direction == "clockwise":
         overview.append("Dealing and play go clockwise: each turn passes to the player on the "
                         "left, and the deal passes to the left after each hand.")
