@@ -84,7 +84,9 @@ class AuctionRules:
     # (threshold, step): bids above the threshold must be multiples of this step (001: 60, 5)
     step_above: tuple[int, ...] = ()
     skip_endings: tuple[int, ...] = ()  # 003 option: no bids ending in 40 or 90
-    max_bid: int = 2000
+    # No document sets a ceiling; the ladder of bids stops at what a side could score in one
+    # hand anyway (bids.BidLadder). A house may set a lower one.
+    max_bid: int = 100_000
     dealer_opens_at: int = 0  # 002: the dealer holds an opening 190 before anyone speaks
     all_pass_bid: int = 250  # the dealer's contract when every other player passes
     # 000 "at least the minimum bid", 002 "a minimum of 190 points": the stuck dealer may

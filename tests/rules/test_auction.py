@@ -195,3 +195,34 @@ def test_a_dealer_holding_an_opening_and_meld_must_still_open_with_a_bid():
         play_actions(state, "pass")
     state, events = play_actions(state, "bid 200")
     assert AuctionWon(3, 200, True) in events
+
+
+def test_001_a_bid_above_400_is_allowed():
+    # 001: "The opening bid must be at least 50, but may be higher ... Each bid must be higher
+    # than the previous one." (issue 19: after a bid of 400 the only legal action was pass)
+    r = rules("double-deck")
+    hands, _ = deal_pack(r, 2)
+    state = game_with_hands(r, hands, dealer=3)
+    state, _ = play_actions(state, "bid 400")
+    assert Bid(405) in legal_actions(state) and Bid(410) in legal_actions(state)
+    state, events = play_actions(state, "bid 410", "pass", "pass", "pass")
+    assert AuctionWon(1, 410, False) in events
+
+
+@pytest.mark.parametrize("name", ["racehorse", "double-deck", "partnership-190",
+                                  "partnership-150", "cutthroat", "check"])
+def test_no_preset_caps_bids_below_what_a_side_can_score(name):
+    # No document sets a ceiling: 000 "Bids must be in multiples of ten", 001 "Each bid must be
+    # higher than the previous one", 002 "bid hands to close out levels ... 250, 300, 350,
+    # etc.", 003 "A player who has not yet 'passed' has the option of exceeding the current
+    # highest bid". The ladder stops only where no side could make the bid: the meld of the
+    # whole pack under its best trump plus every trick point.
+    from game.rules.compiled import compile_rules, meld_total
+
+    r = rules(name)
+    full = r.deck.full()
+    reachable = max(meld_total(r, full, t) for t in range(4)) + r.total_trick_points
+    ladder = compile_rules(r).bids
+    assert ladder.ceiling >= reachable - r.auction.step
+    if r.table.deck == 48:
+        assert ladder.next_above(2000) is not None  # the old cap of 2000 is gone
