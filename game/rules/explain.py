@@ -3,6 +3,7 @@ screen shows. Generated from the options, so a house-rules table explains its ow
 
 from __future__ import annotations
 
+from game.rules.rulefile import warnings
 from game.rules.ruleset import MELD_KINDS, RuleSet
 from game.rules.tricks import obligation_lines
 
@@ -246,6 +247,9 @@ def rules_sections(rules: RuleSet) -> list[Section]:
                         + ("; the player on the dealer's left still bids first."
                            if rules.auction.enabled else "."))
     sections: list[Section] = [(f"{rules.title} (document {rules.document})", overview)]
+    warned = warnings(rules)
+    if warned:
+        sections.insert(0, ("Warning", warned))
     if rules.stock.enabled:
         sections.append(("The stock game", _stock_lines(rules)))
     else:

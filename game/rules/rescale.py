@@ -24,7 +24,8 @@ POINT_FIELDS = (
     "auction.all_pass_bid", "auction.all_pass_bid_with_meld", "auction.step_above",
     "widow.forced_concede_margin", "throw_in.margin", "meld.run", "meld.royal_marriage",
     "meld.marriage", "meld.dix", "meld.pinochle", "meld.aces", "meld.kings", "meld.queens",
-    "meld.jacks", "meld.minimum", "tricks.points", "tricks.last_trick", "scoring.save_points",
+    "meld.jacks", "meld.minimum", "tricks.points", "tricks.last_trick", "tricks.total",
+    "scoring.save_points",
     "scoring.bidder_min_trick_points", "scoring.target", "scoring.bid_to_win_above",
     "scoring.overtime_step", "scoring.star_levels", "scoring.star_step",
 )

@@ -45,7 +45,7 @@ RANGES: dict[str, tuple[int, int]] = {
     "meld.run": _POINTS, "meld.royal_marriage": _POINTS, "meld.marriage": _POINTS,
     "meld.dix": _POINTS, "meld.pinochle": _POINTS, "meld.aces": _POINTS, "meld.kings": _POINTS,
     "meld.queens": _POINTS, "meld.jacks": _POINTS, "meld.minimum": _POINTS,
-    "tricks.points": (0, 1_000), "tricks.last_trick": (0, 1_000),
+    "tricks.points": (0, 1_000), "tricks.last_trick": (0, 1_000), "tricks.total": _POINTS,
     "scoring.save_points": _POINTS, "scoring.bidder_min_trick_points": _POINTS,
     "scoring.target": (1, 100_000), "scoring.hands": (0, 1_000),
     "scoring.bid_to_win_above": _POINTS, "scoring.overtime_step": (1, 100_000),
@@ -258,6 +258,26 @@ def _check_tricks(rules: RuleSet) -> None:
         _fail(rules, "tricks.obligations", "trick play needs follow_suit")
     if rules.tricks.reneges and rules.table.players != 4:
         _fail(rules, "tricks.reneges", "renege calling is a partnership option")
+    if rules.tricks.total_is_rule and _total_mismatch(rules):
+        _fail(rules, "tricks.points", _total_mismatch(rules))
+
+
+def _total_mismatch(rules: RuleSet) -> str:
+    """What is wrong when the counters do not add up to the total the table names."""
+    named, counted = rules.tricks.total, rules.total_trick_points
+    if not named or named == counted:
+        return ""
+    document = f"document {rules.document}" if rules.document else "this table"
+    return (f"the trick points add up to {counted} with the last trick, not the {named} that "
+            f"{document} names (tricks.total): give every counter its value, or name the "
+            "total you mean")
+
+
+def warnings(rules: RuleSet) -> list[str]:
+    """What a player should know about a table that is played all the same: counters that do
+    not add up to the total its document names, where the document allows other totals."""
+    mismatch = _total_mismatch(rules)
+    return [f"{rules.source}: tricks.points: {mismatch}"] if mismatch else []
 
 
 # The ranks each kind of meld is made of. The engine scores the runs and marriages of a suit

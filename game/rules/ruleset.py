@@ -144,6 +144,11 @@ class TrickRules:
     points: Mapping[str, int] = field(default_factory=FrozenMap)  # rank letter -> points
     last_trick: int = 10
     counting: str = ""  # the document's name for this counting method
+    # The total of a hand's trick points this table names (0: none). When the counters do not
+    # add up to it the table is refused if ``total_is_rule`` (003: "they add up to 250 points
+    # under all methods"), else warned about (pinochle rules and the rules screen say so).
+    total: int = 0
+    total_is_rule: bool = False
     reneges: bool = False  # 002 option: illegal cards may be played and are called at the end
 
 
