@@ -78,6 +78,11 @@ def _exchange_lines(rules: RuleSet) -> list[str]:
     if t.mode == "over-margin":
         lines.append(f"A side whose meld is more than {t.margin} below its bid may throw in "
                      "before the first card: it loses the bid and the other side scores its meld.")
+    if t.by_agreement and t.mode != "before-play":
+        within = f"Within {t.margin} of the bid" if t.mode == "over-margin" else "Otherwise"
+        lines.append(f"{within} the hand is played out unless everybody agrees to throw it in: "
+                     "the bidder may propose it once, before the first card, and each other "
+                     "player in turn agrees or refuses.")
     elif t.mode == "before-play" and not rules.widow.size:
         lines.append("The bidding side may throw in before the first card: it loses the bid and "
                      "the other side scores its meld.")

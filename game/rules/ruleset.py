@@ -116,6 +116,9 @@ class WidowRules:
 class ThrowInRules:
     mode: ThrowInMode = "never"
     margin: int = 250
+    # 000: "if they miss the bid by 250 or less, then they must play out the hand unless
+    # everybody agrees to throw it in": the bidder may propose a throw-in it may not make alone.
+    by_agreement: bool = False
 
 
 @dataclass(frozen=True)

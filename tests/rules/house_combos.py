@@ -78,6 +78,8 @@ def factors(base: str) -> list[Factor]:
         ("auction.trump_needs_marriage", (False, True)),
         ("auction.all_pass_bid_with_meld", (0, r.auction.min_bid + 4 * ten)),
         ("throw_in.mode", ("never", "before-play", "over-margin")),
+        ("throw_in.by_agreement", (False, True)),
+        ("auction.stuck_dealer_may_raise", (False, True)),
         ("scoring.tie_rule", ("bidder-first", "highest", "overtime", "bid-and-out")),
         ("scoring.tie_fallback", ("overtime", "highest")),
         ("scoring.game", ("score", "hands")),

@@ -7,7 +7,8 @@ API); an illegal card is refused with the obligation that forbids it, from
 
 from __future__ import annotations
 
-from game.rules.actions import Action, PlayCard, ThrowIn
+from game.rules.actions import Action, PlayCard, ProposeThrowIn, ThrowIn
+from game.rules.auction_game import throwin
 from game.rules.auction_game.scoring import score_hand
 from game.rules.auction_game.state import HandState, PlayState
 from game.rules.compiled import CompiledRules
@@ -20,6 +21,7 @@ from game.rules.state import GameState, with_hand
 from game.rules.tricks import explain_plays
 
 _PLAYED = HandEnd(EndKind.PLAYED)
+_THROW_IN, _PROPOSE = ThrowIn(), ProposeThrowIn()
 
 
 def start(rules: RuleSet, hand: HandState, leader: int) -> PlayState:
@@ -69,9 +71,21 @@ def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
     acts = kernel.acts_cache.get((m | m >> 1) & kernel.low if kernel.bits == 2 else -1)
     if acts is None:
         acts = kernel.actions(m)
-    if not trick and not ps[7] and may_throw_in(compiled.rules, hand):
-        return (*acts, ThrowIn())
+    if not trick and not ps[7]:  # the first lead: the bidding side may throw in
+        extra = first_lead_extras(compiled.rules, hand)
+        if extra:
+            return (*acts, *extra)
     return acts
+
+
+def first_lead_extras(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
+    """Throwing in before the first card: alone where the rules allow it, else by proposing it
+    to everybody (000's "unless everybody agrees to throw it in")."""
+    if may_throw_in(rules, hand):
+        return (_THROW_IN,)
+    if throwin.may_propose(rules, hand):
+        return (_PROPOSE,)
+    return ()
 
 
 def illegal_reason(rules: RuleSet, hand: HandState, card_type: int) -> IllegalActionError:

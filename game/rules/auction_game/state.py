@@ -64,6 +64,8 @@ class HandState(NamedTuple):
     # A simultaneous exchange: the partner's cards, set aside until the bidder has chosen the
     # cards it returns (the bidder may not see them first).
     pending: int = 0
+    throw_in_asked: bool = False  # the bidder proposed a throw-in this hand (once only)
+    votes: int = 0  # players who have agreed to it so far
 
     def meld_of(self, seats: tuple[int, ...]) -> int:
         """The meld shown by these seats (0 for a seat that has not shown yet)."""
