@@ -267,6 +267,9 @@ def rules_sections(rules: RuleSet) -> list[Section]:
         "Trick play, in order of precedence"
     sections.append((title, obligation_lines(rules)))
     sections.append(("Scoring", _scoring_lines(rules)))
+    if rules.decisions:
+        sections.append(("Where the document is silent, this table decided",
+                         list(rules.decisions.values())))
     return sections
 
 

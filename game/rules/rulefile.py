@@ -59,7 +59,7 @@ _SECTIONS: dict[str, type] = {
     "throw_in": ThrowInRules, "meld": MeldRules, "tricks": TrickRules, "scoring": ScoringRules,
     "stock": StockRules,
 }
-_TOP_FIELDS = ("name", "title", "document", "description", "base")
+_TOP_FIELDS = ("name", "title", "document", "description", "base", "decisions")
 _RANK_LETTERS = ("A", "T", "K", "Q", "J", "9", "8", "7")
 
 
@@ -155,9 +155,24 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str) -> RuleSet:
     for name, cls in _SECTIONS.items():
         if name in data:
             kwargs[name] = _build_section(source, name, cls, data[name])
+    if "decisions" in data:
+        kwargs["decisions"] = _decisions(source, data["decisions"])
     rules = RuleSet(source=source, **kwargs)
     validate(rules)
     return rules
+
+
+def _decisions(source: str, value: Any) -> FrozenMap:
+    """``decisions``: option path -> the sentence that tells a player what this table decided
+    where its document is silent (printed by pinochle rules)."""
+    table = _coerce_table(source, "decisions", value, Mapping[str, str])
+    for path in table:
+        section, _, option = path.partition(".")
+        cls = _SECTIONS.get(section)
+        if cls is None or option not in {f.name for f in dataclasses.fields(cls)}:
+            raise RuleSetError(source, f"decisions.{path}", "must name an option, e.g. "
+                               "scoring.save_meld")
+    return table
 
 
 def _fail(rules: RuleSet, path: str, message: str) -> None:

@@ -226,6 +226,8 @@ class RuleSet:
     tricks: TrickRules = field(default_factory=TrickRules)
     scoring: ScoringRules = field(default_factory=ScoringRules)
     stock: StockRules = field(default_factory=StockRules)
+    # Where the document is silent: option path -> what this table decided, in a sentence.
+    decisions: Mapping[str, str] = field(default_factory=FrozenMap)
     source: str = field(default="<built-in>", compare=False)
 
     # Derived values, computed once in __post_init__ from the fields above: declared here so the
@@ -252,7 +254,8 @@ class RuleSet:
         # Rule sets key the engine's compiled tables: hash the fields once, not per lookup.
         derive("_hash", hash((self.name, self.title, self.document, self.description,
                               self.table, self.auction, self.passing, self.widow, self.throw_in,
-                              self.meld, self.tricks, self.scoring, self.stock)))
+                              self.meld, self.tricks, self.scoring, self.stock,
+                              self.decisions)))
 
     def __hash__(self) -> int:
         return self._hash

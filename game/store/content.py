@@ -60,7 +60,7 @@ def load_preset(name: str) -> RuleSet:
     return ruleset_from_mapping(_preset_data(name), f"preset {name}")
 
 
-WHOLE_TABLES = ("texts", "points", "classes", "names")  # replaced whole, never merged
+WHOLE_TABLES = ("texts", "points", "classes", "names", "decisions")  # replaced whole
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -94,8 +94,25 @@ def ruleset_from_text(text: str, source: str) -> RuleSet:
         wanted = scoring.get("scale", base_scale) if isinstance(scoring, dict) else base_scale
         if wanted != base_scale and wanted in ("x1", "x10"):
             base = rescale(base, wanted == "x10", source)
-        data = _merge(base, data)
+        data = _merge(base, _without_stale_decisions(base, data))
     return ruleset_from_mapping(data, source)
+
+
+def _without_stale_decisions(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """A base's decision about an option the house file sets is no longer the table's: the
+    house file's ``decisions`` (if any) replace the base's whole, and otherwise the base's are
+    kept but for the options the house file changes."""
+    if "decisions" in over or not isinstance(base.get("decisions"), dict):
+        return over
+    kept = {path: text for path, text in base["decisions"].items()
+            if not _sets(over, path)}
+    return {**over, "decisions": kept}
+
+
+def _sets(data: dict[str, Any], path: str) -> bool:
+    section, _, option = path.partition(".")
+    part = data.get(section)
+    return isinstance(part, dict) and option in part
 
 
 def read_house_rules(path: str | Path) -> tuple[str, RuleSet]:
