@@ -220,7 +220,7 @@ def _stock_lines(rules: RuleSet) -> list[str]:
     return lines
 
 
-def _rank_order_note(rules: RuleSet) -> str:
+def rank_order_note(rules: RuleSet) -> str:
     """Issue 16.4: 004 ranks the 10 below the jack, unlike every other document; say which
     order this table uses, plainly."""
     if rules.table.rank_order == "A-K-Q-J-10-9":
@@ -240,7 +240,7 @@ def rules_sections(rules: RuleSet) -> list[Section]:
     overview = [rules.description] if rules.description else []
     overview.append(f"{t.players} players" + (", partners sit opposite" if t.players == 4 else "")
                     + f"; {deck}; ranks high to low: {order}.")
-    rank_note = _rank_order_note(rules)
+    rank_note = rank_order_note(rules)
     if rank_note:
         overview.append(rank_note)
     if t.direction == "clockwise":
