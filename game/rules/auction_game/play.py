@@ -14,7 +14,6 @@ from game.rules.auction_game.state import HandState, PlayState
 from game.rules.compiled import CompiledRules
 from game.rules.errors import IllegalActionError
 from game.rules.events import CardPlayed, Event, TrickWon
-from game.rules.kernel import PlayKernel
 from game.rules.outcome import EndKind, HandEnd
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, with_hand
@@ -27,15 +26,6 @@ _THROW_IN, _PROPOSE = ThrowIn(), ProposeThrowIn()
 def start(rules: RuleSet, hand: HandState, leader: int) -> PlayState:
     zeros = (0,) * rules.players
     return PlayState(leader, leader, (), -1, 0, zeros, zeros, (), 0)
-
-
-def legal_mask(rules: RuleSet, hand: HandState, kernel: PlayKernel) -> int:
-    ps = hand.play
-    assert ps is not None
-    h = hand.hands[ps.turn]
-    if not ps.trick or rules.tricks.reneges:
-        return h
-    return kernel.legal(h, ps.trick, ps.win_type, hand.trump)
 
 
 def may_throw_in(rules: RuleSet, hand: HandState) -> bool:
