@@ -12,7 +12,17 @@ import itertools
 from collections.abc import Sequence
 
 from game.bots.handeval import estimates, features, play_model_for, prob_at_least
-from game.rules.actions import Action, Discard, NameTrump, PassCards, PlayHand, TakeWidow, ThrowIn
+from game.rules.actions import (
+    Action,
+    AgreeThrowIn,
+    Discard,
+    NameTrump,
+    PassCards,
+    PlayHand,
+    RefuseThrowIn,
+    TakeWidow,
+    ThrowIn,
+)
 from game.rules.cards import Card, Rank, Suit
 from game.rules.compiled import meld_table
 from game.rules.ruleset import RuleSet
@@ -240,20 +250,62 @@ def decide_play(view: PlayerView, conservative: float = 0.0) -> tuple[Action, st
                        f"({p:.0%} to make); conceding keeps the trick points from the others")
 
 
-def throw_in_decision(view: PlayerView) -> tuple[bool, str]:
-    """Whether the bidding side should throw in rather than lead (000 and 001)."""
+def _playing_on(view: PlayerView) -> tuple[float, str]:
+    """(what playing the hand out gains the bidding side over throwing in, why)."""
     rules = view.rules
     side = rules.side_of(view.seat)
     meld = view.side_meld[side] if view.side_meld else 0
     need = view.bid - meld
     total = rules.total_trick_points
-    if rules.throw_in.mode == "over-margin":
-        return True, (f"throw in: we need {need} in tricks, more than the {total} there are")
     model = play_model_for(rules)
     tricks = model.value(features(rules, view.hand, view.trump))
     p = prob_at_least(tricks, model.sd, max(need, rules.scoring.bidder_min_trick_points))
     gain = p * (meld + tricks + view.bid) - (total - tricks)
-    if gain < 0:
-        return True, (f"throw in: we need {need} in tricks and expect about {tricks:.0f} "
-                      f"({p:.0%}); throwing in denies the defenders their trick points")
-    return False, ""
+    return gain, (f"we need {need} in tricks and expect about {tricks:.0f} ({p:.0%}); throwing "
+                  "in denies the defenders their trick points")
+
+
+def throw_in_decision(view: PlayerView) -> tuple[bool, str]:
+    """Whether the bidding side should throw in rather than lead (000 and 001)."""
+    rules = view.rules
+    if rules.throw_in.mode == "over-margin":
+        side = rules.side_of(view.seat)
+        need = view.bid - (view.side_meld[side] if view.side_meld else 0)
+        return True, (f"throw in: we need {need} in tricks, more than the "
+                      f"{rules.total_trick_points} there are")
+    gain, why = _playing_on(view)
+    return gain < 0, f"throw in: {why}"
+
+
+def propose_throw_in(view: PlayerView) -> tuple[bool, str]:
+    """000, within the margin: ask everybody to throw the hand in when playing it out is worse
+    for our side than losing the bid."""
+    gain, why = _playing_on(view)
+    return gain < 0, f"propose to throw in: {why}"
+
+
+def throw_in_vote(view: PlayerView) -> tuple[Action, str]:
+    """000's "unless everybody agrees to throw it in": agree when it is in this side's
+    interest. The bidder's partner trusts the bidder, who sees more of their side's cards.
+    A defender compares throwing in (the bidders lose the bid, we keep our meld, nobody takes
+    tricks) with playing on: our trick points, against the bidders making it, judged from our
+    own hand's strength with their trump."""
+    rules = view.rules
+    bside = rules.side_of(view.bidder)
+    if rules.side_of(view.seat) == bside:
+        return AgreeThrowIn(), ("agree: my partner judges the hand lost, and throwing in keeps "
+                                "the trick points from the other side")
+    meld_b = view.side_meld[bside] if view.side_meld else 0
+    need = view.bid - meld_b
+    total = rules.total_trick_points
+    model = play_model_for(rules)
+    ours = min(total, max(0.0, model.value(features(rules, view.hand, view.trump))))
+    theirs = total - ours
+    p = prob_at_least(theirs, model.sd, need)
+    # playing on minus throwing in, for our margin over the bidders
+    diff = ours - p * (view.bid + meld_b + theirs)
+    why = (f"they need {need} in tricks and I expect them to take about {theirs:.0f} "
+           f"({p:.0%} to make)")
+    if diff < 0:
+        return AgreeThrowIn(), f"agree: {why}; playing on costs us more than it brings"
+    return RefuseThrowIn(), f"refuse: {why}; playing on brings us about {ours:.0f} in tricks"

@@ -182,6 +182,18 @@ def build(view: PlayerView) -> Knowledge:
                      view.bidder, view.bid, tuple(view.side_meld), discard_size, widow_left, shown)
 
 
+def _followed(k: PlayKernel, t: int, wt: int, high: int, led: int, trump: int,
+              beats: bool) -> int:
+    """Cards a follower who played ``t`` of the led suit cannot hold: those that would have
+    beaten the card it had to beat (the winner, or after a trump the led suit's highest)."""
+    ws = k.suit_of[wt]
+    if ws == led and not beats and (k.crawl or (k.beat_trump_lead and led == trump)):
+        return k.above[wt]
+    if ws != led and k.beat_led_after_trump and t <= high:
+        return k.above[high]
+    return 0
+
+
 def _infer_trick(k: PlayKernel, trump: int, trick: tuple[tuple[int, int], ...],
                  excl: list[int]) -> None:
     """Voids and "could not beat" caps revealed by the cards followers played to one trick."""
@@ -191,6 +203,7 @@ def _infer_trick(k: PlayKernel, trump: int, trick: tuple[tuple[int, int], ...],
     wt = trick[0][1]
     led = suit_of[wt]
     tm = sm[trump] if trump >= 0 else 0
+    high = wt  # the highest card of the suit led
     for seat, t in trick[1:]:
         st = suit_of[t]
         ws = suit_of[wt]
@@ -210,7 +223,7 @@ def _infer_trick(k: PlayKernel, trump: int, trick: tuple[tuple[int, int], ...],
                   and (k.take_trick or k.over_trump)):
                 excl[seat] |= above[wt] & tm
         else:
-            if ws == led and not beats and (k.crawl or (k.beat_trump_lead and led == trump)):
-                excl[seat] |= above[wt]
+            excl[seat] |= _followed(k, t, wt, high, led, trump, beats)
+            high = max(high, t)
         if beats:
             wt = t

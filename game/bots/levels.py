@@ -23,7 +23,7 @@ from game.bots import bidding, exchange, twohand
 from game.bots.base import IllegalChoiceError, Suggestion
 from game.bots.knowledge import build
 from game.bots.playrules import Play
-from game.rules.actions import Action, PlayCard, ThrowIn
+from game.rules.actions import Action, PlayCard, ProposeThrowIn, ThrowIn
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
 
@@ -93,7 +93,13 @@ class LevelBot:
                 throw, why = exchange.throw_in_decision(view)
                 if throw:
                     return ThrowIn(), why
+            if ProposeThrowIn() in legal:
+                propose, why = exchange.propose_throw_in(view)
+                if propose:
+                    return ProposeThrowIn(), why
             return self.play(view, rng)
+        if phase == Phase.THROW_IN_VOTE:
+            return exchange.throw_in_vote(view)
         return legal[0], "the first legal action"
 
     # -- per-level pieces (overridden by the levels) ----------------------------------------------

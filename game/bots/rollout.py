@@ -64,6 +64,8 @@ class RolloutPolicy:
             feed.append(fd_s)
             top.append(tp_s)
         self.lowest, self.feed, self.top = lowest, feed, top
+        # must_beat_led_after_trump needs the whole trick: those tables ask the kernel itself
+        self.exact = k.legal if k.beat_led_after_trump else None
         step = 1 if rules.table.direction == "clockwise" else self.n - 1
         self.nxt = [(s + step) % self.n for s in range(self.n)]
 
@@ -111,6 +113,7 @@ class RolloutPolicy:
         tob, low, bits = k.type_of_bitlen, self.low, self.bits
         follow = k.follow
         take, must, over = k.take_trick, k.must_trump, k.over_trump
+        exact = self.exact
         tm = k.trump_mask[trump]  # 0 without trump
         shift = bits - 1  # (m | m >> 1 | m >> shift) & low: a type's presence bit, 2 or 3 bits
         one = k.one
@@ -144,7 +147,9 @@ class RolloutPolicy:
             m = h
             if follow:
                 f = h & sm[led]
-                if f:
+                if exact is not None:  # a duty the inlined test does not know: ask the kernel
+                    m = exact(h, cur, wt, trump)
+                elif f:
                     m = f
                     if ws_suit == led and crawls:
                         m = f & above[wt] or f

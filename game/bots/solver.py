@@ -47,7 +47,7 @@ def solve(k: PlayKernel, hands: list[int], trump: int, leader: int,
         for s, t in trick[1:]:
             if k.beats(t, wt, trump):
                 ws, wt = s, t
-        mask = k.legal(hands[seat], k.suit_of[trick[0][1]], wt, trump)
+        mask = k.legal(hands[seat], trick, wt, trump)
     else:
         seat = leader
         mask = hands[seat]

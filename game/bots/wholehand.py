@@ -109,14 +109,19 @@ def play_out(rules: RuleSet, hands: list[int], widow: int, declarer: int, rng: r
         k = rules.passing.count
         partner = (declarer + 2) % 4
         g = greedy_pass(rules, hs[partner], trump, k)
-        hs[partner] -= g
-        hs[declarer] += g
-        from game.rules.compiled import best_meld
+        if rules.passing.exchange == "simultaneous":  # returned from its own hand, unseen
+            b = greedy_back(rules, hs[declarer], 0, trump, k)
+            hs[partner] += b - g
+            hs[declarer] += g - b
+        else:
+            hs[partner] -= g
+            hs[declarer] += g
+            from game.rules.compiled import best_meld
 
-        keep = meld_counts(rules, best_meld(rules, hs[declarer], trump).cards_used())
-        b = greedy_back(rules, hs[declarer], keep, trump, k)
-        hs[declarer] -= b
-        hs[partner] += b
+            keep = meld_counts(rules, best_meld(rules, hs[declarer], trump).cards_used())
+            b = greedy_back(rules, hs[declarer], keep, trump, k)
+            hs[declarer] -= b
+            hs[partner] += b
     if rules.widow.size:
         full = hs[declarer] + widow
         disc = greedy_discard(rules, full, trump, rules.widow.size)

@@ -80,6 +80,7 @@ def conserved(state: GameState) -> bool:
     if not isinstance(hand, HandState) or not hand.hands:
         return True
     total = sum(hand.hands) + hand.discards + (hand.play.played if hand.play else 0)
+    total += hand.pending  # a simultaneous exchange: the partner's cards set aside
     if not hand.looked:
         total += hand.widow
     return total == full
@@ -142,7 +143,7 @@ def _check_step(state: GameState, report: SimReport, rng: random.Random) -> None
         deck = rules.deck
         ps = hand.play
         h = hand.hands[ps.turn]
-        mask = kernel.legal(h, kernel.suit_of[ps.trick[0][1]], ps.win_type, hand.trump)
+        mask = kernel.legal(h, ps.trick, ps.win_type, hand.trump)
         fast = {deck.types[t] for t in kernel.types_in(mask)}
         slow = set(explain_plays(rules, deck.to_cards(h), [deck.types[t] for _, t in ps.trick],
                                  hand.trump).legal)

@@ -78,6 +78,27 @@ class ThrowIn:
 
 
 @dataclass(frozen=True, slots=True)
+class ProposeThrowIn:
+    """000: the bidding side asks to throw in a hand it may not throw in alone ("unless
+    everybody agrees to throw it in")."""
+
+    def __str__(self) -> str:
+        return "propose-throw-in"
+
+
+@dataclass(frozen=True, slots=True)
+class AgreeThrowIn:
+    def __str__(self) -> str:
+        return "agree-throw-in"
+
+
+@dataclass(frozen=True, slots=True)
+class RefuseThrowIn:
+    def __str__(self) -> str:
+        return "refuse-throw-in"
+
+
+@dataclass(frozen=True, slots=True)
 class PlayCard:
     card: Card
     from_table: bool = False  # two-handed: play a melded card from the table
@@ -130,12 +151,14 @@ class DeclareOut:
 
 
 Action = (Deal | Bid | Pass | NameTrump | PassCards | TakeWidow | Discard | PlayHand | ThrowIn
-          | PlayCard | LayMeld | CountDix | ExchangeDix | EndTurn | DeclareOut)
+          | ProposeThrowIn | AgreeThrowIn | RefuseThrowIn | PlayCard | LayMeld | CountDix
+          | ExchangeDix | EndTurn | DeclareOut)
 
 _SIMPLE: dict[str, Action] = {
     "deal": Deal(), "pass": Pass(), "take-widow": TakeWidow(), "play-hand": PlayHand(),
     "throw-in": ThrowIn(), "count-dix": CountDix(), "exchange-dix": ExchangeDix(),
-    "draw": EndTurn(), "declare-out": DeclareOut()}
+    "draw": EndTurn(), "declare-out": DeclareOut(), "propose-throw-in": ProposeThrowIn(),
+    "agree-throw-in": AgreeThrowIn(), "refuse-throw-in": RefuseThrowIn()}
 
 
 class ActionParseError(ValueError):

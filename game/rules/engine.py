@@ -32,9 +32,9 @@ _TRICKS, _GAME_OVER = Phase.TRICKS, Phase.GAME_OVER
 
 
 def first_dealer(rules: RuleSet) -> int:
-    """The dealer of the first hand: the seat before south, so the human speaks first."""
-    step = 1 if rules.table.direction == "clockwise" else -1
-    return (-step) % rules.players
+    """The dealer of the first hand: the seat on south's right, so that the human, on the
+    dealer's left, speaks first whatever the direction of play."""
+    return rules.players - 1
 
 
 def new_game(rules: RuleSet, seed: int) -> GameState:

@@ -232,6 +232,17 @@ class DeclaredOut:
 
 
 @dataclass(frozen=True, slots=True)
+class ThrowInProposed:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowInAnswered:
+    seat: int
+    agreed: bool
+
+
+@dataclass(frozen=True, slots=True)
 class RenegeCalled:
     seat: int
     side: int
@@ -242,4 +253,5 @@ class RenegeCalled:
 Event = (HandStarted | CardsDealt | BidMade | Passed | AuctionWon | WidowShown | Discarded
          | TrumpNamed | CardsPassed | MeldShown | AcesDeclared | HandNotPlayed | HandConceded
          | CardPlayed | TrickWon | HandScored | GameWon | TargetRaised | MeldLaid | DixCounted
-         | DixExchanged | CardDrawn | PlayoffStarted | DeclaredOut | RenegeCalled)
+         | DixExchanged | CardDrawn | PlayoffStarted | DeclaredOut | RenegeCalled
+         | ThrowInProposed | ThrowInAnswered)

@@ -3,6 +3,7 @@ screen shows. Generated from the options, so a house-rules table explains its ow
 
 from __future__ import annotations
 
+from game.rules.rulefile import warnings
 from game.rules.ruleset import MELD_KINDS, RuleSet
 from game.rules.tricks import obligation_lines
 
@@ -14,10 +15,11 @@ def _auction_lines(rules: RuleSet) -> list[str]:
     a = rules.auction
     lines = []
     if a.dealer_opens_at:
-        lines.append(f"The dealer starts the auction holding {a.dealer_opens_at}; the first bid "
-                     f"must be at least {a.min_bid}.")
+        lines.append(f"The dealer starts the auction holding {a.dealer_opens_at}; the player "
+                     f"on the dealer's left bids first, at least {a.min_bid}.")
     else:
-        lines.append(f"The player after the dealer bids first. The lowest bid is {a.min_bid}.")
+        lines.append(f"The player on the dealer's left bids first. The lowest bid is "
+                     f"{a.min_bid}.")
     if a.step_above:
         lines.append(f"Bids go up by {a.step} to {a.step_above[0]}, then in multiples of "
                      f"{a.step_above[1]}.")
@@ -30,15 +32,21 @@ def _auction_lines(rules: RuleSet) -> list[str]:
     if a.forced_open_with_meld:
         lines.append("A player holding meld (not counting nines) must open the bidding; once "
                      "someone has bid, anyone may pass.")
+    more = " or more, as the dealer chooses" if a.stuck_dealer_may_raise else ""
     if a.dealer_opens_at:
-        lines.append(f"If everyone else passes, the dealer is stuck at {a.all_pass_bid}.")
+        lines.append(f"If everyone else passes, the dealer is stuck at {a.all_pass_bid}{more}.")
     else:
-        lines.append(f"If everyone else passes, the dealer takes the bid at {a.all_pass_bid}.")
+        lines.append(f"If everyone else passes, the dealer takes the bid at "
+                     f"{a.all_pass_bid}{more}.")
     if a.all_pass_bid_with_meld:
-        lines.append(f"... or at {a.all_pass_bid_with_meld} when the dealer holds meld.")
+        lines.append(f"... or at {a.all_pass_bid_with_meld}{more} when the dealer holds meld.")
     lines.append("The highest bidder names trump" + (
         " and must hold a marriage in that suit; with no marriage at all the hand is not played "
         "and the bidding side loses its bid." if a.trump_needs_marriage else "."))
+    if rules.table.first_lead == "bidder":
+        lines.append("The high bidder leads to the first trick.")
+    else:
+        lines.append("The player after the dealer leads to the first trick.")
     return lines
 
 
@@ -46,9 +54,14 @@ def _exchange_lines(rules: RuleSet) -> list[str]:
     lines = []
     if rules.passing.count:
         k = rules.passing.count
-        lines.append(f"The bidder's partner passes {k} cards to the bidder. The bidder lays "
-                     f"down meld first, then passes {k} cards back (not cards of the laid meld); "
-                     "then the others meld.")
+        if rules.passing.exchange == "simultaneous":
+            lines.append(f"Simultaneous exchange: the bidder's partner passes {k} cards to the "
+                         f"bidder, and the bidder passes {k} back chosen from its own hand "
+                         "before seeing the partner's; then everyone melds.")
+        else:
+            lines.append(f"The bidder's partner passes {k} cards to the bidder. The bidder "
+                         f"lays down meld first, then passes {k} cards back (not cards of the "
+                         "laid meld); then the others meld.")
     if rules.widow.size:
         lines.append(f"The bidder turns up the {rules.widow.size}-card widow for all to see, "
                      f"takes it and discards {rules.widow.size}; the discards count as the "
@@ -65,6 +78,11 @@ def _exchange_lines(rules: RuleSet) -> list[str]:
     if t.mode == "over-margin":
         lines.append(f"A side whose meld is more than {t.margin} below its bid may throw in "
                      "before the first card: it loses the bid and the other side scores its meld.")
+    if t.by_agreement and t.mode != "before-play":
+        within = f"Within {t.margin} of the bid" if t.mode == "over-margin" else "Otherwise"
+        lines.append(f"{within} the hand is played out unless everybody agrees to throw it in: "
+                     "the bidder may propose it once, before the first card, and each other "
+                     "player in turn agrees or refuses.")
     elif t.mode == "before-play" and not rules.widow.size:
         lines.append("The bidding side may throw in before the first card: it loses the bid and "
                      "the other side scores its meld.")
@@ -105,9 +123,27 @@ def _meld_lines(rules: RuleSet) -> list[str]:
     return lines
 
 
+def _trick_points_line(rules: RuleSet) -> str:
+    """Every card's trick points as the engine counts them, and the total of a hand."""
+    tr = rules.tricks
+    counted: list[str] = []
+    nothing: list[str] = []
+    for rank in rules.deck.ranks_high_to_low:
+        value = tr.points.get(rank.letter, 0)
+        (counted if value else nothing).append(f"{rank.label} {value}" if value else rank.label)
+    text = "Trick points: " + (", ".join(counted) if counted else "no card counts")
+    if nothing and counted:
+        text += f"; {', '.join(nothing)} count nothing"
+    return text + f"; last trick {tr.last_trick} ({rules.total_trick_points} in all)."
+
+
 def _scoring_lines(rules: RuleSet) -> list[str]:
     sc, tr = rules.scoring, rules.tricks
-    lines = [f"Trick points: {tr.counting} ({rules.total_trick_points} in all)."]
+    lines = [_trick_points_line(rules)]
+    if tr.counting:
+        lines.append(f"Counting: {tr.counting}.")
+    if sc.rounding:
+        lines.append(sc.rounding)
     save = {
         "none": "",
         "counter-or-last-trick": "The defenders keep their meld only if they take a counter or "
@@ -145,16 +181,20 @@ def _scoring_lines(rules: RuleSet) -> list[str]:
         lines.append(f"Once every side is over {sc.bid_to_win_above}, only the side that won the "
                      "bid can win the game.")
     if sc.stars:
-        levels = ", ".join(f"{lv}: {1 << i}" for i, lv in enumerate(sc.star_levels[:5]))
-        lines.append(f"Stars: a made bid earns its close-out level ({levels} ... doubling), "
-                     "plus one for a run and one for aces; a set gives the other side double "
-                     "plus one.")
+        levels = ", ".join(f"{lv}: {sc.level_stars(lv)}" for lv in sc.first_star_levels(5))
+        more = (f" ... doubling at every {sc.star_step} with no upper end" if sc.star_step
+                else "")
+        lines.append(f"Stars: a made bid earns its close-out level ({levels}{more}), plus one "
+                     "for a run and one for aces; a set gives the other side double plus one.")
     if sc.checks:
         lines.append("Checks: flush +1, aces +1, roundtable +2; looking at the widow and losing "
                      "-1. Checks are kept whatever the hand's result.")
     if tr.reneges:
-        lines.append("Reneges are allowed and called at the end of the hand: the reneging side "
-                     "is set and the other side scores 250 and its meld.")
+        lines.append(f"Reneges are allowed and called at the end of the hand: the reneging side "
+                     f"loses its meld and goes set for the bid, and the other side scores "
+                     f"{rules.total_trick_points} and its meld"
+                     + (", keeps its own stars and gains double the reneging side's stars "
+                        "plus one (one star when it had none)." if sc.stars else "."))
     return lines
 
 
@@ -180,6 +220,19 @@ def _stock_lines(rules: RuleSet) -> list[str]:
     return lines
 
 
+def rank_order_note(rules: RuleSet) -> str:
+    """Issue 16.4: 004 ranks the 10 below the jack, unlike every other document; say which
+    order this table uses, plainly."""
+    if rules.table.rank_order == "A-K-Q-J-10-9":
+        return ("This table ranks A-K-Q-J-10-9: the 10 below the jack, as document 004 writes "
+                "(\"A (high), K, Q, J, 10, 9 (low)\"); every other document ranks the 10 second, "
+                "A-10-K-Q-J-9.")
+    if rules.document == "004":
+        return ("This table ranks A-10-K-Q-J-9, the common order, as a house rule: document "
+                "004 writes A, K, Q, J, 10, 9.")
+    return ""
+
+
 def rules_sections(rules: RuleSet) -> list[Section]:
     t = rules.table
     deck = f"{t.deck}-card pack" + (" (no nines)" if t.deck == 80 else "")
@@ -187,8 +240,21 @@ def rules_sections(rules: RuleSet) -> list[Section]:
     overview = [rules.description] if rules.description else []
     overview.append(f"{t.players} players" + (", partners sit opposite" if t.players == 4 else "")
                     + f"; {deck}; ranks high to low: {order}.")
-    overview.append(f"Play goes {t.direction}.")
+    rank_note = rank_order_note(rules)
+    if rank_note:
+        overview.append(rank_note)
+    if t.direction == "clockwise":
+        overview.append("Dealing and play go clockwise: each turn passes to the player on the "
+                        "left, and the deal passes to the left after each hand.")
+    else:
+        overview.append("Dealing and play go counter-clockwise: each turn passes to the player "
+                        "on the right, and the deal passes to the right after each hand"
+                        + ("; the player on the dealer's left still bids first."
+                           if rules.auction.enabled else "."))
     sections: list[Section] = [(f"{rules.title} (document {rules.document})", overview)]
+    warned = warnings(rules)
+    if warned:
+        sections.insert(0, ("Warning", warned))
     if rules.stock.enabled:
         sections.append(("The stock game", _stock_lines(rules)))
     else:
@@ -201,6 +267,9 @@ def rules_sections(rules: RuleSet) -> list[Section]:
         "Trick play, in order of precedence"
     sections.append((title, obligation_lines(rules)))
     sections.append(("Scoring", _scoring_lines(rules)))
+    if rules.decisions:
+        sections.append(("Where the document is silent, this table decided",
+                         list(rules.decisions.values())))
     return sections
 
 

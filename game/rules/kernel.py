@@ -17,6 +17,7 @@ from game.rules.events import CardPlayed
 from game.rules.ruleset import RuleSet
 
 NONE = -1  # "no suit led yet" / "no trump"
+Trick = Sequence[tuple[int, int]]  # (seat, card type) in play order
 
 
 class PlayKernel:
@@ -58,6 +59,8 @@ class PlayKernel:
         self.beat_trump_lead = "beat_trump_lead" in obs
         self.must_trump = "must_trump" in obs
         self.over_trump = "over_trump" in obs
+        # A follower must beat the highest card of the led suit even once the trick is trumped.
+        self.beat_led_after_trump = "must_beat_led_after_trump" in obs
         self.players = rules.players
         self.next_seat = tuple(rules.next_seat(s) for s in range(rules.players))
         self.one = d.one
@@ -87,23 +90,37 @@ class PlayKernel:
                                for seat in range(rules.players))
         # A memo of pure answers (legal mask's presence bits -> actions), bounded below.
         self.acts_cache: dict[int, tuple[PlayCard, ...]] = {}
-        self.legal: Callable[[int, int, int, int], int] = self._make_legal()
+        self.legal: Callable[[int, Trick, int, int], int] = self._make_legal()
 
-    def _make_legal(self) -> Callable[[int, int, int, int], int]:
+    def led_high(self, trick: Trick) -> int:
+        """The highest card type of the led suit in ``trick`` (the first of identical ones)."""
+        suit_of = self.suit_of
+        led = suit_of[trick[0][1]]
+        return max(t for _, t in trick if suit_of[t] == led)
+
+    def _make_legal(self) -> Callable[[int, Trick, int, int], int]:
         sm, above, suit_of = self.suit_mask, self.above, self.suit_of
         follow, crawl, beat_tl = self.follow, self.crawl, self.beat_trump_lead
         take, must, over = self.take_trick, self.must_trump, self.over_trump
+        beat_led, led_high = self.beat_led_after_trump, self.led_high
 
-        def legal(h: int, led: int, wt: int, trump: int) -> int:
-            """Legal sub-mask of hand ``h``: ``led`` suit (NONE when leading), ``wt`` the
-            winning card type so far, ``trump`` suit or NONE."""
-            if led < 0 or not follow:
+        def legal(h: int, trick: Trick, wt: int, trump: int) -> int:
+            """Legal sub-mask of hand ``h`` following ``trick`` ((seat, type) pairs, leader
+            first; every card when it is empty): ``wt`` the winning card type so far, ``trump``
+            suit or NONE."""
+            if not trick or not follow:
                 return h
+            led = suit_of[trick[0][1]]
             f = h & sm[led]
             ws = suit_of[wt]
             if f:
-                if ws == led and (crawl or (beat_tl and led == trump)):
-                    a = f & above[wt]
+                if ws == led:
+                    if crawl or (beat_tl and led == trump):
+                        a = f & above[wt]
+                        if a:
+                            return a
+                elif beat_led:  # trumped: still beat the highest card of the suit led
+                    a = f & above[led_high(trick)]
                     if a:
                         return a
                 return f
@@ -179,6 +196,13 @@ class PlayKernel:
         ``hands`` is consumed (emptied). ``trick`` holds (seat, type) already played to the
         current trick, leader first. Returns trick points taken per seat, last trick included.
         """
+        if self.beat_led_after_trump:  # its legality needs the whole trick: the plain loop
+            return self._trick_playout(hands, trump, leader, rnd, trick)
+        return self._fast_playout(hands, trump, leader, rnd, trick)
+
+    def _fast_playout(self, hands: list[int], trump: int, leader: int,
+                      rnd: Callable[[], float], trick: Sequence[tuple[int, int]]) -> list[int]:
+        """``random_playout`` with an inlined legality test and no allocation per card."""
         n = self.players
         nxt = self.next_seat
         suit_of, pts_of, tob, low = self.suit_of, self.points, self.type_of_bitlen, self.low
@@ -242,3 +266,40 @@ class PlayKernel:
             leader = ws
         pts[leader] += self.last_trick
         return pts
+
+    def _trick_playout(self, hands: list[int], trump: int, leader: int,
+                       rnd: Callable[[], float], trick: Sequence[tuple[int, int]]) -> list[int]:
+        """``random_playout`` asking ``legal`` with the trick for every follower (the same
+        random draws: the lead always draws, a follower only between two or more types)."""
+        n = self.players
+        pts = [0] * n
+        cur = list(trick)
+        seat = cur[-1][0] if cur else leader
+        while True:
+            if not cur:
+                if not hands[leader]:
+                    break
+                seat = leader
+                types = self.types_in(hands[seat])
+                t = types[int(rnd() * len(types))]
+            else:
+                seat = self.next_seat[seat]
+                _, wt = self.winner_of(cur, trump)
+                types = self.types_in(self.legal(hands[seat], cur, wt, trump))
+                t = types[int(rnd() * len(types))] if len(types) > 1 else types[0]
+            hands[seat] -= self.one[t]
+            cur.append((seat, t))
+            if len(cur) == n:
+                leader, _ = self.winner_of(cur, trump)
+                pts[leader] += sum(self.points[x] for _, x in cur)
+                cur = []
+        pts[leader] += self.last_trick
+        return pts
+
+    def winner_of(self, trick: Sequence[tuple[int, int]], trump: int) -> tuple[int, int]:
+        """(seat, card type) winning a trick so far; of identical cards the first wins."""
+        ws, wt = trick[0]
+        for seat, t in trick[1:]:
+            if self.beats(t, wt, trump):
+                ws, wt = seat, t
+        return ws, wt

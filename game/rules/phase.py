@@ -19,6 +19,7 @@ class Phase(StrEnum):
     PASS = "pass"  # partner passes to the bidder
     PASS_BACK = "pass back"  # the bidder passes back
     DECIDE = "decide"  # three-handed: play the hand or concede
+    THROW_IN_VOTE = "throw-in vote"  # 000: everybody agrees to throw the hand in, or not
     TRICKS = "tricks"
     MELD_TURN = "meld"  # two-handed: the trick's winner may meld, count or exchange the dix
     GAME_OVER = "game over"

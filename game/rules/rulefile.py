@@ -2,9 +2,10 @@
 
 :func:`ruleset_from_mapping` checks every field against its type and its range and refuses the
 first bad one with a :class:`RuleSetError` that names the source and the field; :func:`validate`
-then checks the fields that depend on each other; :func:`rescale` converts point values between
-the classic x10 and the modern x1 scale. The allowed words of every option come from the Literal
-types in :mod:`game.rules.ruleset`, and every number has a range in :data:`RANGES`.
+then checks the fields that depend on each other (:mod:`game.rules.rescale` converts point
+values between the classic x10 and the modern x1 scale). The allowed words of every option come
+from the Literal types in :mod:`game.rules.ruleset`, and every number has a range in
+:data:`RANGES`.
 """
 
 from __future__ import annotations
@@ -30,16 +31,6 @@ from game.rules.ruleset import (
     WidowRules,
 )
 
-# Fields holding points (scaled by rescale); every other number is a count or a flag.
-POINT_FIELDS = (
-    "auction.min_bid", "auction.step", "auction.max_bid", "auction.dealer_opens_at",
-    "auction.all_pass_bid", "auction.all_pass_bid_with_meld", "auction.step_above",
-    "widow.forced_concede_margin", "throw_in.margin", "meld.run", "meld.royal_marriage",
-    "meld.marriage", "meld.dix", "meld.pinochle", "meld.aces", "meld.kings", "meld.queens",
-    "meld.jacks", "meld.minimum", "tricks.points", "tricks.last_trick", "scoring.save_points",
-    "scoring.bidder_min_trick_points", "scoring.target", "scoring.bid_to_win_above",
-    "scoring.overtime_step", "scoring.star_levels",
-)
 _POINTS = (0, 100_000)  # any point value: wide enough for every document on either scale
 # The range of every whole-number field (a list's range applies to each item). A number outside
 # its range is refused before any cross-field check, so no later code sees an absurd value.
@@ -54,12 +45,12 @@ RANGES: dict[str, tuple[int, int]] = {
     "meld.run": _POINTS, "meld.royal_marriage": _POINTS, "meld.marriage": _POINTS,
     "meld.dix": _POINTS, "meld.pinochle": _POINTS, "meld.aces": _POINTS, "meld.kings": _POINTS,
     "meld.queens": _POINTS, "meld.jacks": _POINTS, "meld.minimum": _POINTS,
-    "tricks.points": (0, 1_000), "tricks.last_trick": (0, 1_000),
+    "tricks.points": (0, 1_000), "tricks.last_trick": (0, 1_000), "tricks.total": _POINTS,
     "scoring.save_points": _POINTS, "scoring.bidder_min_trick_points": _POINTS,
     "scoring.target": (1, 100_000), "scoring.hands": (0, 1_000),
     "scoring.bid_to_win_above": _POINTS, "scoring.overtime_step": (1, 100_000),
-    "scoring.star_levels": (1, 100_000), "scoring.game_checks": (0, 1_000),
-    "scoring.seven_nines_checks": (0, 1_000),
+    "scoring.star_levels": (1, 100_000), "scoring.star_step": (0, 100_000),
+    "scoring.game_checks": (0, 1_000), "scoring.seven_nines_checks": (0, 1_000),
 }
 MAX_TEXT = 4_000  # characters in a name, title, description or obligation text
 MAX_ITEMS = 64  # items in a list or a table
@@ -68,7 +59,7 @@ _SECTIONS: dict[str, type] = {
     "throw_in": ThrowInRules, "meld": MeldRules, "tricks": TrickRules, "scoring": ScoringRules,
     "stock": StockRules,
 }
-_TOP_FIELDS = ("name", "title", "document", "description", "base")
+_TOP_FIELDS = ("name", "title", "document", "description", "base", "decisions")
 _RANK_LETTERS = ("A", "T", "K", "Q", "J", "9", "8", "7")
 
 
@@ -166,9 +157,24 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str) -> RuleSet:
     for name, cls in _SECTIONS.items():
         if name in data:
             kwargs[name] = _build_section(source, name, cls, data[name])
+    if "decisions" in data:
+        kwargs["decisions"] = _decisions(source, data["decisions"])
     rules = RuleSet(source=source, **kwargs)
     validate(rules)
     return rules
+
+
+def _decisions(source: str, value: Any) -> FrozenMap:
+    """``decisions``: option path -> the sentence that tells a player what this table decided
+    where its document is silent (printed by pinochle rules)."""
+    table = _coerce_table(source, "decisions", value, Mapping[str, str])
+    for path in table:
+        section, _, option = path.partition(".")
+        cls = _SECTIONS.get(section)
+        if cls is None or option not in {f.name for f in dataclasses.fields(cls)}:
+            raise RuleSetError(source, f"decisions.{path}", "must name an option, e.g. "
+                               "scoring.save_meld")
+    return table
 
 
 def _fail(rules: RuleSet, path: str, message: str) -> None:
@@ -261,10 +267,34 @@ def _check_tricks(rules: RuleSet) -> None:
             _fail(rules, name, "take_trick already covers crawl and trumping")
         if "over_trump" in obs and "must_trump" not in obs:
             _fail(rules, name, "over_trump needs must_trump")
+        if ("must_beat_led_after_trump" in obs and "crawl" not in obs
+                and "take_trick" not in obs):
+            _fail(rules, name, "must_beat_led_after_trump extends crawl (or take_trick): "
+                  "list one of them too")
     if not rules.stock.enabled and "follow_suit" not in obligations:
         _fail(rules, "tricks.obligations", "trick play needs follow_suit")
     if rules.tricks.reneges and rules.table.players != 4:
         _fail(rules, "tricks.reneges", "renege calling is a partnership option")
+    if rules.tricks.total_is_rule and _total_mismatch(rules):
+        _fail(rules, "tricks.points", _total_mismatch(rules))
+
+
+def _total_mismatch(rules: RuleSet) -> str:
+    """What is wrong when the counters do not add up to the total the table names."""
+    named, counted = rules.tricks.total, rules.total_trick_points
+    if not named or named == counted:
+        return ""
+    document = f"document {rules.document}" if rules.document else "this table"
+    return (f"the trick points add up to {counted} with the last trick, not the {named} that "
+            f"{document} names (tricks.total): give every counter its value, or name the "
+            "total you mean")
+
+
+def warnings(rules: RuleSet) -> list[str]:
+    """What a player should know about a table that is played all the same: counters that do
+    not add up to the total its document names, where the document allows other totals."""
+    mismatch = _total_mismatch(rules)
+    return [f"{rules.source}: tricks.points: {mismatch}"] if mismatch else []
 
 
 # The ranks each kind of meld is made of. The engine scores the runs and marriages of a suit
@@ -314,29 +344,3 @@ def _check_scoring(rules: RuleSet) -> None:
             _fail(rules, "scoring.star_levels", "levels must rise, each above the last")
     if sc.checks and t.players != 3:
         _fail(rules, "scoring.checks", "checks are the three-handed tally")
-
-
-def rescale(data: dict[str, Any], factor_up: bool, source: str) -> dict[str, Any]:
-    """Convert every point field of a raw mapping by x10 (``factor_up``) or /10, in place."""
-
-    def convert(value: Any, path: str) -> Any:
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, int):
-            if factor_up:
-                return value * 10
-            if value % 10:
-                raise RuleSetError(source, path, f"{value} is not a multiple of 10, so it has "
-                                   "no value on the x1 scale")
-            return value // 10
-        if isinstance(value, list):
-            return [convert(v, f"{path}[{i}]") for i, v in enumerate(value)]
-        if isinstance(value, dict):
-            return {k: convert(v, f"{path}.{k}") for k, v in value.items()}
-        return value
-
-    for path in POINT_FIELDS:
-        section, key = path.split(".")
-        if section in data and isinstance(data[section], dict) and key in data[section]:
-            data[section][key] = convert(data[section][key], path)
-    return data

@@ -35,6 +35,7 @@ Obligation = Literal[
     "follow_suit",
     "take_trick",  # 000: head the led suit, or trump/over-trump, only when that wins
     "crawl",  # beat the winning card of the led suit whenever following suit
+    "must_beat_led_after_trump",  # ... and the highest card of the led suit once trumped
     "beat_trump_lead",  # when trump is led, beat the highest trump
     "must_trump",  # void in the led suit: play a trump
     "over_trump",  # when the trick is already trumped, beat the highest trump
@@ -54,6 +55,7 @@ Direction = Literal["clockwise", "counterclockwise"]
 FirstLead = Literal["bidder", "eldest"]
 RankOrder = Literal["A-10-K-Q-J-9", "A-K-Q-J-10-9"]
 PackSize = Literal[48, 64, 80]
+Exchange = Literal["sequential", "simultaneous"]
 
 OBLIGATIONS: tuple[Obligation, ...] = get_args(Obligation)
 MELD_KINDS: tuple[MeldKind, ...] = get_args(MeldKind)
@@ -82,9 +84,14 @@ class AuctionRules:
     # (threshold, step): bids above the threshold must be multiples of this step (001: 60, 5)
     step_above: tuple[int, ...] = ()
     skip_endings: tuple[int, ...] = ()  # 003 option: no bids ending in 40 or 90
-    max_bid: int = 2000
+    # No document sets a ceiling; the ladder of bids stops at what a side could score in one
+    # hand anyway (bids.BidLadder). A house may set a lower one.
+    max_bid: int = 100_000
     dealer_opens_at: int = 0  # 002: the dealer holds an opening 190 before anyone speaks
     all_pass_bid: int = 250  # the dealer's contract when every other player passes
+    # 000 "at least the minimum bid", 002 "a minimum of 190 points": the stuck dealer may
+    # choose a higher contract (a bid the ladder allows) instead.
+    stuck_dealer_may_raise: bool = False
     all_pass_bid_with_meld: int = 0  # 003 option: 190 when the stuck dealer holds meld
     forced_open_with_meld: bool = False  # 003: a player holding meld must open
     trump_needs_marriage: bool = False  # 001
@@ -93,6 +100,9 @@ class AuctionRules:
 @dataclass(frozen=True)
 class PassingRules:
     count: int = 0  # 000: partner passes 3 (option 4) to the bidder, who passes as many back
+    # "sequential" (000): the bidder receives, lays meld down, then passes back. "simultaneous":
+    # the bidder chooses the cards to return from its own hand before seeing partner's pass.
+    exchange: Exchange = "sequential"
 
 
 @dataclass(frozen=True)
@@ -106,6 +116,9 @@ class WidowRules:
 class ThrowInRules:
     mode: ThrowInMode = "never"
     margin: int = 250
+    # 000: "if they miss the bid by 250 or less, then they must play out the hand unless
+    # everybody agrees to throw it in": the bidder may propose a throw-in it may not make alone.
+    by_agreement: bool = False
 
 
 @dataclass(frozen=True)
@@ -134,12 +147,18 @@ class TrickRules:
     points: Mapping[str, int] = field(default_factory=FrozenMap)  # rank letter -> points
     last_trick: int = 10
     counting: str = ""  # the document's name for this counting method
+    # The total of a hand's trick points this table names (0: none). When the counters do not
+    # add up to it the table is refused if ``total_is_rule`` (003: "they add up to 250 points
+    # under all methods"), else warned about (pinochle rules and the rules screen say so).
+    total: int = 0
+    total_is_rule: bool = False
     reneges: bool = False  # 002 option: illegal cards may be played and are called at the end
 
 
 @dataclass(frozen=True)
 class ScoringRules:
     scale: Scale = "x10"
+    rounding: str = ""  # how values that do not divide by ten were rounded for the x1 scale
     save_meld: SaveMeld = "trick"
     save_points: int = 0  # "points": a side must take this many trick points to score at all
     bidder_min_trick_points: int = 0  # 001: a bidding side under 20 in tricks is set
@@ -151,12 +170,34 @@ class ScoringRules:
     bid_to_win_above: int = 0  # 001: once both sides pass 400, only the bidding side can win
     overtime_step: int = 250
     stars: bool = False
-    star_levels: tuple[int, ...] = (250, 300, 350, 400, 450, 500, 550, 600, 650, 700)
+    star_levels: tuple[int, ...] = (250,)
+    # 002: close-out levels "at 50 point increments starting at 250; 250, 300, 350, etc.": past
+    # the last listed level a new one every star_step points, doubling, with no upper end.
+    star_step: int = 50
     stars_double_spades: bool = False
     checks: bool = False
     optional_checks: tuple[OptionalCheck, ...] = ()
     game_checks: int = 5
     seven_nines_checks: int = 5
+
+    def level_stars(self, bid: int) -> int:
+        """002 close-out levels: 250 is 1 star, 300 is 2, 350 is 4 ... doubling at every
+        level, the listed ones and then one every ``star_step`` points with no upper end."""
+        levels = self.star_levels
+        stars = 0
+        for i, level in enumerate(levels):
+            if bid >= level:
+                stars = 1 << i
+        if self.star_step and levels and bid >= levels[-1]:
+            stars = 1 << (len(levels) - 1 + (bid - levels[-1]) // self.star_step)
+        return stars
+
+    def first_star_levels(self, n: int) -> list[int]:
+        """The first ``n`` close-out levels (the listed ones, then every ``star_step``)."""
+        out = list(self.star_levels[:n])
+        while out and len(out) < n and self.star_step:
+            out.append(out[-1] + self.star_step)
+        return out
 
 
 @dataclass(frozen=True)
@@ -185,6 +226,8 @@ class RuleSet:
     tricks: TrickRules = field(default_factory=TrickRules)
     scoring: ScoringRules = field(default_factory=ScoringRules)
     stock: StockRules = field(default_factory=StockRules)
+    # Where the document is silent: option path -> what this table decided, in a sentence.
+    decisions: Mapping[str, str] = field(default_factory=FrozenMap)
     source: str = field(default="<built-in>", compare=False)
 
     # Derived values, computed once in __post_init__ from the fields above: declared here so the
@@ -211,7 +254,8 @@ class RuleSet:
         # Rule sets key the engine's compiled tables: hash the fields once, not per lookup.
         derive("_hash", hash((self.name, self.title, self.document, self.description,
                               self.table, self.auction, self.passing, self.widow, self.throw_in,
-                              self.meld, self.tricks, self.scoring, self.stock)))
+                              self.meld, self.tricks, self.scoring, self.stock,
+                              self.decisions)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -255,6 +299,8 @@ DEFAULT_OBLIGATION_TEXT: dict[Obligation, str] = {
     "follow_suit": "You must follow suit if you can.",
     "take_trick": "You must take the trick if you can.",
     "crawl": "When following suit you must beat the winning card if you can (crawl).",
+    "must_beat_led_after_trump": "When following suit you must beat the highest card of the "
+                                 "suit led if you can, even after the trick has been trumped.",
     "beat_trump_lead": "When trump is led you must beat the highest trump if you can.",
     "must_trump": "If you cannot follow suit you must play a trump.",
     "over_trump": "If the trick has been trumped you must over-trump if you can.",

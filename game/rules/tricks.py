@@ -54,6 +54,7 @@ class TrickView:
     led: Card | None
     winner: Card | None
     trump: int | None
+    led_high: Card | None = None  # the highest card of the suit led so far
 
     def beats(self, card: Card) -> bool:
         assert self.winner is not None
@@ -108,6 +109,18 @@ def _crawl(cands: list[Card], tv: TrickView) -> tuple[list[Card], str] | None:
     return None
 
 
+def _beat_led_after_trump(cands: list[Card], tv: TrickView) -> tuple[list[Card], str] | None:
+    assert tv.led is not None and tv.winner is not None and tv.led_high is not None
+    if tv.winner.suit == tv.led.suit or any(c.suit != tv.led.suit for c in cands):
+        return None
+    high = tv.led_high
+    keep = [c for c in cands if tv.rules.deck.beats(c, high, None)]
+    if keep and len(keep) < len(cands):
+        return keep, (f"the trick is trumped, but {_names(keep)} beats {high.pretty}, the "
+                      f"highest {_suit_word(tv.led.suit)[:-1]} played")
+    return None
+
+
 def _beat_trump_lead(cands: list[Card], tv: TrickView) -> tuple[list[Card], str] | None:
     assert tv.led is not None and tv.winner is not None
     if tv.trump is None or tv.led.suit != tv.trump or any(c.suit != tv.trump for c in cands):
@@ -144,6 +157,7 @@ FILTERS: dict[str, Filter | None] = {
     "follow_suit": _follow_suit,
     "take_trick": _take_trick,
     "crawl": _crawl,
+    "must_beat_led_after_trump": _beat_led_after_trump,
     "beat_trump_lead": _beat_trump_lead,
     "must_trump": _must_trump,
     "over_trump": _over_trump,
@@ -165,7 +179,9 @@ def explain_plays(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
         return PlayVerdict(tuple(distinct), ())
     obs = tuple(rules.tricks.obligations if obligations is None else obligations)
     winner = trick[trick_winner_index(rules, trick, trump)]
-    tv = TrickView(rules, trick[0], winner, trump)
+    same = [card for card in trick if card.suit == trick[0].suit]
+    led_high = same[trick_winner_index(rules, same, None)]
+    tv = TrickView(rules, trick[0], winner, trump, led_high)
     cands = list(distinct)
     forbidden: list[Forbidden] = []
     for number, rule in enumerate(obs, start=1):

@@ -18,7 +18,8 @@ from typing import Any
 
 from game.resources import data_dir
 from game.rules.errors import RuleSetError
-from game.rules.rulefile import rescale, ruleset_from_mapping
+from game.rules.rescale import rescale
+from game.rules.rulefile import ruleset_from_mapping
 from game.rules.ruleset import RuleSet
 from game.store.lessons import (
     Lesson,
@@ -59,13 +60,18 @@ def load_preset(name: str) -> RuleSet:
     return ruleset_from_mapping(_preset_data(name), f"preset {name}")
 
 
-WHOLE_TABLES = ("texts", "points", "classes", "names")  # replaced whole, never merged
+WHOLE_TABLES = ("texts", "points", "classes", "names", "decisions")  # replaced whole
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     """``over``'s sections merged into ``base``'s option by option; a table of values in
-    WHOLE_TABLES replaces the base's table whole (see the module docstring)."""
+    WHOLE_TABLES replaces the base's table whole (see the module docstring). A new trick-point
+    table drops the base's name for its counting, which describes the base's table."""
     out = copy.deepcopy(base)
+    tricks = over.get("tricks")
+    if (isinstance(tricks, dict) and "points" in tricks and "counting" not in tricks
+            and isinstance(out.get("tricks"), dict)):
+        out["tricks"]["counting"] = ""
     for key, value in over.items():
         if isinstance(value, dict) and isinstance(out.get(key), dict) and key not in WHOLE_TABLES:
             out[key] = _merge(out[key], value)
@@ -88,8 +94,25 @@ def ruleset_from_text(text: str, source: str) -> RuleSet:
         wanted = scoring.get("scale", base_scale) if isinstance(scoring, dict) else base_scale
         if wanted != base_scale and wanted in ("x1", "x10"):
             base = rescale(base, wanted == "x10", source)
-        data = _merge(base, data)
+        data = _merge(base, _without_stale_decisions(base, data))
     return ruleset_from_mapping(data, source)
+
+
+def _without_stale_decisions(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """A base's decision about an option the house file sets is no longer the table's: the
+    house file's ``decisions`` (if any) replace the base's whole, and otherwise the base's are
+    kept but for the options the house file changes."""
+    if "decisions" in over or not isinstance(base.get("decisions"), dict):
+        return over
+    kept = {path: text for path, text in base["decisions"].items()
+            if not _sets(over, path)}
+    return {**over, "decisions": kept}
+
+
+def _sets(data: dict[str, Any], path: str) -> bool:
+    section, _, option = path.partition(".")
+    part = data.get(section)
+    return isinstance(part, dict) and option in part
 
 
 def read_house_rules(path: str | Path) -> tuple[str, RuleSet]:

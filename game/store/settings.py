@@ -29,6 +29,10 @@ class Settings:
     practice: bool = True  # undo and hints allowed
     two_handed_match: bool = True  # two-handed: a match to 1000 (else every deal is a game)
     two_handed_64: bool = False  # two-handed: the 64-card pack with 8s and 7s (dix is the 7)
+    # House options of the new-game screen (game/ui/table/house.py), where a preset allows them.
+    two_handed_common_order: bool = False  # two-handed: A-10-K-Q-J-9 instead of 004's order
+    beat_led_after_trump: bool = False  # must beat the led suit even after a trump
+    simultaneous_exchange: bool = False  # the bidder passes back from its own hand, unseen
 
     def bot_options(self) -> dict[str, object]:
         """The style options every bot seat of a new or resumed game is made with: the
@@ -58,7 +62,8 @@ CHECKS: dict[str, Callable[[Any, str], Any]] = {
     "bot_style": lambda v, f: schema.choice(v, f, AGGRESSIONS),
     "sound": schema.flag, "card_back": lambda v, f: schema.choice(v, f, BACKS),
     "four_colour": schema.flag, "practice": schema.flag, "two_handed_match": schema.flag,
-    "two_handed_64": schema.flag,
+    "two_handed_64": schema.flag, "two_handed_common_order": schema.flag,
+    "beat_led_after_trump": schema.flag, "simultaneous_exchange": schema.flag,
 }
 
 

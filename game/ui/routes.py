@@ -17,6 +17,7 @@ from game.ui.scenes.play import (
     DealScene,
     DecideScene,
     PassScene,
+    ThrowInVoteScene,
     TrumpScene,
     WidowScene,
 )
@@ -31,6 +32,7 @@ PROMPTS: dict[Phase, Callable[[AppContext, TableScene], Scene]] = {
     Phase.AUCTION: AuctionScene, Phase.TRUMP: TrumpScene, Phase.WIDOW: WidowScene,
     Phase.PASS: PassScene, Phase.PASS_BACK: PassScene, Phase.DISCARD: PassScene,
     Phase.DECIDE: DecideScene, Phase.TRICKS: TrickScene, Phase.MELD_TURN: MeldTurnScene,
+    Phase.THROW_IN_VOTE: ThrowInVoteScene,
 }
 
 

@@ -77,7 +77,9 @@ def test_defender_does_not_lead_the_trump_ace_for_nothing(level):
 
 HOUSE = """base = "partnership-150"
 name = "no-forced-trump"
-title = "Follow suit, otherwise any card"
+title = "Follow suit, otherwise any card, right to left"
+[table]
+direction = "counterclockwise"
 [tricks]
 obligations = ["follow_suit", "any_card"]
 """
@@ -89,7 +91,7 @@ def test_does_not_trump_partners_winning_ace(level):
     not forced, North leads the ace of spades and East follows; South, void in spades, has
     a choice."""
     r = ruleset_from_text(HOUSE, "house")
-    # p150 plays right to left: North (2) leads, East (1)... seats go 2 -> 1 -> 0 -> 3.
+    # This table plays right to left: North (2) leads, East (1)... seats go 2 -> 1 -> 0 -> 3.
     hands = ["AH TH KH 9H AC TC KC QC AD TD KD JD", None, None, None]
     state = trick_position(r, hands, Suit.HEARTS, bidder=2, leader=2,
                            trick=[(2, "AS"), (1, "QS")])

@@ -104,8 +104,8 @@ def test_003_a_partner_who_passed_first_holds_no_meld():
     me = "AS TS KS QS JS AH AC AD KD QD 9S KH"
     partner = "9S JH 9H TC JC 9C TD JD 9D TH 9H TC"
     west, east = rest_of_pack(r, me, partner)
-    # right to left: dealer East (3) -> North (2) speaks first, then West, then South.
-    state = game_with_hands(r, [me, west, partner, east], dealer=3)
+    # dealer West (1) -> North (2), on its left, speaks first, then East, then South.
+    state = game_with_hands(r, [me, west, partner, east], dealer=1)
     state, _ = play_actions(state, "pass")
     assert meld_table(r).total(r.deck.counts_of(parse_cards(partner)), None) == 0
     state, _ = play_actions(state, "bid 150")

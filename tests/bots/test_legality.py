@@ -39,6 +39,23 @@ title = "Double deck, post-1945: must beat only when trump is led"
 [tricks]
 obligations = ["first_identical_wins", "follow_suit", "beat_trump_lead", "must_trump", "any_card"]
 """,
+    # Issue 18's two options: beat the led suit after a trump; the simultaneous exchange.
+    "beatled": """base = "double-deck"
+name = "beatled"
+title = "Double deck, must beat the led suit even after a trump"
+[tricks]
+obligations = ["first_identical_wins", "follow_suit", "crawl", "must_beat_led_after_trump",
+               "must_trump", "over_trump", "any_card"]
+""",
+    "beatled000": """base = "racehorse"
+name = "beatled000"
+title = "Racehorse, must beat the led suit even after a trump, simultaneous exchange"
+[passing]
+exchange = "simultaneous"
+[tricks]
+obligations = ["first_identical_wins", "follow_suit", "take_trick", "must_beat_led_after_trump",
+               "any_card"]
+""",
     "twodeal": """base = "two-handed"
 name = "twodeal"
 title = "Two-handed, every deal a game"
@@ -74,6 +91,16 @@ def test_house_tables_unlike_any_preset_are_played_legally(name):
         levels = [("medium", "easy", "random")[(s + i) % 3] for s in range(rules.players)]
         play_hand(rules, 77 + i, levels, deal=i, stats=stats)
     assert stats["medium"] > 200
+
+
+@pytest.mark.parametrize("name", ["beatled", "beatled000"])
+def test_hard_plays_issue_18s_options_legally(name):
+    rules = ruleset_from_text(HOUSE_TABLES[name], name)
+    stats: dict[str, int] = {}
+    levels = ["hard" if s % 2 == 0 else "medium" for s in range(rules.players)]
+    for deal in range(2):
+        play_hand(rules, 9, levels, deal=deal, stats=stats)
+    assert stats["hard"] > 10
 
 
 @pytest.mark.parametrize("name", PRESETS)

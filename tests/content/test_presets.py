@@ -3,11 +3,13 @@
 import pytest
 
 from game.rules.errors import RuleSetError
+from game.rules.explain import rules_text
 from game.store.content import (
     PRESET_ORDER,
     load_house_rules,
     load_preset,
     load_ruleset,
+    preset_names,
     ruleset_from_text,
 )
 
@@ -70,10 +72,49 @@ def test_modern_scale_divides_every_point_value_by_ten():
     assert r.total_trick_points == 25
 
 
-def test_scale_conversion_refuses_values_that_do_not_divide():
-    with pytest.raises(RuleSetError, match="tricks.points"):
-        ruleset_from_text('base = "partnership-190"\nname = "m"\ntitle = "m"\n[scoring]\n'
-                          'scale = "x1"\n', "m.toml")
+def _scaled(base, scale):
+    return ruleset_from_text(f'base = "{base}"\nname = "m"\ntitle = "m"\n[scoring]\n'
+                             f'scale = "{scale}"\n', "m.toml")
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_every_preset_plays_on_either_scale(name):
+    # 003: "As a shorthand, some people divide all scores by 10 points." Issue 19: "the x1
+    # scale for every preset, with its rounding stated".
+    from game.match.simulate import simulate
+
+    native = load_preset(name)
+    other = "x10" if native.scoring.scale == "x1" else "x1"
+    r = _scaled(name, other)
+    expected = native.total_trick_points * 10 if other == "x10" else (
+        native.total_trick_points // 10)
+    assert r.total_trick_points == expected
+    report = simulate(r, 20, seed=2)
+    assert report.hands == 20 and report.violations == []
+
+
+def test_x1_rounds_a_value_that_does_not_divide_down_and_says_so():
+    # 003: "the dealer names trump at a 'price' usually one less than the minimum bid" -- 149
+    # of 150; on the x1 scale 14, one less than 15.
+    r = _scaled("partnership-150", "x1")
+    assert r.auction.min_bid == 15 and r.auction.all_pass_bid == 14
+    assert "auction.all_pass_bid 149 rounds down to 14" in r.scoring.rounding
+    assert r.scoring.rounding in rules_text(r)
+
+
+def test_x1_card_points_keep_the_document_total():
+    # 002: "the points are 60 for each suit ... the total points possible in a hand during play
+    # are 250 pts." K 5 and Q 5 do not divide: the K takes the suit's lost point.
+    r = _scaled("partnership-190", "x1")
+    assert dict(r.tricks.points) == {"A": 1, "T": 1, "K": 1, "Q": 0}
+    assert r.total_trick_points == 25 and "trick points per card" in r.scoring.rounding
+    # 004: A 11, 10 10, K 4, Q 3, J 2 (30 a suit); its rounding to tens is then in the values.
+    two = _scaled("two-handed", "x1")
+    assert dict(two.tricks.points) == {"A": 1, "T": 1, "K": 1, "Q": 0, "J": 0}
+    assert not two.stock.round_tricks and "already in the card values" in two.scoring.rounding
+    assert two.total_trick_points == 25 and two.scoring.target == 100
+    # a value that divides is not mentioned
+    assert "min_bid" not in r.scoring.rounding
 
 
 def test_classic_scale_for_double_deck_multiplies_by_ten():

@@ -37,8 +37,25 @@ def test_000_bids_are_multiples_of_ten_from_250():
 def test_000_dealer_is_stuck_when_nobody_bids():
     # 000: "If nobody else bids, then the dealer is required to bid at least the minimum bid."
     state, events = play_actions(racehorse_game(), "pass", "pass", "pass")
+    assert state.hand.auction.turn == 3 and state.phase == Phase.AUCTION
+    acts = legal_actions(state)
+    assert Pass() not in acts and acts[:3] == (Bid(250), Bid(260), Bid(270))
+    with pytest.raises(IllegalActionError, match="at least 250"):
+        play_actions(state, "pass")
+    state, events = play_actions(state, "bid 250")
     assert AuctionWon(3, 250, True) in events
     assert state.hand.bidder == 3 and state.hand.bid == 250 and state.phase == Phase.TRUMP
+
+
+def test_000_stuck_dealer_may_bid_more_than_the_minimum():
+    # 000: "the dealer is required to bid at least the minimum bid" (issue 19: "A stuck dealer
+    # may bid more than the minimum").
+    state, _ = play_actions(racehorse_game(), "pass", "pass", "pass")
+    with pytest.raises(IllegalActionError, match="at least 250"):
+        play_actions(state, "bid 265")
+    state, events = play_actions(state, "bid 350")
+    assert BidMade(3, 350, True) in events and AuctionWon(3, 350, True) in events
+    assert state.hand.bid == 350
 
 
 def test_passed_player_never_reenters():
@@ -98,7 +115,19 @@ def test_002_dealer_opens_at_190_and_jumps_count_from_it():
     acts = legal_actions(state)
     assert Bid(190) not in acts and acts[1] == Bid(200) and Bid(210) in acts
     state, events = play_actions(state, "pass", "pass", "pass")
-    assert AuctionWon(3, 190, False) in events
+    assert legal_actions(state)[:2] == (Bid(190), Bid(200))
+    state, events = play_actions(state, "bid 190")
+    assert AuctionWon(3, 190, True) in events
+
+
+def test_002_stuck_dealer_may_bid_up_to_a_star_level():
+    # 002: "the dealer is 'stuck' with the deal (if everyone passes) for a minimum of 190
+    # points" -- a minimum: VARIANTS.md, "e.g. to reach a star level".
+    hands, _ = deal_pack(rules("partnership-190"), 4)
+    state = game_with_hands("partnership-190", hands, dealer=3)
+    state, _ = play_actions(state, "pass", "pass", "pass")
+    state, events = play_actions(state, "bid 250")
+    assert AuctionWon(3, 250, True) in events and state.hand.bid == 250
 
 
 def test_003_player_holding_meld_must_open():
@@ -149,3 +178,51 @@ def test_003_three_handed_starts_at_300():
     # 003: "The bidding starts at 300 (250 for an easier game)."
     assert bid_amounts(rules("cutthroat"), 0)[0] == 300
     assert bid_amounts(rules("check"), 0)[0] == 300
+
+
+def test_a_dealer_holding_an_opening_and_meld_must_still_open_with_a_bid():
+    # 003: "A player that has meld (not including 9s) must open the bidding." Mixed with 002's
+    # "The starting bid of the dealer is 190" (a house table), the dealer's hold is not a bid:
+    # holding meld when everyone else has passed, the dealer must bid (found by issue 18's
+    # combination test, where this looped forever).
+    house = ruleset_from_text('base = "partnership-190"\nname = "o"\ntitle = "o"\n'
+                              '[auction]\nforced_open_with_meld = true\n'
+                              'stuck_dealer_may_raise = false\n', "o.toml")
+    state = game_with_hands(house, [NO_MELD, NO_MELD_B, NO_MELD_C, MELD], dealer=3)
+    state, _ = play_actions(state, "pass", "pass", "pass")
+    assert state.hand.auction.turn == 3 and Pass() not in legal_actions(state)
+    with pytest.raises(IllegalActionError, match="must open"):
+        play_actions(state, "pass")
+    state, events = play_actions(state, "bid 200")
+    assert AuctionWon(3, 200, True) in events
+
+
+def test_001_a_bid_above_400_is_allowed():
+    # 001: "The opening bid must be at least 50, but may be higher ... Each bid must be higher
+    # than the previous one." (issue 19: after a bid of 400 the only legal action was pass)
+    r = rules("double-deck")
+    hands, _ = deal_pack(r, 2)
+    state = game_with_hands(r, hands, dealer=3)
+    state, _ = play_actions(state, "bid 400")
+    assert Bid(405) in legal_actions(state) and Bid(410) in legal_actions(state)
+    state, events = play_actions(state, "bid 410", "pass", "pass", "pass")
+    assert AuctionWon(1, 410, False) in events
+
+
+@pytest.mark.parametrize("name", ["racehorse", "double-deck", "partnership-190",
+                                  "partnership-150", "cutthroat", "check"])
+def test_no_preset_caps_bids_below_what_a_side_can_score(name):
+    # No document sets a ceiling: 000 "Bids must be in multiples of ten", 001 "Each bid must be
+    # higher than the previous one", 002 "bid hands to close out levels ... 250, 300, 350,
+    # etc.", 003 "A player who has not yet 'passed' has the option of exceeding the current
+    # highest bid". The ladder stops only where no side could make the bid: the meld of the
+    # whole pack under its best trump plus every trick point.
+    from game.rules.compiled import compile_rules, meld_total
+
+    r = rules(name)
+    full = r.deck.full()
+    reachable = max(meld_total(r, full, t) for t in range(4)) + r.total_trick_points
+    ladder = compile_rules(r).bids
+    assert ladder.ceiling >= reachable - r.auction.step
+    if r.table.deck == 48:
+        assert ladder.next_above(2000) is not None  # the old cap of 2000 is gone

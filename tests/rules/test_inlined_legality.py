@@ -33,7 +33,14 @@ def _kernels() -> list[tuple[str, RuleSet, tuple[str, ...]]]:
     return out
 
 
-KERNELS = _kernels()
+# Issue 18's house rule, on a crawling and a take-the-trick table.
+BEAT_LED = ("must_beat_led_after_trump",)
+KERNELS = _kernels() + [
+    ("double-deck beat led", load_preset("double-deck"),
+     (*load_preset("double-deck").tricks.obligations, *BEAT_LED)),
+    ("racehorse beat led", load_preset("racehorse"),
+     (*load_preset("racehorse").tricks.obligations, *BEAT_LED)),
+]
 IDS = [k[0] for k in KERNELS]
 
 
@@ -71,7 +78,7 @@ def _reference_random_playout(kernel: PlayKernel, hands: list[int], trump: int, 
         for _ in range(kernel.players - 1):
             seat = kernel.next_seat[seat]
             _, wt = _trick_winner(kernel, trick, trump)
-            m = kernel.legal(hands[seat], kernel.suit_of[trick[0][1]], wt, trump)
+            m = kernel.legal(hands[seat], trick, wt, trump)
             t = _nth(kernel, m, rnd, draw_single=False)
             hands[seat] -= kernel.one[t]
             trick.append((seat, t))
@@ -115,7 +122,7 @@ def _reference_rollout(kernel: PlayKernel, hands: list[int], trump: int, leader:
         for _ in range(n - 1):
             seat = kernel.next_seat[seat]
             _, wt = _trick_winner(kernel, trick, trump)
-            m = kernel.legal(hands[seat], kernel.suit_of[trick[0][1]], wt, trump)
+            m = kernel.legal(hands[seat], trick, wt, trump)
             if len(kernel.types_in(m)) > 1:
                 rnd()  # the rollout's exploration test (eps=1: always explores)
             t = _nth(kernel, m, rnd, draw_single=False)

@@ -9,7 +9,15 @@ from game.rules.events import CardsPassed, Discarded, MeldShown, WidowShown
 from game.rules.phase import Phase
 from game.rules.view import observe, redact
 from game.store.content import ruleset_from_text
-from tests.helpers import cards, deal_pack, game_with_hands, play_actions, rest_of_pack, rules
+from tests.helpers import (
+    cards,
+    deal_pack,
+    game_with_hands,
+    play_actions,
+    rest_of_pack,
+    rules,
+    strs,
+)
 
 BIDDER = "AH TH KH QH JH 9S 9S 9C 9C 9D JC JC"  # a heart run and little else
 
@@ -73,7 +81,7 @@ def test_passed_cards_are_seen_only_by_the_partners():
 def cutthroat_won(bid="bid 310", hands_seed=5, forced=False):
     r = rules("cutthroat")
     hands, widow = deal_pack(r, hands_seed)
-    state = game_with_hands(r, hands, dealer=1, widow=widow)  # right to left: seat 0 is first
+    state = game_with_hands(r, hands, dealer=2, widow=widow)  # seat 0, on its left, is first
     if forced:
         state = state._replace(hand=state.hand._replace(forced=True))
     return play_actions(state, bid, "pass", "pass")[0]
@@ -131,3 +139,42 @@ def test_concede_without_looking_only_when_forced():
     assert ThrowIn() in legal_actions(state)
     state, _ = play_actions(state, "throw-in")
     assert state.scores == (-300, 0, 0)
+
+
+SIMULTANEOUS = ('base = "racehorse"\nname = "sim"\ntitle = "sim"\n[passing]\n'
+                'exchange = "simultaneous"\n')
+
+
+def test_simultaneous_exchange_bidder_returns_cards_of_its_own_hand_unseen():
+    # Issue 18: "A simultaneous exchange. The bidder chooses the cards to return from its own
+    # 12, before seeing partner's pass, as many kitchen tables do."
+    house = ruleset_from_text(SIMULTANEOUS, "sim.toml")
+    state = racehorse_after_trump(house)
+    deck = house.deck
+    own = state.hand.hands[0]
+    partner_cards = rest_of_pack(house, BIDDER)[1].split()[:3]
+    state, events = play_actions(state, "pass-cards " + " ".join(partner_cards))
+    assert events == [] and state.phase == Phase.PASS_BACK and state.hand.melds == ()
+    # the bidder's view holds its own twelve only: nothing of the partner's pass
+    view = observe(state, 0)
+    assert view.hand == own and view.received == 0
+    backs = {a.cards for a in legal_actions(state)}
+    assert {"AH", "KH", "QH"} in [set(strs(b)) for b in backs]  # meld cards too
+    state, events = play_actions(state, "pass-cards AH KH QH")
+    passed = [e for e in events if isinstance(e, CardsPassed)]
+    assert [(e.source, e.target) for e in passed] == [(2, 0), (0, 2)]
+    assert state.phase == Phase.TRICKS
+    assert deck.count(state.hand.hands[2], cards("AH")[0]) == 1
+    assert sorted(e.seat for e in events if isinstance(e, MeldShown)) == [0, 1, 2, 3]
+    assert deck.size_of(state.hand.hands[0]) == 12
+    # the defenders never see the passed cards
+    assert redact(passed[0], 1).cards == () and redact(passed[1], 3).cards == ()
+
+
+def test_simultaneous_exchange_refuses_cards_the_bidder_does_not_hold():
+    house = ruleset_from_text(SIMULTANEOUS, "sim.toml")
+    state = racehorse_after_trump(house)
+    partner_cards = [c for c in rest_of_pack(house, BIDDER)[1].split() if c not in BIDDER][:3]
+    state, _ = play_actions(state, "pass-cards " + " ".join(partner_cards))
+    with pytest.raises(IllegalActionError, match="only pass back cards you hold"):
+        play_actions(state, "pass-cards " + " ".join(partner_cards))  # not yet the bidder's

@@ -223,3 +223,23 @@ def test_overtime_raises_the_target_in_a_played_game():
     assert state.target == 1250 and not state.over
     state, events = finish_hand(r, state._replace(scores=(1260, 1100)), -1, False, [])
     assert any(isinstance(e, GameWon) and e.side == 0 for e in events)
+
+
+class TestStarLevels002:
+    """002: close-out levels "at 50 point increments starting at 250; 250, 300, 350, etc." and
+    "Stars are assigned for Runs, Aces and at each close out; which double starting at 250"
+    (issue 16.2: no upper end)."""
+
+    def test_the_chart(self):
+        # 002's chart: 250 1*, 300 2*, 350 4*, 400 8*, 450 16*, 500 32*, 550 64*
+        r = rules("partnership-190")
+        chart = {240: 0, 250: 1, 300: 2, 350: 4, 400: 8, 450: 16, 500: 32, 550: 64}
+        assert {bid: r.scoring.level_stars(bid) for bid in chart} == chart
+        assert r.scoring.level_stars(340) == 2  # between levels: the level reached
+
+    def test_levels_keep_doubling_past_700(self):
+        r = rules("partnership-190")
+        assert r.scoring.level_stars(700) == 512
+        assert r.scoring.level_stars(750) == 1024
+        assert r.scoring.level_stars(800) == 2048
+        assert r.scoring.level_stars(1000) == 32768

@@ -19,8 +19,7 @@ def _check(state) -> int:
     kernel = state.compiled.kernel
     if isinstance(hand, HandState) and hand.phase == Phase.TRICKS and hand.play.trick:
         ps = hand.play
-        fresh = kernel.legal(hand.hands[ps.turn], kernel.suit_of[ps.trick[0][1]], ps.win_type,
-                             hand.trump)
+        fresh = kernel.legal(hand.hands[ps.turn], ps.trick, ps.win_type, hand.trump)
         assert ps.mask == fresh
         return 1
     if isinstance(hand, StockHand) and hand.hands:
@@ -30,7 +29,7 @@ def _check(state) -> int:
         if hand.trick and hand.phase == Phase.TRICKS:
             k = state.compiled.stock.kernels[hand.playoff]
             led = hand.trick[0][1]
-            assert hand.follow_mask == k.legal(hand.hands[hand.turn], k.suit_of[led], led,
+            assert hand.follow_mask == k.legal(hand.hands[hand.turn], hand.trick, led,
                                                hand.trump)
         return 1
     return 0

@@ -190,7 +190,73 @@ def test_kernel_agrees_with_the_rules_on_random_positions(name):
                 if kernel.beats(t, wt, trump):
                     wt = t
             assert deck.types[wt] is trick[trick_winner_index(r, trick, trump)]
-            mask = kernel.legal(counts, kernel.suit_of[types[0]], wt, trump)
+            mask = kernel.legal(counts, [(i, t) for i, t in enumerate(types)], wt, trump)
             fast = {deck.types[t] for t in kernel.types_in(mask)}
             slow = set(explain_plays(r, hand, trick, trump, obligations).legal)
             assert fast == slow, (strs(trick), strs(hand), trump)
+
+
+def _beat_led(base):
+    text = (f'base = "{base}"\nname = "b"\ntitle = "b"\n[tricks]\nobligations = '
+            f'{list(rules(base).tricks.obligations) + ["must_beat_led_after_trump"]!r}\n')
+    return ruleset_from_text(text.replace("'", '"'), "beat led")
+
+
+class TestMustBeatLedAfterTrump:
+    """Issue 18: "Must beat the led suit even after a trick is trumped. A player who can follow
+    must still beat the highest card of the led suit. Today `crawl` drops that duty once the
+    trick is trumped." """
+
+    def test_crawl_alone_drops_the_duty_once_trumped(self):
+        # 001: "If someone has already trumped then later players who can follow suit may play
+        # any card of the suit led (no card of the led suit can beat a trump)."
+        v = verdict("double-deck", Suit.HEARTS, "QD JH", "AD JD")
+        assert sorted(strs(v.legal)) == ["AD", "JD"]
+
+    def test_with_the_option_the_highest_led_card_must_still_be_beaten(self):
+        r = _beat_led("double-deck")
+        v = verdict(r, Suit.HEARTS, "QD JH", "AD JD")
+        assert strs(v.legal) == ["AD"]
+        reason = v.reason(cards("JD")[0])
+        assert reason.rule == "must_beat_led_after_trump" and "beat" in reason.text
+        # the highest card of the suit led, not the led card: K led, then 10, then a trump
+        assert strs(verdict(r, Suit.HEARTS, "KD TD JH", "AD QD").legal) == ["AD"]
+        # nothing beats the A (an identical A does not: the first one wins): any diamond
+        assert sorted(strs(verdict(r, Suit.HEARTS, "KD AD JH", "AD TD").legal)) == ["AD", "TD"]
+
+    def test_on_a_take_the_trick_table(self):
+        # 000's "You must take the trick if you can" asks nothing once the trick is trumped:
+        # with the option, the follower must still head the suit led.
+        assert sorted(strs(verdict("racehorse", Suit.HEARTS, "QD JH", "AD 9D").legal)) == [
+            "9D", "AD"]
+        assert strs(verdict(_beat_led("racehorse"), Suit.HEARTS, "QD JH", "AD 9D").legal) == [
+            "AD"]
+
+    def test_needs_crawl_or_take_trick(self):
+        from game.rules.errors import RuleSetError
+
+        with pytest.raises(RuleSetError, match="must_beat_led_after_trump extends crawl"):
+            ruleset_from_text('base = "partnership-190"\nname = "b"\ntitle = "b"\n[tricks]\n'
+                              'obligations = ["follow_suit", "must_trump", '
+                              '"must_beat_led_after_trump"]\n', "beat led")
+
+    @pytest.mark.parametrize("base", ["double-deck", "racehorse"])
+    def test_the_kernel_agrees_with_the_rule_on_random_positions(self, base):
+        r = _beat_led(base)
+        kernel = kernel_for(r)
+        deck = r.deck
+        rng = random.Random(base)
+        trumped = 0
+        for _ in range(20000):
+            trick, hand, trump = _random_position(r, rng, r.tricks.obligations)
+            types = [deck.type_of(c) for c in trick]
+            wt = types[0]
+            for t in types[1:]:
+                if kernel.beats(t, wt, trump):
+                    wt = t
+            mask = kernel.legal(deck.counts_of(hand), list(enumerate(types)), wt, trump)
+            fast = {deck.types[t] for t in kernel.types_in(mask)}
+            slow = set(explain_plays(r, hand, trick, trump).legal)
+            assert fast == slow, (strs(trick), strs(hand), trump)
+            trumped += kernel.suit_of[wt] != kernel.suit_of[types[0]]
+        assert trumped > 1000

@@ -26,8 +26,16 @@ def has_opening_meld(rules: RuleSet, counts: int) -> bool:
     return compile_rules(rules).meld.total(counts, None) > 0
 
 
+def first_bidder(rules: RuleSet, dealer: int) -> int:
+    """The seat on the dealer's left, whatever the direction of play: 000 and 002 "the person
+    to the left of the dealer", 001 "The person to the left of the dealer bids first", 003
+    "Bidding starts to the dealer's left". Seats are numbered clockwise, so that is the next
+    seat round."""
+    return (dealer + 1) % rules.players
+
+
 def start(rules: RuleSet, dealer: int) -> AuctionState:
-    first = rules.next_seat(dealer)
+    first = first_bidder(rules, dealer)
     passed = (False,) * rules.players
     if rules.auction.dealer_opens_at:
         return AuctionState(first, rules.auction.dealer_opens_at, dealer, passed, ())
@@ -35,14 +43,23 @@ def start(rules: RuleSet, dealer: int) -> AuctionState:
 
 
 def _must_open(rules: RuleSet, hand: HandState, au: AuctionState) -> bool:
-    return (rules.auction.forced_open_with_meld and au.high_bidder < 0
+    """003: nobody has bid yet (a dealer's opening hold is not a bid) and this player holds
+    meld."""
+    return (rules.auction.forced_open_with_meld and not any(a for _, a in au.history)
             and has_opening_meld(rules, hand.hands[au.turn]))
 
 
 def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
     au = hand.auction
     assert au is not None
+    if au.stuck:
+        return _stuck_choices(compiled, au.stuck)
     return compiled.bids.choices(au.high_bid, not _must_open(compiled.rules, hand, au))
+
+
+def _stuck_choices(compiled: CompiledRules, stuck: int) -> tuple[Action, ...]:
+    """The stuck dealer's contract, or any higher bid the ladder allows (no pass)."""
+    return (Bid(stuck), *compiled.bids.bids_above(stuck))
 
 
 def _stuck_dealer(rules: RuleSet, hand: HandState, au: AuctionState) -> tuple[int, bool] | None:
@@ -60,6 +77,8 @@ def _stuck_dealer(rules: RuleSet, hand: HandState, au: AuctionState) -> tuple[in
 def apply(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, list[Event]]:
     au = hand.auction
     assert au is not None
+    if au.stuck:
+        return _stuck_bid(rules, hand, au, action)
     seat = au.turn
     events: list[Event] = []
     passed = list(au.passed)
@@ -83,26 +102,51 @@ def apply(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, l
         events.append(BidMade(seat, action.amount, forced))
     else:
         raise IllegalActionError("During the auction you may only bid or pass.")
-    active = [s for s in range(rules.players) if not passed[s]]
-    # The auction ends when only the high bidder is left, or when all but the dealer passed.
-    if high_bidder >= 0 and active == [high_bidder]:
+    dealer = hand.dealer
+    others_out = all(passed[s] for s in range(rules.players) if s != dealer)
+    if others_out and not any(amount for _, amount in history):
+        # Nobody bid (002's dealer holds only its opening): the dealer is stuck. With
+        # counter-clockwise play the dealer may have passed already; it is stuck all the same.
+        stuck = _stuck_dealer(rules, hand, au)
+        if stuck is None:  # 003: holding meld, the dealer must open with a bid of its own
+            new_au = AuctionState(dealer, high_bid, high_bidder, tuple(passed), history, forced)
+            return hand._replace(auction=new_au), events
+        amount, was_forced = stuck
+        if rules.auction.stuck_dealer_may_raise:
+            new_au = AuctionState(dealer, high_bid, high_bidder, tuple(passed), history, forced,
+                                  stuck=amount)
+            return hand._replace(auction=new_au), events
+        events.append(BidMade(dealer, amount, True))
+        events.append(AuctionWon(dealer, amount, was_forced))
+        history += ((dealer, amount),)
+        return _won(hand, dealer, amount, was_forced, passed, history), events
+    # The auction ends when everyone but the high bidder has passed.
+    if high_bidder >= 0 and all(passed[s] for s in range(rules.players) if s != high_bidder):
         events.append(AuctionWon(high_bidder, high_bid, forced))
         return _won(hand, high_bidder, high_bid, forced, passed, history), events
     nxt = rules.next_seat(seat)
-    while passed[nxt]:
+    while passed[nxt] or nxt == high_bidder:  # nobody bids against their own bid
         nxt = rules.next_seat(nxt)
-    if high_bidder < 0 and active == [hand.dealer]:
-        stuck = _stuck_dealer(rules, hand, au)
-        if stuck is not None:
-            amount, was_forced = stuck
-            events.append(BidMade(hand.dealer, amount, True))
-            events.append(AuctionWon(hand.dealer, amount, was_forced))
-            history += ((hand.dealer, amount),)
-            return _won(hand, hand.dealer, amount, was_forced, passed, history), events
-    if not active:  # cannot happen: the last player never passes a dealer-stuck auction
-        raise AssertionError("auction with no active player")
     new_au = AuctionState(nxt, high_bid, high_bidder, tuple(passed), history, forced)
     return hand._replace(auction=new_au), events
+
+
+def _stuck_bid(rules: RuleSet, hand: HandState, au: AuctionState, action: Action
+               ) -> tuple[HandState, list[Event]]:
+    """000: "the dealer is required to bid at least the minimum bid"; 002: stuck "for a
+    minimum of 190 points". The stuck dealer names its contract: that minimum or more."""
+    ladder = compile_rules(rules).bids
+    if not isinstance(action, Bid) or not (
+            action.amount == au.stuck or (action.amount > au.stuck
+                                          and ladder.allows(action.amount))):
+        raise IllegalActionError(
+            f"Everyone else passed: the dealer must bid at least {au.stuck}.",
+            f"{action} is not allowed" if isinstance(action, Bid) else "the dealer may not pass")
+    dealer = hand.dealer
+    events: list[Event] = [BidMade(dealer, action.amount, True),
+                           AuctionWon(dealer, action.amount, True)]
+    history = au.history + ((dealer, action.amount),)
+    return _won(hand, dealer, action.amount, True, list(au.passed), history), events
 
 
 def _bid_rule(rules: RuleSet, high_bid: int) -> str:
@@ -115,7 +159,7 @@ def _bid_rule(rules: RuleSet, high_bid: int) -> str:
             f"{ladder.ceiling}.")
 
 
-def _won(hand: HandState, seat: int, bid: int, forced: bool, passed: list[bool],
+def _won(hand: HandState, seat: int, bid: int, forced: bool, passed: list[bool] | tuple[bool, ...],
          history: tuple[tuple[int, int], ...]) -> HandState:
     au = AuctionState(seat, bid, seat, tuple(passed), history, forced)
     return hand._replace(auction=au, bidder=seat, bid=bid, forced=forced)

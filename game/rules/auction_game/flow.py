@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.rules.actions import Action, NameTrump, PlayHand, ThrowIn
-from game.rules.auction_game import auction, melding, passing, play
+from game.rules.actions import Action, NameTrump, PlayHand, ProposeThrowIn, ThrowIn
+from game.rules.auction_game import auction, melding, passing, play, throwin
 from game.rules.auction_game.scoring import score_hand
 from game.rules.auction_game.state import HandState
 from game.rules.cards import Card, Suit
@@ -62,6 +62,8 @@ def actor(rules: RuleSet, hand: HandState) -> int:
     if phase == Phase.TRICKS:
         assert hand.play is not None
         return hand.play.turn
+    if phase == Phase.THROW_IN_VOTE:
+        return throwin.voter(rules, hand)
     return hand.bidder
 
 
@@ -82,6 +84,8 @@ def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
         return passing.legal_discard(rules, hand)
     if phase == Phase.DECIDE:
         return _legal_decide(rules, hand)
+    if phase == Phase.THROW_IN_VOTE:
+        return throwin.VOTES
     raise AssertionError(f"no legal actions for phase {phase}")
 
 
@@ -93,7 +97,18 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
             if not play.may_throw_in(rules, hand):
                 raise IllegalActionError(_throw_in_rule(rules))
             return _end(state, hand, [HandConceded(hand.bidder)], HandEnd(EndKind.THROWN_IN))
+        if isinstance(action, ProposeThrowIn):
+            if ProposeThrowIn() not in play.first_lead_extras(rules, hand):
+                raise IllegalActionError(_throw_in_rule(rules))
+            new_hand, events = throwin.propose(rules, hand)
+            return state._replace(hand=new_hand), events
         return play.apply(state, hand, action)
+    if phase == Phase.THROW_IN_VOTE:
+        new_hand, events, agreed = throwin.vote(rules, hand, action)
+        if agreed:
+            return _end(state, new_hand, events + [HandConceded(hand.bidder)],
+                        HandEnd(EndKind.THROWN_IN, "thrown in by agreement"))
+        return state._replace(hand=new_hand), events
     if phase == Phase.AUCTION:
         new_hand, events = auction.apply(rules, hand, action)
         if new_hand.bidder >= 0:
@@ -141,11 +156,16 @@ def _legal_decide(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
 
 
 def _throw_in_rule(rules: RuleSet) -> str:
+    agree = ("the bidder may propose it once, before the first card, and it is thrown in only "
+             "if everybody agrees." if rules.throw_in.by_agreement else "")
     if rules.throw_in.mode == "over-margin":
-        return (f"A side may throw in the hand only when its meld is more than "
-                f"{rules.throw_in.margin} points below its bid, before the first card.")
+        return (f"A side may throw in the hand alone only when its meld is more than "
+                f"{rules.throw_in.margin} points below its bid, before the first card."
+                + (f" Otherwise {agree}" if agree else ""))
     if rules.throw_in.mode == "before-play":
         return "Only the bidder may throw in, before leading the first card."
+    if agree:
+        return "To throw in the hand " + agree
     return "This preset has no throw-in."
 
 

@@ -31,6 +31,8 @@ def legal_pass(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
         counts = hand.hands[passer(rules, hand)]
         return tuple(PassCards(c) for c in card_choices(rules.deck, counts, k))
     counts = hand.hands[hand.bidder]
+    if rules.passing.exchange == "simultaneous":  # any cards of the bidder's own hand
+        return tuple(PassCards(c) for c in card_choices(rules.deck, counts, k))
     free = counts - hand.keep
     if rules.deck.size_of(free) >= k:
         return tuple(PassCards(c) for c in card_choices(rules.deck, free, k))
@@ -53,6 +55,8 @@ def apply_pass(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandSta
     k = rules.passing.count
     bidder = hand.bidder
     hands = list(hand.hands)
+    if rules.passing.exchange == "simultaneous":
+        return _simultaneous(rules, hand, action, k)
     if hand.phase == Phase.PASS:
         src, dst = passer(rules, hand), bidder
         moved = _check_choice(rules, hands[src], action.cards, k, "pass")
@@ -80,6 +84,25 @@ def apply_pass(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandSta
     hands[dst] += moved
     new = hand._replace(hands=tuple(hands), passes=hand.passes + ((src, dst, moved),), keep=0)
     return new, [CardsPassed(src, dst, action.cards)]
+
+
+def _simultaneous(rules: RuleSet, hand: HandState, action: PassCards, k: int
+                  ) -> tuple[HandState, list[Event]]:
+    """The partner's cards are set aside; the bidder then returns cards of its own hand, chosen
+    without seeing them, and both packets change hands at once (issue 18's house rule)."""
+    partner, bidder = passer(rules, hand), hand.bidder
+    hands = list(hand.hands)
+    if hand.phase == Phase.PASS:
+        moved = _check_choice(rules, hands[partner], action.cards, k, "pass")
+        hands[partner] -= moved
+        return hand._replace(hands=tuple(hands), phase=Phase.PASS_BACK, pending=moved), []
+    back = _check_choice(rules, hands[bidder], action.cards, k, "pass back")
+    hands[bidder] += hand.pending - back
+    hands[partner] += back
+    given = tuple(rules.deck.to_cards(hand.pending))
+    new = hand._replace(hands=tuple(hands), pending=0, passes=hand.passes + (
+        (partner, bidder, hand.pending), (bidder, partner, back)))
+    return new, [CardsPassed(partner, bidder, given), CardsPassed(bidder, partner, action.cards)]
 
 
 def legal_widow(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:

@@ -7,33 +7,25 @@ API); an illegal card is refused with the obligation that forbids it, from
 
 from __future__ import annotations
 
-from game.rules.actions import Action, PlayCard, ThrowIn
+from game.rules.actions import Action, PlayCard, ProposeThrowIn, ThrowIn
+from game.rules.auction_game import throwin
 from game.rules.auction_game.scoring import score_hand
 from game.rules.auction_game.state import HandState, PlayState
 from game.rules.compiled import CompiledRules
 from game.rules.errors import IllegalActionError
 from game.rules.events import CardPlayed, Event, TrickWon
-from game.rules.kernel import PlayKernel
 from game.rules.outcome import EndKind, HandEnd
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, with_hand
 from game.rules.tricks import explain_plays
 
 _PLAYED = HandEnd(EndKind.PLAYED)
+_THROW_IN, _PROPOSE = ThrowIn(), ProposeThrowIn()
 
 
 def start(rules: RuleSet, hand: HandState, leader: int) -> PlayState:
     zeros = (0,) * rules.players
     return PlayState(leader, leader, (), -1, 0, zeros, zeros, (), 0)
-
-
-def legal_mask(rules: RuleSet, hand: HandState, kernel: PlayKernel) -> int:
-    ps = hand.play
-    assert ps is not None
-    h = hand.hands[ps.turn]
-    if not ps.trick or rules.tricks.reneges:
-        return h
-    return kernel.legal(h, kernel.suit_of[ps.trick[0][1]], ps.win_type, hand.trump)
 
 
 def may_throw_in(rules: RuleSet, hand: HandState) -> bool:
@@ -62,16 +54,28 @@ def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
     if trick and not kernel.reneges:
         m = ps[10]  # ps.mask
         if m < 0:
-            m = kernel.legal(h, kernel.suit_of[trick[0][1]], ps[4], hand[9])
+            m = kernel.legal(h, trick, ps[4], hand[9])
     else:
         m = h
     # kernel.actions(m), inlined: this line runs for every card of every playout
     acts = kernel.acts_cache.get((m | m >> 1) & kernel.low if kernel.bits == 2 else -1)
     if acts is None:
         acts = kernel.actions(m)
-    if not trick and not ps[7] and may_throw_in(compiled.rules, hand):
-        return (*acts, ThrowIn())
+    if not trick and not ps[7]:  # the first lead: the bidding side may throw in
+        extra = first_lead_extras(compiled.rules, hand)
+        if extra:
+            return (*acts, *extra)
     return acts
+
+
+def first_lead_extras(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
+    """Throwing in before the first card: alone where the rules allow it, else by proposing it
+    to everybody (000's "unless everybody agrees to throw it in")."""
+    if may_throw_in(rules, hand):
+        return (_THROW_IN,)
+    if throwin.may_propose(rules, hand):
+        return (_PROPOSE,)
+    return ()
 
 
 def illegal_reason(rules: RuleSet, hand: HandState, card_type: int) -> IllegalActionError:
@@ -111,7 +115,7 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
         raise IllegalActionError("That card is not in this pack.", str(action.card))
     if trick:
         if legal < 0:
-            legal = kernel.legal(h, kernel.suit_of[trick[0][1]], win_type, hand[9])
+            legal = kernel.legal(h, trick, win_type, hand[9])
         if not legal & kernel.field_of[t]:
             if not kernel.reneges or not h & kernel.field_of[t]:
                 raise illegal_reason(rules, hand, t)
@@ -131,7 +135,7 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
                            else kernel.card_played[seat][t]]
     if len(trick) < kernel.players:
         turn = kernel.next_seat[seat]
-        mask = kernel.legal(hands[turn], kernel.suit_of[trick[0][1]], win_type, hand[9])
+        mask = kernel.legal(hands[turn], trick, win_type, hand[9])
         nps = tuple.__new__(PlayState, (leader, turn, trick, win_seat, win_type, taken, won,
                                         tricks, played + one, reneges, mask))
         new_hand = tuple.__new__(HandState, (hand[0], hand[1], hands, nps, *hand[4:]))

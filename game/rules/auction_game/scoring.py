@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from game.rules.auction_game.state import HandState
-from game.rules.auction_game.tallies import hand_stars, meld_checks, meld_stars
+from game.rules.auction_game.tallies import hand_stars, meld_checks, meld_stars, renege_stars
 from game.rules.cards import Rank, Suit
 from game.rules.events import Event, HandResult, HandScored, Outcome, RenegeCalled, SideResult
 from game.rules.game_end import finish_hand
@@ -153,6 +153,7 @@ def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
     events: list[Event] = []
     notes: list[str] = [end.note] if end.note else []
     reneges = hand.play.reneges if hand.play else ()
+    rside = -1
     if end.kind == EndKind.PLAYED and reneges:
         seat, rule = reneges[0]
         rside = rules.side_of(seat)
@@ -166,7 +167,7 @@ def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
                                      Outcome(end.kind.value))
     made = bool(results[bside].made)
     scores = tuple(game.scores[i] + results[i].score for i in range(n))
-    gained = _tallies(rules, hand, end, made, keeps, bside)
+    gained = _tallies(rules, hand, end, made, keeps, bside, rside)
     tallies = tuple(game.tallies[i] + gained[i] for i in range(n)) if gained else game.tallies
     result = HandResult(game.hand_no, hand.dealer, hand.bidder, hand.bid,
                         Suit(hand.trump) if hand.trump >= 0 else None, tuple(results), scores,
@@ -177,13 +178,17 @@ def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
 
 
 def _tallies(rules: RuleSet, hand: HandState, end: HandEnd, made: bool | None,
-             keeps: Sequence[bool], bside: int) -> list[int]:
+             keeps: Sequence[bool], bside: int, rside: int) -> list[int]:
+    """Stars or checks each side gains; ``rside`` is the side that reneged (-1: none)."""
     sc = rules.scoring
     if sc.stars:
         if end.kind != EndKind.PLAYED:
             return [0] * rules.n_sides
         side_stars = [sum(meld_stars(hand.melds[s]) for s in rules.seats_of(side))
                       for side in range(rules.n_sides)]
+        if rside >= 0:
+            return renege_stars(rules, hand.bid, bside, rside, side_stars,
+                                hand.trump == Suit.SPADES)
         return hand_stars(rules, hand.bid, bside, bool(made), side_stars, keeps,
                           hand.trump == Suit.SPADES)
     if sc.checks:

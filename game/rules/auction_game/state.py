@@ -21,6 +21,9 @@ class AuctionState(NamedTuple):
     passed: tuple[bool, ...]
     history: tuple[tuple[int, int], ...]  # (seat, amount), amount 0 for a pass
     forced: bool = False  # the high bid was an obliged opening
+    # Everyone else passed and the dealer is stuck at this contract, choosing it or more
+    # (auction.stuck_dealer_may_raise); 0 otherwise.
+    stuck: int = 0
 
 
 class PlayState(NamedTuple):
@@ -58,6 +61,11 @@ class HandState(NamedTuple):
     looked: bool = False  # three-handed: the bidder has seen the widow
     bid_to_win: bool = False  # 001: both sides were over 400 when the hand began
     keep: int = 0  # bidder's laid meld (counts) that may not be passed back
+    # A simultaneous exchange: the partner's cards, set aside until the bidder has chosen the
+    # cards it returns (the bidder may not see them first).
+    pending: int = 0
+    throw_in_asked: bool = False  # the bidder proposed a throw-in this hand (once only)
+    votes: int = 0  # players who have agreed to it so far
 
     def meld_of(self, seats: tuple[int, ...]) -> int:
         """The meld shown by these seats (0 for a seat that has not shown yet)."""

@@ -10,12 +10,8 @@ from game.rules.ruleset import RuleSet
 
 
 def level_stars(rules: RuleSet, bid: int) -> int:
-    """002 close-out levels: 250 is 1 star, 300 is 2, 350 is 4 ... doubling."""
-    stars = 0
-    for i, level in enumerate(rules.scoring.star_levels):
-        if bid >= level:
-            stars = 1 << i
-    return stars
+    """002 close-out levels: 250 is 1 star, 300 is 2, 350 is 4 ... (ScoringRules.level_stars)."""
+    return rules.scoring.level_stars(bid)
 
 
 def meld_stars(meld: MeldResult | None) -> int:
@@ -39,6 +35,26 @@ def hand_stars(rules: RuleSet, bid: int, bidder_side: int, made: bool,
         out[other] = 2 * earned + 1
     if saved[other]:
         out[other] += side_meld_stars[other]
+    if spades and rules.scoring.stars_double_spades:
+        out = [2 * s for s in out]
+    return out
+
+
+def renege_stars(rules: RuleSet, bid: int, bidder_side: int, renege_side: int,
+                 side_meld_stars: Sequence[int], spades: bool) -> list[int]:
+    """002: "the team reneging loses their meld, goes set for the bid and the other teams gets
+    250 pts., and an extra star. In the event that the reneging team had any stars they lose
+    them and the other team gets double plus one." Whichever side reneges, it gains nothing;
+    the other side keeps its own stars (a bidding side's close-out level too) and gains double
+    the reneging side's stars plus one."""
+
+    def stars_of(side: int) -> int:
+        level = level_stars(rules, bid) if side == bidder_side else 0
+        return level + side_meld_stars[side]
+
+    out = [0, 0]
+    other = 1 - renege_side
+    out[other] = stars_of(other) + 2 * stars_of(renege_side) + 1
     if spades and rules.scoring.stars_double_spades:
         out = [2 * s for s in out]
     return out

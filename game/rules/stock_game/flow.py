@@ -180,7 +180,7 @@ def _follow_mask(kernel: PlayKernel, hand: StockHand) -> int:
     if hand.follow_mask >= 0:
         return hand.follow_mask
     led = hand.trick[0][1]  # two players: the led card is the winning card
-    return kernel.legal(hand.hands[hand.turn], kernel.suit_of[led], led, hand.trump)
+    return kernel.legal(hand.hands[hand.turn], hand.trick, led, hand.trump)
 
 
 def _illegal(rules: RuleSet, hand: StockHand, action: Action) -> IllegalActionError:
@@ -250,7 +250,7 @@ def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameStat
     if len(trick) < 2:
         turn = kernel.next_seat[seat]
         # two players: the lead is the winning card the follower plays to
-        follow_mask = kernel.legal(hands[turn], kernel.suit_of[t], t, trump)
+        follow_mask = kernel.legal(hands[turn], trick, t, trump)
     else:
         follow_mask = -1
         (s0, t0), (s1, t1) = trick

@@ -8,11 +8,14 @@ import pygame
 
 from game.bots.base import AGGRESSIONS
 from game.bots.registry import TABLE_LEVELS as LEVELS
+from game.rules.explain import rank_order_note
+from game.rules.ruleset import RuleSet
 from game.rules.seats import seat_name
-from game.store.content import load_ruleset, preset_names
+from game.store.content import load_ruleset, preset_names, ruleset_from_text
 from game.store.settings import BACKS, SPEEDS
 from game.ui import assets, theme
 from game.ui.scene import Route, Scene
+from game.ui.table.house import HouseOption, house_text, offered
 from game.ui.table.start import resume_game, start_game
 from game.ui.widgets import Button, draw_text, draw_wrapped, panel
 
@@ -124,6 +127,7 @@ class SetupScene(MenuScene):
     def __init__(self, app: AppContext) -> None:
         super().__init__(app)
         self.error = ""
+        self.description = ""
         self.refresh()
 
     def refresh(self) -> None:
@@ -142,11 +146,14 @@ class SetupScene(MenuScene):
         practice = "on" if settings.practice else "off"
         self.buttons.append(Button(f"Practice (undo and hints): {practice}",
                                    self.toggle_practice))
-        if settings.variant == "two-handed":
-            mode = "match to 1000" if settings.two_handed_match else "one deal"
-            self.buttons.append(Button(f"Two-handed: {mode}", self.toggle_match))
-            pack = "64 cards (dix is the 7)" if settings.two_handed_64 else "48 cards"
-            self.buttons.append(Button(f"Pack: {pack}", self.toggle_pack))
+        self.description = self._description(rules)
+        for option in offered(rules) if rules else ():
+            on = bool(getattr(settings, option.key))
+            # highlighted when it changes the preset's rules
+            self.buttons.append(Button(option.on if on else option.off,
+                                       lambda o=option: self.toggle(o),
+                                       selected=bool(option.lines(rules, on)),
+                                       tooltip=option.tooltip))
         self.buttons.append(Button("Start", self.start, primary=True, hotkey=pygame.K_RETURN))
         self.buttons.append(Button("Back", lambda: app.pop(self), hotkey=pygame.K_ESCAPE))
         self.resize(app.size)
@@ -166,9 +173,11 @@ class SetupScene(MenuScene):
             else:
                 j = i - presets
                 b.rect = pygame.Rect(right_x, top + j * (h + gap), width, h)
+        # as tall as the longer column (a preset's house options lengthen the right one), with
+        # room under it for the preset's description
+        rows = max(presets, len(self.buttons) - presets)
         self.rect = pygame.Rect(left_x - round(30 * s), top - round(90 * s),
-                                2 * width + round(100 * s), (presets + 1) * (h + gap)
-                                + round(170 * s))
+                                2 * width + round(100 * s), rows * (h + gap) + round(200 * s))
 
     def pick(self, name: str) -> None:
         self.app.settings.variant = name
@@ -185,12 +194,21 @@ class SetupScene(MenuScene):
         self.app.settings.practice = not self.app.settings.practice
         self.refresh()
 
-    def toggle_pack(self) -> None:
-        self.app.settings.two_handed_64 = not self.app.settings.two_handed_64
-        self.refresh()
+    def _description(self, rules: RuleSet | None) -> str:
+        """The preset's description, and its rank order said plainly when it is not the common
+        one (issue 16: 004's A-K-Q-J-10-9), from the rules the options make."""
+        if rules is None:
+            return ""
+        text = house_text(self.app.settings.variant, rules, self.app.settings)
+        played = ruleset_from_text(text, "house options") if text else rules
+        note = rank_order_note(played)
+        return rules.description + (" " + note if note else "")
 
-    def toggle_match(self) -> None:
-        self.app.settings.two_handed_match = not self.app.settings.two_handed_match
+    def toggle(self, option: HouseOption) -> None:
+        """One click turns a house option on or off (issue 16's rank order, issue 18's two
+        trick-play and passing options, the two-handed match and pack)."""
+        settings = self.app.settings
+        setattr(settings, option.key, not getattr(settings, option.key))
         self.refresh()
 
     def start(self) -> None:
@@ -204,8 +222,7 @@ class SetupScene(MenuScene):
         s = theme.scale_for(surface.get_size())
         settings = self.app.settings
         if settings.variant in preset_names():
-            rules = load_ruleset(settings.variant)
-            text = rules.description
+            text = self.description
             box = pygame.Rect(self.rect.left + round(30 * s), self.rect.bottom - round(96 * s),
                               self.rect.width - round(60 * s), round(90 * s))
             draw_wrapped(surface, text, box, max(12, round(15 * s)), theme.INK_DIM)

@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.actions import (
+    AgreeThrowIn,
     Bid,
     Discard,
     NameTrump,
     Pass,
     PassCards,
     PlayHand,
+    RefuseThrowIn,
     TakeWidow,
     ThrowIn,
 )
@@ -178,6 +180,32 @@ class WidowScene(Overlay):
             lines.append("Forced to take the bid, you may concede unseen: you lose "
                          f"{self.table.view.bid} and nobody else scores.")
         self.prompt_panel(surface, "The widow", lines, 2)
+        self.draw_buttons(surface)
+
+
+class ThrowInVoteScene(Overlay):
+    """000: "unless everybody agrees to throw it in": the bidder asked; agree or play on."""
+
+    name = "throw-in vote"
+
+    def __init__(self, app: AppContext, table: TableScene) -> None:
+        super().__init__(app, table)
+        self.buttons = [Button("Agree: throw it in", lambda: self.act(AgreeThrowIn())),
+                        Button("Play it out", lambda: self.act(RefuseThrowIn()), primary=True,
+                               hotkey=pygame.K_RETURN)]
+
+    resize = TrumpScene.resize
+
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self.table.view
+        rules = view.rules
+        bside = rules.side_of(view.bidder)
+        meld = view.side_meld[bside] if view.side_meld else 0
+        who = self.table.human_name(view.bidder)
+        self.prompt_panel(surface, "Throw in the hand?", [
+            f"{who} bid {view.bid} with {meld} in meld and asks to throw in.",
+            "It is thrown in only if everybody agrees: the bidders lose the bid and the "
+            "other side scores its meld, without playing."], 2)
         self.draw_buttons(surface)
 
 

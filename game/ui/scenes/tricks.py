@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.actions import DeclareOut, PlayCard, ThrowIn
+from game.rules.actions import DeclareOut, PlayCard, ProposeThrowIn, ThrowIn
 from game.rules.cards import Card
 from game.rules.tricks import explain_plays
 from game.ui import theme
@@ -35,6 +35,11 @@ class TrickScene(Overlay):
         self.tip = ""
         if ThrowIn() in view.legal:
             self.buttons.append(Button("Throw in the hand", lambda: self.act(ThrowIn())))
+        if ProposeThrowIn() in view.legal:
+            self.buttons.append(Button(
+                "Ask to throw in", lambda: self.act(ProposeThrowIn()),
+                tooltip="The hand is thrown in only if everybody agrees: you lose the bid and "
+                        "the other side scores its meld."))
         if DeclareOut() in view.legal:
             self.buttons.append(declare_out_button(self))
 

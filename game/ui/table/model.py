@@ -370,6 +370,12 @@ class TableModel(StockEvents):
     def on_RenegeCalled(self, e: ev.RenegeCalled) -> None:  # noqa: N802
         self.message = f"Renege called on {self.who(e.seat)}: {e.rule}"
 
+    def on_ThrowInProposed(self, e: ev.ThrowInProposed) -> None:  # noqa: N802
+        self.bubbles[e.seat] = "Throw in?"
+
+    def on_ThrowInAnswered(self, e: ev.ThrowInAnswered) -> None:  # noqa: N802
+        self.bubbles[e.seat] = "Agreed" if e.agreed else "Play it out"
+
 
 # Each event type and what animates it: dispatched by type, so a new event without a handler is
 # an error (tests/ui/test_event_handlers.py), never silently dropped.
@@ -387,5 +393,7 @@ HANDLERS: dict[type, Callable[[TableModel, Any], None]] = {
     ev.CardDrawn: TableModel.on_CardDrawn, ev.MeldLaid: TableModel.on_MeldLaid,
     ev.DixCounted: TableModel.on_DixCounted, ev.DixExchanged: TableModel.on_DixExchanged,
     ev.PlayoffStarted: TableModel.on_PlayoffStarted,
+    ev.ThrowInProposed: TableModel.on_ThrowInProposed,
+    ev.ThrowInAnswered: TableModel.on_ThrowInAnswered,
 }
 SILENT: frozenset[type] = frozenset()  # events the table shows by other means: none today

@@ -12,19 +12,8 @@ from game.rules.errors import RulesError
 from game.store.content import load_ruleset, preset_names, read_house_rules, ruleset_from_text
 from game.store.saves import SavedGame
 from game.ui.scene import AppContext
+from game.ui.table.house import house_text
 from game.ui.table.scene import TableScene
-
-
-def two_handed_text(match: bool, pack64: bool) -> str:
-    """House rules for the two-handed options of document 004 (one deal; the 64-card pack)."""
-    parts = ["one deal" if not match else "", "64 cards" if pack64 else ""]
-    title = "Two-handed: " + ", ".join(p for p in parts if p)
-    text = f'base = "two-handed"\nname = "two-handed-house"\ntitle = "{title}"\n'
-    if pack64:
-        text += "[table]\ndeck = 64\n"
-    if not match:
-        text += '[scoring]\ngame = "deal"\n'
-    return text
 
 
 def start_game(app: AppContext, new_seed: bool = True, seed: int | None = None) -> str | None:
@@ -33,11 +22,11 @@ def start_game(app: AppContext, new_seed: bool = True, seed: int | None = None) 
     preset: str | None = settings.variant if settings.variant in preset_names() else None
     text: str | None = None
     try:
-        if preset == "two-handed" and (not settings.two_handed_match or settings.two_handed_64):
-            text, preset = two_handed_text(settings.two_handed_match, settings.two_handed_64), None
-            rules = ruleset_from_text(text, "two-handed options")
-        elif preset is not None:
+        if preset is not None:
             rules = load_ruleset(preset)
+            text = house_text(preset, rules, settings)  # the new-game screen's house options
+            if text is not None:
+                preset, rules = None, ruleset_from_text(text, "house options")
         else:
             text, rules = read_house_rules(settings.variant)
     except RulesError as exc:

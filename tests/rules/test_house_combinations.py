@@ -1,0 +1,60 @@
+"""Every combination of house options plays (issue 18: "A test generates house files that
+combine every meld, passing, auction, trick and scoring option with every base preset, within
+their valid ranges. For each it runs `simulate` for 200 hands and a `medium` against `easy`
+match for 10 deals, under a time and memory limit, with 0 errors, hangs or crashes.")
+
+The tables are a covering set (tests/rules/house_combos.py): every value of every option with
+every base preset, and as many pairs of values as the greedy choice reaches. They are played
+in a child process under a memory limit, each table under a time limit, the whole run under a
+wall-clock limit (about a minute on the project's machine).
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+from game.store.content import preset_names, ruleset_from_text
+from tests.rules.house_combos import _pairs, covering, factors, tables
+
+ROOT = Path(__file__).resolve().parents[2]
+MEMORY = 1536 * 1024 * 1024  # bytes of address space for the child
+PER_TABLE = 60  # seconds: over this a table counts as a hang
+WALL = 900  # seconds for the whole run
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def test_the_covering_set_has_every_option_value_with_every_preset():
+    seen: dict[str, set[tuple[str, str]]] = {}
+    pairs: dict[str, set[frozenset[tuple[str, str]]]] = {}
+    for base, _name, case in covering():
+        items = {(k, repr(v)) for k, v in case.items()}
+        seen.setdefault(base, set()).update(items)
+        pairs.setdefault(base, set()).update(frozenset(p) for p in _pairs(case))
+    for name, text in tables():
+        ruleset_from_text(text, name)  # every table is a valid house file
+    assert set(seen) == set(preset_names())
+    for base, values in seen.items():
+        wanted = {(path, repr(v)) for path, vals in factors(base) for v in vals}
+        assert wanted <= values, (base, wanted - values)
+        # and most pairs of values meet in some table (all of them would need the product)
+        every = {frozenset((a, b)) for a in wanted for b in wanted if a[0] < b[0]}
+        assert len(pairs[base] & every) >= 0.6 * len(every), base
+
+
+def test_every_combination_of_house_options_plays():
+    proc = subprocess.run([sys.executable, "-m", "tests.rules.house_combos", str(PER_TABLE)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=WALL,
+                          preexec_fn=_limit_memory)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    results = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(results) == len(list(tables()))
+    failures = [r for r in results if r.get("error") or r.get("violations") or r.get("illegal")
+                or r.get("hands") != 200 or not r.get("tables")]
+    assert not failures, json.dumps(failures[:3], indent=1)
