@@ -14,6 +14,8 @@ from game.store.schema import SchemaError
 SPEEDS = ("slow", "normal", "fast", "instant")
 BACKS = ("blue", "red", "green")
 THINK_MS = (0, 5_000)
+# How long a completed trick stays face up in the middle before it is swept.
+TRICK_PAUSES: dict[str, float | None] = {"1 s": 1.0, "2 s": 2.0, "until I click": None}
 
 
 @dataclass
@@ -29,6 +31,13 @@ class Settings:
     practice: bool = True  # undo and hints allowed
     two_handed_match: bool = True  # two-handed: a match to 1000 (else every deal is a game)
     two_handed_64: bool = False  # two-handed: the 64-card pack with 8s and 7s (dix is the 7)
+    trick_pause: str = "1 s"  # one of TRICK_PAUSES
+    play_forced: bool = True  # play the player's only legal card for them
+
+    @property
+    def trick_seconds(self) -> float | None:
+        """Seconds a completed trick stays on show; None: until the player clicks."""
+        return TRICK_PAUSES[self.trick_pause]
 
     def bot_options(self) -> dict[str, object]:
         """The style options every bot seat of a new or resumed game is made with: the
@@ -59,6 +68,8 @@ CHECKS: dict[str, Callable[[Any, str], Any]] = {
     "sound": schema.flag, "card_back": lambda v, f: schema.choice(v, f, BACKS),
     "four_colour": schema.flag, "practice": schema.flag, "two_handed_match": schema.flag,
     "two_handed_64": schema.flag,
+    "trick_pause": lambda v, f: schema.choice(v, f, tuple(TRICK_PAUSES)),
+    "play_forced": schema.flag,
 }
 
 

@@ -28,6 +28,13 @@ class DemoDriver:
         self.top_since: tuple[int, float] = (0, 0.0)
         self.started = time.perf_counter()
 
+    def capture(self, name: str) -> None:
+        if self.shots is None or name in self.captured:
+            return
+        path = self.shots / f"{len(self.captured) + 1:02d}-{name.replace(' ', '-')}.png"
+        self.app.screenshot(path)
+        self.captured[name] = path
+
     @property
     def hands_done(self) -> int:
         return len(self.table.match.state.records)
@@ -44,10 +51,12 @@ class DemoDriver:
             settled = not table.timeline.busy or top.name in ("deal", "table")
             wanted = 0.18 if top.name == "deal" else SETTLE_SECONDS
             if settled and on_top_for >= wanted:
-                name = top.name.replace(" ", "-")
-                path = self.shots / f"{len(self.captured) + 1:02d}-{name}.png"
-                app.screenshot(path)
-                self.captured[top.name] = path
+                self.capture(top.name)
+        shown = table.model.shown
+        if (self.shots is not None and shown is not None and shown.lit and top is table
+                and table.timeline.held is not None):
+            # A completed trick, face up with its winner lit; and a claim, when one is made.
+            self.capture("claim" if shown.claim else "completed trick")
         if (isinstance(top, Overlay) and not isinstance(top, Display) and top.name != "deal"
                 and on_top_for >= SETTLE_SECONDS * 1.5 and not table.timeline.busy
                 and table.match.waiting_for_human()):

@@ -203,7 +203,7 @@ def test_the_playoff_narration_ends_with_the_hand():
     from game.ui.table.stockmodel import PLAYOFF_NARRATION
 
     model = TableModel.__new__(TableModel)  # only the message and result handlers are used
-    model.message, model.result = PLAYOFF_NARRATION, None
+    model.message, model.result, model.claim = PLAYOFF_NARRATION, None, None
     model.on_HandScored(ev.HandScored(result="result"))  # type: ignore[arg-type]
     assert model.message == "" and model.result == "result"
     model.on_HandNotPlayed(ev.HandNotPlayed("the bidder holds no marriage"))

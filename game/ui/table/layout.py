@@ -29,6 +29,7 @@ class Layout:
     size: tuple[int, int]
     players: int
     hand_size: int = 12  # the most cards a seat holds (labels are placed clear of them)
+    auction: bool = True  # the score panel holds the bidding, one row per seat
 
     def __post_init__(self) -> None:
         w, h = self.size
@@ -42,8 +43,13 @@ class Layout:
         self.font = max(13, round(17 * s))
         self.font_small = max(11, round(14 * s))
         self.font_big = max(16, round(24 * s))
+        sides = 2 if self.players == 4 else self.players
+        # Hand and target; a line per side; the bidding, a row per seat; the contract.
+        rows = 2 + sides + (self.players if self.auction else 0)
+        self.info_step = round(self.font_small * 1.45)
         self.info = pygame.Rect(round(12 * s), self.bar.bottom + round(10 * s),
-                                round(250 * s), round(168 * s))
+                                round(250 * s),
+                                max(round(168 * s), rows * self.info_step + round(24 * s)))
         self.center = (w // 2, round(self.bar.bottom + (h - self.bar.bottom) * 0.43))
         self.status = pygame.Rect(round(w * 0.5 - 330 * s), h - self.card_h - round(64 * s),
                                   round(660 * s), round(30 * s))
