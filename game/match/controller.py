@@ -88,14 +88,19 @@ class Match:
     def legal(self) -> tuple[Action, ...]:
         return legal_actions(self.state)
 
-    def why_not(self, action: Action) -> str | None:
-        """The engine's own reason for refusing ``action`` now, or None if it is allowed
-        (nothing is changed: the engine's states are values)."""
+    def refusal(self, action: Action) -> IllegalActionError | None:
+        """The engine's refusal of ``action`` now (its rule and what it refers to), or None if
+        it is allowed; nothing is changed: the engine's states are values."""
         try:
             apply(self.state, action)
         except IllegalActionError as exc:
-            return str(exc)
+            return exc
         return None
+
+    def why_not(self, action: Action) -> str | None:
+        """The engine's own reason for refusing ``action`` now, in one line, or None."""
+        refused = self.refusal(action)
+        return None if refused is None else str(refused)
 
     # -- acting ---------------------------------------------------------------------------
     def submit(self, action: Action, viewer: int = 0, automatic: bool = False) -> list[Event]:

@@ -40,8 +40,12 @@ class App:
         self.launched = time.perf_counter()
         pygame.init()
         pygame.display.set_caption("Pinochle")
-        flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
-        self.screen = pygame.display.set_mode(size, flags)
+        self.windowed = size  # the window's size, to return to from full screen
+        self.fullscreen = fullscreen
+        if fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         clear_caches()  # images loaded before this display existed are not converted for it
         self._set_minimum_size()
         self.clock = pygame.time.Clock()
@@ -126,12 +130,20 @@ class App:
         self.push(scene)
 
     def toggle_fullscreen(self) -> None:
-        """F11: full screen and back; the layout follows the new size."""
-        try:
-            pygame.display.toggle_fullscreen()
-        except pygame.error:
-            return  # not every video driver can switch (the dummy driver cannot)
-        self.screen = pygame.display.get_surface()
+        """F11: real full screen at the desktop's size, the table laid out for it (not the
+        window's picture scaled with bars around it), and back to the window as it was."""
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+            self.fullscreen = False
+        else:
+            self.windowed = self.size
+            try:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+                return  # no full screen on this display
+            self.fullscreen = True
+        clear_caches()  # images are converted for the display mode they were loaded in
         for scene in self.stack:
             scene.resize(self.size)
 

@@ -11,6 +11,7 @@ from game.bots.base import Bot
 from game.bots.registry import make_bot
 from game.ui.app import App
 from game.ui.overlay import Display, Overlay
+from game.ui.scene import Route, Scene
 from game.ui.table.scene import TableScene
 
 SETTLE_SECONDS = 0.25
@@ -25,6 +26,7 @@ class DemoDriver:
         self.shots = shots
         self.bot = bot
         self.captured: dict[str, Path] = {}
+        self.toured: set[str] = set()
         self.top_since: tuple[int, float] = (0, 0.0)
         self.started = time.perf_counter()
 
@@ -34,6 +36,34 @@ class DemoDriver:
         path = self.shots / f"{len(self.captured) + 1:02d}-{name.replace(' ', '-')}.png"
         self.app.screenshot(path)
         self.captured[name] = path
+
+    # After a scene is captured, the review screen it leads to (screenshots only).
+    TOUR = {"tricks": Route.BIDDING, "bidding": Route.MELD, "hand result": Route.HANDS,
+            "all hands": Route.REPLAY}
+
+    def tour(self, app: App, top: Scene) -> None:
+        route = self.TOUR.get(top.name)
+        if self.shots is None or route is None or top.name not in self.captured:
+            return
+        if route.value in self.toured:
+            return
+        self.toured.add(route.value)
+        if top.name in ("bidding", "all hands"):
+            app.pop(top)  # one review at a time, as a player opens them
+        args: dict[str, object] = {"table": self.table}
+        if route == Route.MELD:
+            if not self.table.model.melds:
+                return
+            args["review"] = True
+        if route in (Route.HANDS, Route.REPLAY):
+            result = self.table.model.result or getattr(top, "result", None)
+            hand_no = getattr(result, "hand_no", None)
+            if hand_no is None:
+                hand_no = getattr(getattr(top, "history", None), "hand_no", None)
+            if hand_no is None:
+                return
+            args["hand_no"] = hand_no
+        app.open(route, **args)
 
     @property
     def hands_done(self) -> int:
@@ -52,6 +82,7 @@ class DemoDriver:
             wanted = 0.18 if top.name == "deal" else SETTLE_SECONDS
             if settled and on_top_for >= wanted:
                 self.capture(top.name)
+        self.tour(app, top)
         shown = table.model.shown
         if (self.shots is not None and shown is not None and shown.lit and top is table
                 and table.timeline.held is not None):

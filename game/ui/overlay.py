@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.actions import Action, DeclareOut
-from game.rules.stock_game.score import rounded
 from game.ui import theme
-from game.ui.scene import Scene
+from game.ui.scene import Route, Scene
 from game.ui.widgets import Button, draw_text, layout_row, panel, wrap
 
 if TYPE_CHECKING:
@@ -129,11 +128,22 @@ class Display(Overlay):
 
 
 def declare_out_button(scene: Overlay) -> Button:
-    """Two-handed: declaring out, with what it would mean now (win or lose the match)."""
-    view = scene.table.view
-    total = view.scores[view.seat] + view.meld_points[view.seat] + rounded(
-        view.rules, view.taken[view.seat] if view.taken else 0)
-    verdict = "you win" if total >= view.target else "you lose"
-    return Button(f"Declare out ({total}: {verdict})", lambda: scene.act(DeclareOut()),
-                  tooltip=f"Play stops and your points are counted: with {view.target} or "
-                          "more you win the match, with fewer you lose it.")
+    """Two-handed: declaring out. The button asks first, saying what it would mean now."""
+    return Button("Declare out…", lambda: confirm_declare_out(scene), hotkey=pygame.K_o)
+
+
+def confirm_declare_out(scene: Overlay) -> None:
+    """004: "At any time during the play, a player may 'declare out.' ... If, in fact, the
+    player has 1000 points or more, he wins the game even if the opponent has more. If the
+    claimant has fewer than 1,000 points, he loses the game." The count is the engine's."""
+    match = scene.table.match
+    total, target = match.declare_out_total(), scene.table.view.target
+    wins = match.declaring_out_wins()
+    verdict = (f"You have {total}, at least {target}: declaring out now wins the match." if wins
+               else f"You have only {total}, under {target}: declaring out now LOSES the match.")
+    scene.app.open(Route.CONFIRM, title="Declare out?", lines=[
+        "Declaring out stops the play at once and counts your score with this deal's meld "
+        f"and the tricks you have taken (rounded). With {target} or more you win the match, "
+        "even if your opponent has more; with less you lose it.", verdict],
+        yes="Declare out" if wins else "Declare out and lose",
+        on_yes=lambda: scene.act(DeclareOut()), no="Keep playing")

@@ -12,7 +12,7 @@ from game.ui.scene import AppContext, Route, Scene
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.displays import GameOverScene, LastTrickScene, MeldScene, ResultScene
 from game.ui.scenes.lesson import LessonScene, PuzzleScene
-from game.ui.scenes.menus import PauseScene, SettingsScene, SetupScene, StatsScene, TitleScene
+from game.ui.scenes.menus import PauseScene, SetupScene, TitleScene
 from game.ui.scenes.play import (
     AuctionScene,
     DealScene,
@@ -22,7 +22,9 @@ from game.ui.scenes.play import (
     WidowScene,
 )
 from game.ui.scenes.review import BiddingScene, HandsScene, ReplayScene
+from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.sheets import HelpScene, RulesScene, ScoreSheetScene
+from game.ui.scenes.stats import StatsScene
 from game.ui.scenes.stockturn import MeldTurnScene
 from game.ui.scenes.tricks import TrickScene
 from game.ui.scenes.tutorial import LessonMenuScene

@@ -163,7 +163,8 @@ def test_prompt_text_ends_above_the_prompts_buttons(app, size):
 def test_a_menu_opened_from_the_title_hides_the_title_menu(app):
     """Statistics over the title once showed the dimmed title panel sticking out below its own
     panel and its buttons ghosting through; over a menu an overlay starts from plain felt."""
-    from game.ui.scenes.menus import StatsScene, TitleScene
+    from game.ui.scenes.menus import TitleScene
+    from game.ui.scenes.stats import StatsScene
     from game.ui.widgets import felt
 
     app.screen = pygame.display.set_mode((1024, 640), pygame.RESIZABLE)

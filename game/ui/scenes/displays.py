@@ -33,6 +33,7 @@ class MeldScene(Display):
         super().__init__(app, table)
         self.review = review
         if review:
+            self.name = "meld review"
             self.cont.label = "Close"
             self.cont.hotkey = pygame.K_ESCAPE
 

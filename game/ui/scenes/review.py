@@ -22,28 +22,42 @@ if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
 
 
+OPAQUE_PANEL = (10, 30, 22, 255)  # nothing of the screen beneath shows through
+
+
 def big_panel(surface: pygame.Surface, table: TableScene, title: str) -> pygame.Rect:
-    """The panel these screens share, over the dimmed table; returns its inside."""
+    """The panel these screens share, over the dimmed table, holding their buttons at its
+    foot; returns the space above them."""
     lay = table.layout
     s = lay.s
     w, h = lay.size
     shade(surface, 110)
-    outer = pygame.Rect(round(30 * s), lay.bar.bottom + round(10 * s), w - round(60 * s),
-                        h - lay.bar.bottom - round(104 * s))
-    panel(surface, outer)
+    outer = pygame.Rect(round(20 * s), lay.bar.bottom + round(8 * s), w - round(40 * s),
+                        h - lay.bar.bottom - round(20 * s))
+    panel(surface, outer, OPAQUE_PANEL)
     draw_text(surface, title, (outer.centerx, outer.top + round(8 * s)), lay.font_big,
               theme.GOLD, bold=True, anchor="midtop")
-    return outer.inflate(-round(40 * s), -round(24 * s)).move(0, round(22 * s))
+    top = outer.top + round(44 * s)
+    return pygame.Rect(outer.left + round(20 * s), top, outer.width - round(40 * s),
+                       h - round(98 * s) - top)
+
+
+def card_width(table: TableScene, row: pygame.Rect) -> int:
+    """Cards as large as a seat's row allows (a label above them), up to the trick's."""
+    label = round(table.layout.font_small * 1.4)
+    return max(24, min(round(table.layout.card_w * 0.7), round((row.height - label - 6) / 1.4)))
 
 
 def draw_cards(surface: pygame.Surface, table: TableScene, cards: Sequence[Card],
                pos: tuple[int, int], width: int, marked: Sequence[Card] = (),
-               step: float = 0.42) -> int:
-    """A row of small face-up cards from ``pos``; cards in ``marked`` get a blue edge.
-    Returns the x after the row."""
+               span: int = 0) -> int:
+    """A row of face-up cards from ``pos``, spread over at most ``span`` pixels; cards in
+    ``marked`` get a blue edge. Returns the x after the row."""
     four = table.app.settings.four_colour
     x, y = pos
-    gap = round(width * step)
+    gap = round(width * 0.62)
+    if span and len(cards) > 1:
+        gap = min(gap, (span - width) // (len(cards) - 1))
     left = list(marked)
     for card in cards:
         img = assets.card_image(str(card), width, four)
@@ -131,14 +145,16 @@ class HandsScene(HandScene):
         table, lay, hist = self.table, self.layout, self.history
         s = lay.s
         inner = big_panel(surface, table, f"Hand {hist.hand_no + 1} as dealt")
-        width = lay.meld_w
-        for seat, row in self.seat_rows(inner.inflate(0, -round(30 * s)).move(0, -round(6 * s))):
+        rows = self.seat_rows(inner.inflate(0, -round(30 * s)).move(0, -round(14 * s)))
+        width = card_width(table, rows[0][1])
+        for seat, row in rows:
             dealer = " (dealer)" if seat == hist.dealer else ""
             draw_text(surface, who(table, seat) + dealer, row.topleft, lay.font_small, theme.INK,
                       bold=True)
             passed = [c for p in hist.passes if p.source == seat for c in p.cards]
             x = draw_cards(surface, table, self.sorted(hist.dealt[seat]),
-                           (row.left, row.top + round(lay.font_small * 1.4)), width, passed)
+                           (row.left, row.top + round(lay.font_small * 1.4)), width, passed,
+                           round(row.width * 0.55))
             notes = self.changes(seat)
             for i, text in enumerate(notes):
                 draw_text(surface, text, (x + round(16 * s), row.top + round(lay.font_small * 1.4)
@@ -200,16 +216,18 @@ class ReplayScene(HandScene):
             return
         trick = tricks[self.index]
         inner = big_panel(surface, table, f"Trick {self.index + 1} of {len(tricks)}")
-        split = inner.left + round(inner.width * 0.62)
+        split = inner.left + round(inner.width * 0.6)
         if not table.match.rules.stock.enabled:  # two-handed draws from the stock: not shown
             held = hist.held_before(self.index)
             rows = self.seat_rows(pygame.Rect(inner.left, inner.top, split - inner.left,
                                               inner.height))
+            width = card_width(table, rows[0][1])
             for seat, row in rows:
                 draw_text(surface, who(table, seat), row.topleft, lay.font_small, theme.INK,
                           bold=True)
                 draw_cards(surface, table, self.sorted(held[seat]),
-                           (row.left, row.top + round(lay.font_small * 1.4)), lay.meld_w)
+                           (row.left, row.top + round(lay.font_small * 1.4)), width,
+                           span=row.width - round(20 * lay.s))
         self.draw_trick(surface, trick.cards, trick.winner, trick.points,
                         pygame.Rect(split, inner.top, inner.right - split, inner.height))
         self.prev.enabled = self.index > 0
@@ -236,5 +254,5 @@ class ReplayScene(HandScene):
             draw_text(surface, str(order + 1), (rect.left + 4, rect.bottom + 2),
                       lay.font_small, theme.INK_DIM)
         text = f"{who(self.table, winner)} won it: +{points}"
-        draw_text(surface, text, (cx, area.bottom - round(24 * lay.s)), lay.font, theme.GOLD,
+        draw_text(surface, text, (cx, round(cy + height * 1.3)), lay.font, theme.GOLD,
                   bold=True, anchor="midtop")

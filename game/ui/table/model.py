@@ -69,7 +69,7 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
         shown = {id(sp) for _, sp in self.shown.sprites} if self.shown is not None else set()
         out = list(self.deck)
         for pile in self.piles:
-            out += [sp for sp in pile[-3:] if id(sp) not in shown]
+            out += [sp for sp in pile if id(sp) not in shown][-3:]
         out += self.stock[-4:]
         if self.turnup is not None:
             out.append(self.turnup)

@@ -118,6 +118,8 @@ class TrickEvents:
         def forget() -> None:
             if self.shown is shown:
                 self.shown = None
+            if shown.claim:
+                self.bubbles = {}
 
         self.timeline.add([Call(light), Hold(pause)])
         self.timeline.add([Call(dim)])
