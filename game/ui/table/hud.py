@@ -72,7 +72,8 @@ def draw_shown_trick(scene: TableScene, surface: pygame.Surface) -> None:
     lay = scene.layout
     if shown.claim:
         verb = "claim" if shown.winner == scene.human else "claims"
-        text = f"{scene.model.who(shown.winner)} {verb} the rest: +{shown.points}"
+        tricks = "the last trick" if shown.tricks == 1 else f"the last {shown.tricks} tricks"
+        text = f"{scene.model.who(shown.winner)} {verb} {tricks}: +{shown.points}"
         bubble(surface, text, (lay.center[0], lay.center[1]), lay.font_big,
                colour=theme.HIGHLIGHT)
         return

@@ -80,8 +80,9 @@ class Layout:
             x0 = w / 2 - span / 2
             y = self.bar.bottom + self.small_h / 2 + round(10 * s)
             return [(x0 + i * step, y, 180.0) for i in range(n)]
-        # west / east: a vertical fan of backs turned sideways
-        top = self.info.bottom + round(42 * s)
+        # west / east: a vertical fan of backs turned sideways, below the score panel with
+        # room for the seat's name between them
+        top = self.info.bottom + round(self.font * 2) + self.small_w / 2
         bottom = h - self.card_h - round(90 * s)
         step = min(self.small_w * 0.30, (bottom - top) / max(1, n - 1))
         span = step * (n - 1)
@@ -134,8 +135,10 @@ class Layout:
         if pos == "east":  # top right, under the buttons: the bottom right is south's
             return (w - self.small_h / 2 - round(14 * s), self.bar.bottom + self.small_w / 2
                     + round(16 * s), 90.0)
+        # West (three-handed): beside the foot of its hand, clear of the player's name below.
         box = self.hand_box(seat)
-        return (box.centerx, box.bottom + self.small_w * 0.9, 0.0)
+        return (box.right + self.small_h / 2 + round(16 * s), box.bottom - self.small_w / 2,
+                90.0)
 
     def label_pos(self, seat: int) -> tuple[float, float, str]:
         """Name label position and anchor (always inside the window)."""

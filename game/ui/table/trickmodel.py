@@ -28,6 +28,7 @@ class ShownTrick:
     points: int
     lit: bool = False  # the winner's card is highlighted (during the pause, not the sweep)
     claim: bool = False  # the cards of a claim, not one trick
+    tricks: int = 1  # tricks it stands for (a claim's)
 
     @property
     def winning_sprite(self) -> CardSprite | None:
@@ -118,8 +119,6 @@ class TrickEvents:
         def forget() -> None:
             if self.shown is shown:
                 self.shown = None
-            if shown.claim:
-                self.bubbles = {}
 
         self.timeline.add([Call(light), Hold(pause)])
         self.timeline.add([Call(dim)])
@@ -144,8 +143,8 @@ class TrickEvents:
         for tabled_seat, zone in enumerate(self.tabled):
             shown += [(tabled_seat, sp) for sp in zone]
         self.timeline.add([Call(lambda sp=sp: setattr(sp, "face_up", True)) for _, sp in shown])
-        self.claim = Claim(ShownTrick(shown, e.seat, e.points, claim=True))
-        self.bubbles = {e.seat: f"Claims {e.tricks} trick{'s' if e.tricks != 1 else ''}"}
+        self.claim = Claim(ShownTrick(shown, e.seat, e.points, claim=True, tricks=e.tricks))
+        self.bubbles = {}  # the claim's banner names the claimer
         self.sounds.append("bid")
 
     def end_claim(self) -> None:
