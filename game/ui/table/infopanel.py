@@ -119,5 +119,7 @@ def draw_contract(scene: TableScene, surface: pygame.Surface, view: PlayerView,
         x = draw_text(surface, "Trump:", (x, y), fs, theme.INK).right + round(6 * lay.s)
     if view.trump >= 0:
         symbol, colour = suit_text(view.trump, scene.app.settings.four_colour)
-        draw_text(surface, f"{symbol} {Suit(view.trump).name.title()}", (x, y), fs, colour,
-                  bold=True)
+        text = f"{symbol} {Suit(view.trump).name.title()}"
+        if x + assets.font(fs, True).size(text)[0] > lay.info.right - round(10 * lay.s):
+            text = symbol  # the suit's name does not fit beside a long contract
+        draw_text(surface, text, (x, y), fs, colour, bold=True)
