@@ -23,7 +23,9 @@ class Settings:
     variant: str = "racehorse"  # a preset name or the path of a house-rules file
     seat_levels: list[str] = field(default_factory=lambda: ["medium"] * 3)
     speed: str = "normal"
-    think_ms: int = 600
+    # A racehorse hand with no decision of the player's between tricks takes under a minute at
+    # the default speed (issue 14): measured with `pinochle play --demo --pace`.
+    think_ms: int = 400
     bot_style: str = "normal"  # how boldly the bots bid: one of AGGRESSIONS
     sound: bool = True
     card_back: str = "blue"

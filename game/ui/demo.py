@@ -1,6 +1,10 @@
 """Demo mode: bots in every seat play through every scene — the player's seat is driven
 through its own overlays by a bot — optionally writing one screenshot per scene. Used by
-people, the tests and the frame-time benchmark."""
+people, the tests and the frame-time benchmark.
+
+Each hand is timed in game time, leaving out the time the table waits for the player (a prompt
+or a display waiting for a click): what a hand costs a player who decides at once. Run at the
+default speed and pauses (``--pace``) this is the figure issue 14 asks to keep under 60 s."""
 
 from __future__ import annotations
 
@@ -27,8 +31,12 @@ class DemoDriver:
         self.bot = bot
         self.captured: dict[str, Path] = {}
         self.toured: set[str] = set()
+        self.shown_cards: dict[str, list[tuple[str, bool]]] = {}  # as each was captured
         self.top_since: tuple[int, float] = (0, 0.0)
         self.started = time.perf_counter()
+        self.hand_seconds: list[float] = []  # per finished hand: table time, no waiting
+        self.clock = 0.0
+        self.decisions = 0  # the player's prompts answered (forced cards are not asked)
 
     def capture(self, name: str) -> None:
         if self.shots is None or name in self.captured:
@@ -69,10 +77,27 @@ class DemoDriver:
     def hands_done(self) -> int:
         return len(self.table.match.state.records)
 
+    def waiting(self, top: Scene) -> bool:
+        """The table waits for the player: a prompt with nothing moving, or a display."""
+        table = self.table
+        if isinstance(top, Display):
+            return True
+        return (isinstance(top, Overlay) and top.name != "deal" and not table.timeline.busy
+                and table.match.waiting_for_human())
+
+    def time_hands(self, top: Scene, dt: float) -> None:
+        if not self.waiting(top):
+            self.clock += dt
+        if self.hands_done > len(self.hand_seconds) and top is not self.table and \
+                isinstance(top, Display) and top.name == "hand result":
+            self.hand_seconds.append(round(self.clock, 1))
+            self.clock = 0.0
+
     def hook(self, app: App, dt: float) -> None:
         top = app.top
         if top is None:
             return
+        self.time_hands(top, dt)
         if self.top_since[0] != id(top):
             self.top_since = (id(top), app.time)
         on_top_for = app.time - self.top_since[1]
@@ -87,11 +112,15 @@ class DemoDriver:
         if (self.shots is not None and shown is not None and shown.lit and top is table
                 and table.timeline.held is not None):
             # A completed trick, face up with its winner lit; and a claim, when one is made.
-            self.capture("claim" if shown.claim else "completed trick")
+            name = "claim" if shown.claim else "completed trick"
+            if name not in self.captured:
+                self.shown_cards[name] = [(str(sp.card), sp.face_up) for _, sp in shown.sprites]
+            self.capture(name)
         if (isinstance(top, Overlay) and not isinstance(top, Display) and top.name != "deal"
                 and on_top_for >= SETTLE_SECONDS * 1.5 and not table.timeline.busy
                 and table.match.waiting_for_human()):
             view = table.match.view(table.human)
+            self.decisions += 1
             top.act(self.bot.choose(view, table.match.bot_rng()))
         if (self.hands_done >= self.hands and top is table and not table.timeline.busy
                 and table.result_shown_hand >= self.hands - 1):
@@ -99,7 +128,7 @@ class DemoDriver:
 
 
 def run_demo(app: App, variant: str, hands: int, shots: Path | None, seed: int,
-             bot_level: str) -> DemoDriver:
+             bot_level: str, paced: bool = False) -> DemoDriver:
     from game.match.controller import Match
     from game.store.content import load_ruleset
 
@@ -108,6 +137,7 @@ def run_demo(app: App, variant: str, hands: int, shots: Path | None, seed: int,
     match = Match(rules, seed, ("human",) + (bot_level,) * (rules.players - 1))
     preset = variant if rules.source.startswith("preset ") else None
     table = TableScene(app, match, preset, None, demo=True)
+    table.paced = paced
     driver = DemoDriver(app, table, hands, shots, bot)
     app.frame_hook = driver.hook
     app.push(table)

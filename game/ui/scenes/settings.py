@@ -14,7 +14,7 @@ from game.ui.widgets import Button
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
 
-THINK_CHOICES = (0, 300, 600, 1000)
+THINK_CHOICES = (0, 200, 400, 700, 1000)
 
 
 class SettingsScene(MenuScene):

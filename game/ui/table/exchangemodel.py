@@ -10,8 +10,8 @@ from game.rules.cards import Card
 from game.rules.ruleset import RuleSet
 from game.ui.anim import Call, Hold, Timeline
 from game.ui.table.sprites import CardSprite
+from game.ui.table.trickmodel import MOVE
 
-MOVE = 0.32
 WIDOW_SHOW = 1.6  # seconds, at least, that a widow turned up stays in the middle
 
 

@@ -33,6 +33,7 @@ class TableScene(Scene):
         self.preset = preset
         self.rules_text = rules_text
         self.demo = demo
+        self.paced = False  # a demo played at a player's pace: the bots' think pause kept
         self.human = 0
         self.session = Session(match, app.store, app.stats, self.human, preset, rules_text,
                                app.settings.practice, keep_records=not demo)
@@ -298,7 +299,7 @@ class TableScene(Scene):
         phase = self.match.state.phase
         events = self.match.step_bot(self.human)
         self.process(events)
-        delay = self.app.settings.think_ms / 1000 * (0 if self.demo else 1)
+        delay = self.app.settings.think_ms / 1000 * (0 if self.demo and not self.paced else 1)
         self.think = 0 if phase == Phase.DEAL else delay * (self.app.speed or 0.0)
         if phase == Phase.DEAL:
             self.app.open(Route.DEALING, table=self)

@@ -14,7 +14,7 @@ from game.ui.anim import Call, Hold, Timeline
 from game.ui.table.layout import Layout
 from game.ui.table.sprites import CardSprite
 
-MOVE = 0.32  # seconds for a card to travel
+MOVE = 0.28  # seconds for a card to travel
 SWEEP = MOVE * 1.2
 CLAIM_SHOW = 2.5  # seconds, at least, that the claimed cards stay face up
 
