@@ -14,14 +14,22 @@ from dataclasses import dataclass, field
 from game.bots.base import Bot, IllegalChoiceError, Suggestion
 from game.bots.registry import make_bot
 from game.rules import claim as claims
-from game.rules.actions import Action, Deal
-from game.rules.engine import actor, apply, legal_actions, new_game, replay
+from game.rules.actions import Action, Deal, DeclareOut
+from game.rules.engine import (
+    actor,
+    apply,
+    declare_out,
+    declared_total,
+    legal_actions,
+    may_declare_out,
+    new_game,
+    replay,
+)
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
-from game.rules.stock_game.score import declared_total, declaring_out_wins
 from game.rules.view import PlayerView, observe, redact
 
 HUMAN = "human"
@@ -114,6 +122,24 @@ class Match:
         self.actions.append(action)
         return [redact(e, viewer) for e in events]
 
+    def may_declare_out(self, seat: int) -> bool:
+        """Two-handed: whether ``seat`` may declare out now, on its turn or the opponent's."""
+        return may_declare_out(self.state, seat)
+
+    def declared_total(self, seat: int) -> int:
+        """Two-handed: the points ``seat`` would declare out with now (from the engine)."""
+        return declared_total(self.state, seat)
+
+    def declare_out(self, seat: int, viewer: int = 0) -> list[Event]:
+        """``seat`` declares out whoever's turn it is (004: "At any time during the play, a
+        player may 'declare out.'"); recorded in the action list like any action, so the game
+        replays. Raises IllegalActionError (state unchanged) when it is not possible now."""
+        if self.state.over:
+            raise IllegalActionError("The game is over.")
+        self.state, events = declare_out(self.state, seat)
+        self.actions.append(DeclareOut(seat))
+        return [redact(e, viewer) for e in events]
+
     def bot_rng(self) -> random.Random:
         # A fresh generator per decision, seeded by the game and its position: a seeded game
         # replays exactly, and undo does not shift later bot choices.
@@ -139,13 +165,10 @@ class Match:
             action = view.legal[0]
         return self.submit(action, viewer)
 
-    # -- two-handed: declaring out ---------------------------------------------------------
-    def declare_out_total(self) -> int:
-        """What the player to act would have if they declared out now (the engine's count)."""
-        return declared_total(self.state)
-
-    def declaring_out_wins(self) -> bool:
-        return declaring_out_wins(self.state)
+    def declaring_out_wins(self, seat: int) -> bool:
+        """Two-handed: whether ``seat`` would win the match by declaring out now (004: "If, in
+        fact, the player has 1000 points or more, he wins the game")."""
+        return self.declared_total(seat) >= self.state.target
 
     # -- claims ---------------------------------------------------------------------------
     def can_claim(self, seat: int) -> bool:

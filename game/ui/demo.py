@@ -93,6 +93,23 @@ class DemoDriver:
             self.hand_seconds.append(round(self.clock, 1))
             self.clock = 0.0
 
+    def screenshots(self, app: App, top: Scene, on_top_for: float) -> None:
+        """One picture per scene, once it has settled; the review screens; a completed trick
+        on show (and a claim), face up with the winner lit."""
+        table = self.table
+        if top.name not in self.captured:
+            settled = not table.timeline.busy or top.name in ("deal", "table")
+            wanted = 0.18 if top.name == "deal" else SETTLE_SECONDS
+            if settled and on_top_for >= wanted:
+                self.capture(top.name)
+        self.tour(app, top)
+        shown = table.model.shown
+        if shown is not None and shown.lit and top is table and table.timeline.held:
+            name = "claim" if shown.claim else "completed trick"
+            if name not in self.captured:
+                self.shown_cards[name] = [(str(sp.card), sp.face_up) for _, sp in shown.sprites]
+            self.capture(name)
+
     def hook(self, app: App, dt: float) -> None:
         top = app.top
         if top is None:
@@ -102,20 +119,8 @@ class DemoDriver:
             self.top_since = (id(top), app.time)
         on_top_for = app.time - self.top_since[1]
         table = self.table
-        if self.shots is not None and top.name not in self.captured:
-            settled = not table.timeline.busy or top.name in ("deal", "table")
-            wanted = 0.18 if top.name == "deal" else SETTLE_SECONDS
-            if settled and on_top_for >= wanted:
-                self.capture(top.name)
-        self.tour(app, top)
-        shown = table.model.shown
-        if (self.shots is not None and shown is not None and shown.lit and top is table
-                and table.timeline.held is not None):
-            # A completed trick, face up with its winner lit; and a claim, when one is made.
-            name = "claim" if shown.claim else "completed trick"
-            if name not in self.captured:
-                self.shown_cards[name] = [(str(sp.card), sp.face_up) for _, sp in shown.sprites]
-            self.capture(name)
+        if self.shots is not None:
+            self.screenshots(app, top, on_top_for)
         if (isinstance(top, Overlay) and not isinstance(top, Display) and top.name != "deal"
                 and on_top_for >= SETTLE_SECONDS * 1.5 and not table.timeline.busy
                 and table.match.waiting_for_human()):

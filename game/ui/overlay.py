@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.actions import Action, DeclareOut
+from game.rules.actions import Action
 from game.ui import theme
-from game.ui.scene import Route, Scene
+from game.ui.scene import Scene
 from game.ui.widgets import Button, draw_text, layout_row, panel, wrap
 
 if TYPE_CHECKING:
@@ -125,25 +125,3 @@ class Display(Overlay):
     @property
     def busy(self) -> bool:
         return self.table.demo
-
-
-def declare_out_button(scene: Overlay) -> Button:
-    """Two-handed: declaring out. The button asks first, saying what it would mean now."""
-    return Button("Declare out…", lambda: confirm_declare_out(scene), hotkey=pygame.K_o)
-
-
-def confirm_declare_out(scene: Overlay) -> None:
-    """004: "At any time during the play, a player may 'declare out.' ... If, in fact, the
-    player has 1000 points or more, he wins the game even if the opponent has more. If the
-    claimant has fewer than 1,000 points, he loses the game." The count is the engine's."""
-    match = scene.table.match
-    total, target = match.declare_out_total(), scene.table.view.target
-    wins = match.declaring_out_wins()
-    verdict = (f"You have {total}, at least {target}: declaring out now wins the match." if wins
-               else f"You have only {total}, under {target}: declaring out now LOSES the match.")
-    scene.app.open(Route.CONFIRM, title="Declare out?", lines=[
-        "Declaring out stops the play at once and counts your score with this deal's meld "
-        f"and the tricks you have taken (rounded). With {target} or more you win the match, "
-        "even if your opponent has more; with less you lose it.", verdict],
-        yes="Declare out" if wins else "Declare out and lose",
-        on_yes=lambda: scene.act(DeclareOut()), no="Keep playing")

@@ -9,6 +9,7 @@ import pytest
 
 from game.rules.actions import Bid, DeclareOut, NameTrump, Pass
 from game.rules.compiled import meld_table
+from game.rules.phase import Phase
 from game.rules.stock_game.score import declared_total
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.play import AuctionScene, TrumpScene
@@ -90,27 +91,38 @@ def test_double_deck_warns_before_bidding_with_under_twenty_meld(app):
             break
 
 
-def test_declare_out_explains_and_asks_before_ending_the_game(app):
-    """004: "If, in fact, the player has 1000 points or more, he wins the game even if the
-    opponent has more. If the claimant has fewer than 1,000 points, he loses the game." """
+@pytest.mark.parametrize("opponents_turn", [False, True])
+def test_declare_out_explains_and_asks_before_ending_the_game(app, opponents_turn):
+    """004: "At any time during the play, a player may 'declare out.' ... If, in fact, the
+    player has 1000 points or more, he wins the game even if the opponent has more. If the
+    claimant has fewer than 1,000 points, he loses the game." """
+    app.settings.think_ms = 3000  # the opponent thinks long enough to be interrupted
     table = start(app, "two-handed", seed=5)
-    assert run_until(app, table, lambda: isinstance(app.top, TrickScene)
-                     and not table.timeline.busy)
-    scene = app.top
-    button = next(b for b in scene.buttons if b.label.startswith("Declare out"))
+    if opponents_turn:
+        ready = lambda: (table.match.actor == 1 and table.view.phase == Phase.TRICKS  # noqa
+                         and not table.timeline.busy)
+    else:
+        ready = lambda: isinstance(app.top, TrickScene) and not table.timeline.busy  # noqa: E731
+    assert run_until(app, table, ready)
+    button = table.declare_button
+    pump(app, 1)
+    assert button.enabled
     before = len(table.match.actions)
     pump(app, 2, events=click(button.rect.center))
     confirm = app.top
     assert isinstance(confirm, ConfirmScene)
-    total = declared_total(table.match.state)
+    total = table.match.declared_total(0)
+    assert total == declared_total(table.match.state, 0)
     text = " ".join(confirm.lines)
     assert f"You have only {total}, under {table.view.target}" in text and "LOSES" in text
     assert "you win the match" in text.lower() and "with less you lose it" in text
     pump(app, 2, events=[key(pygame.K_ESCAPE)])
-    assert app.top is scene and len(table.match.actions) == before
+    assert not isinstance(app.top, ConfirmScene)
+    assert len(table.match.actions) == before
     pump(app, 2, events=click(button.rect.center))
     pump(app, 2, events=click(app.top.yes.rect.center))
-    assert table.match.actions[before] == DeclareOut() and table.match.over
+    assert table.match.actions[before] == DeclareOut(0) and table.match.over
+    assert table.match.state.winner == 1  # under the target: the claim loses
 
 
 def test_a_refused_bid_shows_the_engines_own_reason(app):

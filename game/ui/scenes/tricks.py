@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.actions import DeclareOut, PlayCard, ThrowIn
+from game.rules.actions import PlayCard, ThrowIn
 from game.rules.cards import Card
 from game.rules.tricks import explain_plays
 from game.ui import theme
 from game.ui.handpick import HandPicker
-from game.ui.overlay import Overlay, declare_out_button
+from game.ui.overlay import Overlay
 from game.ui.widgets import Button, layout_row
 
 if TYPE_CHECKING:
@@ -39,8 +39,6 @@ class TrickScene(Overlay):
         if table.match.can_claim(table.human):
             self.buttons.append(Button("Claim the rest", self.claim, hotkey=pygame.K_c,
                                        primary=True))
-        if DeclareOut() in view.legal:
-            self.buttons.append(declare_out_button(self))
 
     def _reasons(self) -> dict[Card, str]:
         """Why each card in hand may not be played now: the engine's own refusal."""

@@ -20,10 +20,11 @@ from game.ui.scene import Route, Scene
 from game.ui.table import hud
 from game.ui.table.layout import Layout, hand_size
 from game.ui.table.model import TableModel
+from game.ui.table.toolbar import TableButtons
 from game.ui.widgets import Button, draw_text, felt, layout_row
 
 
-class TableScene(Scene):
+class TableScene(TableButtons, Scene):
     name = "table"
 
     def __init__(self, app, match: Match, preset: str | None, rules_text: str | None,
@@ -63,39 +64,6 @@ class TableScene(Scene):
             self.rebuild()
 
     # -- set-up ------------------------------------------------------------------------------
-    def _build_buttons(self) -> None:
-        practice = self.app.settings.practice and not self.demo
-        # Kept by name: a lesson keeps only some of these buttons, so never look it up by place.
-        self.sound_button = Button("", self.toggle_sound, hotkey=pygame.K_m,
-                                   icon="sound-on" if self.app.settings.sound else "sound-off")
-        self.buttons = [
-            Button("Hint", self.hint, hotkey=pygame.K_h, enabled=practice, icon="hint"),
-            Button("Undo", self.undo, hotkey=pygame.K_u, enabled=practice, icon="undo"),
-            *self._review_buttons(),
-            Button("Scores", lambda: self.app.open(Route.SCORES, table=self),
-                   hotkey=pygame.K_s, icon="scores"),
-            Button("Rules", lambda: self.app.open(Route.RULES, rules=self.match.rules),
-                   hotkey=pygame.K_r, icon="help"),
-            self.sound_button,
-            Button("Menu", lambda: self.app.open(Route.PAUSE, table=self),
-                   hotkey=pygame.K_ESCAPE, icon="menu"),
-        ]
-
-    def _review_buttons(self) -> list[Button]:
-        """The auction and the meld, to review during the play (two-handed has neither: its
-        melds lie on the table)."""
-        if self.match.rules.stock.enabled:
-            return []
-        return [Button("Bids", lambda: self.app.open(Route.BIDDING, table=self),
-                       hotkey=pygame.K_b),
-                Button("Meld", self.review_meld, hotkey=pygame.K_l)]
-
-    def review_meld(self) -> None:
-        if self.model.melds:
-            self.app.open(Route.MELD, table=self, review=True)
-        else:
-            self.say("No meld has been shown yet this hand.", theme.INK_DIM, 3.0)
-
     # A lesson sets this: its completed tricks stay until the learner clicks.
     trick_until_click = False
 
@@ -177,16 +145,6 @@ class TableScene(Scene):
     def clear_messages(self) -> None:
         self.status, self.status_until, self.hint_card = "", 0.0, None
 
-    def claim(self) -> bool:
-        """The player claims the rest of the tricks for their side."""
-        try:
-            events = self.match.claim(self.human, self.human)
-        except IllegalActionError as exc:
-            self.refuse(str(exc))
-            return False
-        self.process(events)
-        return True
-
     # A lesson turns this off: the learner plays every card.
     plays_forced = True
 
@@ -202,7 +160,7 @@ class TableScene(Scene):
         if len({a.card for a in plays}) != 1:
             return None
         for a in view.legal:
-            if isinstance(a, DeclareOut) and self.match.declaring_out_wins():
+            if isinstance(a, DeclareOut) and self.match.declaring_out_wins(self.human):
                 return None
             if not isinstance(a, (PlayCard, DeclareOut)):
                 return None
@@ -223,31 +181,6 @@ class TableScene(Scene):
     def refuse(self, message: str) -> None:
         """Tell the player why a move is not allowed (the rule, in the preset's words)."""
         self.say(message, theme.RED, 7.0)
-
-    def hint(self) -> None:
-        if not self.match.waiting_for_human():
-            return
-        suggestion = self.match.hint(self.human)
-        self.say(f"Hint: {suggestion.reason}", theme.GOLD, 8.0)
-        if isinstance(suggestion.action, PlayCard):
-            self.hint_card = suggestion.action.card
-
-    def undo(self) -> None:
-        if not self.app.settings.practice or self.demo:
-            return
-        while self.app.top is not self:
-            self.app.pop()
-        if self.match.undo_last_decision(self.human):
-            self.rebuild()
-            self.say("Undone: back to your last decision.", theme.GOLD, 3.0)
-            self.save()
-
-    def toggle_sound(self) -> None:
-        settings = self.app.settings
-        settings.sound = not settings.sound
-        self.app.sounds.muted = not settings.sound
-        self.sound_button.icon = "sound-on" if settings.sound else "sound-off"
-        self.app.store.save_settings(settings)
 
     def say(self, text: str, colour: tuple[int, ...] = theme.INK, seconds: float = 4.0) -> None:
         self.status, self.status_colour = text, colour
@@ -275,6 +208,9 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.timeline.speed = self.app.speed
         self.model.trick_pause = self.trick_pause
+        if hasattr(self, "declare_button"):
+            self.declare_button.enabled = self.match.may_declare_out(self.human) and \
+                not self.demo
         self.timeline.update(dt)
         for name in self.model.sounds:
             self.app.sounds.play(name)
