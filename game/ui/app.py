@@ -1,8 +1,10 @@
 """The window, the clock and the scene stack loop.
 
-The loop draws at up to 60 frames a second while something moves, and otherwise blocks in
-``pygame.event.wait``: a table waiting for the player draws nothing until an event arrives or a
-scene says its picture is stale (a message that has just expired), so it uses no CPU. The app
+The loop draws at up to 60 frames a second while something moves, and otherwise sleeps: a table
+waiting for the player draws nothing until an event arrives or a scene says its picture is stale
+(a message that has just expired), so it uses almost no CPU. It sleeps with ``time.sleep`` and
+looks for input every frame or two, not with ``pygame.event.wait(timeout)``, which polls every
+millisecond and so costs about 2 % of a core under X11 by itself. The app
 knows no scene by name: it is given the routes (:mod:`game.ui.routes`) and builds scenes from
 them when asked (see the contract in :mod:`game.ui.scene`).
 """
@@ -27,6 +29,9 @@ from game.ui.scene import Route, Routes, Scene
 
 FPS = 60
 IDLE_WAIT_MS = 250
+POLL_ACTIVE = 1 / 60  # seconds between looks for input just after some (a frame's latency)
+POLL_QUIET = 1 / 30  # ... and once the player has been still for QUIET seconds
+QUIET = 2.0
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 
 
@@ -61,6 +66,7 @@ class App:
         self.record_frames = False
         self.exit_code = 0
         self.frames = 0  # frames drawn (the idle benchmarks count them)
+        self.last_input = 0.0  # when input last came (the idle loop looks for it more often)
 
     def _set_minimum_size(self) -> None:
         try:
@@ -211,9 +217,7 @@ class App:
                 self.clock.tick(FPS)
                 events = pygame.event.get()
             else:
-                first = pygame.event.wait(IDLE_WAIT_MS)
-                events = [first] if first.type != pygame.NOEVENT else []
-                events += pygame.event.get()
+                events = self.wait_for_events(IDLE_WAIT_MS / 1000)
                 idle = not events
             now = time.perf_counter()
             dt = self.fixed_dt if self.fixed_dt is not None else min(now - last, 0.1)
@@ -231,6 +235,20 @@ class App:
             if self.frame_hook is not None:
                 self.frame_hook(self, dt)
         return self.exit_code
+
+    def wait_for_events(self, seconds: float) -> list[pygame.event.Event]:
+        """Sleep until input arrives or ``seconds`` pass."""
+        deadline = time.perf_counter() + seconds
+        while True:
+            events = pygame.event.get()
+            now = time.perf_counter()
+            if events:
+                self.last_input = now
+                return events
+            if now >= deadline:
+                return []
+            poll = POLL_QUIET if now - self.last_input > QUIET else POLL_ACTIVE
+            time.sleep(min(deadline - now, poll))
 
     def screenshot(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
