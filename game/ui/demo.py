@@ -53,6 +53,10 @@ class DemoDriver:
         route = self.TOUR.get(top.name)
         if self.shots is None or route is None or top.name not in self.captured:
             return
+        if route == Route.BIDDING and self.table.match.rules.stock.enabled:
+            route = Route.MELD  # two-handed has no auction, and its melds lie on the table
+            if not self.table.model.melds:
+                return
         if route.value in self.toured:
             return
         self.toured.add(route.value)

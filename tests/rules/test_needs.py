@@ -43,6 +43,8 @@ def test_three_handed_players_need_a_trick():
     assert "a trick to keep its 50 meld" in needs[0].text
     assert needs[1].points == 80
     assert needs[2].text == "needs a trick to score"
+    before_play = still_needed(r, 1, 300, (50, 340, 0), (0, 0, 0), (0, 0, 0))
+    assert before_play[1].text == "needs a trick to keep its meld and make 300"
 
 
 def test_a_side_under_twenty_meld_scores_none_of_it():

@@ -34,7 +34,7 @@ def test_new_game_asks_before_replacing_the_game_in_progress(app, store):
     pump(app, 2, events=[key(pygame.K_RETURN)])  # Start
     confirm = app.top
     assert isinstance(confirm, ConfirmScene) and "in progress" in " ".join(confirm.lines)
-    assert "hand 1" in " ".join(confirm.lines)
+    assert "hand 1: 0–0" in " ".join(confirm.lines)
     pump(app, 2, events=click(confirm.no.rect.center))  # Cancel: nothing is lost
     assert app.top is setup and store.load_game("racehorse").actions == actions
     pump(app, 2, events=[key(pygame.K_RETURN)])
@@ -70,8 +70,15 @@ def test_every_tables_game_is_kept_and_can_be_resumed_from_the_title(app, store)
     title = app.go(Route.TITLE)
     labels = [b.label for b in title.buttons if b.label.startswith("Resume")]
     assert len(labels) == 2
-    assert any(x.startswith("Resume Racehorse (hand 1") for x in labels)
-    assert any(x.startswith("Resume Cutthroat (hand 1") for x in labels)
+    assert "Resume Racehorse (hand 1: 0–0)" in labels
+    assert "Resume Cutthroat (hand 1: 0–0–0)" in labels
+    from game.ui import assets
+
+    for size in SIZES:  # every label fits its button, the widest window to the smallest
+        sized(app, size)
+        for b in title.buttons:
+            assert assets.font(b.font_size, True).size(b.label)[0] <= b.rect.width - 8, b.label
+        assert pygame.Rect((0, 0), size).contains(title.rect)
     button = next(b for b in title.buttons if b.label.startswith("Resume Racehorse"))
     pump(app, 2, events=click(button.rect.center))
     resumed = table_of(app)
@@ -112,6 +119,9 @@ def test_statistics_are_kept_per_table(app, monkeypatch, size):
     assert texts[cut + 1:cut + 9] == ["1", "1", "1", "1", "0", "320", "200", "1"]
     total = texts.index("All tables")
     assert texts[total + 1:total + 9] == ["4", "3", "3", "2", "1", "290", "200", "2"]
-    for _, rect in drawn_texts(monkeypatch, app, module):
+    drawn = drawn_texts(monkeypatch, app, module)
+    for i, (text, rect) in enumerate(drawn):
         assert scene.rect.contains(rect)
+        for other, rect2 in drawn[i + 1:]:
+            assert not rect.colliderect(rect2), (text, other)
     assert scene.rect.contains(scene.buttons[0].rect)

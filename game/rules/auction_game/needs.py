@@ -26,15 +26,21 @@ def still_needed(rules: RuleSet, bidder: int, bid: int, side_meld: tuple[int, ..
     for side in range(rules.n_sides):
         meld, points, tricks = side_meld[side], taken[side], won[side]
         if side == bside:
-            out.append(_bidders(rules, side, bid, meld, points))
+            out.append(_bidders(rules, side, bid, meld, points, tricks))
         else:
             out.append(_defenders(rules, side, meld, points, tricks))
     return tuple(out)
 
 
-def _bidders(rules: RuleSet, side: int, bid: int, meld: int, points: int) -> SideNeed:
+def _bidders(rules: RuleSet, side: int, bid: int, meld: int, points: int, tricks: int
+             ) -> SideNeed:
     minimum = rules.scoring.bidder_min_trick_points
     need = max(0, bid - meld - points, minimum - points)
+    if rules.scoring.save_meld == "trick" and not saved(rules, side, points, tricks, True):
+        # 003: "A player must take at least one trick to gain credit for his meld" -- the
+        # bidder too: without a trick its meld does not count towards the bid.
+        more = f", and {need} more in tricks to make {bid}" if need else f" and make {bid}"
+        return SideNeed(side, need, f"needs a trick to keep its meld{more}")
     if need == 0:
         return SideNeed(side, 0, f"has made its bid of {bid}")
     extra = f" (and at least {minimum} in tricks)" if minimum else ""

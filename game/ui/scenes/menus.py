@@ -51,6 +51,15 @@ class TitleScene(MenuScene):
         """The newest saved game."""
         return self.games[0] if self.games else None
 
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        # Wider than the other menus: a resume button names its table and its score.
+        s = theme.scale_for(size)
+        extra = round(90 * s)
+        for b in self.buttons:
+            b.rect.inflate_ip(extra, 0)
+        self.rect.inflate_ip(extra, 0)
+
     def resume_game(self) -> None:
         if self.saved is not None:
             self.resume_saved(self.saved)
@@ -195,12 +204,12 @@ class SetupScene(MenuScene):
 
 
 def progress_text(saved: SavedGame) -> str:
-    """"hand 3, 420 to 380": where a saved game stands (the engine's scores)."""
+    """"hand 3: 420–380": where a saved game stands (the engine's scores)."""
     try:
         hand_no, scores = saved.progress()
     except RulesError:
         return "it cannot be read"
-    return f"hand {hand_no + 1}, " + " to ".join(str(x) for x in scores)
+    return f"hand {hand_no + 1}: " + "–".join(str(x) for x in scores)
 
 
 def resume_label(saved: SavedGame) -> str:

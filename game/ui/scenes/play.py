@@ -18,6 +18,8 @@ from game.rules.actions import (
     TakeWidow,
     ThrowIn,
 )
+from game.rules.auction_game.melding import side_meld_totals
+from game.rules.auction_game.needs import still_needed
 from game.rules.cards import Suit
 from game.rules.compiled import meld_table
 from game.rules.errors import IllegalActionError
@@ -67,7 +69,8 @@ def meld_by_trump(table: TableScene) -> str:
     return "   ".join(f"{Suit(s).symbol} {total(hand, s)}" for s in range(4))
 
 
-def minimum_meld_warning(table: TableScene, suits: Sequence[int] = (0, 1, 2, 3)) -> str:
+def minimum_meld_warning(table: TableScene, suits: Sequence[int] = (0, 1, 2, 3),
+                         bid: str = "a bid you win") -> str:
     """001: "If the bidding side fails to reach 20 in meld they automatically lose the bid
     without playing". Said before the player bids (or names trump) with less meld than that:
     their partner's meld, still unknown, must make up the rest. The numbers are the engine's."""
@@ -80,7 +83,7 @@ def minimum_meld_warning(table: TableScene, suits: Sequence[int] = (0, 1, 2, 3))
     if best >= minimum:
         return ""
     return (f"Warning: your meld is at most {best}. Unless your side melds {minimum} or more "
-            "with your partner's, a bid you win is lost without play.")
+            f"with your partner's, {bid} is lost without play.")
 
 
 class AuctionScene(Overlay):
@@ -161,7 +164,7 @@ class TrumpScene(Overlay):
             self.buttons.append(Button(label + ("  ✕" if refused is not None else ""),
                                        lambda s=suit: self.act(NameTrump(s)),
                                        enabled=suit in legal, hotkey=pygame.K_1 + int(suit)))
-        self.warning = minimum_meld_warning(table, sorted(int(s) for s in legal))
+        self.warning = minimum_meld_warning(table, sorted(int(s) for s in legal), "the bid")
 
     def resize(self, size: tuple[int, int]) -> None:
         lay = self.layout
@@ -223,9 +226,12 @@ class DecideScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.table.view
+        rules = view.rules
         meld = view.melds[view.bidder].total if view.melds and view.melds[view.bidder] else 0
-        need = max(0, view.bid - meld)
-        lines = [f"Bid {view.bid}, your meld {meld}: you need {need} in tricks.",
+        zeros = (0,) * rules.n_sides
+        need = still_needed(rules, view.bidder, view.bid, side_meld_totals(rules, view.melds),
+                            zeros, zeros)[rules.side_of(view.bidder)]
+        lines = [f"Bid {view.bid}, your meld {meld}: you {need.text.removeprefix('needs ')}.",
                  "Decide before you see the others' meld."]
         if PlayHand() not in view.legal:
             lines.append("More than 250 short: the rules force you to concede.")

@@ -77,10 +77,13 @@ class StatsScene(MenuScene):
         left = self.rect.left + round(24 * s)
         first_w = round(self.rect.width * 0.26)
         col_w = (self.rect.width - round(48 * s) - first_w) // len(COLUMNS)
-        y = self.rect.top + round(84 * s)
-        for i, (head, _) in enumerate(COLUMNS):
-            draw_text(surface, head, (left + first_w + (i + 1) * col_w, y), size,
-                      theme.INK_DIM, anchor="topright")
+        y = self.rect.top + round(76 * s)
+        for i, (head, _) in enumerate(COLUMNS):  # a heading's words one above the other
+            for j, word in enumerate(head.split()):
+                draw_text(surface, word, (left + first_w + (i + 1) * col_w,
+                                          y + j * round(size * 1.3)), size, theme.INK_DIM,
+                          anchor="topright")
+        y += round(size * 1.3)
         rows = self.rows()
         for r, (name, stats) in enumerate(rows):
             y += round(34 * s)
