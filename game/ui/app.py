@@ -11,6 +11,7 @@ them when asked (see the contract in :mod:`game.ui.scene`).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 import warnings
@@ -46,6 +47,8 @@ class App:
         pygame.init()
         pygame.display.set_caption("Pinochle")
         self.windowed = size  # the window's size, to return to from full screen
+        self.windowed_at: tuple[int, int] | None = None  # ... and where it was
+        self.redraw_until = 0.0  # draw while idle until then (a window just re-created)
         self.fullscreen = fullscreen
         if fullscreen:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -137,21 +140,46 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         """F11: real full screen at the desktop's size, the table laid out for it (not the
-        window's picture scaled with bars around it), and back to the window as it was."""
-        if self.fullscreen:
-            self.screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
-            self.fullscreen = False
-        else:
-            self.windowed = self.size
-            try:
-                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            except pygame.error:
-                self.screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
-                return  # no full screen on this display
-            self.fullscreen = True
+        window's picture scaled with bars around it), and back to the window as it was. The
+        window moves to the screen's corner first: without a window manager (Xvfb) nobody
+        else would put the full-screen window there."""
+        try:
+            if self.fullscreen:
+                pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+                self._move_window(self.windowed_at)
+            else:
+                self.windowed = self.size
+                self.windowed_at = self._move_window((0, 0))
+                pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        except pygame.error:
+            return  # no full screen on this display
+        self.fullscreen = not self.fullscreen
+        self.screen = pygame.display.get_surface()
+        self._set_minimum_size()
         clear_caches()  # images are converted for the display mode they were loaded in
         for scene in self.stack:
             scene.resize(self.size)
+        # The new window may be mapped after the next frame: draw a few more to be seen.
+        self.redraw_until = time.perf_counter() + 0.5
+
+    def _move_window(self, to: tuple[int, int] | None) -> tuple[int, int] | None:
+        """Move the window to ``to`` (when given); returns where it was."""
+        window = self._window()
+        if window is None:
+            return None
+        was = tuple(window.position)
+        if to is not None:
+            with contextlib.suppress(pygame.error):  # some drivers place windows themselves
+                window.position = to
+        return (was[0], was[1])
+
+    def _window(self) -> Any:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                return pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            return None
 
     def quit(self) -> None:
         self.running = False
@@ -173,8 +201,10 @@ class App:
                 scene.resize(self.size)
             return
         if event.type == pygame.WINDOWSIZECHANGED:
+            self.screen = pygame.display.get_surface() or self.screen
             for scene in self.stack:
                 scene.resize(self.size)
+            self.redraw_until = time.perf_counter() + 0.2
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -187,7 +217,8 @@ class App:
         self.time += dt
         for scene in list(self.stack):
             scene.update(dt)
-        if draw or self.busy or any(scene.stale for scene in self.stack):
+        if draw or self.busy or any(scene.stale for scene in self.stack) or \
+                time.perf_counter() < self.redraw_until:
             self.draw()
             self.frames += 1
 
