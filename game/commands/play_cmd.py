@@ -25,6 +25,9 @@ def register(sub: Any) -> None:
                    help="window size, e.g. 1024x640")
     p.add_argument("--bots", default="medium", choices=LEVELS,
                    help="demo: bot level for every seat")
+    p.add_argument("--pace", action="store_true",
+                   help="demo: the default animation speed and think pause, as a player sees "
+                        "them (time each hand)")
     p.set_defaults(run=cmd_play)
 
 
@@ -83,17 +86,23 @@ def cmd_play(args: argparse.Namespace) -> int:
     from game.ui.demo import run_demo
 
     app = _app(args.size)
-    app.settings.speed = "fast"
-    app.settings.think_ms = 0
+    if not args.pace:  # the default speed and think pause stay as Settings has them
+        app.settings.speed = "fast"
+        app.settings.think_ms = 0
     app.sounds.muted = True
-    app.fixed_dt = 1 / 60  # full speed: frames as fast as they can be drawn, in game time
+    if not args.pace:  # full speed: frames as fast as they can be drawn, in game time
+        app.fixed_dt = 1 / 60
     try:
         driver = run_demo(app, args.variant or "racehorse", args.hands, args.screenshots,
-                          args.seed if args.seed is not None else 1, args.bots)
+                          args.seed if args.seed is not None else 1, args.bots, args.pace)
     finally:
         app.shutdown()
     if args.screenshots is not None:
         print(f"{len(driver.captured)} screenshots in {args.screenshots}: "
               + ", ".join(driver.captured))
     print(f"demo: {driver.hands_done} hands of {args.variant or 'racehorse'} played")
+    if driver.hand_seconds:
+        pace = f"{app.settings.speed} speed, bots think {app.settings.think_ms} ms"
+        print(f"seconds per hand, not counting the player's {driver.decisions} decisions "
+              f"({pace}): " + ", ".join(f"{x:.1f}" for x in driver.hand_seconds))
     return 0

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from game.bots.base import Bot, IllegalChoiceError, Suggestion
 from game.bots.registry import make_bot
+from game.rules import claim as claims
 from game.rules.actions import Action, Deal, DeclareOut
 from game.rules.engine import (
     actor,
@@ -54,6 +55,10 @@ class Match:
     # Bot bugs met in this match: each illegal choice, which the first legal action replaced
     # so that a player's game goes on. Tests and the match harness require none.
     illegal_choices: list[str] = field(default_factory=list)
+    claims: bool = True  # bots claim the rest when their side can show it takes every trick
+    # Indexes of actions nobody chose: a forced card played for the player, the plays of a
+    # claim after its first. Undo passes over them (they are not decisions).
+    automatic: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.rules.players:
@@ -91,12 +96,29 @@ class Match:
     def legal(self) -> tuple[Action, ...]:
         return legal_actions(self.state)
 
+    def refusal(self, action: Action) -> IllegalActionError | None:
+        """The engine's refusal of ``action`` now (its rule and what it refers to), or None if
+        it is allowed; nothing is changed: the engine's states are values."""
+        try:
+            apply(self.state, action)
+        except IllegalActionError as exc:
+            return exc
+        return None
+
+    def why_not(self, action: Action) -> str | None:
+        """The engine's own reason for refusing ``action`` now, in one line, or None."""
+        refused = self.refusal(action)
+        return None if refused is None else str(refused)
+
     # -- acting ---------------------------------------------------------------------------
-    def submit(self, action: Action, viewer: int = 0) -> list[Event]:
-        """Apply an action for the seat to act; raises IllegalActionError (state unchanged)."""
+    def submit(self, action: Action, viewer: int = 0, automatic: bool = False) -> list[Event]:
+        """Apply an action for the seat to act; raises IllegalActionError (state unchanged).
+        ``automatic``: nobody chose it (the only legal card, played for the player)."""
         if self.state.over:
             raise IllegalActionError("The game is over.")
         self.state, events = apply(self.state, action)
+        if automatic:
+            self.automatic.add(len(self.actions))
         self.actions.append(action)
         return [redact(e, viewer) for e in events]
 
@@ -133,6 +155,8 @@ class Match:
         bot = self.bots.get(seat)
         if bot is None:
             return []
+        if self.claims and self.bot_may_claim(seat):
+            return self.claim(seat, viewer)
         view = observe(self.state, seat)
         try:
             action = bot.choose(view, self.bot_rng())
@@ -140,6 +164,34 @@ class Match:
             self.illegal_choices.append(str(exc))
             action = view.legal[0]
         return self.submit(action, viewer)
+
+    def declaring_out_wins(self, seat: int) -> bool:
+        """Two-handed: whether ``seat`` would win the match by declaring out now (004: "If, in
+        fact, the player has 1000 points or more, he wins the game")."""
+        return self.declared_total(seat) >= self.state.target
+
+    # -- claims ---------------------------------------------------------------------------
+    def can_claim(self, seat: int) -> bool:
+        """Whether ``seat`` (to play) may claim every remaining trick for its side now."""
+        return claims.can_claim(self.state, seat)
+
+    def bot_may_claim(self, seat: int) -> bool:
+        """A bot claims as it leads (the search runs once a trick, not once a card)."""
+        pos = claims.position(self.state)
+        return pos is not None and not pos.trick and claims.can_claim(self.state, seat)
+
+    def claim(self, seat: int, viewer: int = 0) -> list[Event]:
+        """``seat`` claims the rest: the claim is played out along a line the proof found
+        (those plays join the action list, so the game replays exactly) and scored as played.
+        Raises IllegalActionError when the claim cannot be shown."""
+        if self.state.over:
+            raise IllegalActionError("The game is over.")
+        state, events, plays = claims.claim(self.state, seat)
+        self.state = state
+        first = len(self.actions) + (0 if self.is_human(seat) else -1)
+        self.automatic.update(range(first + 1, len(self.actions) + len(plays)))
+        self.actions.extend(plays)
+        return [redact(e, viewer) for e in events]
 
     def hint(self, seat: int, level: str = "hard") -> Suggestion:
         try:
@@ -154,7 +206,7 @@ class Match:
         state = self.initial if self.initial is not None else new_game(self.rules, self.seed)
         out = []
         for i, action in enumerate(self.actions):
-            if actor(state) == seat and state.phase != Phase.DEAL:
+            if actor(state) == seat and state.phase != Phase.DEAL and i not in self.automatic:
                 out.append(i)
             state, _ = apply(state, action)
         return out
@@ -162,6 +214,7 @@ class Match:
     def undo_to(self, index: int) -> None:
         """Rewind to just before action ``index`` (a game is its rules, seed and actions)."""
         self.actions = self.actions[:index]
+        self.automatic = {i for i in self.automatic if i < index}
         self.state = self._replay(self.actions)
 
     def undo_last_decision(self, seat: int) -> bool:

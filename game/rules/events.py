@@ -243,6 +243,18 @@ class ThrowInAnswered:
 
 
 @dataclass(frozen=True, slots=True)
+class HandClaimed:
+    """A side showed that it takes every remaining trick whatever anyone plays; the plays that
+    follow are the claim played out, so the hand scores exactly as if it had been played."""
+
+    seat: int  # who claimed
+    side: int
+    hands: tuple[tuple[Card, ...], ...]  # every card still held, per seat: shown to all
+    tricks: int  # tricks claimed
+    points: int  # their counters, the last trick's included
+
+
+@dataclass(frozen=True, slots=True)
 class RenegeCalled:
     seat: int
     side: int
@@ -254,4 +266,4 @@ Event = (HandStarted | CardsDealt | BidMade | Passed | AuctionWon | WidowShown |
          | TrumpNamed | CardsPassed | MeldShown | AcesDeclared | HandNotPlayed | HandConceded
          | CardPlayed | TrickWon | HandScored | GameWon | TargetRaised | MeldLaid | DixCounted
          | DixExchanged | CardDrawn | PlayoffStarted | DeclaredOut | RenegeCalled
-         | ThrowInProposed | ThrowInAnswered)
+         | ThrowInProposed | ThrowInAnswered | HandClaimed)

@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from game.rules.actions import Action
+from game.rules.auction_game.needs import SideNeed, still_needed
 from game.rules.auction_game.state import HandState
 from game.rules.cards import Card, Suit
 from game.rules.engine import actor, legal_actions
@@ -26,6 +27,7 @@ from game.rules.meld import Meld, MeldResult
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
+from game.rules.stock_game.score import scored_so_far
 from game.rules.stock_game.state import StockHand
 
 
@@ -70,8 +72,27 @@ class PlayerView:
     laid: tuple[tuple[Meld, ...], ...] = ()
     meld_points: tuple[int, ...] = ()
     playoff: bool = False
+    running: tuple[int, ...] = ()  # two-handed: each score with this deal's meld, as it is laid
     winner: int = -1
     over_reason: str = ""
+
+    def side_taken(self, side: int) -> int:
+        """Counters the side has taken in tricks so far this hand."""
+        return sum(self.taken[s] for s in self.rules.seats_of(side)) if self.taken else 0
+
+    def side_won(self, side: int) -> int:
+        """Tricks the side has won so far this hand."""
+        return sum(self.won[s] for s in self.rules.seats_of(side)) if self.won else 0
+
+    def still_needed(self) -> tuple[SideNeed, ...]:
+        """During the play: what each side still needs from the tricks, to make the bid or to
+        keep its meld (empty before the meld is shown, and in two-handed)."""
+        if not self.side_meld or self.bidder < 0:
+            return ()
+        n = self.rules.n_sides
+        return still_needed(self.rules, self.bidder, self.bid, self.side_meld,
+                            tuple(self.side_taken(s) for s in range(n)),
+                            tuple(self.side_won(s) for s in range(n)))
 
     @property
     def cards(self) -> list[Card]:
@@ -146,6 +167,7 @@ def _observe_stock(rules: RuleSet, hand: StockHand, seat: int, base: PlayerView
         stock_size=len(hand.stock),
         tabled=tuple(tuple(deck.types[tc.type] for tc in t) for t in hand.tabled),
         laid=hand.laid, meld_points=hand.meld_pts, playoff=hand.playoff,
+        running=scored_so_far(base.scores, hand),
     )
 
 

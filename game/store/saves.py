@@ -63,6 +63,11 @@ class SavedGame:
         except RulesError as exc:
             raise SchemaError("actions", f"the game does not replay ({exc})") from None
 
+    def progress(self) -> tuple[int, tuple[int, ...]]:
+        """The hand being played (0-based) and the scores so far, by replaying the game."""
+        state, _ = replay(self.rules(), self.seed, self.actions)
+        return state.hand_no, state.scores
+
     def to_json(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "preset": self.rules_preset, "rules_text": self.rules_text,
                 "rules_source": self.rules_source, "seed": self.seed, "seats": self.seats,

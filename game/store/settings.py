@@ -14,6 +14,8 @@ from game.store.schema import SchemaError
 SPEEDS = ("slow", "normal", "fast", "instant")
 BACKS = ("blue", "red", "green")
 THINK_MS = (0, 5_000)
+# How long a completed trick stays face up in the middle before it is swept.
+TRICK_PAUSES: dict[str, float | None] = {"1 s": 1.0, "2 s": 2.0, "until I click": None}
 
 
 @dataclass
@@ -21,7 +23,9 @@ class Settings:
     variant: str = "racehorse"  # a preset name or the path of a house-rules file
     seat_levels: list[str] = field(default_factory=lambda: ["medium"] * 3)
     speed: str = "normal"
-    think_ms: int = 600
+    # A racehorse hand with no decision of the player's between tricks takes under a minute at
+    # the default speed (issue 14): measured with `pinochle play --demo --pace`.
+    think_ms: int = 400
     bot_style: str = "normal"  # how boldly the bots bid: one of AGGRESSIONS
     sound: bool = True
     card_back: str = "blue"
@@ -33,6 +37,13 @@ class Settings:
     two_handed_common_order: bool = False  # two-handed: A-10-K-Q-J-9 instead of 004's order
     beat_led_after_trump: bool = False  # must beat the led suit even after a trump
     simultaneous_exchange: bool = False  # the bidder passes back from its own hand, unseen
+    trick_pause: str = "1 s"  # one of TRICK_PAUSES
+    play_forced: bool = True  # play the player's only legal card for them
+
+    @property
+    def trick_seconds(self) -> float | None:
+        """Seconds a completed trick stays on show; None: until the player clicks."""
+        return TRICK_PAUSES[self.trick_pause]
 
     def bot_options(self) -> dict[str, object]:
         """The style options every bot seat of a new or resumed game is made with: the
@@ -64,6 +75,8 @@ CHECKS: dict[str, Callable[[Any, str], Any]] = {
     "four_colour": schema.flag, "practice": schema.flag, "two_handed_match": schema.flag,
     "two_handed_64": schema.flag, "two_handed_common_order": schema.flag,
     "beat_led_after_trump": schema.flag, "simultaneous_exchange": schema.flag,
+    "trick_pause": lambda v, f: schema.choice(v, f, tuple(TRICK_PAUSES)),
+    "play_forced": schema.flag,
 }
 
 

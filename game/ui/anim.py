@@ -45,6 +45,7 @@ class Tween:
     delay: float = 0.0
     ease: Callable[[float], float] = ease_out_cubic
     on_done: Callable[[], None] | None = None
+    on_start: Callable[[], None] | None = None  # e.g. turn the card face up as it sets off
     elapsed: float = 0.0
     start: dict[str, float] = field(default_factory=dict)
     started: bool = False
@@ -59,6 +60,8 @@ class Tween:
         if not self.started:
             self.started = True
             self.start = {k: float(getattr(self.target, k)) for k in self.to}
+            if self.on_start is not None:
+                self.on_start()
         t = 1.0 if self.duration <= 0 else min(1.0, (self.elapsed - self.delay) / self.duration)
         k = self.ease(t)
         for name, end in self.to.items():
@@ -91,14 +94,57 @@ class Wait:
         self.done = True
 
 
+@dataclass
+class Call:
+    """Something done when its step starts (a change the player should see only then, such as
+    a completed trick's winner lighting up)."""
+
+    fn: Callable[[], None]
+    done: bool = False
+
+    def advance(self, dt: float) -> None:
+        if not self.done:
+            self.done = True
+            self.fn()
+
+    def finish(self) -> None:
+        self.advance(0.0)
+
+
+@dataclass
+class Hold:
+    """A pause the player chose (the completed trick stays for ``seconds``, or until they
+    click when ``seconds`` is None). Unlike a :class:`Wait` it is not scaled by the animation
+    speed, and while only a hold is left the table has nothing to draw."""
+
+    seconds: float | None
+    elapsed: float = 0.0
+    done: bool = False
+
+    def advance(self, dt: float) -> None:
+        self.elapsed += dt
+        if self.seconds is not None and self.elapsed >= self.seconds:
+            self.done = True
+
+    def finish(self) -> None:
+        self.done = True
+
+    @property
+    def remaining(self) -> float | None:
+        return None if self.seconds is None else max(0.0, self.seconds - self.elapsed)
+
+
+Item = Tween | Wait | Call | Hold
+
+
 class Timeline:
     """Steps run one after another; the tweens inside a step run together."""
 
     def __init__(self) -> None:
-        self.steps: list[list[Tween | Wait]] = []
+        self.steps: list[list[Item]] = []
         self.speed = 1.0  # 0 = instant
 
-    def add(self, items: list[Tween | Wait]) -> None:
+    def add(self, items: list[Item]) -> None:
         if self.speed == 0:
             for item in items:
                 item.finish()
@@ -107,13 +153,32 @@ class Timeline:
             if isinstance(item, Tween):
                 item.duration *= self.speed
                 item.delay *= self.speed
-            else:
+            elif isinstance(item, Wait):
                 item.duration *= self.speed
         self.steps.append(items)
 
     @property
     def busy(self) -> bool:
         return bool(self.steps)
+
+    @property
+    def held(self) -> Hold | None:
+        """The hold the timeline waits on, when nothing else in its step is still moving."""
+        if not self.steps:
+            return None
+        step = self.steps[0]
+        holds = [i for i in step if isinstance(i, Hold) and not i.done]
+        if holds and all(i.done for i in step if not isinstance(i, Hold)):
+            return holds[0]
+        return None
+
+    def release(self) -> bool:
+        """End the hold the timeline waits on (the player clicked); True if there was one."""
+        hold = self.held
+        if hold is None:
+            return False
+        hold.finish()
+        return True
 
     def update(self, dt: float) -> None:
         while self.steps and dt >= 0:

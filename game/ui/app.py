@@ -1,13 +1,17 @@
 """The window, the clock and the scene stack loop.
 
-The loop draws at up to 60 frames a second while something moves, and otherwise blocks in
-``pygame.event.wait`` so that a table waiting for the player uses no CPU. The app knows no scene
-by name: it is given the routes (:mod:`game.ui.routes`) and builds scenes from them when asked
-(see the contract in :mod:`game.ui.scene`).
+The loop draws at up to 60 frames a second while something moves, and otherwise sleeps: a table
+waiting for the player draws nothing until an event arrives or a scene says its picture is stale
+(a message that has just expired), so it uses almost no CPU. It sleeps with ``time.sleep`` and
+looks for input every frame or two, not with ``pygame.event.wait(timeout)``, which polls every
+millisecond and so costs about 2 % of a core under X11 by itself. The app
+knows no scene by name: it is given the routes (:mod:`game.ui.routes`) and builds scenes from
+them when asked (see the contract in :mod:`game.ui.scene`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 import warnings
@@ -26,6 +30,9 @@ from game.ui.scene import Route, Routes, Scene
 
 FPS = 60
 IDLE_WAIT_MS = 250
+POLL_ACTIVE = 1 / 60  # seconds between looks for input just after some (a frame's latency)
+POLL_QUIET = 1 / 30  # ... and once the player has been still for QUIET seconds
+QUIET = 2.0
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 
 
@@ -39,8 +46,14 @@ class App:
         self.launched = time.perf_counter()
         pygame.init()
         pygame.display.set_caption("Pinochle")
-        flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
-        self.screen = pygame.display.set_mode(size, flags)
+        self.windowed = size  # the window's size, to return to from full screen
+        self.windowed_at: tuple[int, int] | None = None  # ... and where it was
+        self.redraw_until = 0.0  # draw while idle until then (a window just re-created)
+        self.fullscreen = fullscreen
+        if fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         clear_caches()  # images loaded before this display existed are not converted for it
         self._set_minimum_size()
         self.clock = pygame.time.Clock()
@@ -55,6 +68,8 @@ class App:
         self.frame_times: list[tuple[float, str]] = []  # (seconds of work, top scene name)
         self.record_frames = False
         self.exit_code = 0
+        self.frames = 0  # frames drawn (the idle benchmarks count them)
+        self.last_input = 0.0  # when input last came (the idle loop looks for it more often)
 
     def _set_minimum_size(self) -> None:
         try:
@@ -124,14 +139,47 @@ class App:
         self.push(scene)
 
     def toggle_fullscreen(self) -> None:
-        """F11: full screen and back; the layout follows the new size."""
+        """F11: real full screen at the desktop's size, the table laid out for it (not the
+        window's picture scaled with bars around it), and back to the window as it was. The
+        window moves to the screen's corner first: without a window manager (Xvfb) nobody
+        else would put the full-screen window there."""
         try:
-            pygame.display.toggle_fullscreen()
+            if self.fullscreen:
+                pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+                self._move_window(self.windowed_at)
+            else:
+                self.windowed = self.size
+                self.windowed_at = self._move_window((0, 0))
+                pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         except pygame.error:
-            return  # not every video driver can switch (the dummy driver cannot)
+            return  # no full screen on this display
+        self.fullscreen = not self.fullscreen
         self.screen = pygame.display.get_surface()
+        self._set_minimum_size()
+        clear_caches()  # images are converted for the display mode they were loaded in
         for scene in self.stack:
             scene.resize(self.size)
+        # The new window may be mapped after the next frame: draw a few more to be seen.
+        self.redraw_until = time.perf_counter() + 0.5
+
+    def _move_window(self, to: tuple[int, int] | None) -> tuple[int, int] | None:
+        """Move the window to ``to`` (when given); returns where it was."""
+        window = self._window()
+        if window is None:
+            return None
+        was = tuple(window.position)
+        if to is not None:
+            with contextlib.suppress(pygame.error):  # some drivers place windows themselves
+                window.position = to
+        return (was[0], was[1])
+
+    def _window(self) -> Any:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                return pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            return None
 
     def quit(self) -> None:
         self.running = False
@@ -153,8 +201,10 @@ class App:
                 scene.resize(self.size)
             return
         if event.type == pygame.WINDOWSIZECHANGED:
+            self.screen = pygame.display.get_surface() or self.screen
             for scene in self.stack:
                 scene.resize(self.size)
+            self.redraw_until = time.perf_counter() + 0.2
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -163,11 +213,14 @@ class App:
         if top is not None:
             top.handle_event(event)
 
-    def step(self, dt: float) -> None:
+    def step(self, dt: float, draw: bool = True) -> None:
         self.time += dt
         for scene in list(self.stack):
             scene.update(dt)
-        self.draw()
+        if draw or self.busy or any(scene.stale for scene in self.stack) or \
+                time.perf_counter() < self.redraw_until:
+            self.draw()
+            self.frames += 1
 
     def draw(self) -> None:
         start = 0
@@ -188,15 +241,15 @@ class App:
     def run(self) -> int:
         last = time.perf_counter()
         while self.running and self.stack:
+            idle = False
             if self.fixed_dt is not None:
                 events = pygame.event.get()
             elif self.busy or self.frame_hook is not None:
                 self.clock.tick(FPS)
                 events = pygame.event.get()
             else:
-                first = pygame.event.wait(IDLE_WAIT_MS)
-                events = [first] if first.type != pygame.NOEVENT else []
-                events += pygame.event.get()
+                events = self.wait_for_events(IDLE_WAIT_MS / 1000)
+                idle = not events
             now = time.perf_counter()
             dt = self.fixed_dt if self.fixed_dt is not None else min(now - last, 0.1)
             last = now
@@ -206,13 +259,27 @@ class App:
                     break
             if not self.running:
                 break
-            self.step(dt)
+            self.step(dt, draw=not idle)
             if self.record_frames:
                 top = self.top
                 self.frame_times.append((time.perf_counter() - now, top.name if top else ""))
             if self.frame_hook is not None:
                 self.frame_hook(self, dt)
         return self.exit_code
+
+    def wait_for_events(self, seconds: float) -> list[pygame.event.Event]:
+        """Sleep until input arrives or ``seconds`` pass."""
+        deadline = time.perf_counter() + seconds
+        while True:
+            events = pygame.event.get()
+            now = time.perf_counter()
+            if events:
+                self.last_input = now
+                return events
+            if now >= deadline:
+                return []
+            poll = POLL_QUIET if now - self.last_input > QUIET else POLL_ACTIVE
+            time.sleep(min(deadline - now, poll))
 
     def screenshot(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)

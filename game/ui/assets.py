@@ -29,6 +29,8 @@ SOUND_NAMES = ("deal", "play", "sweep", "bid", "win", "click", "shuffle")
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _images: dict[tuple, pygame.Surface] = {}
 _turned: dict[tuple[str, int, int, bool, str], pygame.Surface] = {}
+_shadows: dict[tuple[int, int], pygame.Surface] = {}
+SHADOW = (0, 0, 0, 90)
 
 
 def clear_caches() -> None:
@@ -37,6 +39,7 @@ def clear_caches() -> None:
     _fonts.clear()
     _images.clear()
     _turned.clear()
+    _shadows.clear()
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -158,3 +161,18 @@ def turned_card(code: str, width: int, angle: int, four_colour: bool, back: str
         base = card_image(code, width, four_colour) if code != "back" else back_image(back, width)
         img = _turned[key] = pygame.transform.rotate(base, angle) if angle else base
     return img
+
+
+def card_shadow(card: pygame.Surface, width: int, angle: int) -> pygame.Surface:
+    """A soft shadow with exactly the outline of ``card`` (a card image ``width`` px wide, turned
+    by ``angle``): only its opaque pixels cast one, so the corners a rotation leaves empty stay
+    clear. Every face and back has the same outline, so width and angle are the key."""
+    key = (width, angle)
+    shadow = _shadows.get(key)
+    if shadow is None:
+        if len(_shadows) > 1500:
+            _shadows.clear()
+        shadow = pygame.mask.from_surface(card, 127).to_surface(
+            setcolor=SHADOW, unsetcolor=(0, 0, 0, 0))
+        _shadows[key] = shadow
+    return shadow

@@ -17,10 +17,13 @@ if TYPE_CHECKING:
 class HandPicker:
     """Hover, focus (arrow keys) and hit tests over the player's fanned hand."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: TableScene, allowed: Callable[[int], bool] | None = None) -> None:
         self.table = table
         self.focus = -1
         self.hover = -1
+        # The cards the keyboard's focus may rest on (the legal ones); every card by default.
+        self.allowed: Callable[[int], bool] = allowed or (lambda i: True)
+        self.moving = False  # a card is still rising or settling: the prompt needs frames
 
     @property
     def sprites(self) -> list[CardSprite]:
@@ -37,16 +40,26 @@ class HandPicker:
             return self.sprites[index].card
         return None
 
+    def step(self, direction: int) -> None:
+        """Move the focus to the next allowed card in ``direction`` (+1 right, -1 left),
+        wrapping; it stays put when no card is allowed."""
+        n = len(self.sprites)
+        start = self.focus if 0 <= self.focus < n else (-1 if direction > 0 else n)
+        for k in range(1, n + 1):
+            i = (start + direction * k) % n
+            if self.allowed(i):
+                self.focus = i
+                return
+
     def key(self, event: pygame.event.Event) -> str:
         """'left', 'right' (focus moved), 'enter', or '' for other keys."""
         if event.type != pygame.KEYDOWN or not self.sprites:
             return ""
-        n = len(self.sprites)
         if event.key in (pygame.K_LEFT, pygame.K_a):
-            self.focus = (self.focus - 1) % n if self.focus >= 0 else n - 1
+            self.step(-1)
             return "left"
         if event.key in (pygame.K_RIGHT, pygame.K_d):
-            self.focus = (self.focus + 1) % n if self.focus >= 0 else 0
+            self.step(1)
             return "right"
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             return "enter"
@@ -76,9 +89,21 @@ class HandPicker:
     def pointed(self) -> int:
         return self.hover if self.hover >= 0 else self.focus
 
+    def show_focus(self) -> None:
+        """Ring the focused card (the keyboard's place in the hand) while the pointer is away."""
+        for i, sp in enumerate(self.sprites):
+            sp.focused = i == self.focus and self.hover < 0
+
+    def hide_focus(self) -> None:
+        for sp in self.sprites:
+            sp.focused = False
+
     def apply_lift(self, lifted: set[int], amount: float) -> None:
+        self.moving = False
         for i, sp in enumerate(self.sprites):
             target = amount if i in lifted else 0.0
             sp.lift += (target - sp.lift) * 0.5
             if abs(sp.lift - target) < 0.5:
                 sp.lift = target
+            else:
+                self.moving = True

@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.actions import Action, DeclareOut
-from game.rules.stock_game.score import rounded
+from game.rules.actions import Action
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, draw_text, layout_row, panel, wrap
@@ -126,14 +125,3 @@ class Display(Overlay):
     @property
     def busy(self) -> bool:
         return self.table.demo
-
-
-def declare_out_button(scene: Overlay) -> Button:
-    """Two-handed: declaring out, with what it would mean now (win or lose the match)."""
-    view = scene.table.view
-    total = view.scores[view.seat] + view.meld_points[view.seat] + rounded(
-        view.rules, view.taken[view.seat] if view.taken else 0)
-    verdict = "you win" if total >= view.target else "you lose"
-    return Button(f"Declare out ({total}: {verdict})", lambda: scene.act(DeclareOut()),
-                  tooltip=f"Play stops and your points are counted: with {view.target} or "
-                          "more you win the match, with fewer you lose it.")

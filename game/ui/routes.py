@@ -9,9 +9,10 @@ from typing import Any
 
 from game.rules.phase import Phase
 from game.ui.scene import AppContext, Route, Scene
+from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.displays import GameOverScene, LastTrickScene, MeldScene, ResultScene
 from game.ui.scenes.lesson import LessonScene, PuzzleScene
-from game.ui.scenes.menus import PauseScene, SettingsScene, SetupScene, StatsScene, TitleScene
+from game.ui.scenes.menus import PauseScene, SetupScene, TitleScene
 from game.ui.scenes.play import (
     AuctionScene,
     DealScene,
@@ -21,7 +22,10 @@ from game.ui.scenes.play import (
     TrumpScene,
     WidowScene,
 )
+from game.ui.scenes.review import BiddingScene, HandsScene, ReplayScene
+from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.sheets import HelpScene, RulesScene, ScoreSheetScene
+from game.ui.scenes.stats import StatsScene
 from game.ui.scenes.stockturn import MeldTurnScene
 from game.ui.scenes.tricks import TrickScene
 from game.ui.scenes.tutorial import LessonMenuScene
@@ -52,4 +56,6 @@ ROUTES: dict[Route, Callable[..., Scene | None]] = {
     Route.DEALING: DealScene, Route.MELD: MeldScene, Route.RESULT: ResultScene,
     Route.GAME_OVER: GameOverScene, Route.LAST_TRICK: LastTrickScene,
     Route.LESSONS: LessonMenuScene, Route.LESSON: LessonScene, Route.PUZZLE: _puzzle,
+    Route.BIDDING: BiddingScene, Route.HANDS: HandsScene, Route.REPLAY: ReplayScene,
+    Route.CONFIRM: ConfirmScene,
 }

@@ -41,10 +41,14 @@ class Route(StrEnum):
     PAUSE = "pause"  # the in-game menu: table=TableScene
     PROMPT = "prompt"  # the player's decision now: table=TableScene, phase=Phase
     DEALING = "dealing"  # the deal animation: table=TableScene
-    MELD = "meld"  # everyone's meld: table=TableScene
+    MELD = "meld"  # everyone's meld: table=TableScene (review=True: during the play)
     RESULT = "result"  # a hand's result: table=TableScene, result=HandResult
     GAME_OVER = "game over"  # table=TableScene, won=GameWon
     LAST_TRICK = "last trick"  # table=TableScene
+    BIDDING = "bidding"  # the auction in full, with the contract: table=TableScene
+    HANDS = "hands"  # after a hand: every hand as dealt, with the passes: table, hand_no
+    REPLAY = "replay"  # after a hand: its tricks one by one: table, hand_no
+    CONFIRM = "confirm"  # a question before an action: title, text, yes, on_yes
     LESSONS = "lessons"  # the tutorial's menu
     LESSON = "lesson"  # lesson=Lesson
     PUZZLE = "puzzle"  # puzzle=Puzzle
@@ -143,6 +147,12 @@ class Scene:
     @property
     def busy(self) -> bool:
         """Whether the scene needs frames (animating or about to act) rather than idling."""
+        return False
+
+    @property
+    def stale(self) -> bool:
+        """Whether the picture must be redrawn although nothing moves and no input came (a
+        message that has just expired); the app draws nothing otherwise while idle."""
         return False
 
     @property

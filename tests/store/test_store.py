@@ -26,7 +26,7 @@ def test_bad_setting_fields_are_named_the_file_kept_and_the_good_fields_used(tmp
     store.settings_path.write_text(original, encoding="utf-8")
     loaded = store.load_settings()
     assert (loaded.speed, loaded.think_ms, loaded.sound, loaded.card_back, loaded.bot_style) == \
-        ("normal", 600, True, "red", "normal")
+        ("normal", Settings().think_ms, True, "red", "normal")
     assert loaded.seat_levels == ["medium"] * 3
     assert len(store.messages) == 1 and "\n" not in store.messages[0]
     assert "field 'seat_levels[0]'" in store.messages[0] and "and 4 more" in store.messages[0]
@@ -132,3 +132,22 @@ def test_bad_fields_in_a_save_are_named(tmp_path):
                                 "seats": [], "actions": []}))
     assert store.load_game() is None
     assert "field 'seed'" in store.messages[0]
+
+
+def test_the_trick_pause_and_forced_card_settings_are_checked(tmp_path):
+    """Issue 14: a completed trick stays 1 s by default, or "until I click"; the only legal card
+    is played for the player unless they turn it off. A bad value is named and the default
+    kept."""
+    store = Store(tmp_path)
+    store.settings_path.parent.mkdir(parents=True)
+    store.settings_path.write_text(json.dumps({"trick_pause": "until I click",
+                                               "play_forced": False}), encoding="utf-8")
+    loaded = store.load_settings()
+    assert loaded.trick_pause == "until I click" and loaded.trick_seconds is None
+    assert loaded.play_forced is False
+    store.settings_path.write_text(json.dumps({"trick_pause": "forever", "play_forced": "no"}),
+                                   encoding="utf-8")
+    loaded = Store(tmp_path).load_settings()
+    assert loaded.trick_pause == "1 s" and loaded.trick_seconds == 1.0
+    assert loaded.play_forced is True
+    assert Settings().trick_seconds == 1.0

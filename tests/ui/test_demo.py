@@ -8,21 +8,31 @@ import pytest
 from game.ui.demo import run_demo
 
 EXPECTED = {
-    "racehorse": {"deal", "auction", "table", "meld", "hand result"},
-    "cutthroat": {"deal", "auction", "table", "meld", "hand result"},
-    "double-deck": {"deal", "auction", "table", "meld", "hand result"},
-    "two-handed": {"deal", "tricks", "table", "hand result"},
+    "racehorse": {"deal", "auction", "table", "meld", "hand result", "completed trick",
+                  "bidding"},
+    "cutthroat": {"deal", "auction", "table", "meld", "hand result", "completed trick",
+                  "bidding"},
+    "double-deck": {"deal", "auction", "table", "meld", "hand result", "completed trick",
+                    "bidding"},
+    "two-handed": {"deal", "tricks", "table", "hand result", "completed trick"},
 }
 
 
 @pytest.mark.parametrize("variant", sorted(EXPECTED))
 def test_demo_writes_a_screenshot_per_scene(app, tmp_path, variant):
     app.settings.speed = "fast"
-    driver = run_demo(app, variant, 1, tmp_path, seed=3, bot_level="random")
+    seed = 5 if variant == "cutthroat" else 3  # seed 3's cutthroat hand is conceded unplayed
+    driver = run_demo(app, variant, 1, tmp_path, seed=seed, bot_level="random")
     assert driver.hands_done >= 1
     assert EXPECTED[variant] <= set(driver.captured)
     for path in driver.captured.values():
         assert path.exists() and path.stat().st_size > 10_000  # a real picture, not blank
+    # Issue 14: the completed trick was captured with every one of its cards face up, and the
+    # bidding panel (in the score panel) is in the auction's picture and in the play's.
+    trick = driver.shown_cards["completed trick"]
+    rules = driver.table.match.rules
+    assert len(trick) == rules.players and all(face for _, face in trick)
+    assert driver.table.layout.auction == (not rules.stock.enabled)
 
 
 def test_demo_command_exits_zero(tmp_path):

@@ -163,7 +163,8 @@ def test_prompt_text_ends_above_the_prompts_buttons(app, size):
 def test_a_menu_opened_from_the_title_hides_the_title_menu(app):
     """Statistics over the title once showed the dimmed title panel sticking out below its own
     panel and its buttons ghosting through; over a menu an overlay starts from plain felt."""
-    from game.ui.scenes.menus import StatsScene, TitleScene
+    from game.ui.scenes.menus import TitleScene
+    from game.ui.scenes.stats import StatsScene
     from game.ui.widgets import felt
 
     app.screen = pygame.display.set_mode((1024, 640), pygame.RESIZABLE)
@@ -183,16 +184,20 @@ def test_a_menu_opened_from_the_title_hides_the_title_menu(app):
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (900, 600)])
 def test_declare_out_button_clears_the_status_line(app, size):
     """On the two-handed trick screen the "Declare out (...)" button reached a few pixels over
-    the right end of the status line ("Your lead: play a card ...")."""
+    the right end of the status line ("Your lead: play a card ..."). It is now in the toolbar,
+    where it is open on the opponent's turn too, and clear of the other buttons."""
     app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     table = start(app, "two-handed", seed=5)
     scene = reach(app, table, TrickScene)
     scene.resize(app.size)
-    assert scene.buttons, "two-handed offers declaring out on every turn"
-    status = scene.layout.status
-    for b in scene.buttons:
-        assert not b.rect.colliderect(status), (b.label, b.rect, status)
-        assert b.rect.left >= 0 and b.rect.right <= size[0]
+    table.resize(app.size)
+    button = table.declare_button
+    assert button.enabled and button in table.buttons
+    assert table.layout.bar.contains(button.rect)
+    assert not button.rect.colliderect(scene.layout.status)
+    others = [b for b in table.buttons if b is not button]
+    assert not any(button.rect.colliderect(b.rect) for b in others)
+    assert not any(b.label.startswith("Declare") for b in scene.buttons)
 
 
 def test_the_playoff_narration_ends_with_the_hand():
@@ -203,7 +208,7 @@ def test_the_playoff_narration_ends_with_the_hand():
     from game.ui.table.stockmodel import PLAYOFF_NARRATION
 
     model = TableModel.__new__(TableModel)  # only the message and result handlers are used
-    model.message, model.result = PLAYOFF_NARRATION, None
+    model.message, model.result, model.claim = PLAYOFF_NARRATION, None, None
     model.on_HandScored(ev.HandScored(result="result"))  # type: ignore[arg-type]
     assert model.message == "" and model.result == "result"
     model.on_HandNotPlayed(ev.HandNotPlayed("the bidder holds no marriage"))
@@ -254,7 +259,7 @@ def test_meld_turn_prompt_holds_its_buttons_and_leaves_the_turn_up_visible(app, 
     scene = MeldTurnScene(app, table)
     app.push(scene)
     scene.resize(app.size)
-    assert len(scene.buttons) == 9
+    assert len(scene.buttons) == 8  # declaring out is in the toolbar
     rect = scene.prompt_panel(app.screen, "Meld after the trick", ["Lay down one meld"],
                               center_x=scene.center_x)
     for b in scene.buttons:

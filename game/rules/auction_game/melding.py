@@ -3,7 +3,7 @@ happens when the bidding side cannot meld enough (001)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from game.rules.auction_game.state import HandState
 from game.rules.compiled import best_meld
@@ -41,9 +41,16 @@ def shown_events(rules: RuleSet, hand: HandState, seats: Iterable[int]) -> list[
 
 def side_melds(rules: RuleSet, hand: HandState) -> tuple[int, ...]:
     """Meld each side may score, before saving it in the tricks."""
+    return side_meld_totals(rules, hand.melds or (None,) * rules.players)
+
+
+def side_meld_totals(rules: RuleSet, melds: Sequence[MeldResult | None]) -> tuple[int, ...]:
+    """Meld each side may score from each seat's shown meld (None: not shown): the seats'
+    totals added, and 001's minimum ("Meld can only be scored by a side whose meld is worth at
+    least 20 points")."""
     out = []
     for side in range(rules.n_sides):
-        total = hand.meld_of(rules.seats_of(side))
+        total = sum(m.total for m in (melds[s] for s in rules.seats_of(side)) if m is not None)
         out.append(0 if rules.meld.minimum and total < rules.meld.minimum else total)
     return tuple(out)
 

@@ -32,6 +32,12 @@ def hand_points(rules: RuleSet, hand: StockHand, seat: int) -> int:
     return hand.meld_pts[seat] + rounded(rules, hand.taken[seat])
 
 
+def scored_so_far(scores: tuple[int, ...], hand: StockHand) -> tuple[int, ...]:
+    """Each player's score with the meld laid this deal. 004: "Melds are scored when they are
+    made. Scores for cards taken in tricks are added after the play is complete"."""
+    return tuple(scores[seat] + hand.meld_pts[seat] for seat in range(len(scores)))
+
+
 def declared_total(state: GameState, seat: int = -1) -> int:
     """What ``seat`` (by default the player to act) would have if they declared out now: "play
     stops and his tricks are counted" (004), with the meld already scored."""

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.events import GameWon, HandResult
+from game.rules.auction_game.melding import side_meld_totals
+from game.rules.events import GameWon, HandResult, SideResult
 from game.ui import assets, theme
 from game.ui.overlay import Display, Overlay
 from game.ui.scene import Route
@@ -21,7 +22,24 @@ if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
 
 class MeldScene(Display):
+    """Every seat's meld: shown once per hand when the meld is laid down (it waits for its
+    Continue button: a click elsewhere or a key held from the last prompt does not close it),
+    and again on request during the play, with what each side still needs from the tricks."""
+
     name = "meld"
+    SETTLE = 0.6  # seconds before a key or click may close it
+
+    def __init__(self, app: AppContext, table: TableScene, review: bool = False) -> None:
+        super().__init__(app, table)
+        self.review = review
+        if review:
+            self.name = "meld review"
+            self.cont.label = "Close"
+            self.cont.hotkey = pygame.K_ESCAPE
+
+    def close(self) -> None:
+        if self.age >= self.SETTLE or self.table.demo:
+            super().close()
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 90)
@@ -32,15 +50,17 @@ class MeldScene(Display):
         outer = pygame.Rect(round(30 * s), lay.bar.bottom + round(10 * s), w - round(60 * s),
                             h - lay.bar.bottom - round(104 * s))
         panel(surface, outer)
-        draw_text(surface, "Meld", (outer.centerx, outer.top + round(8 * s)), lay.font_big,
+        title = "Meld — during the play" if self.review else "Meld"
+        draw_text(surface, title, (outer.centerx, outer.top + round(8 * s)), lay.font_big,
                   theme.GOLD, bold=True, anchor="midtop")
         melds = self.table.model.melds
         n = rules.players
         cols = 2 if n == 4 else n
         rows = 2 if n == 4 else 1
-        footer = round(40 * s) if rules.partnerships else 0
+        footer = self.footer_lines()
+        foot_h = round(len(footer) * lay.font * 1.5) + round(10 * s)
         cw = (outer.width - round(30 * s)) // cols
-        ch = (outer.height - round(50 * s) - footer) // rows
+        ch = (outer.height - round(50 * s) - foot_h) // rows
         order = [0, 2, 1, 3] if n == 4 else list(range(n))  # partners in one column
         for i, seat in enumerate(order):
             col, row = (i // 2, i % 2) if n == 4 else (i, 0)
@@ -58,13 +78,31 @@ class MeldScene(Display):
             body = pygame.Rect(cell.left, r.bottom + round(6 * s), cell.width,
                                cell.bottom - r.bottom - round(6 * s))
             draw_meld_flow(surface, self.table, meld, body)
-        if rules.partnerships:
-            totals = self.table.view.side_meld
-            text = "   ".join(f"{side_label(self.table, side)}: {totals[side]}"
-                              for side in range(len(totals)))
-            draw_text(surface, "Team meld — " + text, (outer.centerx, outer.bottom
-                      - round(34 * s)), lay.font, theme.GOLD, bold=True, anchor="midtop")
+        y = outer.bottom - foot_h
+        for line in footer:
+            draw_text(surface, line, (outer.centerx, y), lay.font, theme.GOLD, bold=True,
+                      anchor="midtop")
+            y += round(lay.font * 1.5)
         self.draw_buttons(surface)
+
+    def footer_lines(self) -> list[str]:
+        """Each side's meld (after the minimum, from the engine) and, during the play, what it
+        still needs from the tricks."""
+        rules = self.table.match.rules
+        melds = self.table.model.melds
+        shown = [melds[s][0] if s in melds else None for s in range(rules.players)]
+        totals = side_meld_totals(rules, shown)
+        needs = {n.side: n.text for n in self.table.view.still_needed()} if self.review else {}
+        lines = []
+        for side, total in enumerate(totals):
+            label = side_label(self.table, side)
+            if not rules.partnerships and not needs:
+                continue  # one seat per side: its total heads its own column
+            text = f"{label}: meld {total}"
+            if side in needs:
+                text += f" — {needs[side]}"
+            lines.append(text)
+        return lines
 
 
 class ResultScene(Display):
@@ -73,20 +111,28 @@ class ResultScene(Display):
     def __init__(self, app: AppContext, table: TableScene, result: HandResult) -> None:
         super().__init__(app, table)
         self.result = result
+        self.buttons = [self.cont,
+                        Button("Show all hands", lambda: self.app.open(
+                            Route.HANDS, table=table, hand_no=result.hand_no),
+                               hotkey=pygame.K_a),
+                        Button("Replay", lambda: self.app.open(
+                            Route.REPLAY, table=table, hand_no=result.hand_no),
+                               hotkey=pygame.K_p)]
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 110)
         lay = self.layout
         s = lay.s
         r = self.result
-        lines = len(r.sides) + sum(len(sd.notes) for sd in r.sides) + len(r.notes) \
+        notes = sum(len(self.side_notes(sd)) for sd in r.sides)
+        lines = len(r.sides) + notes + len(r.notes) \
             + (1 if r.tallies and any(r.tallies) else 0) + (1 if r.bidder >= 0 else 0)
         rect = pygame.Rect(0, 0, round(760 * s), round((150 + 32 * lines) * s))
         rect.center = (lay.size[0] // 2, lay.size[1] // 2 - round(40 * s))
         panel(surface, rect)
         self._heading(surface, rect)
-        cols = [rect.left + round(24 * s), rect.left + round(300 * s), rect.left + round(400 * s),
-                rect.left + round(520 * s), rect.right - round(24 * s)]
+        cols = [rect.left + round(24 * s), rect.left + round(300 * s), rect.left + round(440 * s),
+                rect.left + round(560 * s), rect.right - round(24 * s)]
         y = self._side_rows(surface, cols, rect.top + round(64 * s))
         self._footer(surface, cols[0], y)
         self.draw_buttons(surface)
@@ -101,9 +147,17 @@ class ResultScene(Display):
         draw_text(surface, head, (rect.centerx, rect.top + round(16 * lay.s)), lay.font_big,
                   colour, bold=True, anchor="midtop")
 
+    def side_notes(self, side: SideResult) -> list[str]:
+        """Why a side's meld or tricks do not count: the engine's notes, and "set" for the
+        bidders who were set (their tricks are shown, but only the lost bid counts)."""
+        notes = list(side.notes)
+        if side.made is False and self.result.outcome == "set":
+            notes.insert(0, f"set: nothing counts, the bid of {side.bid} is lost")
+        return notes
+
     def _side_rows(self, surface: pygame.Surface, cols: list[int], y: int) -> int:
         """The table of sides: meld, tricks, the hand's score and the total. Returns the y
-        below it."""
+        below it. Tricks that do not count still show what the side took."""
         r, lay = self.result, self.layout
         s = lay.s
         heads = ["", "Meld", "Tricks", "Hand", "Total"]
@@ -114,16 +168,13 @@ class ResultScene(Display):
         for side in r.sides:
             meld = f"{side.meld_counted}/{side.meld}" if side.meld != side.meld_counted else \
                 f"{side.meld}"
-            raw = side.raw_tricks >= 0 and side.raw_tricks != side.tricks_counted
-            tricks = f"{side.tricks_counted} ({side.raw_tricks})" if raw else \
-                f"{side.tricks_counted}"
-            values = [side_label(self.table, side.side), meld, tricks, f"{side.score:+d}",
-                      f"{r.totals[side.side]}"]
+            values = [side_label(self.table, side.side), meld, tricks_text(side),
+                      f"{side.score:+d}", f"{r.totals[side.side]}"]
             for x, text in zip(cols, values, strict=True):
                 draw_text(surface, text, (x, y), lay.font, theme.INK,
                           anchor="topleft" if x == cols[0] else "topright")
             y += round(30 * s)
-            for note in side.notes:
+            for note in self.side_notes(side):
                 draw_text(surface, note, (cols[0] + round(16 * s), y - round(4 * s)),
                           lay.font_small, theme.INK_DIM)
                 y += round(20 * s)
@@ -147,15 +198,24 @@ class ResultScene(Display):
         if r.bidder < 0:
             return
         bside = next(sd for sd in r.sides if sd.side == rules.side_of(r.bidder))
-        if r.outcome in ("made", "set"):
-            got = bside.meld_counted + bside.tricks if r.outcome == "made" else \
-                bside.tricks + (bside.meld if bside.notes == () else 0)
-            sign = "≥" if r.outcome == "made" else "<"
-            text = (f"The bidding side needed {r.bid}: meld and tricks came to {got} "
-                    f"{sign} {r.bid}.")
+        if r.outcome == "made":
+            text = f"The bidding side needed {r.bid}: meld and tricks scored {bside.score}."
+        elif r.outcome == "set":
+            text = (f"The bidding side needed {r.bid}: meld {bside.meld} and {bside.tricks} in "
+                    "tricks were not enough.")
         else:
             text = f"The bidding side loses its bid of {r.bid}: {r.outcome}."
         draw_text(surface, text, (x, y + round(10 * s)), lay.font_small, theme.INK)
+
+
+def tricks_text(side: SideResult) -> str:
+    """What a side took in tricks, and what of it counts: "0 (took 90)" for a side whose
+    tricks do not count, "90 (87)" where two-handed rounds them."""
+    if side.raw_tricks >= 0 and side.raw_tricks != side.tricks_counted:
+        return f"{side.tricks_counted} ({side.raw_tricks})"
+    if side.tricks != side.tricks_counted:
+        return f"{side.tricks_counted} (took {side.tricks})"
+    return f"{side.tricks_counted}"
 
 
 class GameOverScene(Display):

@@ -28,6 +28,13 @@ if TYPE_CHECKING:
 class CoachedTable(TableScene):
     """A table whose other seats are scripted: no bots, no saving, no statistics."""
 
+    plays_forced = False  # the learner plays every card, even the only legal one
+    # (``trick_until_click = True`` keeps each completed trick until the learner clicks)
+
+    @property
+    def stale(self) -> bool:
+        return True  # the step's highlights pulse: redraw whenever the loop wakes
+
     def __init__(self, app: AppContext, match, preset: str) -> None:  # noqa: ANN001
         super().__init__(app, match, preset, None)
         self.session.keep_records = False

@@ -1,4 +1,4 @@
-"""Title, new-game set-up, settings, statistics and the in-game menu."""
+"""Title (resume any table's saved game), new-game set-up and the in-game menu."""
 
 from __future__ import annotations
 
@@ -6,95 +6,68 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.bots.base import AGGRESSIONS
 from game.bots.registry import TABLE_LEVELS as LEVELS
+from game.rules.errors import RulesError
 from game.rules.explain import rank_order_note
 from game.rules.ruleset import RuleSet
 from game.rules.seats import seat_name
 from game.store.content import load_ruleset, preset_names, ruleset_from_text
-from game.store.settings import BACKS, SPEEDS
+from game.store.saves import SavedGame
 from game.ui import assets, theme
-from game.ui.scene import Route, Scene
+from game.ui.menu import MenuScene
+from game.ui.scene import Route
 from game.ui.table.house import HouseOption, house_text, offered
-from game.ui.table.start import resume_game, start_game
-from game.ui.widgets import Button, draw_text, draw_wrapped, panel
+from game.ui.table.start import game_in_progress, resume_game, start_game
+from game.ui.widgets import Button, draw_text, draw_wrapped
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
     from game.ui.table.scene import TableScene
 
 
-THINK_CHOICES = (0, 300, 600, 1000)
-
-
-class MenuScene(Scene):
-    """A centred panel with a title and a column of buttons."""
-
-    title = ""
-    is_menu = True
-
-    def __init__(self, app: AppContext) -> None:
-        super().__init__(app)
-        self.buttons: list[Button] = []
-        self.rect = pygame.Rect(0, 0, 10, 10)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        s = theme.scale_for(size)
-        h = round(44 * s)
-        gap = round(12 * s)
-        width = round(360 * s)
-        top = round(size[1] * 0.30)
-        for i, b in enumerate(self.buttons):
-            b.font_size = max(14, round(19 * s))
-            b.rect = pygame.Rect(size[0] // 2 - width // 2, top + i * (h + gap), width, h)
-        self.rect = pygame.Rect(0, 0, width + round(80 * s),
-                                len(self.buttons) * (h + gap) + round(120 * s))
-        self.rect.midtop = (size[0] // 2, top - round(90 * s))
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return any(b.handle(event) for b in self.buttons)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        from game.ui.widgets import felt
-
-        if self.opaque:
-            surface.blit(felt(surface.get_size()), (0, 0))
-        else:
-            self.backdrop(surface, 130)
-        panel(surface, self.rect)
-        s = theme.scale_for(surface.get_size())
-        draw_text(surface, self.title, (self.rect.centerx, self.rect.top + round(24 * s)),
-                  round(34 * s), theme.GOLD, bold=True, anchor="midtop")
-        for b in self.buttons:
-            b.draw(surface)
-
-
 class TitleScene(MenuScene):
     name = "title"
     title = "Pinochle"
+    MAX_RESUMES = 3
 
     def __init__(self, app: AppContext) -> None:
         super().__init__(app)
-        self.saved = app.store.load_game()
+        # One saved game per table, newest first: any of them can be resumed.
+        self.games = app.store.load_games()[: self.MAX_RESUMES]
         self.error = ""
-        if self.saved is not None:
-            self.buttons.append(Button("Resume game", self.resume_game, primary=True,
-                                       hotkey=pygame.K_r))
+        for i, saved in enumerate(self.games):
+            self.buttons.append(Button(resume_label(saved),
+                                       lambda g=saved: self.resume_saved(g), primary=i == 0,
+                                       hotkey=pygame.K_r if i == 0 else None))
         self.buttons += [
-            Button("New game", lambda: app.push(SetupScene(app)), primary=self.saved is None,
+            Button("New game", lambda: app.open(Route.SETUP), primary=not self.games,
                    hotkey=pygame.K_n),
             Button("Tutorial", self.tutorial, hotkey=pygame.K_t),
-            Button("Settings", lambda: app.push(SettingsScene(app))),
-            Button("Statistics", lambda: app.push(StatsScene(app))),
+            Button("Settings", lambda: app.open(Route.SETTINGS)),
+            Button("Statistics", lambda: app.open(Route.STATISTICS)),
             Button("Help", lambda: app.open(Route.HELP)),
             Button("Quit", app.quit, hotkey=pygame.K_q),
         ]
 
-    def resume_game(self) -> None:
+    @property
+    def saved(self) -> SavedGame | None:
+        """The newest saved game."""
+        return self.games[0] if self.games else None
 
-        saved = self.saved
-        if saved is None:
-            return
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        # Wider than the other menus: a resume button names its table and its score.
+        s = theme.scale_for(size)
+        extra = round(90 * s)
+        for b in self.buttons:
+            b.rect.inflate_ip(extra, 0)
+        self.rect.inflate_ip(extra, 0)
+
+    def resume_game(self) -> None:
+        if self.saved is not None:
+            self.resume_saved(self.saved)
+
+    def resume_saved(self, saved: SavedGame) -> None:
         self.error = resume_game(self.app, saved) or ""
 
     def tutorial(self) -> None:
@@ -212,10 +185,26 @@ class SetupScene(MenuScene):
         self.refresh()
 
     def start(self) -> None:
+        """Start the game, asking first when it would replace a game in progress at this
+        table (one saved game is kept per table: games at other tables are kept)."""
         self.app.store.save_settings(self.app.settings)
+        saved = game_in_progress(self.app)
+        if saved is None:
+            self.really_start()
+            return
+        self.app.open(Route.CONFIRM, title="Replace the game in progress?", lines=[
+            f"A game at this table is in progress: {progress_text(saved)}.",
+            "Starting a new game here replaces it (games at other tables are kept)."],
+            yes="Start a new game", on_yes=self.really_start, no="Cancel",
+            other=("Resume it", lambda: self.resume_saved(saved)))
+
+    def really_start(self) -> None:
         error = start_game(self.app)
         if error:
             self.error = error
+
+    def resume_saved(self, saved: SavedGame) -> None:
+        self.error = resume_game(self.app, saved) or ""
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -231,93 +220,21 @@ class SetupScene(MenuScene):
                       + round(10 * s)), max(12, round(15 * s)), theme.RED, anchor="midtop")
 
 
-class SettingsScene(MenuScene):
-    name = "settings"
-    title = "Settings"
-    opaque = False
-
-    def __init__(self, app: AppContext) -> None:
-        super().__init__(app)
-        self.refresh()
-
-    def refresh(self) -> None:
-        st = self.app.settings
-        self.buttons = [
-            Button(f"Animation: {st.speed}", self.cycle_speed),
-            Button(f"Bots think for: {st.think_ms} ms", self.cycle_think),
-            Button(f"Bots bid: {st.bot_style}", self.cycle_style),
-            Button(f"Sound: {'on' if st.sound else 'off'}", self.toggle_sound),
-            Button(f"Card back: {st.card_back}", self.cycle_back),
-            Button(f"Four-colour suits: {'on' if st.four_colour else 'off'}", self.toggle_four),
-            Button("Done", self.done, primary=True, hotkey=pygame.K_ESCAPE),
-        ]
-        self.resize(self.app.size)
-
-    def cycle_speed(self) -> None:
-        st = self.app.settings
-        st.speed = SPEEDS[(SPEEDS.index(st.speed) + 1) % len(SPEEDS)]
-        self.refresh()
-
-    def cycle_think(self) -> None:
-        st = self.app.settings
-        nxt = [t for t in THINK_CHOICES if t > st.think_ms]
-        st.think_ms = nxt[0] if nxt else THINK_CHOICES[0]
-        self.refresh()
-
-    def cycle_style(self) -> None:
-        st = self.app.settings
-        st.bot_style = AGGRESSIONS[(AGGRESSIONS.index(st.bot_style) + 1) % len(AGGRESSIONS)]
-        self.refresh()
-
-    def toggle_sound(self) -> None:
-        self.app.settings.sound = not self.app.settings.sound
-        self.app.sounds.muted = not self.app.settings.sound
-        self.refresh()
-
-    def cycle_back(self) -> None:
-        st = self.app.settings
-        st.card_back = BACKS[(BACKS.index(st.card_back) + 1) % len(BACKS)]
-        self.refresh()
-
-    def toggle_four(self) -> None:
-        self.app.settings.four_colour = not self.app.settings.four_colour
-        self.refresh()
-
-    def done(self) -> None:
-        self.app.store.save_settings(self.app.settings)
-        self.app.pop(self)
+def progress_text(saved: SavedGame) -> str:
+    """"hand 3: 420–380": where a saved game stands (the engine's scores)."""
+    try:
+        hand_no, scores = saved.progress()
+    except RulesError:
+        return "it cannot be read"
+    return f"hand {hand_no + 1}: " + "–".join(str(x) for x in scores)
 
 
-class StatsScene(MenuScene):
-    name = "statistics"
-    title = "Statistics"
-    opaque = False
-
-    def __init__(self, app: AppContext) -> None:
-        super().__init__(app)
-        self.buttons = [Button("Done", lambda: app.pop(self), primary=True,
-                               hotkey=pygame.K_ESCAPE)]
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        s = theme.scale_for(size)
-        self.rect.height += round(240 * s)
-        self.buttons[0].rect.top += round(240 * s)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        st = self.app.stats.totals()
-        s = theme.scale_for(surface.get_size())
-        rows = [("Games played", st.games_played), ("Games won", st.games_won),
-                ("Hands played", st.hands_played), ("Hands won", st.hands_won),
-                ("Bids won", st.bids_won), ("Bids made", st.bids_made),
-                ("Bids set", st.bids_set)]
-        y = self.rect.top + round(80 * s)
-        for label, value in rows:
-            draw_text(surface, label, (self.rect.left + round(40 * s), y), round(18 * s))
-            draw_text(surface, str(value), (self.rect.right - round(40 * s), y), round(18 * s),
-                      theme.GOLD, bold=True, anchor="topright")
-            y += round(32 * s)
+def resume_label(saved: SavedGame) -> str:
+    try:
+        title = saved.rules().title.split(":")[0]
+    except RulesError:
+        title = saved.key
+    return f"Resume {title} ({progress_text(saved)})"
 
 
 class PauseScene(MenuScene):
@@ -330,11 +247,11 @@ class PauseScene(MenuScene):
         self.table = table
         self.buttons = [
             Button("Resume", lambda: app.pop(self), primary=True, hotkey=pygame.K_ESCAPE),
-            Button("Settings", lambda: app.push(SettingsScene(app))),
+            Button("Settings", lambda: app.open(Route.SETTINGS)),
             Button("Rules of this table", lambda: app.open(Route.RULES, rules=table.match.rules)),
             Button("Help", lambda: app.open(Route.HELP)),
-            Button("New game", lambda: app.reset(SetupScene(app))),
-            Button("Title screen (game is saved)", lambda: app.reset(TitleScene(app))),
+            Button("New game", lambda: app.go(Route.SETUP)),
+            Button("Title screen (game is saved)", lambda: app.go(Route.TITLE)),
             Button("Quit", app.quit),
         ]
 

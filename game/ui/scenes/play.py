@@ -3,6 +3,7 @@ the widow, passing and discarding, conceding, and playing a card."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,8 +20,11 @@ from game.rules.actions import (
     TakeWidow,
     ThrowIn,
 )
+from game.rules.auction_game.melding import side_meld_totals
+from game.rules.auction_game.needs import still_needed
 from game.rules.cards import Suit
 from game.rules.compiled import meld_table
+from game.rules.errors import IllegalActionError
 from game.rules.phase import Phase
 from game.ui import theme
 from game.ui.handpick import HandPicker
@@ -67,6 +71,23 @@ def meld_by_trump(table: TableScene) -> str:
     return "   ".join(f"{Suit(s).symbol} {total(hand, s)}" for s in range(4))
 
 
+def minimum_meld_warning(table: TableScene, suits: Sequence[int] = (0, 1, 2, 3),
+                         bid: str = "a bid you win") -> str:
+    """001: "If the bidding side fails to reach 20 in meld they automatically lose the bid
+    without playing". Said before the player bids (or names trump) with less meld than that:
+    their partner's meld, still unknown, must make up the rest. The numbers are the engine's."""
+    rules = table.match.rules
+    minimum = rules.meld.minimum
+    if not minimum:
+        return ""
+    total = meld_table(rules).total
+    best = max(total(table.view.hand, s) for s in suits)
+    if best >= minimum:
+        return ""
+    return (f"Warning: your meld is at most {best}. Unless your side melds {minimum} or more "
+            f"with your partner's, {bid} is lost without play.")
+
+
 class AuctionScene(Overlay):
     name = "auction"
 
@@ -75,12 +96,12 @@ class AuctionScene(Overlay):
         view = table.view
         self.bids = [a.amount for a in view.legal if isinstance(a, Bid)]
         self.can_pass = Pass() in view.legal
+        # Why passing is refused (003: holding meld, you must open), in the engine's words.
+        self.no_pass = "" if self.can_pass else (table.match.why_not(Pass()) or "")
         self.typed = ""
         quick = self.bids[:1] + [b for b in self.bids[1:] if b % (5 * self._step()) == 0][:4]
         self.buttons = [Button("Pass", lambda: self.act(Pass()), enabled=self.can_pass,
-                               hotkey=pygame.K_p,
-                               tooltip="" if self.can_pass else
-                               "A player holding meld must open the bidding.")]
+                               hotkey=pygame.K_p)]
         for amount in quick:
             self.buttons.append(Button(str(amount), lambda a=amount: self.act(Bid(a)),
                                        primary=amount == self.bids[0]))
@@ -108,11 +129,7 @@ class AuctionScene(Overlay):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 amount = int(self.typed) if self.typed else (self.bids[0] if self.bids else 0)
                 self.typed = ""
-                if amount in self.bids:
-                    self.act(Bid(amount))
-                else:
-                    self.table.say(f"{amount} is not a bid you can make now; the lowest is "
-                                   f"{self.bids[0] if self.bids else '-'}.", theme.RED)
+                self.act(Bid(amount))  # a bid the engine refuses shows its own reason
                 return True
         return super().handle_event(event)
 
@@ -120,16 +137,16 @@ class AuctionScene(Overlay):
         view = self.table.view
         high = (f"High bid: {view.high_bid} by {self.table.human_name(view.high_bidder)}"
                 if view.high_bidder >= 0 else "No bid yet")
-        lines = [high, f"Your meld by trump: {meld_by_trump(self.table)}",
-                 "Type an amount and press Enter, or P to pass"
-                 + (f" — you typed {self.typed}" if self.typed else "")]
+        lines = [high, f"Your meld by trump: {meld_by_trump(self.table)}"]
+        warning = minimum_meld_warning(self.table)
+        if warning:
+            lines.append(warning)
+        if self.no_pass:
+            lines.append(f"You may not pass: {self.no_pass}")
+        lines.append("Type an amount and press Enter, or P to pass"
+                     + (f" — you typed {self.typed}" if self.typed else ""))
         self.prompt_panel(surface, "Your bid", lines, 4)
         self.draw_buttons(surface)
-        for b in self.buttons:
-            if b.hover and b.tooltip:
-                from game.ui.widgets import tooltip
-
-                tooltip(surface, b.tooltip, b.rect.midtop, self.layout.font_small, 360)
 
 
 class TrumpScene(Overlay):
@@ -139,13 +156,17 @@ class TrumpScene(Overlay):
         super().__init__(app, table)
         legal = {a.suit for a in table.view.legal if isinstance(a, NameTrump)}
         total = meld_table(table.match.rules).total
+        self.refused: dict[Suit, IllegalActionError] = {}
         for suit in Suit:
             pts = total(table.view.hand, int(suit))
-            self.buttons.append(Button(f"{suit.symbol} {suit.name.title()}  ({pts})",
+            refused = None if suit in legal else table.match.refusal(NameTrump(suit))
+            if refused is not None:
+                self.refused[suit] = refused
+            label = f"{suit.symbol} {suit.name.title()}  ({pts})"
+            self.buttons.append(Button(label + ("  ✕" if refused is not None else ""),
                                        lambda s=suit: self.act(NameTrump(s)),
-                                       enabled=suit in legal, hotkey=pygame.K_1 + int(suit),
-                                       tooltip="" if suit in legal else
-                                       "Trump must be a suit in which you hold a marriage."))
+                                       enabled=suit in legal, hotkey=pygame.K_1 + int(suit)))
+        self.warning = minimum_meld_warning(table, sorted(int(s) for s in legal), "the bid")
 
     def resize(self, size: tuple[int, int]) -> None:
         lay = self.layout
@@ -156,8 +177,15 @@ class TrumpScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.table.view
-        self.prompt_panel(surface, "Name trump", [f"You won the bid at {view.bid}.",
-                                                  "Your meld with each trump is in brackets."])
+        lines = [f"You won the bid at {view.bid}.", "Your meld with each trump is in brackets."]
+        if self.refused:
+            # Why a suit is greyed out: the engine's refusal, for each such suit.
+            suits = ", ".join(s.symbol for s in self.refused)
+            rule = next(iter(self.refused.values())).rule
+            lines.append(f"Not allowed ✕ {suits}: {rule}")
+        if self.warning:
+            lines.append(self.warning)
+        self.prompt_panel(surface, "Name trump", lines)
         self.draw_buttons(surface)
 
 
@@ -226,9 +254,12 @@ class DecideScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.table.view
+        rules = view.rules
         meld = view.melds[view.bidder].total if view.melds and view.melds[view.bidder] else 0
-        need = max(0, view.bid - meld)
-        lines = [f"Bid {view.bid}, your meld {meld}: you need {need} in tricks.",
+        zeros = (0,) * rules.n_sides
+        need = still_needed(rules, view.bidder, view.bid, side_meld_totals(rules, view.melds),
+                            zeros, zeros)[rules.side_of(view.bidder)]
+        lines = [f"Bid {view.bid}, your meld {meld}: you {need.text.removeprefix('needs ')}.",
                  "Decide before you see the others' meld."]
         if PlayHand() not in view.legal:
             lines.append("More than 250 short: the rules force you to concede.")
@@ -246,7 +277,7 @@ class PassScene(Overlay):
         self.name = "discard" if self.phase == Phase.DISCARD else "passing"
         self.choices = {a.cards for a in view.legal if isinstance(a, (PassCards, Discard))}
         self.k = len(next(iter(self.choices))) if self.choices else 0
-        self.picker = HandPicker(table)
+        self.picker = HandPicker(table, lambda i: i in self.selected or self.can_add(i))
         self.selected: list[int] = []
         verb = "Discard" if self.phase == Phase.DISCARD else "Pass"
         self.confirm = Button(f"{verb} these {self.k}", self.submit, enabled=False, primary=True,
@@ -272,9 +303,25 @@ class PassScene(Overlay):
         elif self.can_add(index):
             self.selected.append(index)
         elif len(self.selected) < self.k:
-            self.table.say("That card is part of the meld you laid down: it stays with you.",
-                           theme.RED)
+            self.table.refuse(self.why_not(index))
         self.confirm.enabled = self.chosen() in self.choices
+
+    def why_not(self, index: int) -> str:
+        """The engine's reason for refusing a pass with this card in it: the choice so far,
+        the card, and cards from a legal choice to make up the number."""
+        card = self.picker.card(index)
+        trial = [*self.chosen(), card]
+        for c in next(iter(self.choices), ()):
+            if len(trial) >= self.k:
+                break
+            if trial.count(c) < self.picker_count(c):
+                trial.append(c)
+        cards = tuple(sorted(trial))  # type: ignore[type-var]
+        action = Discard(cards) if self.phase == Phase.DISCARD else PassCards(cards)
+        return self.table.match.why_not(action) or "That card cannot be chosen now."
+
+    def picker_count(self, card: object) -> int:
+        return sum(1 for sp in self.picker.sprites if sp.card == card)
 
     def clear(self) -> None:
         self.selected = []
@@ -302,8 +349,14 @@ class PassScene(Overlay):
         if self.picker.pointed >= 0:
             lifted.add(self.picker.pointed)
         self.picker.apply_lift(lifted, 22 * self.layout.s)
+        self.picker.show_focus()
+
+    @property
+    def busy(self) -> bool:
+        return self.picker.moving
 
     def exit(self) -> None:
+        self.picker.hide_focus()
         for sp in self.picker.sprites:
             sp.selected = sp.dim = False
             sp.lift = 0.0

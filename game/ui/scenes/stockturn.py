@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.actions import CountDix, DeclareOut, EndTurn, ExchangeDix, LayMeld
-from game.ui.overlay import Overlay, declare_out_button
+from game.rules.actions import CountDix, EndTurn, ExchangeDix, LayMeld
+from game.ui.overlay import Overlay
 from game.ui.widgets import Button, layout_row
 
 if TYPE_CHECKING:
@@ -38,8 +38,6 @@ class MeldTurnScene(Overlay):
                                        lambda: self.act(ExchangeDix())))
         self.buttons.append(Button("Draw" if view.stock_size else "Done", primary=True,
                                    on_click=lambda: self.act(EndTurn()), hotkey=pygame.K_RETURN))
-        if DeclareOut() in view.legal:
-            self.buttons.append(declare_out_button(self))
 
     def resize(self, size: tuple[int, int]) -> None:
         lay = self.layout

@@ -1,5 +1,6 @@
-"""Playing a card: legal cards rise under the pointer; an illegal one shows the rule that
-forbids it, in the preset's own words and order of precedence."""
+"""Playing a card: legal cards rise under the pointer and the keyboard's focus ring moves over
+them only; pointing at an illegal card shows the rule that forbids it on the status line, in
+the preset's own words and order of precedence."""
 
 from __future__ import annotations
 
@@ -7,13 +8,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.actions import DeclareOut, PlayCard, ProposeThrowIn, ThrowIn
+from game.rules.actions import PlayCard, ProposeThrowIn, ThrowIn
 from game.rules.cards import Card
 from game.rules.tricks import explain_plays
 from game.ui import theme
 from game.ui.handpick import HandPicker
-from game.ui.overlay import Overlay, declare_out_button
-from game.ui.widgets import Button, layout_row, tooltip
+from game.ui.overlay import Overlay
+from game.ui.widgets import Button, layout_row
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
@@ -26,11 +27,11 @@ class TrickScene(Overlay):
     def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app, table)
         view = table.view
-        self.picker = HandPicker(table)
         self.legal: dict[Card, list[PlayCard]] = {}
         for a in view.legal:
             if isinstance(a, PlayCard):
                 self.legal.setdefault(a.card, []).append(a)
+        self.picker = HandPicker(table, lambda i: self.picker.card(i) in self.legal)
         self.reasons = self._reasons()
         self.tip = ""
         if ThrowIn() in view.legal:
@@ -40,11 +41,12 @@ class TrickScene(Overlay):
                 "Ask to throw in", lambda: self.act(ProposeThrowIn()),
                 tooltip="The hand is thrown in only if everybody agrees: you lose the bid and "
                         "the other side scores its meld."))
-        if DeclareOut() in view.legal:
-            self.buttons.append(declare_out_button(self))
+        if table.match.can_claim(table.human):
+            self.buttons.append(Button("Claim the rest", self.claim, hotkey=pygame.K_c,
+                                       primary=True))
 
     def _reasons(self) -> dict[Card, str]:
-        """Why each card in hand may not be played now, from the engine's rules."""
+        """Why each card in hand may not be played now: the engine's own refusal."""
         view = self.table.view
         rules = view.rules
         if not view.trick:
@@ -53,6 +55,11 @@ class TrickScene(Overlay):
         verdict = explain_plays(rules, view.cards, [c for _, c in view.trick],
                                 view.trump if view.trump >= 0 else None, obligations)
         return {f.card: f.message for f in verdict.illegal}
+
+    def claim(self) -> None:
+        if not self.closing and self.table.claim():
+            self.closing = True
+            self.app.pop(self)
 
     def resize(self, size: tuple[int, int]) -> None:
         lay = self.layout
@@ -63,9 +70,8 @@ class TrickScene(Overlay):
                    - round(56 * lay.s), round(36 * lay.s), gap)
         if not self.buttons:
             return
-        # The row sits beside the status line ("Your lead: ..."); a long label such as
-        # "Declare out (1,020: you win)" would reach over its end. Move right to clear it,
-        # and above it if the window is too narrow for that.
+        # The row sits beside the status line ("Your lead: ..."); a long label would reach
+        # over its end. Move right to clear it, and above it if the window is too narrow.
         row = self.buttons_rect()
         status = lay.status
         dx = status.right + gap - row.left
@@ -84,8 +90,9 @@ class TrickScene(Overlay):
             return
         options = self.legal.get(card)
         if not options:
-            reason = self.reasons.get(card, "That card cannot be played now.")
-            self.table.refuse(f"{card.pretty}: {reason}")
+            # The engine refuses it, in its own words (the rule, in the preset's order).
+            self.table.refuse(self.table.match.why_not(PlayCard(card))
+                              or f"{card.pretty}: {self.reasons.get(card, '')}")
             self.app.sounds.play("click")
             return
         # Two-handed: prefer the copy lying on the table, keeping the hidden one hidden.
@@ -104,20 +111,26 @@ class TrickScene(Overlay):
             sp.dim = sp.card not in self.legal
         lifted = {pointed} if card is not None and card in self.legal else set()
         self.picker.apply_lift(lifted, 24 * self.layout.s)
+        self.picker.show_focus()
         self.tip = self.reasons.get(card, "") if card is not None and card not in self.legal \
             else ""
+        if self.tip and card is not None:
+            self.table.prompt_line = (f"Why not {card.pretty}: {self.tip}", theme.GOLD)
+        else:
+            lead = "Your lead" if not self.table.view.trick else "Your turn"
+            self.table.prompt_line = (f"{lead}: play a card (click, or arrows and Enter).",
+                                      theme.INK)
+
+    @property
+    def busy(self) -> bool:
+        return self.picker.moving
 
     def exit(self) -> None:
+        self.table.prompt_line = None
+        self.picker.hide_focus()
         for sp in self.picker.sprites:
             sp.dim = False
             sp.lift = 0.0
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_buttons(surface)
-        if self.tip:
-            sp = self.picker.sprites[self.picker.pointed]
-            tooltip(surface, "Why not: " + self.tip, (round(sp.x), sp.rect.top),
-                    self.layout.font_small, round(420 * self.layout.s))
-        elif not self.table.status or self.app.time >= self.table.status_until:
-            lead = "Your lead" if not self.table.view.trick else "Your turn"
-            self.table.say(f"{lead}: play a card (click, or arrows and Enter).", theme.INK, 0.1)

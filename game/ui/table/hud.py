@@ -3,98 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
 
 import pygame
 
-from game.match.controller import Match
-from game.rules.cards import Suit
-from game.rules.game_end import side_name
 from game.rules.meld import Meld
 from game.rules.phase import Phase
-from game.rules.seats import seat_name
-from game.rules.view import PlayerView
 from game.ui import theme
-from game.ui.scene import AppContext
-from game.ui.table.layout import Layout
-from game.ui.table.model import TableModel
-from game.ui.widgets import bubble, draw_text, elide, panel
+from game.ui.table.infopanel import draw_info
+from game.ui.table.labels import TableScene, seat_title, side_label, suit_text
+from game.ui.widgets import bubble, draw_text, elide, panel, wrap
 
-
-class TableScene(Protocol):
-    """What the drawing helpers read from the table scene (it never needs the scene itself)."""
-
-    app: AppContext
-    match: Match
-    human: int
-    layout: Layout
-    view: PlayerView
-    model: TableModel
-
-    def human_name(self, seat: int) -> str: ...
-
-
-def side_label(scene: TableScene, side: int) -> str:
-    """A side's name as the table shows it everywhere: the player's own seat is "You"."""
-    rules = scene.match.rules
-    return side_name(rules, side).replace(seat_name(scene.human, rules.players), "You")
-
-
-def suit_text(suit: int, four: bool) -> tuple[str, tuple[int, int, int]]:
-    symbol = Suit(suit).symbol
-    colours = theme.SUIT_ON_FELT_4 if four else theme.SUIT_ON_FELT
-    return symbol, colours[symbol]
-
-
-def seat_title(scene: TableScene, seat: int) -> str:
-    rules = scene.match.rules
-    name = "You" if seat == scene.human else seat_name(seat, rules.players)
-    level = scene.match.seats[seat]
-    return name if level in ("human", "script") else f"{name} ({level})"
-
-
-def draw_info(scene: TableScene, surface: pygame.Surface) -> None:
-    lay = scene.layout
-    rules = scene.match.rules
-    view = scene.view
-    rect = lay.info
-    panel(surface, rect)
-    s = lay.s
-    x, y = rect.left + round(12 * s), rect.top + round(10 * s)
-    fs = lay.font_small
-    step = round(fs * 1.45)
-    target = f"to {view.target}" if rules.scoring.game == "score" else (
-        f"{rules.scoring.hands} hands" if rules.scoring.game == "hands" else "one deal")
-    draw_text(surface, f"Hand {view.hand_no + 1} · {target}", (x, y), fs, theme.INK_DIM)
-    y += step
-    tallies = view.tallies
-    tally_word = "★" if rules.scoring.stars else ("checks" if rules.scoring.checks else "")
-    for side in range(rules.n_sides):
-        label = side_label(scene, side)
-        score = view.scores[side] if side < len(view.scores) else 0
-        draw_text(surface, label, (x, y), fs, theme.INK)
-        extra = f"  {tallies[side]} {tally_word}" if tallies else ""
-        draw_text(surface, f"{score}{extra}", (rect.right - round(12 * s), y), fs, theme.GOLD,
-                  bold=True, anchor="topright")
-        y += step
-    y += round(4 * s)
-    if view.bidder >= 0:
-        who = "You" if view.bidder == scene.human else seat_name(view.bidder, rules.players)
-        draw_text(surface, f"Bid: {who} {view.bid}", (x, y), fs, theme.INK)
-        y += step
-    if view.trump >= 0:
-        symbol, colour = suit_text(view.trump, scene.app.settings.four_colour)
-        r = draw_text(surface, "Trump:", (x, y), fs, theme.INK)
-        draw_text(surface, f"{symbol} {Suit(view.trump).name.title()}", (r.right + 6, y), fs,
-                  colour, bold=True)
+__all__ = ["TableScene", "draw_info", "seat_title", "side_label", "suit_text"]
 
 
 def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
     lay = scene.layout
-    view = scene.view
+    view = scene.board
+    held = view is not scene.view  # a hand's end, before its result is shown
     for seat in range(scene.match.rules.players):
         x, y, anchor = lay.label_pos(seat)
-        acting = view.actor == seat and view.phase not in (Phase.DEAL, Phase.GAME_OVER)
+        acting = view.actor == seat and view.phase not in (Phase.DEAL, Phase.GAME_OVER) \
+            and not held
         colour = theme.GOLD if acting else theme.INK
         title = seat_title(scene, seat)
         surf_rect = draw_text(surface, title, (x, y), lay.font, colour, bold=acting, anchor=anchor)
@@ -110,21 +39,70 @@ def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
             pygame.draw.circle(surface, theme.GOLD, centre, r, width=2)
             draw_text(surface, "D", centre, lay.font_small, (40, 40, 40), bold=True,
                       anchor="center")
-    for seat, pile in enumerate(scene.model.piles):
-        if pile and view.won:
-            x, y, _ = lay.pile_slot(seat)
-            n = view.won[seat] if seat < len(view.won) else 0
-            if n:
-                draw_text(surface, f"{n} trick{'s' if n != 1 else ''}",
-                          (x, y + lay.small_w * 0.55 + 4), lay.font_small, theme.INK_DIM,
-                          anchor="midtop")
+    for side, pile in enumerate(scene.model.piles):
+        text = pile_label(scene, side)
+        if pile and text:
+            x, y, angle = lay.pile_slot(scene.model.pile_seat(side))
+            half = (lay.small_w if angle % 180 else lay.small_h) / 2
+            draw_text(surface, text, (x, y + half + round(4 * lay.s)), lay.font_small,
+                      theme.INK_DIM, anchor="midtop")
     for seat, text in scene.model.bubbles.items():
         bubble(surface, text, lay.bubble_pos(seat), lay.font)
 
 
+def pile_label(scene: TableScene, side: int) -> str:
+    """"3 tricks · 40": the tricks a side has won and their counters, from the engine. At a
+    hand's end, before the result is shown, the counters the result gives."""
+    result = scene.model.result
+    if scene.board is not scene.view and result is not None:
+        taken = next((sd.tricks for sd in result.sides if sd.side == side), 0)
+        return f"{taken} in tricks"
+    won = scene.board.side_won(side)
+    if not won:
+        return ""
+    return f"{won} trick{'s' if won != 1 else ''} · {scene.board.side_taken(side)}"
+
+
+def draw_shown_trick(scene: TableScene, surface: pygame.Surface) -> None:
+    """A completed trick on show: the winning card ringed in gold, its counters beside it; or
+    a claim, named."""
+    shown = scene.model.shown
+    if shown is None or not shown.lit:
+        return
+    lay = scene.layout
+    if shown.claim:
+        verb = "claim" if shown.winner == scene.human else "claims"
+        tricks = "the last trick" if shown.tricks == 1 else f"the last {shown.tricks} tricks"
+        text = f"{scene.model.who(shown.winner)} {verb} {tricks}: +{shown.points}"
+        bubble(surface, text, (lay.center[0], lay.center[1]), lay.font_big,
+               colour=theme.HIGHLIGHT)
+        return
+    sp = shown.winning_sprite
+    if sp is None:
+        return
+    rect = sp.rect
+    pygame.draw.rect(surface, theme.GOLD, rect.inflate(10, 10), width=4,
+                     border_radius=max(6, round(sp.w * 0.1)))
+    bubble(surface, f"{scene.model.who(shown.winner)} +{shown.points}",
+           winner_tag_pos(scene, shown.winner), lay.font, colour=theme.HIGHLIGHT)
+
+
+def winner_tag_pos(scene: TableScene, seat: int) -> tuple[float, float]:
+    """Beside the winning card, on the side away from the other cards of the trick."""
+    lay = scene.layout
+    x, y, _ = lay.trick_slot(seat)
+    pos = lay.position(seat)
+    if pos == "north":
+        return (x, y - lay.card_h * 0.5 - lay.font)
+    if pos == "south":
+        return (x, y + lay.card_h * 0.5 + lay.font)
+    side = -1 if pos == "west" else 1
+    return (x + side * lay.card_w * 1.2, y)
+
+
 def draw_laid(scene: TableScene, surface: pygame.Surface) -> None:
     """Two-handed: each player's melds so far, with points, beside their cards on the table."""
-    view = scene.view
+    view = scene.board
     if not view.laid:
         return
     lay = scene.layout
@@ -155,11 +133,31 @@ def laid_legend(melds: Sequence[Meld]) -> str:
     return " · ".join(parts)
 
 
-def draw_status(scene: TableScene, surface: pygame.Surface, text: str,
-                colour: tuple[int, ...] = theme.INK) -> None:
-    if not text:
-        return
+def status_rect(scene: TableScene, text: str) -> tuple[pygame.Rect, list[str], int]:
+    """Where the status line goes, its lines and their size: one line in the usual place, or
+    up to three smaller lines growing upwards (a rule quoted in full)."""
     lay = scene.layout
-    rect = lay.status
+    rect = lay.status.copy()
+    width = rect.width - round(24 * lay.s)
+    lines = wrap(text, lay.font, width)
+    size = lay.font
+    if len(lines) > 1:
+        size = lay.font_small
+        lines = wrap(text, size, width)[:3]
+        rect.height = len(lines) * round(size * 1.3) + round(10 * lay.s)
+        rect.bottom = lay.status.bottom
+    return rect, lines, size
+
+
+def draw_status(scene: TableScene, surface: pygame.Surface, text: str,
+                colour: tuple[int, ...] = theme.INK) -> pygame.Rect | None:
+    if not text:
+        return None
+    rect, lines, size = status_rect(scene, text)
     panel(surface, rect, (10, 30, 22, 190), 10, None)
-    draw_text(surface, text, rect.center, lay.font, colour, anchor="center")
+    step = round(size * 1.3)
+    y = rect.centery - step * (len(lines) - 1) / 2
+    for line in lines:
+        draw_text(surface, line, (rect.centerx, y), size, colour, anchor="center")
+        y += step
+    return rect

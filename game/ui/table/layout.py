@@ -29,6 +29,7 @@ class Layout:
     size: tuple[int, int]
     players: int
     hand_size: int = 12  # the most cards a seat holds (labels are placed clear of them)
+    auction: bool = True  # the score panel holds the bidding, one row per seat
 
     def __post_init__(self) -> None:
         w, h = self.size
@@ -42,8 +43,13 @@ class Layout:
         self.font = max(13, round(17 * s))
         self.font_small = max(11, round(14 * s))
         self.font_big = max(16, round(24 * s))
+        sides = 2 if self.players == 4 else self.players
+        # Hand and target; a line per side; the bidding, a row per seat; the contract.
+        rows = 2 + sides + (self.players if self.auction else 0)
+        self.info_step = round(self.font_small * 1.45)
         self.info = pygame.Rect(round(12 * s), self.bar.bottom + round(10 * s),
-                                round(250 * s), round(168 * s))
+                                round(250 * s),
+                                max(round(168 * s), rows * self.info_step + round(24 * s)))
         self.center = (w // 2, round(self.bar.bottom + (h - self.bar.bottom) * 0.43))
         self.status = pygame.Rect(round(w * 0.5 - 330 * s), h - self.card_h - round(64 * s),
                                   round(660 * s), round(30 * s))
@@ -74,8 +80,9 @@ class Layout:
             x0 = w / 2 - span / 2
             y = self.bar.bottom + self.small_h / 2 + round(10 * s)
             return [(x0 + i * step, y, 180.0) for i in range(n)]
-        # west / east: a vertical fan of backs turned sideways
-        top = self.info.bottom + round(42 * s)
+        # west / east: a vertical fan of backs turned sideways, below the score panel with
+        # room for the seat's name between them
+        top = self.info.bottom + round(self.font * 2) + self.small_w / 2
         bottom = h - self.card_h - round(90 * s)
         step = min(self.small_w * 0.30, (bottom - top) / max(1, n - 1))
         span = step * (n - 1)
@@ -128,8 +135,10 @@ class Layout:
         if pos == "east":  # top right, under the buttons: the bottom right is south's
             return (w - self.small_h / 2 - round(14 * s), self.bar.bottom + self.small_w / 2
                     + round(16 * s), 90.0)
+        # West (three-handed): beside the foot of its hand, clear of the player's name below.
         box = self.hand_box(seat)
-        return (box.centerx, box.bottom + self.small_w * 0.9, 0.0)
+        return (box.right + self.small_h / 2 + round(16 * s), box.bottom - self.small_w / 2,
+                90.0)
 
     def label_pos(self, seat: int) -> tuple[float, float, str]:
         """Name label position and anchor (always inside the window)."""

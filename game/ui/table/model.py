@@ -1,8 +1,9 @@
 """The table's visual model: which card sprite lies where, and how engine events move them.
 
-Each event becomes one animation step (tweens that run together); steps run in order. The
-model mirrors only what the player may see: other seats' cards stay face down until played
-or shown.
+Each event changes where the sprites belong at once, and queues the animation steps that take
+them there (tweens that run together; steps run in order), so the player sees each change in
+its turn while later events already find the cards where they now belong. The model mirrors
+only what the player may see: other seats' cards stay face down until played or shown.
 """
 
 from __future__ import annotations
@@ -18,16 +19,21 @@ from game.rules.ruleset import RuleSet
 from game.rules.seats import seat_name
 from game.rules.view import PlayerView
 from game.ui.anim import Timeline, Tween, Wait, ease_in_out_cubic
+from game.ui.table.exchangemodel import ExchangeEvents
 from game.ui.table.layout import Layout
 from game.ui.table.sprites import CardSprite, hand_order
 from game.ui.table.stockmodel import PLAYOFF_NARRATION, StockEvents
+from game.ui.table.trickmodel import MOVE, Claim, ShownTrick, TrickEvents
 
-MOVE = 0.32  # seconds for a card to travel
 DEAL_STAGGER = 0.045
+TRICK_PAUSE = 1.0  # seconds a completed trick stays, unless the player chose otherwise
+
+Target = tuple[CardSprite, tuple[float, float, float], float, bool]
 
 
-class TableModel(StockEvents):
-    def __init__(self, rules: RuleSet, human: int, layout: Layout, timeline: Timeline) -> None:
+class TableModel(StockEvents, TrickEvents, ExchangeEvents):
+    def __init__(self, rules: RuleSet, human: int, layout: Layout, timeline: Timeline,
+                 trick_pause: float | None = TRICK_PAUSE) -> None:
         self.rules = rules
         self.human = human
         self.layout = layout
@@ -35,7 +41,7 @@ class TableModel(StockEvents):
         n = rules.players
         self.hands: list[list[CardSprite]] = [[] for _ in range(n)]
         self.trick: list[tuple[int, CardSprite]] = []
-        self.piles: list[list[CardSprite]] = [[] for _ in range(n)]
+        self.piles: list[list[CardSprite]] = [[] for _ in range(rules.n_sides)]  # per side
         self.widow: list[CardSprite] = []
         self.stock: list[CardSprite] = []
         self.turnup: CardSprite | None = None
@@ -50,12 +56,20 @@ class TableModel(StockEvents):
         self.result: ev.HandResult | None = None
         self.game_won: ev.GameWon | None = None
         self.dealer = 0
+        self.trick_pause = trick_pause  # None: a completed trick stays until the player clicks
+        self.shown: ShownTrick | None = None  # the completed trick (or claim) on show
+        self.claim: Claim | None = None
+        self.exchanged = False  # cards that changed hands are marked
+        self.meld_ready = False  # every seat's meld is in: the meld display is due
 
     # -- placement --------------------------------------------------------------------------
     def all_sprites(self) -> list[CardSprite]:
+        """Every sprite to draw, bottom first: only the top of each pile, and a completed trick
+        on show above everything."""
+        shown = {id(sp) for _, sp in self.shown.sprites} if self.shown is not None else set()
         out = list(self.deck)
         for pile in self.piles:
-            out += pile[-3:]
+            out += [sp for sp in pile if id(sp) not in shown][-3:]
         out += self.stock[-4:]
         if self.turnup is not None:
             out.append(self.turnup)
@@ -66,21 +80,27 @@ class TableModel(StockEvents):
         for seat, hand in enumerate(self.hands):
             if seat != self.human:
                 out += hand
-        out += self.hands[self.human]
+        out += [sp for sp in self.hands[self.human] if id(sp) not in shown]
+        if self.shown is not None:
+            out += [sp for _, sp in self.shown.sprites if not self.shown.claim
+                    or sp not in self.hands[self.human]]
+            out += [sp for sp in self.hands[self.human] if id(sp) in shown]
         return out
 
-    def targets(self) -> list[tuple[CardSprite, tuple[float, float, float], float, bool]]:
+    def targets(self) -> list[Target]:
         """(sprite, (x, y, angle), width, face_up) for every sprite's resting place."""
         lay = self.layout
         out = []
         for seat, hand in enumerate(self.hands):
             width = lay.card_w if seat == self.human else lay.small_w
             for sp, slot in zip(hand, lay.hand_slots(seat, len(hand)), strict=True):
-                out.append((sp, slot, width, seat == self.human and sp.card is not None))
+                face = seat == self.human or sp.mark == "passed" or (
+                    self.claim is not None)  # a claim shows every hand
+                out.append((sp, slot, width, face))
         for seat, sp in self.trick:
             out.append((sp, lay.trick_slot(seat), lay.card_w, True))
-        for seat, pile in enumerate(self.piles):
-            x, y, a = lay.pile_slot(seat)
+        for side, pile in enumerate(self.piles):
+            x, y, a = lay.pile_slot(self.pile_seat(side))
             for i, sp in enumerate(pile):
                 out.append((sp, (x + min(i, 6) * 0.6, y - min(i, 6) * 0.6, a), lay.small_w, False))
         for sp, slot in zip(self.widow, lay.widow_slots(len(self.widow)), strict=True):
@@ -96,18 +116,27 @@ class TableModel(StockEvents):
         return out
 
     def relayout(self, duration: float = MOVE, stagger: float = 0.0) -> list[Tween]:
+        """Tweens taking each sprite whose destination changed to its new one; a card turns
+        face up or down as its tween sets off, not before (the trick stays face up while it is
+        on show, then turns over as it is swept)."""
         tweens = []
         for i, (sp, (x, y, a), width, face) in enumerate(self.targets()):
-            sp.face_up = face if sp.card is not None else False
-            if (sp.x, sp.y, sp.angle, sp.w) != (x, y, a, width):
-                tweens.append(Tween(sp, {"x": x, "y": y, "angle": a, "w": width}, duration,
-                                    delay=i * stagger, ease=ease_in_out_cubic))
+            dest = (x, y, a, width, face and sp.card is not None)
+            if sp.dest == dest:
+                continue
+            sp.dest = dest
+            tweens.append(Tween(sp, {"x": x, "y": y, "angle": a, "w": width}, duration,
+                                delay=i * stagger, ease=ease_in_out_cubic,
+                                on_start=lambda sp=sp, up=dest[4]: setattr(sp, "face_up", up)))
         return tweens
 
     def snap(self) -> None:
         """Put every sprite at its resting place at once (after a resize or a resume)."""
-        for tween in self.relayout(0.0):
-            tween.finish()
+        for sp, (x, y, a), width, face in self.targets():
+            sp.x, sp.y, sp.angle, sp.w = x, y, a, width
+            sp.face_up = face and sp.card is not None
+            sp.dest = (x, y, a, width, sp.face_up)
+        self.shown = None
 
     def settle(self, duration: float = MOVE) -> None:
         self.timeline.add(self.relayout(duration))
@@ -185,8 +214,9 @@ class TableModel(StockEvents):
                 self.hands.append([sprite(None, False) for _ in range(max(0, size))])
         self.tabled = [[sprite(c, True) for c in cards] for cards in tabled]
         self.trick = [(seat, sprite(card, True)) for seat, card in view.trick]
-        self.piles = [[sprite(None, False) for _ in range(min(3, view.won[seat]))]
-                      if view.won else [] for seat in range(n)]
+        won = [sum(view.won[s] for s in self.rules.seats_of(side)) if view.won else 0
+               for side in range(self.rules.n_sides)]  # only how many sprites to stack
+        self.piles = [[sprite(None, False) for _ in range(min(3, w))] for w in won]
         self.widow = []
         if self.rules.widow.size and view.phase in (Phase.AUCTION, Phase.WIDOW):
             self.widow = [sprite(None, False) for _ in range(self.rules.widow.size)]
@@ -216,9 +246,10 @@ class TableModel(StockEvents):
         lay = self.layout
         n = self.rules.players
         self.hands = [[] for _ in range(n)]
-        self.piles = [[] for _ in range(n)]
+        self.piles = [[] for _ in range(self.rules.n_sides)]
         self.tabled = [[] for _ in range(n)]
         self.trick, self.widow, self.turnup = [], [], None
+        self.shown, self.claim, self.exchanged, self.meld_ready = None, None, False, False
         self.bubbles, self.melds, self.last_trick = {}, {}, []
         self.trump, self.result, self.message = -1, None, ""
         self.dealer = e.dealer
@@ -248,6 +279,7 @@ class TableModel(StockEvents):
         tweens: list[Tween | Wait] = []
         for sp, (x, y, a), width, face in self.targets():
             sp.face_up = face if sp.card is not None else False
+            sp.dest = (x, y, a, width, sp.face_up)
             delay = packet_of.get(id(sp), last) * DEAL_STAGGER * 2.2
             tweens.append(Tween(sp, {"x": x, "y": y, "angle": a, "w": width}, MOVE * 0.9,
                                 delay=delay, ease=ease_in_out_cubic))
@@ -277,75 +309,16 @@ class TableModel(StockEvents):
         self.sort_human()
         self.settle()
 
-    def on_WidowShown(self, e: ev.WidowShown) -> None:  # noqa: N802
-        for sp, card in zip(self.widow, e.cards, strict=False):
-            sp.card = card
-            sp.face_up = True
-        self.timeline.add([Wait(0.9)])
-        for sp in self.widow:
-            if e.seat != self.human:
-                sp.card = None
-            self.hands[e.seat].append(sp)
-        self.widow = []
-        if e.seat == self.human:
-            self.sort_human()
-        self.settle()
-
-    def on_Discarded(self, e: ev.Discarded) -> None:  # noqa: N802
-        n = len(e.cards) or self.rules.widow.size
-        cards = list(e.cards) or [None] * n
-        for card in cards:
-            sp = self.take_from_hand(e.seat, card)
-            sp.card = None
-            self.piles[e.seat].append(sp)
-        self.settle()
-
-    def on_CardsPassed(self, e: ev.CardsPassed) -> None:  # noqa: N802
-        n = len(e.cards) or self.rules.passing.count
-        cards = list(e.cards) or [None] * n
-        for card in cards:
-            sp = self.take_from_hand(e.source, card if e.source == self.human else None)
-            sp.card = card if e.target == self.human else None
-            self.hands[e.target].append(sp)
-        if self.human in (e.source, e.target):
-            self.sort_human()
-        self.sounds.append("deal")
-        self.settle(MOVE * 1.4)
-
     def on_MeldShown(self, e: ev.MeldShown) -> None:  # noqa: N802
         self.melds[e.seat] = (e.meld, e.counted, e.note)
+        if len(self.melds) == self.rules.players and not self.rules.stock.enabled:
+            self.meld_ready = True
 
     def on_HandNotPlayed(self, e: ev.HandNotPlayed) -> None:  # noqa: N802
         self.message = e.reason
 
-    def on_CardPlayed(self, e: ev.CardPlayed) -> None:  # noqa: N802
-        if e.from_table:
-            zone = self.tabled[e.seat]
-            sp = next((s for s in zone if s.card is e.card), zone[-1] if zone else None)
-            if sp is None:
-                sp = self.take_from_hand(e.seat, e.card)
-            else:
-                zone.remove(sp)
-        else:
-            sp = self.take_from_hand(e.seat, e.card)
-        sp.card = e.card
-        if not self.trick:
-            self.bubbles = {}
-        self.trick.append((e.seat, sp))
-        self.sounds.append("play")
-        self.settle(MOVE)
-
-    def on_TrickWon(self, e: ev.TrickWon) -> None:  # noqa: N802
-        self.timeline.add([Wait(0.55)])
-        self.last_trick = list(e.cards)
-        for _, sp in self.trick:
-            sp.card = None
-            self.piles[e.seat].append(sp)
-        self.trick = []
-        self.sounds.append("sweep")
-        self.settle(MOVE * 1.2)
-
     def on_HandScored(self, e: ev.HandScored) -> None:  # noqa: N802
+        self.end_claim()
         self.result = e.result
         if self.message == PLAYOFF_NARRATION:  # it narrated the tricks, which are over
             self.message = ""  # (a reason the hand was not played stays beside the result)
@@ -392,7 +365,7 @@ HANDLERS: dict[type, Callable[[TableModel, Any], None]] = {
     ev.DeclaredOut: TableModel.on_DeclaredOut, ev.RenegeCalled: TableModel.on_RenegeCalled,
     ev.CardDrawn: TableModel.on_CardDrawn, ev.MeldLaid: TableModel.on_MeldLaid,
     ev.DixCounted: TableModel.on_DixCounted, ev.DixExchanged: TableModel.on_DixExchanged,
-    ev.PlayoffStarted: TableModel.on_PlayoffStarted,
+    ev.PlayoffStarted: TableModel.on_PlayoffStarted, ev.HandClaimed: TableModel.on_HandClaimed,
     ev.ThrowInProposed: TableModel.on_ThrowInProposed,
     ev.ThrowInAnswered: TableModel.on_ThrowInAnswered,
 }

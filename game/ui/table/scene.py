@@ -8,10 +8,10 @@ import pygame
 
 from game.match.controller import HUMAN, Match
 from game.match.session import Session
-from game.rules.actions import Action, PlayCard
+from game.rules.actions import Action, DeclareOut, PlayCard
 from game.rules.engine import replay
 from game.rules.errors import IllegalActionError
-from game.rules.events import Event
+from game.rules.events import Event, HandScored
 from game.rules.phase import Phase
 from game.rules.view import PlayerView, redact
 from game.ui import theme
@@ -20,10 +20,11 @@ from game.ui.scene import Route, Scene
 from game.ui.table import hud
 from game.ui.table.layout import Layout, hand_size
 from game.ui.table.model import TableModel
+from game.ui.table.toolbar import TableButtons
 from game.ui.widgets import Button, draw_text, felt, layout_row
 
 
-class TableScene(Scene):
+class TableScene(TableButtons, Scene):
     name = "table"
 
     def __init__(self, app, match: Match, preset: str | None, rules_text: str | None,
@@ -33,19 +34,28 @@ class TableScene(Scene):
         self.preset = preset
         self.rules_text = rules_text
         self.demo = demo
+        self.paced = False  # a demo played at a player's pace: the bots' think pause kept
         self.human = 0
         self.session = Session(match, app.store, app.stats, self.human, preset, rules_text,
                                app.settings.practice, keep_records=not demo)
         self.timeline = Timeline()
-        self.layout = Layout(app.size, match.rules.players, hand_size(match.rules))
-        self.model = TableModel(match.rules, self.human, self.layout, self.timeline)
+        self.layout = Layout(app.size, match.rules.players, hand_size(match.rules),
+                             auction=not match.rules.stock.enabled)
+        self.model = self.new_model()
         self.view: PlayerView = match.view(self.human)
+        # What the score panel and the seats show: the live view, except that a hand's end is
+        # held back until its result has been shown ("the result appears before the score
+        # panel changes").
+        self.board: PlayerView = self.view
         self.think = 0.0
         self.status = ""
         self.status_colour: tuple[int, ...] = theme.INK
         self.status_until = 0.0
+        # The prompt in front of the player says what to do here (it is not a message that
+        # expires): "Your lead: ...", or why the card under the pointer may not be played.
+        self.prompt_line: tuple[str, tuple[int, ...]] | None = None
+        self.drawn_status = ""
         self.hint_card = None
-        self.meld_shown_hand = -1
         self.result_shown_hand = -1
         self.buttons: list[Button] = []
         self._build_buttons()
@@ -54,25 +64,21 @@ class TableScene(Scene):
             self.rebuild()
 
     # -- set-up ------------------------------------------------------------------------------
-    def _build_buttons(self) -> None:
-        practice = self.app.settings.practice and not self.demo
-        # Kept by name: a lesson keeps only some of these buttons, so never look it up by place.
-        self.sound_button = Button("", self.toggle_sound, hotkey=pygame.K_m,
-                                   icon="sound-on" if self.app.settings.sound else "sound-off")
-        self.buttons = [
-            Button("Hint", self.hint, hotkey=pygame.K_h, enabled=practice, icon="hint"),
-            Button("Undo", self.undo, hotkey=pygame.K_u, enabled=practice, icon="undo"),
-            Button("Scores", lambda: self.app.open(Route.SCORES, table=self),
-                   hotkey=pygame.K_s, icon="scores"),
-            Button("Rules", lambda: self.app.open(Route.RULES, rules=self.match.rules),
-                   hotkey=pygame.K_r, icon="help"),
-            self.sound_button,
-            Button("Menu", lambda: self.app.open(Route.PAUSE, table=self),
-                   hotkey=pygame.K_ESCAPE, icon="menu"),
-        ]
+    # A lesson sets this: its completed tricks stay until the learner clicks.
+    trick_until_click = False
+
+    @property
+    def trick_pause(self) -> float | None:
+        """Seconds a completed trick stays on show; None: until the player clicks."""
+        return None if self.trick_until_click else self.app.settings.trick_seconds
+
+    def new_model(self) -> TableModel:
+        return TableModel(self.match.rules, self.human, self.layout, self.timeline,
+                          self.trick_pause)
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = Layout(size, self.match.rules.players, hand_size(self.match.rules))
+        self.layout = Layout(size, self.match.rules.players, hand_size(self.match.rules),
+                             auction=not self.match.rules.stock.enabled)
         self.model.layout = self.layout
         lay = self.layout
         h = round(lay.bar.height * 0.74)
@@ -89,7 +95,7 @@ class TableScene(Scene):
 
     def rebuild(self) -> None:
         """Redraw the table from the action list (resume and undo): replay without animation."""
-        self.model = TableModel(self.match.rules, self.human, self.layout, self.timeline)
+        self.model = self.new_model()
         speed = self.timeline.speed
         self.timeline.speed = 0
         _, events = replay(self.match.rules, self.match.seed, self.match.actions)
@@ -97,9 +103,11 @@ class TableScene(Scene):
             self.model.apply(redact(event, self.human))
         self.model.sounds.clear()
         self.timeline.speed = speed
-        self.view = self.match.view(self.human)
+        self.view = self.board = self.match.view(self.human)
+        self.clear_messages()
         hand_no = self.view.hand_no
-        self.meld_shown_hand = hand_no if self.view.phase in (Phase.TRICKS, Phase.DEAL) else -1
+        # A resumed or undone game has already shown this hand's meld, if it has any.
+        self.model.meld_ready = False
         self.result_shown_hand = hand_no - 1 if self.view.phase == Phase.DEAL else -1
         if self.model.result is not None and self.view.phase == Phase.DEAL:
             self.model.result = None
@@ -114,16 +122,58 @@ class TableScene(Scene):
         except IllegalActionError as exc:
             self.refuse(str(exc))
             return False
-        self.hint_card = None
         self.process(events)
         return True
 
     def process(self, events: list[Event]) -> None:
+        """Show what an action did: the model animates its events, the session saves and
+        counts it, and yesterday's messages go (a hint or a refusal is about the position
+        that has just changed)."""
         for event in events:
             self.model.apply(event)
         self.session.record(events)
+        before = self.view
         self.view = self.match.view(self.human)
+        if any(isinstance(e, HandScored) for e in events):
+            self.board = before  # until the result is on screen
+        else:
+            self.board = self.view
+        if events:
+            self.clear_messages()
         self.model.rebuild_human(self.view.hidden_cards)
+
+    def clear_messages(self) -> None:
+        self.status, self.status_until, self.hint_card = "", 0.0, None
+
+    # A lesson turns this off: the learner plays every card.
+    plays_forced = True
+
+    def forced_play(self) -> PlayCard | None:
+        """The player's only legal card, when the setting plays it for them: one card (perhaps
+        from the hand or the table) and no other choice (declaring out counts as a choice only
+        when it would win)."""
+        view = self.view
+        if not (self.plays_forced and self.app.settings.play_forced) or \
+                view.phase != Phase.TRICKS:
+            return None
+        plays = [a for a in view.legal if isinstance(a, PlayCard)]
+        if len({a.card for a in plays}) != 1:
+            return None
+        for a in view.legal:
+            if isinstance(a, DeclareOut) and self.match.declaring_out_wins(self.human):
+                return None
+            if not isinstance(a, (PlayCard, DeclareOut)):
+                return None
+        return next((a for a in plays if a.from_table), plays[0])
+
+    def play_forced(self) -> bool:
+        action = self.forced_play()
+        if action is None:
+            return False
+        self.process(self.match.submit(action, self.human, automatic=True))
+        self.say(f"{action.card.pretty} was your only legal card: played for you.",
+                 theme.INK_DIM, 2.5)
+        return True
 
     def save(self) -> None:
         self.session.save()
@@ -131,31 +181,6 @@ class TableScene(Scene):
     def refuse(self, message: str) -> None:
         """Tell the player why a move is not allowed (the rule, in the preset's words)."""
         self.say(message, theme.RED, 7.0)
-
-    def hint(self) -> None:
-        if not self.match.waiting_for_human():
-            return
-        suggestion = self.match.hint(self.human)
-        self.say(f"Hint: {suggestion.reason}", theme.GOLD, 8.0)
-        if isinstance(suggestion.action, PlayCard):
-            self.hint_card = suggestion.action.card
-
-    def undo(self) -> None:
-        if not self.app.settings.practice or self.demo:
-            return
-        while self.app.top is not self:
-            self.app.pop()
-        if self.match.undo_last_decision(self.human):
-            self.rebuild()
-            self.say("Undone: back to your last decision.", theme.GOLD, 3.0)
-            self.save()
-
-    def toggle_sound(self) -> None:
-        settings = self.app.settings
-        settings.sound = not settings.sound
-        self.app.sounds.muted = not settings.sound
-        self.sound_button.icon = "sound-on" if settings.sound else "sound-off"
-        self.app.store.save_settings(settings)
 
     def say(self, text: str, colour: tuple[int, ...] = theme.INK, seconds: float = 4.0) -> None:
         self.status, self.status_colour = text, colour
@@ -170,11 +195,22 @@ class TableScene(Scene):
     @property
     def busy(self) -> bool:
         if self.timeline.busy:
-            return True
+            # A trick held until the player clicks needs no frames: nothing moves.
+            hold = self.timeline.held
+            return hold is None or hold.seconds is not None
         return not self.match.over and not self.match.waiting_for_human()
+
+    @property
+    def stale(self) -> bool:
+        """The status line shown is not the one due now (a message has expired)."""
+        return self.status_text()[0] != self.drawn_status
 
     def update(self, dt: float) -> None:
         self.timeline.speed = self.app.speed
+        self.model.trick_pause = self.trick_pause
+        if hasattr(self, "declare_button"):
+            self.declare_button.enabled = self.match.may_declare_out(self.human) and \
+                not self.demo
         self.timeline.update(dt)
         for name in self.model.sounds:
             self.app.sounds.play(name)
@@ -186,7 +222,8 @@ class TableScene(Scene):
         if self.match.over:
             return
         if self.match.waiting_for_human():
-            self._push_overlay()
+            if not self.play_forced():
+                self._push_overlay()
             return
         self.advance_bots(dt)
 
@@ -198,22 +235,21 @@ class TableScene(Scene):
         phase = self.match.state.phase
         events = self.match.step_bot(self.human)
         self.process(events)
-        delay = self.app.settings.think_ms / 1000 * (0 if self.demo else 1)
+        delay = self.app.settings.think_ms / 1000 * (0 if self.demo and not self.paced else 1)
         self.think = 0 if phase == Phase.DEAL else delay * (self.app.speed or 0.0)
         if phase == Phase.DEAL:
             self.app.open(Route.DEALING, table=self)
 
     def _push_display(self) -> bool:
-        hand_no = self.view.hand_no
         model = self.model
-        if (len(model.melds) == self.match.rules.players and self.meld_shown_hand != hand_no
-                and not self.match.rules.stock.enabled):
-            self.meld_shown_hand = hand_no
+        if model.meld_ready:  # every hand's meld is shown, even one that ends unplayed
+            model.meld_ready = False
             self.app.open(Route.MELD, table=self)
             return True
         if model.result is not None and self.result_shown_hand != model.result.hand_no:
             self.result_shown_hand = model.result.hand_no
             self.app.open(Route.RESULT, table=self, result=model.result)
+            self.board = self.view  # the result is up: the score panel may move on
             return True
         if self.match.over and model.game_won is not None:
             self.app.open(Route.GAME_OVER, table=self, won=model.game_won)
@@ -230,16 +266,31 @@ class TableScene(Scene):
         for b in self.buttons:
             if b.handle(event):
                 return True
+        if self.release_trick(event):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.review_last_trick(event.pos)
         return False
 
+    def release_trick(self, event: pygame.event.Event) -> bool:
+        """A click, Space or Enter sweeps a completed trick held "until I click"."""
+        hold = self.timeline.held
+        if hold is None or hold.seconds is not None:
+            return False
+        clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        pressed = event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+        return (clicked or pressed) and self.timeline.release()
+
+    def pile_rect(self, side: int) -> pygame.Rect:
+        x, y, _ = self.layout.pile_slot(self.model.pile_seat(side))
+        rect = pygame.Rect(0, 0, self.layout.small_h, self.layout.small_h)
+        rect.center = (round(x), round(y))
+        return rect
+
     def review_last_trick(self, pos: tuple[int, int]) -> bool:
-        for seat in range(self.match.rules.players):
-            x, y, _ = self.layout.pile_slot(seat)
-            rect = pygame.Rect(0, 0, self.layout.small_h, self.layout.small_h)
-            rect.center = (round(x), round(y))
-            if rect.collidepoint(pos) and self.model.last_trick:
+        for side in range(self.match.rules.n_sides):
+            if self.pile_rect(side).collidepoint(pos) and self.model.last_trick:
                 self.app.open(Route.LAST_TRICK, table=self)
                 return True
         return False
@@ -260,10 +311,21 @@ class TableScene(Scene):
         for sprite in self.model.all_sprites():
             sprite.glow = sprite.card in glowing and sprite in self.model.hands[self.human]
             sprite.draw(surface, four, back)
+        hud.draw_shown_trick(self, surface)
         hud.draw_seats(self, surface)
         hud.draw_laid(self, surface)
-        text = self.status if self.app.time < self.status_until else self.model.message
-        hud.draw_status(self, surface, text, self.status_colour if self.status else theme.INK)
+        text, colour = self.status_text()
+        self.drawn_status = text
+        hud.draw_status(self, surface, text, colour)
+
+    def status_text(self) -> tuple[str, tuple[int, ...]]:
+        """The line under the trick: a message while it lasts, else the prompt's line, else
+        the hand's narration."""
+        if self.status and self.app.time < self.status_until:
+            return self.status, self.status_colour
+        if self.prompt_line is not None:
+            return self.prompt_line
+        return self.model.message, theme.INK
 
     def glowing_cards(self) -> set:
         """Cards of the player's hand drawn with the golden glow (the hint)."""

@@ -24,6 +24,11 @@ class CardSprite:
     dim: bool = False  # drawn darker: an illegal card in the player's hand
     selected: bool = False
     glow: bool = False
+    focused: bool = False  # the keyboard's focus ring
+    mark: str = ""  # "passed" or "received": cards that changed hands, until the first lead
+    # Where the sprite is going (x, y, angle, width, face up): what the animations already
+    # queued will leave it as, so a new layout only animates what still has to change.
+    dest: tuple[float, float, float, float, bool] | None = None
 
     @property
     def rect(self) -> pygame.Rect:
@@ -47,8 +52,10 @@ class CardSprite:
             glow = assets.glow_image(round(self.w))
             if self.angle % 360 == 0:
                 surface.blit(glow, glow.get_rect(center=rect.center))
-        shadow = pygame.Rect(rect.x + 2, rect.y + 3, rect.w, rect.h)
-        pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=max(3, round(self.w * 0.07)))
+        # The shadow has the card's own outline, turned with it: a square behind a card in
+        # flight showed as a black box.
+        surface.blit(assets.card_shadow(img, max(8, round(self.w)), round(self.angle) % 360),
+                     rect.move(2, 3))
         surface.blit(img, rect)
         if self.dim:
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -58,6 +65,30 @@ class CardSprite:
         if self.selected:
             pygame.draw.rect(surface, (255, 214, 90), rect.inflate(4, 4), width=3,
                              border_radius=max(4, round(self.w * 0.08)))
+        if self.mark:
+            draw_mark(surface, rect, self.mark, self.w)
+        if self.focused:
+            pygame.draw.rect(surface, FOCUS, rect.inflate(10, 10), width=3,
+                             border_radius=max(5, round(self.w * 0.1)))
+
+
+FOCUS = (120, 200, 255)  # the keyboard focus ring: blue, unlike the gold of a selection
+# Short enough to show on the strip of a card that the next card in the fan leaves visible.
+MARKS = {"passed": ("OUT", (110, 175, 240)), "received": ("IN", (236, 196, 92)),
+         "widow": ("W", (236, 196, 92))}
+
+
+def draw_mark(surface: pygame.Surface, rect: pygame.Rect, mark: str, width: float) -> None:
+    """A tab at the card's top left corner saying how it changed hands: IN (received), OUT
+    (passed), W (from the widow)."""
+    from game.ui.widgets import render_text
+
+    text, colour = MARKS[mark]
+    label = render_text(text, max(9, round(width * 0.15)), (20, 20, 20), bold=True)
+    tab = label.get_rect(topleft=(rect.left + round(width * 0.2), rect.top - label.get_height()
+                                  // 2)).inflate(8, 2)
+    pygame.draw.rect(surface, colour, tab, border_radius=4)
+    surface.blit(label, label.get_rect(center=tab.center))
 
 
 def hand_order(cards: Sequence[Card], rules: RuleSet, trump: int) -> list[Card]:

@@ -9,6 +9,7 @@ import os
 
 from game.match.controller import Match
 from game.rules.errors import RulesError
+from game.rules.ruleset import RuleSet
 from game.store.content import load_ruleset, preset_names, read_house_rules, ruleset_from_text
 from game.store.saves import SavedGame
 from game.ui.scene import AppContext
@@ -16,19 +17,39 @@ from game.ui.table.house import house_text
 from game.ui.table.scene import TableScene
 
 
-def start_game(app: AppContext, new_seed: bool = True, seed: int | None = None) -> str | None:
-    """Start a game from the settings; returns a one-line error instead when it cannot."""
+def chosen_table(app: AppContext) -> tuple[str | None, str | None, RuleSet]:
+    """The table the settings choose: a preset's name or a house-rules text, and its rules.
+    Raises RulesError for rules that cannot be read."""
     settings = app.settings
     preset: str | None = settings.variant if settings.variant in preset_names() else None
     text: str | None = None
+    if preset is not None:
+        rules = load_ruleset(preset)
+        text = house_text(preset, rules, settings)  # the new-game screen's house options
+        if text is not None:
+            preset, rules = None, ruleset_from_text(text, "house options")
+    else:
+        text, rules = read_house_rules(settings.variant)
+    return preset, text, rules
+
+
+def game_in_progress(app: AppContext) -> SavedGame | None:
+    """The saved game at the table the settings choose, which a new game there would replace
+    (one saved game is kept per table)."""
     try:
-        if preset is not None:
-            rules = load_ruleset(preset)
-            text = house_text(preset, rules, settings)  # the new-game screen's house options
-            if text is not None:
-                preset, rules = None, ruleset_from_text(text, "house options")
-        else:
-            text, rules = read_house_rules(settings.variant)
+        preset, text, rules = chosen_table(app)
+    except RulesError:
+        return None
+    key = SavedGame(preset, text, rules.source, 0, [], []).key
+    return app.store.load_game(key)
+
+
+def start_game(app: AppContext, new_seed: bool = True, seed: int | None = None) -> str | None:
+    """Start a game from the settings; returns a one-line error instead when it cannot. It
+    replaces the game in progress at the same table: ask first (:func:`game_in_progress`)."""
+    settings = app.settings
+    try:
+        preset, text, rules = chosen_table(app)
     except RulesError as exc:
         return str(exc)
     if seed is None:

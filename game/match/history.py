@@ -1,0 +1,95 @@
+"""A finished hand told in full, for the table's "show all hands" and replay: every hand as
+dealt, the widow, the passes and discards, the auction and every trick. It is read by replaying
+the game (its rules, seed and actions), so it holds exactly what happened; it is offered only
+once the hand is over, when nothing in it is secret any more."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.rules import events as ev
+from game.rules.actions import Action
+from game.rules.cards import Card
+from game.rules.engine import apply, new_game
+from game.rules.ruleset import RuleSet
+
+
+@dataclass(frozen=True)
+class Trick:
+    cards: tuple[tuple[int, Card], ...]  # (seat, card) in play order
+    winner: int
+    points: int
+
+
+@dataclass
+class HandHistory:
+    hand_no: int
+    dealer: int = -1
+    dealt: tuple[tuple[Card, ...], ...] = ()  # per seat, as dealt
+    widow: tuple[Card, ...] = ()
+    turnup: Card | None = None
+    passes: list[ev.CardsPassed] = field(default_factory=list)
+    discards: list[ev.Discarded] = field(default_factory=list)
+    bids: list[tuple[int, int]] = field(default_factory=list)  # (seat, amount), 0: a pass
+    tricks: list[Trick] = field(default_factory=list)
+    claim: ev.HandClaimed | None = None
+    result: ev.HandResult | None = None
+
+    def add(self, event: ev.Event) -> None:
+        if isinstance(event, ev.CardsDealt):
+            self.dealer, self.dealt, self.turnup = event.dealer, event.hands, event.turnup
+        elif isinstance(event, ev.WidowShown):
+            self.widow = event.cards
+        elif isinstance(event, ev.CardsPassed):
+            self.passes.append(event)
+        elif isinstance(event, ev.Discarded):
+            self.discards.append(event)
+        elif isinstance(event, ev.BidMade):
+            self.bids.append((event.seat, event.amount))
+        elif isinstance(event, ev.Passed):
+            self.bids.append((event.seat, 0))
+        elif isinstance(event, ev.TrickWon):
+            self.tricks.append(Trick(event.cards, event.seat, event.points))
+        elif isinstance(event, ev.HandScored):
+            self.result = event.result
+
+    def held_before(self, trick: int) -> list[list[Card]]:
+        """Each seat's cards just before trick ``trick`` (0-based) is led: as dealt, after the
+        widow, the passes and the discards, less the cards already played. Two-handed hands
+        also draw from the stock, which this does not follow: there it is the dealt hand
+        less the plays, and only the tricks themselves are exact."""
+        hands = [list(h) for h in self.dealt]
+        if self.widow and self.result is not None and self.result.bidder >= 0:
+            hands[self.result.bidder] += list(self.widow)
+        for p in self.passes:
+            for card in p.cards:
+                hands[p.source].remove(card)
+                hands[p.target].append(card)
+        for d in self.discards:
+            for card in d.cards:
+                hands[d.seat].remove(card)
+        for t in self.tricks[:trick]:
+            for seat, card in t.cards:
+                if card in hands[seat]:
+                    hands[seat].remove(card)
+        return hands
+
+
+def hand_history(rules: RuleSet, seed: int, actions: Sequence[Action], hand_no: int
+                 ) -> HandHistory:
+    """Hand ``hand_no`` of the game, from its actions (unredacted: call it only for a hand
+    that is over)."""
+    state = new_game(rules, seed)
+    out = HandHistory(hand_no)
+    for action in actions:
+        if state.hand_no > hand_no:
+            break
+        here = state.hand_no == hand_no
+        state, events = apply(state, action)
+        if here:
+            for event in events:
+                out.add(event)
+    if out.result is None or out.result.hand_no != hand_no:
+        raise ValueError(f"hand {hand_no + 1} is not over")
+    return out

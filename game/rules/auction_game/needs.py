@@ -1,0 +1,64 @@
+"""What each side still needs from the tricks, during the play of a hand: the bidders to make
+their bid, the defenders to keep their meld. The table shows it beside the meld; the numbers are
+the scoring rules' own (:func:`game.rules.auction_game.scoring.played_side` decides the same
+questions at the end of the hand)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from game.rules.auction_game.scoring import saved
+from game.rules.ruleset import RuleSet
+
+
+class SideNeed(NamedTuple):
+    side: int
+    points: int  # trick points still needed (0: done, or nothing to save)
+    text: str  # in words, e.g. "needs 90 more in tricks to make 280"
+
+
+def still_needed(rules: RuleSet, bidder: int, bid: int, side_meld: tuple[int, ...],
+                 taken: tuple[int, ...], won: tuple[int, ...]) -> tuple[SideNeed, ...]:
+    """Per side, with ``side_meld`` the meld each side may score and ``taken`` and ``won`` the
+    counters and tricks each side has taken so far."""
+    out = []
+    bside = rules.side_of(bidder) if bidder >= 0 else -1
+    for side in range(rules.n_sides):
+        meld, points, tricks = side_meld[side], taken[side], won[side]
+        if side == bside:
+            out.append(_bidders(rules, side, bid, meld, points, tricks))
+        else:
+            out.append(_defenders(rules, side, meld, points, tricks))
+    return tuple(out)
+
+
+def _bidders(rules: RuleSet, side: int, bid: int, meld: int, points: int, tricks: int
+             ) -> SideNeed:
+    minimum = rules.scoring.bidder_min_trick_points
+    need = max(0, bid - meld - points, minimum - points)
+    if rules.scoring.save_meld == "trick" and not saved(rules, side, points, tricks, True):
+        # 003: "A player must take at least one trick to gain credit for his meld" -- the
+        # bidder too: without a trick its meld does not count towards the bid.
+        more = f", and {need} more in tricks to make {bid}" if need else f" and make {bid}"
+        return SideNeed(side, need, f"needs a trick to keep its meld{more}")
+    if need == 0:
+        return SideNeed(side, 0, f"has made its bid of {bid}")
+    extra = f" (and at least {minimum} in tricks)" if minimum else ""
+    return SideNeed(side, need, f"needs {need} more in tricks to make {bid}{extra}")
+
+
+def _defenders(rules: RuleSet, side: int, meld: int, points: int, tricks: int) -> SideNeed:
+    mode = rules.scoring.save_meld
+    if saved(rules, side, points, tricks, False):
+        return SideNeed(side, 0, "has saved its meld" if meld and mode != "none" else
+                        "keeps its meld" if meld else "has no meld to save")
+    if mode == "counter-or-last-trick":
+        # 000: the defenders keep their meld by taking a counter or the last trick.
+        return SideNeed(side, 1, f"needs a counter or the last trick to keep its {meld} meld"
+                        if meld else "has no meld to save")
+    if mode == "trick":
+        return SideNeed(side, 0, f"needs a trick to keep its {meld} meld" if meld
+                        else "needs a trick to score")
+    need = rules.scoring.save_points - points
+    what = f"its {meld} meld and its tricks" if meld else "its tricks"
+    return SideNeed(side, need, f"needs {need} more in tricks to score {what}")

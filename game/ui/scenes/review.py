@@ -1,0 +1,258 @@
+"""Looking back: the auction in full during the play, and after a hand every hand as dealt
+(with the widow and the passes) and a replay of its tricks, forward and back."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.match.history import HandHistory, hand_history
+from game.rules.cards import Card
+from game.rules.seats import seat_name
+from game.ui import assets, theme
+from game.ui.overlay import Display
+from game.ui.table.infopanel import PASS, bidding_rows
+from game.ui.table.sprites import hand_order
+from game.ui.widgets import Button, draw_text, layout_row, panel, shade
+
+if TYPE_CHECKING:
+    from game.ui.scene import AppContext
+    from game.ui.table.scene import TableScene
+
+
+OPAQUE_PANEL = (10, 30, 22, 255)  # nothing of the screen beneath shows through
+
+
+def big_panel(surface: pygame.Surface, table: TableScene, title: str) -> pygame.Rect:
+    """The panel these screens share, over the dimmed table, holding their buttons at its
+    foot; returns the space above them."""
+    lay = table.layout
+    s = lay.s
+    w, h = lay.size
+    shade(surface, 110)
+    outer = pygame.Rect(round(20 * s), lay.bar.bottom + round(8 * s), w - round(40 * s),
+                        h - lay.bar.bottom - round(20 * s))
+    panel(surface, outer, OPAQUE_PANEL)
+    draw_text(surface, title, (outer.centerx, outer.top + round(8 * s)), lay.font_big,
+              theme.GOLD, bold=True, anchor="midtop")
+    top = outer.top + round(44 * s)
+    return pygame.Rect(outer.left + round(20 * s), top, outer.width - round(40 * s),
+                       h - round(98 * s) - top)
+
+
+def card_width(table: TableScene, row: pygame.Rect) -> int:
+    """Cards as large as a seat's row allows (a label above them), up to the trick's."""
+    label = round(table.layout.font_small * 1.4)
+    return max(24, min(round(table.layout.card_w * 0.7), round((row.height - label - 6) / 1.4)))
+
+
+def draw_cards(surface: pygame.Surface, table: TableScene, cards: Sequence[Card],
+               pos: tuple[int, int], width: int, marked: Sequence[Card] = (),
+               span: int = 0) -> int:
+    """A row of face-up cards from ``pos``, spread over at most ``span`` pixels; cards in
+    ``marked`` get a blue edge. Returns the x after the row."""
+    four = table.app.settings.four_colour
+    x, y = pos
+    gap = round(width * 0.62)
+    if span and len(cards) > 1:
+        gap = min(gap, (span - width) // (len(cards) - 1))
+    left = list(marked)
+    for card in cards:
+        img = assets.card_image(str(card), width, four)
+        surface.blit(img, (x, y))
+        if card in left:
+            left.remove(card)
+            pygame.draw.rect(surface, (110, 175, 240), pygame.Rect(x, y, width, img.get_height()),
+                             width=3, border_radius=max(3, width // 12))
+        x += gap
+    return x + (width - gap if cards else 0)
+
+
+def who(table: TableScene, seat: int) -> str:
+    return "You" if seat == table.human else seat_name(seat, table.match.rules.players)
+
+
+class BiddingScene(Display):
+    """The auction in full: a column per seat in bidding order, a row per round."""
+
+    name = "bidding"
+
+    def __init__(self, app: AppContext, table: TableScene) -> None:
+        super().__init__(app, table)
+        self.cont.label = "Close"
+        self.cont.hotkey = pygame.K_ESCAPE
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table, lay = self.table, self.layout
+        s = lay.s
+        view = table.board
+        inner = big_panel(surface, table, "The auction")
+        rows = bidding_rows(view, view.rules.next_seat(view.dealer))
+        col_w = min(round(160 * s), inner.width // max(1, len(rows)))
+        left = inner.centerx - col_w * len(rows) // 2
+        y0 = inner.top + round(20 * s)
+        for i, (seat, calls) in enumerate(rows):
+            x = left + i * col_w + col_w // 2
+            draw_text(surface, who(table, seat), (x, y0), lay.font, theme.INK, bold=True,
+                      anchor="midtop")
+            for j, (text, high) in enumerate(calls):
+                colour = theme.GOLD if high else (theme.INK_DIM if text == PASS else theme.INK)
+                draw_text(surface, text, (x, y0 + round((36 + 28 * j) * s)), lay.font, colour,
+                          bold=high, anchor="midtop")
+        if not view.bids:
+            draw_text(surface, "No bids yet.", inner.center, lay.font, theme.INK_DIM,
+                      anchor="center")
+        if view.bidder >= 0:
+            trump = f", trump {view.trump_suit.symbol} {view.trump_suit.name.title()}" \
+                if view.trump_suit is not None else ""
+            draw_text(surface, f"Contract: {who(table, view.bidder)} {view.bid}{trump}",
+                      (inner.centerx, inner.bottom - round(30 * s)), lay.font, theme.GOLD,
+                      bold=True, anchor="midtop")
+        self.draw_buttons(surface)
+
+
+class HandScene(Display):
+    """A finished hand, read from the game's own record (base of the two screens below)."""
+
+    def __init__(self, app: AppContext, table: TableScene, hand_no: int) -> None:
+        super().__init__(app, table)
+        m = table.match
+        self.history: HandHistory = hand_history(m.rules, m.seed, m.actions, hand_no)
+        self.cont.label = "Close"
+        self.cont.hotkey = pygame.K_ESCAPE
+
+    def sorted(self, cards: Sequence[Card]) -> list[Card]:
+        result = self.history.result
+        trump = int(result.trump) if result is not None and result.trump is not None else -1
+        return hand_order(cards, self.table.match.rules, trump)
+
+    def seat_rows(self, inner: pygame.Rect) -> list[tuple[int, pygame.Rect]]:
+        n = self.table.match.rules.players
+        h = inner.height // n
+        order = [(self.table.human + i) % n for i in range(n)]
+        return [(seat, pygame.Rect(inner.left, inner.top + i * h, inner.width, h))
+                for i, seat in enumerate(order)]
+
+
+class HandsScene(HandScene):
+    """Every hand as dealt, then what changed hands before the play."""
+
+    name = "all hands"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table, lay, hist = self.table, self.layout, self.history
+        s = lay.s
+        inner = big_panel(surface, table, f"Hand {hist.hand_no + 1} as dealt")
+        rows = self.seat_rows(inner.inflate(0, -round(30 * s)).move(0, -round(14 * s)))
+        width = card_width(table, rows[0][1])
+        for seat, row in rows:
+            dealer = " (dealer)" if seat == hist.dealer else ""
+            draw_text(surface, who(table, seat) + dealer, row.topleft, lay.font_small, theme.INK,
+                      bold=True)
+            passed = [c for p in hist.passes if p.source == seat for c in p.cards]
+            x = draw_cards(surface, table, self.sorted(hist.dealt[seat]),
+                           (row.left, row.top + round(lay.font_small * 1.4)), width, passed,
+                           round(row.width * 0.55))
+            notes = self.changes(seat)
+            for i, text in enumerate(notes):
+                draw_text(surface, text, (x + round(16 * s), row.top + round(lay.font_small * 1.4)
+                                          + i * round(lay.font_small * 1.4)),
+                          lay.font_small, theme.INK_DIM)
+        if hist.widow:
+            text = "Widow: " + " ".join(c.pretty for c in hist.widow)
+            draw_text(surface, text, (inner.left, inner.bottom - round(20 * s)), lay.font_small,
+                      theme.INK)
+        self.draw_buttons(surface)
+
+    def changes(self, seat: int) -> list[str]:
+        """"Passed to North: A♥ T♥ K♥" and the like (passed cards are edged in blue)."""
+        out = []
+        for p in self.history.passes:
+            cards = " ".join(c.pretty for c in p.cards)
+            if p.source == seat:
+                out.append(f"Passed to {who(self.table, p.target)}: {cards}")
+            if p.target == seat:
+                out.append(f"Received from {who(self.table, p.source)}: {cards}")
+        for d in self.history.discards:
+            if d.seat == seat:
+                out.append("Discarded: " + " ".join(c.pretty for c in d.cards))
+        return out
+
+
+class ReplayScene(HandScene):
+    """The hand's tricks one at a time, forward and back, with what each seat still held."""
+
+    name = "replay"
+
+    def __init__(self, app: AppContext, table: TableScene, hand_no: int) -> None:
+        super().__init__(app, table, hand_no)
+        self.index = 0
+        self.prev = Button("◀ Previous", self.back, hotkey=pygame.K_LEFT)
+        self.next = Button("Next ▶", self.forward, hotkey=pygame.K_RIGHT, primary=True)
+        self.buttons = [self.prev, self.next, self.cont]
+        self.cont.primary = False
+
+    def back(self) -> None:
+        self.index = max(0, self.index - 1)
+
+    def forward(self) -> None:
+        self.index = min(len(self.history.tricks) - 1, self.index + 1)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        lay = self.layout
+        for b in self.buttons:
+            b.font_size = lay.font
+        layout_row(self.buttons, size[0] / 2, size[1] - round(86 * lay.s), round(42 * lay.s),
+                   round(12 * lay.s), min_width=round(150 * lay.s))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table, lay, hist = self.table, self.layout, self.history
+        tricks = hist.tricks
+        if not tricks:
+            big_panel(surface, table, "No tricks were played in this hand")
+            self.draw_buttons(surface)
+            return
+        trick = tricks[self.index]
+        inner = big_panel(surface, table, f"Trick {self.index + 1} of {len(tricks)}")
+        split = inner.left + round(inner.width * 0.6)
+        if not table.match.rules.stock.enabled:  # two-handed draws from the stock: not shown
+            held = hist.held_before(self.index)
+            rows = self.seat_rows(pygame.Rect(inner.left, inner.top, split - inner.left,
+                                              inner.height))
+            width = card_width(table, rows[0][1])
+            for seat, row in rows:
+                draw_text(surface, who(table, seat), row.topleft, lay.font_small, theme.INK,
+                          bold=True)
+                draw_cards(surface, table, self.sorted(held[seat]),
+                           (row.left, row.top + round(lay.font_small * 1.4)), width,
+                           span=row.width - round(20 * lay.s))
+        self.draw_trick(surface, trick.cards, trick.winner, trick.points,
+                        pygame.Rect(split, inner.top, inner.right - split, inner.height))
+        self.prev.enabled = self.index > 0
+        self.next.enabled = self.index < len(tricks) - 1
+        self.draw_buttons(surface)
+
+    def draw_trick(self, surface: pygame.Surface, cards: Sequence[tuple[int, Card]],
+                   winner: int, points: int, area: pygame.Rect) -> None:
+        """The trick as a cross of cards in the seats' places, the winner ringed in gold."""
+        lay = self.layout
+        width = round(lay.card_w * 0.7)
+        height = round(width * 1.4)
+        cx, cy = area.center
+        offsets = {"south": (0, 0.62), "north": (0, -0.62), "west": (-0.8, 0), "east": (0.8, 0)}
+        four = self.app.settings.four_colour
+        for order, (seat, card) in enumerate(cards):
+            dx, dy = offsets[lay.position(seat)]
+            rect = pygame.Rect(0, 0, width, height)
+            rect.center = (round(cx + dx * width * 1.15), round(cy + dy * height))
+            surface.blit(assets.card_image(str(card), width, four), rect)
+            if seat == winner:
+                pygame.draw.rect(surface, theme.GOLD, rect.inflate(8, 8), width=3,
+                                 border_radius=8)
+            draw_text(surface, str(order + 1), (rect.left + 4, rect.bottom + 2),
+                      lay.font_small, theme.INK_DIM)
+        text = f"{who(self.table, winner)} won it: +{points}"
+        draw_text(surface, text, (cx, round(cy + height * 1.3)), lay.font, theme.GOLD,
+                  bold=True, anchor="midtop")

@@ -1,0 +1,50 @@
+"""How the table names things: the player's side as "You", seat titles with their bot level, and
+suit symbols in colours legible on the felt. Also the face of the table scene that its drawing
+helpers may read."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from game.match.controller import Match
+from game.rules.cards import Suit
+from game.rules.game_end import side_name
+from game.rules.seats import seat_name
+from game.rules.view import PlayerView
+from game.ui import theme
+from game.ui.scene import AppContext
+from game.ui.table.layout import Layout
+from game.ui.table.model import TableModel
+
+
+class TableScene(Protocol):
+    """What the drawing helpers read from the table scene (it never needs the scene itself)."""
+
+    app: AppContext
+    match: Match
+    human: int
+    layout: Layout
+    view: PlayerView
+    board: PlayerView  # what the score panel shows (held back at a hand's end)
+    model: TableModel
+
+    def human_name(self, seat: int) -> str: ...
+
+
+def side_label(scene: TableScene, side: int) -> str:
+    """A side's name as the table shows it everywhere: the player's own seat is "You"."""
+    rules = scene.match.rules
+    return side_name(rules, side).replace(seat_name(scene.human, rules.players), "You")
+
+
+def suit_text(suit: int, four: bool) -> tuple[str, tuple[int, int, int]]:
+    symbol = Suit(suit).symbol
+    colours = theme.SUIT_ON_FELT_4 if four else theme.SUIT_ON_FELT
+    return symbol, colours[symbol]
+
+
+def seat_title(scene: TableScene, seat: int) -> str:
+    rules = scene.match.rules
+    name = "You" if seat == scene.human else seat_name(seat, rules.players)
+    level = scene.match.seats[seat]
+    return name if level in ("human", "script") else f"{name} ({level})"
