@@ -4,6 +4,7 @@ the hard bot."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from game.rules import actions as act
@@ -82,7 +83,8 @@ def check_puzzle_run(checker: Checker, puzzle: Puzzle, run: PuzzleRun) -> None:
         fail(problem)
     title = puzzle.title.lower()
     for answer in puzzle.answers:
-        named = [w for w in giveaways(answer, rules) if w in title]
+        named = [w for w in giveaways(answer, rules)
+                 if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", title)]
         if named:
             fail(f"{source}: the title gives the answer away ({named[0]!r})")
     checker._decision(state, puzzle.answers, puzzle.bot_note, source)
