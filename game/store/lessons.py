@@ -13,7 +13,7 @@ are facts ``pinochle tutorial --check`` verifies against the engine. See ``docs/
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from game.rules.actions import Action
 from game.rules.cards import Card, Suit

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.bots.registry import make_bot
 from game.rules.errors import RulesError
+from game.rules.events import TrickWon
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson
@@ -60,6 +61,9 @@ def check_guided(checker: Checker, lesson: Lesson, rules: RuleSet) -> None:
         if bidder != 0:
             checker.fail(f"{where}: following the coach, the learner does not win the auction "
                          f"(seed {run.seed}): choose another deal")
+        if not any(isinstance(e, TrickWon) for e in run.log):
+            checker.fail(f"{where}: the hand ends before any trick is played (seed {run.seed}): "
+                         f"choose another deal")
         if run.sum is None or not run.try_sum(run.sum.total, run.sum.made).ok:
             checker.fail(f"{where}: the score cannot be added up from the hand's events")
 

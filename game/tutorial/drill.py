@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from game.rules.actions import PlayCard
 from game.rules.cards import Card
 from game.rules.ruleset import RuleSet
+from game.rules.seats import seat_name
 from game.rules.state import GameState
 from game.tutorial.find import Found, find
 from game.tutorial.runner import NEUTRAL, WRONG, Attempts, Reply, allowed_reason
-from game.tutorial.text import TextContext, names
+from game.tutorial.text import TextContext
 
 NARROWING = ("follow_suit", "take_trick", "crawl", "beat_trump_lead", "must_trump", "over_trump")
 TRIES = 60
@@ -45,10 +46,12 @@ class DrillItem:
 
     def question(self) -> str:
         ctx = TextContext(self.rules, self.state)
-        cards, trick, _ = ctx.verdict()
-        lead = trick[0][1].pretty
-        return (f"{_trump(self.state)} The trick so far: {names([c for _, c in trick])} "
-                f"({lead} led). Play a card you may play here: the game will name the rule.")
+        _, trick, _ = ctx.verdict()
+        n = self.rules.players
+        plays = [f"{seat_name(s, n)} {'led' if i == 0 else 'played'} the {c.pretty}"
+                 for i, (s, c) in enumerate(trick)]
+        return (f"{_trump(self.state)} {', '.join(plays)}. Play a card you may play here: "
+                f"the game names the rule that allows it, or the one that forbids it.")
 
     def answer(self, card: Card) -> Reply:
         _, _, verdict = TextContext(self.rules, self.state).verdict()

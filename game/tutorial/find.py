@@ -19,8 +19,8 @@ from functools import lru_cache
 from game.rules.actions import (
     Action,
     Bid,
-    DeclareOut,
     Deal,
+    DeclareOut,
     EndTurn,
     NameTrump,
     Pass,

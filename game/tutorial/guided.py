@@ -43,26 +43,28 @@ def phase_key(phase: Phase) -> str:
     return {Phase.MELD_TURN: "meld"}.get(phase, str(phase))
 
 
-def _auction_won_by_learner(rules: RuleSet, seed: int) -> bool:
+def _learner_bids_and_plays(rules: RuleSet, seed: int) -> bool:
+    """Following the coach, the learner wins the auction and the hand reaches the tricks (not
+    thrown in or conceded): the guided hand then shows every phase."""
     match = Match(rules, seed, (HUMAN,) + (OPPONENTS,) * (rules.players - 1))
     coach = coach_bot()
-    while match.state.phase in (Phase.DEAL, Phase.AUCTION):
+    while match.state.phase not in (Phase.TRICKS, Phase.GAME_OVER) and match.state.hand_no == 0:
         if match.waiting_for_human():
             match.submit(coach.choose(match.view(0), match.bot_rng()))
         else:
             match.step_bot()
     hand = match.state.hand
-    return getattr(hand, "bidder", -1) == 0
+    return match.state.phase == Phase.TRICKS and getattr(hand, "bidder", -1) == 0
 
 
 @lru_cache(maxsize=32)
 def learner_deal(rules: RuleSet, start: int = 1) -> int:
     """The first deal from ``start`` on where the learner, following the coach, wins the
-    auction (any deal at a table without one)."""
+    auction and plays the hand (any deal at a table without an auction)."""
     if not rules.auction.enabled or rules.stock.enabled:
         return start
     for seed in range(start, start + SEARCH):
-        if _auction_won_by_learner(rules, seed):
+        if _learner_bids_and_plays(rules, seed):
             return seed
     return start
 

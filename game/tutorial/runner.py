@@ -70,7 +70,7 @@ def allowed_reason(rules: RuleSet, state: GameState, card: Card) -> str:
         last = max(verdict.illegal, key=lambda f: f.number)
         return (f"Legal: {card.pretty} keeps rule {last.number} ({last.text}) — the cards it "
                 f"allowed were {names(list(verdict.legal))}.")
-    return f"Legal: no rule narrowed the choice here, so any of your cards could be played."
+    return "Legal: no rule narrowed the choice here, so any of your cards could be played."
 
 
 class LessonRun:

@@ -35,7 +35,8 @@ class SumTask:
 
     def judge(self, total: int, made: bool | None) -> tuple[bool, str]:
         if total != self.total:
-            return False, f"Not {total}: add them again — {', '.join(l for l, _ in self.parts)}."
+            labels = ", ".join(label for label, _ in self.parts)
+            return False, f"Not {total}: add them again — {labels}."
         if self.kind == "hand" and made is not None and made != self.made:
             return False, (f"{self.total} is right, but compare it with the bid of {self.bid} "
                            f"again.")

@@ -74,8 +74,8 @@ class TextContext:
             obligations = rules.stock.playoff_obligations if view.playoff else None
         else:
             raise TemplateError("needs a trick in play")
-        verdict = explain_plays(rules, cards, [c for _, c in trick], trump if trump is not None and trump >= 0
-                                else None, obligations)
+        trump_or_none = trump if trump is not None and trump >= 0 else None
+        verdict = explain_plays(rules, cards, [c for _, c in trick], trump_or_none, obligations)
         return cards, trick, verdict
 
 

@@ -10,7 +10,9 @@ from typing import Any
 from game.rules.phase import Phase
 from game.ui.scene import AppContext, Route, Scene
 from game.ui.scenes.displays import GameOverScene, LastTrickScene, MeldScene, ResultScene
-from game.ui.scenes.lesson import LessonScene, PuzzleScene
+from game.ui.scenes.drill import DrillScene
+from game.ui.scenes.firsthand import FirstHandScene
+from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menus import PauseScene, SettingsScene, SetupScene, StatsScene, TitleScene
 from game.ui.scenes.play import (
     AuctionScene,
@@ -20,6 +22,8 @@ from game.ui.scenes.play import (
     TrumpScene,
     WidowScene,
 )
+from game.ui.scenes.puzzle import PuzzleScene
+from game.ui.scenes.ruleorder import RuleOrderScene
 from game.ui.scenes.sheets import HelpScene, RulesScene, ScoreSheetScene
 from game.ui.scenes.stockturn import MeldTurnScene
 from game.ui.scenes.tricks import TrickScene
@@ -50,4 +54,5 @@ ROUTES: dict[Route, Callable[..., Scene | None]] = {
     Route.DEALING: DealScene, Route.MELD: MeldScene, Route.RESULT: ResultScene,
     Route.GAME_OVER: GameOverScene, Route.LAST_TRICK: LastTrickScene,
     Route.LESSONS: LessonMenuScene, Route.LESSON: LessonScene, Route.PUZZLE: _puzzle,
+    Route.FIRST_HAND: FirstHandScene, Route.DRILL: DrillScene, Route.RULE_ORDER: RuleOrderScene,
 }

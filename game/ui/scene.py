@@ -46,8 +46,11 @@ class Route(StrEnum):
     GAME_OVER = "game over"  # table=TableScene, won=GameWon
     LAST_TRICK = "last trick"  # table=TableScene
     LESSONS = "lessons"  # the tutorial's menu
-    LESSON = "lesson"  # lesson=Lesson
+    LESSON = "lesson"  # lesson=Lesson, table=RuleSet (the learner's table)
     PUZZLE = "puzzle"  # puzzle=Puzzle
+    FIRST_HAND = "first hand"  # the guided hand: lesson=Lesson, table=RuleSet
+    DRILL = "drill"  # "Which rule?": table=RuleSet
+    RULE_ORDER = "rule order"  # every table's trick rules side by side
 
 
 class AppContext(Protocol):

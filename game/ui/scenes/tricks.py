@@ -95,12 +95,14 @@ class TrickScene(Overlay):
     def update(self, dt: float) -> None:
         pointed = self.picker.pointed
         card = self.picker.card(pointed)
+        # The tutorial's puzzles show no legality before the click (grey_illegal off).
+        grey = self.table.grey_illegal
         for sp in self.picker.sprites:
-            sp.dim = sp.card not in self.legal
-        lifted = {pointed} if card is not None and card in self.legal else set()
+            sp.dim = grey and sp.card not in self.legal
+        lifted = {pointed} if card is not None and (card in self.legal or not grey) else set()
         self.picker.apply_lift(lifted, 24 * self.layout.s)
-        self.tip = self.reasons.get(card, "") if card is not None and card not in self.legal \
-            else ""
+        self.tip = self.reasons.get(card, "") if grey and card is not None \
+            and card not in self.legal else ""
 
     def exit(self) -> None:
         for sp in self.picker.sprites:
