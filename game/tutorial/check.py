@@ -15,6 +15,7 @@ from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson, LessonError, Puzzle, Step
 from game.store.tutorial_data import Library
 from game.tutorial.check_bot import Answers, bot_problem
+from game.tutorial.check_report import CheckReport
 from game.tutorial.check_text import documents_in, quote_problems, text_problems
 from game.tutorial.claims import verify_claim
 from game.tutorial.features import steps_for
@@ -24,31 +25,6 @@ from game.tutorial.text import TemplateError, TextContext
 from game.tutorial.timing import timing_key
 
 MAX_READING = 2  # reading steps in a row
-
-
-@dataclass
-class CheckReport:
-    lessons: int = 0
-    puzzles: int = 0
-    steps: int = 0
-    claims: int = 0
-    failures: list[str] = field(default_factory=list)
-    runs: int = 0  # lessons played on a table (core lessons run on every table)
-    quotes: int = 0
-    documents: str | None = None  # the rule documents the quotations were checked against
-    bot_checked: int = 0
-    single_legal: int = 0  # action steps with one legal answer
-    tracks: dict[str, int] = field(default_factory=dict)
-    categories: dict[str, int] = field(default_factory=dict)
-    puzzle_tables: list[str] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, object]:
-        return {"lessons": self.lessons, "puzzles": self.puzzles, "steps": self.steps,
-                "claims": self.claims, "failures": self.failures, "runs": self.runs,
-                "quotes": self.quotes, "documents": self.documents,
-                "bot_checked": self.bot_checked, "single_legal": self.single_legal,
-                "tracks": self.tracks, "categories": self.categories,
-                "puzzle_tables": self.puzzle_tables}
 
 
 @dataclass
@@ -176,19 +152,11 @@ class Checker:
             self.fail(f"{where}: expect: {exc}")
             return False
         right = [a for a in legal if run.is_right(a)]
-        wrong_legal = [a for a in legal if not run.is_right(a)]
-        if step.any_legal and step.after:
-            self.fail(f"{where}: any_legal steps finish the trick themselves: drop 'after'")
-        if step.hint and not wrong_legal:
-            self.fail(f"{where}: the hint is unreachable: every legal answer is right, so no "
-                      f"legal move ever shows it")
-        if wrong_legal and not step.hint:
-            self.fail(f"{where}: {wrong_legal[0]} is legal but not right and gets no reason: "
-                      f"add a hint")
+        self._reasons(run, step, where)
         if len(legal) == 1:
             self.report.single_legal += 1
         if step.expects:
-            self._decision(run.state_at_step, answers, step.bot_note, where,
+            self.decision(run.state_at_step, answers, step.bot_note, where,
                            not run.lesson.on_learner_table)
         chosen = answers[0] if answers else (right[0] if right else None)
         if chosen is None:
@@ -209,7 +177,19 @@ class Checker:
                               f"not {claim.seat}")
         return True
 
-    def _decision(self, state: object, answers: tuple, note: str, where: str,
+    def _reasons(self, run: LessonRun, step: Step, where: str) -> None:
+        """Every hint can be reached, and every legal wrong answer has a reason."""
+        wrong_legal = [a for a in run.legal() if not run.is_right(a)]
+        if step.any_legal and step.after:
+            self.fail(f"{where}: any_legal steps finish the trick themselves: drop 'after'")
+        if step.hint and not wrong_legal:
+            self.fail(f"{where}: the hint is unreachable: every legal answer is right, so no "
+                      f"legal move ever shows it")
+        if wrong_legal and not step.hint:
+            self.fail(f"{where}: {wrong_legal[0]} is legal but not right and gets no reason: "
+                      f"add a hint")
+
+    def decision(self, state: object, answers: tuple, note: str, where: str,
                   strict_note: bool = True) -> None:
         from game.rules.state import GameState
 

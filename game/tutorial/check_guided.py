@@ -18,7 +18,7 @@ from game.tutorial.guided import GuidedRun
 from game.tutorial.text import TextContext
 
 if TYPE_CHECKING:
-    from game.tutorial.check import Checker
+    from game.tutorial.check_report import Checking as Checker
 
 COACHED = (Phase.AUCTION, Phase.TRUMP, Phase.PASS, Phase.PASS_BACK, Phase.WIDOW,
            Phase.DISCARD, Phase.DECIDE)

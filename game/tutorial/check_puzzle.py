@@ -18,7 +18,7 @@ from game.tutorial.runner import PuzzleRun
 from game.tutorial.text import TextContext
 
 if TYPE_CHECKING:
-    from game.tutorial.check import Checker
+    from game.tutorial.check_report import Checking as Checker
 
 ACTION_WORDS: dict[type, tuple[str, ...]] = {
     act.ExchangeDix: ("exchange", "swap"), act.CountDix: ("count the dix",),
@@ -87,4 +87,4 @@ def check_puzzle_run(checker: Checker, puzzle: Puzzle, run: PuzzleRun) -> None:
                  if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", title)]
         if named:
             fail(f"{source}: the title gives the answer away ({named[0]!r})")
-    checker._decision(state, puzzle.answers, puzzle.bot_note, source)
+    checker.decision(state, puzzle.answers, puzzle.bot_note, source)

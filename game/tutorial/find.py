@@ -88,27 +88,35 @@ def situation(state: GameState) -> Situation | None:
     return Situation(view, verdict, trick[0], winner, trump)
 
 
+def _trump_led(s: Situation) -> bool:
+    return s.trump is not None and s.led.suit == s.trump
+
+
+def _cannot_win(s: Situation, cards: list[Card] | tuple[Card, ...]) -> bool:
+    return not any(s.beats(c) for c in cards)
+
+
+# Per obligation: its situation arises, yet no card satisfies it, so the learner may choose.
+EXCEPTIONS: dict[str, Callable[[Situation], bool]] = {
+    "follow_suit": lambda s: s.void and len({c.suit for c in s.verdict.legal}) > 1,
+    "take_trick": lambda s: (s.void and bool(s.trumps) and _cannot_win(s, s.verdict.legal)
+                             and any(c.suit != s.trump for c in s.verdict.legal)),
+    "crawl": lambda s: not s.void and _cannot_win(s, s.verdict.legal),
+    "beat_trump_lead": lambda s: _trump_led(s) and bool(s.trumps) and _cannot_win(s, s.trumps),
+    "must_trump": lambda s: s.void and not s.trumps and not _trump_led(s),
+    "over_trump": lambda s: (not _trump_led(s) and s.void and s.winner.suit == s.trump
+                             and bool(s.trumps) and _cannot_win(s, s.trumps)),
+    "first_identical_wins": lambda s: s.winner in s.view.cards and s.winner.suit == s.led.suit,
+    "any_card": lambda s: s.void and len({c.suit for c in s.verdict.legal}) > 1,
+}
+
+
 def _exception(rule: str, s: Situation) -> bool:
     """The obligation's situation arises, yet no card satisfies it: the learner may choose."""
-    legal = s.verdict.legal
-    if len(legal) < 2 or any(f.rule == rule for f in s.verdict.illegal):
+    if len(s.verdict.legal) < 2 or any(f.rule == rule for f in s.verdict.illegal):
         return False
-    trump_led = s.trump is not None and s.led.suit == s.trump
-    checks: dict[str, Callable[[], bool]] = {
-        "follow_suit": lambda: s.void and len({c.suit for c in legal}) > 1,
-        "take_trick": lambda: s.void and bool(s.trumps) and not any(s.beats(c) for c in legal)
-        and any(c.suit != s.trump for c in legal),
-        "crawl": lambda: not s.void and not any(s.beats(c) for c in legal),
-        "beat_trump_lead": lambda: trump_led and bool(s.trumps)
-        and not any(s.beats(c) for c in s.trumps),
-        "must_trump": lambda: s.void and not s.trumps and not trump_led,
-        "over_trump": lambda: (not trump_led and s.void and s.winner.suit == s.trump
-                               and bool(s.trumps) and not any(s.beats(c) for c in s.trumps)),
-        "first_identical_wins": lambda: s.winner in s.view.cards and s.winner.suit == s.led.suit,
-        "any_card": lambda: s.void and len({c.suit for c in legal}) > 1,
-    }
-    check = checks.get(rule)
-    return check is not None and check()
+    check = EXCEPTIONS.get(rule)
+    return check is not None and check(s)
 
 
 def _counter(s: Situation) -> bool:
