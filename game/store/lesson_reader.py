@@ -5,6 +5,7 @@ Every refusal is one line naming the file, the step and the field (``LessonError
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -200,8 +201,8 @@ class _Reader:
                 raise self.fail(f"{name}.rule", f"unknown obligation {rule!r}")
             card = item.get("card")
             total = item.get("total")
-            label = self.text(item, "name")
-            if label and not label.replace("_", "").isalnum():
+            label = item.get("name", "")
+            if not isinstance(label, str) or (label and not label.replace("_", "").isalnum()):
                 raise self.fail(f"{name}.name", "a field name is letters, digits and _")
             out.append(Claim(
                 kind=kind, card=self.cards(card, f"{name}.card")[0] if card else None,
@@ -253,7 +254,13 @@ class _Reader:
         task, build, add = self.task(raw)
         raw_expect = raw.get("expect")
         items = [raw_expect] if isinstance(raw_expect, str) else raw_expect
+        if raw_expect is not None and not isinstance(items, list):
+            raise self.fail("expect", "expected an action or a list of actions, e.g. \"play AS\"")
         fields = tuple(i for i in items or () if isinstance(i, str) and "{" in i)
+        for template in fields:
+            if re.sub(r"\{[a-z_]+(:[^{}]*)?\}", "", template).count("{") or \
+                    re.sub(r"\{[a-z_]+(:[^{}]*)?\}", "", template).count("}"):
+                raise self.fail("expect", f"malformed field in {template!r}")
         plain = [i for i in items or () if not (isinstance(i, str) and "{" in i)]
         expect = self.actions(plain if raw_expect is not None else None, "expect")
         any_legal = self.flag(raw, "any_legal")

@@ -227,6 +227,8 @@ class CoachedTable(TableScene):
             box = pygame.Rect(0, 0, rect.width + round(100 * lay.s),
                               round(len(lines) * lay.font * 1.3 + 16 * lay.s))
             box.midtop = (rect.centerx, rect.bottom + round(4 * lay.s))
+            # clear of the narration panel beside the trick
+            box.right = min(box.right, self.narration_rect().left - round(8 * lay.s))
             panel(surface, box, (10, 30, 22, 235), 8, theme.GOLD)
             y = box.top + round(8 * lay.s)
             for line in lines:

@@ -43,6 +43,13 @@ def prompt(app: AppContext, table: TableScene, phase: Phase) -> Scene | None:
     return make(app, table) if make is not None else None
 
 
+def _lesson(app: AppContext, lesson: Any, table: Any = None) -> Scene:
+    """A lesson; the guided first hand is a lesson too, played in its own scene."""
+    if lesson.guided is not None:
+        return FirstHandScene(app, lesson, table)
+    return LessonScene(app, lesson, table)
+
+
 def _puzzle(app: AppContext, puzzle: Any, queue: Any) -> Scene:
     return PuzzleScene(app, puzzle, queue)
 
@@ -53,6 +60,6 @@ ROUTES: dict[Route, Callable[..., Scene | None]] = {
     Route.SCORES: ScoreSheetScene, Route.PAUSE: PauseScene, Route.PROMPT: prompt,
     Route.DEALING: DealScene, Route.MELD: MeldScene, Route.RESULT: ResultScene,
     Route.GAME_OVER: GameOverScene, Route.LAST_TRICK: LastTrickScene,
-    Route.LESSONS: LessonMenuScene, Route.LESSON: LessonScene, Route.PUZZLE: _puzzle,
+    Route.LESSONS: LessonMenuScene, Route.LESSON: _lesson, Route.PUZZLE: _puzzle,
     Route.FIRST_HAND: FirstHandScene, Route.DRILL: DrillScene, Route.RULE_ORDER: RuleOrderScene,
 }
