@@ -17,7 +17,8 @@ from game.rules.phase import Phase
 from game.rules.seats import seat_name
 from game.rules.view import observe
 from game.store.tutorial_data import Term
-from game.ui import theme
+from game.ui import assets, theme
+from game.ui.table import hud
 from game.ui.table.model import TableModel
 from game.ui.table.scene import TableScene
 from game.ui.widgets import Button, draw_text, layout_row, panel, wrap
@@ -174,7 +175,14 @@ class CoachedTable(TableScene):
         if lay.players == 2:
             return box
         top = lay.bar.bottom + round(70 * lay.s)
-        return pygame.Rect(box.left, top, box.width, box.bottom - top)
+        # Clear of the east seat's name (and dealer button), which now sits beside the panel.
+        east = lay.positions.index("east")
+        x, _, _ = lay.label_pos(east)
+        title = hud.seat_title(self, east)
+        label_left = x - assets.font(lay.font, True).size(title)[0] - round(lay.font * 1.3
+                                                                           + 24 * lay.s)
+        right = min(box.right, label_left)
+        return pygame.Rect(box.left, top, right - box.left, box.bottom - top)
 
     @property
     def prompt_x(self) -> float:
@@ -191,9 +199,25 @@ class CoachedTable(TableScene):
             b.font_size = lay.font_small
         layout_row(self.side_buttons, box.centerx, box.bottom - h - round(10 * lay.s), h, gap,
                    min_width=round(56 * lay.s), pad=round(16 * lay.s))
-        layout_row(self.task_buttons, box.centerx, box.bottom - 2 * h - round(20 * lay.s), h,
-                   gap, min_width=round(48 * lay.s), pad=round(14 * lay.s))
+        self._task_rows(box, h, gap)
         self.got_it.rect = pygame.Rect(0, 0, round(110 * lay.s), h)
+
+    def _task_rows(self, box: pygame.Rect, h: int, gap: int) -> None:
+        """The task's buttons above the panel's own, in as many rows as the width needs."""
+        lay = self.layout
+        rows: list[list[Button]] = [[]]
+        width = 0
+        for b in self.task_buttons:
+            w = assets.font(b.font_size, True).size(b.label)[0] + round(14 * lay.s) + gap
+            if rows[-1] and width + w > box.width - round(16 * lay.s):
+                rows.append([])
+                width = 0
+            rows[-1].append(b)
+            width += max(w, round(48 * lay.s) + gap)
+        bottom = box.bottom - h - round(20 * lay.s)
+        for i, row in enumerate(reversed(rows)):
+            layout_row(row, box.centerx, bottom - (i + 1) * (h + gap), h, gap,
+                       min_width=round(48 * lay.s), pad=round(14 * lay.s))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.terms:

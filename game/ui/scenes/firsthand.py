@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.actions import Action
-from game.rules.events import Event
+from game.rules.events import Event, HandScored
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.store.content import load_tutorial_library
@@ -59,6 +59,8 @@ class FirstHandScene(CoachedTable):
             self.app.open(Route.DEALING, table=self)
 
     def _push_display(self) -> bool:
+        if self.run.scored is not None:
+            return False  # the learner adds the score up here; no next hand follows
         model = self.model
         hand_no = self.view.hand_no
         if (len(model.melds) == self.match.rules.players and self.meld_shown_hand != hand_no
@@ -79,6 +81,8 @@ class FirstHandScene(CoachedTable):
 
     def tell(self, events: list[Event]) -> None:
         for event in events:
+            if isinstance(event, HandScored):
+                continue  # the learner adds the score up first
             line = happened(event, self.match.rules)
             if line:
                 self.lines = (self.lines + [line])[-3:]

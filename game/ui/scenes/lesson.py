@@ -203,6 +203,31 @@ class LessonScene(CoachedTable):
             lifted = {i for i, sp in enumerate(self.picker.sprites) if id(sp) in self.chosen}
             self.picker.apply_lift(lifted, 26 * self.layout.s)
 
+    def trick_caption(self) -> str:
+        """The held trick's caption, without its points when the next step asks for them."""
+        steps, i = self.run.steps, self.run.index
+        if i + 1 < len(steps) and steps[i + 1].add == "trick" and self.held is not None:
+            n = self.match.rules.players
+            from game.rules.seats import seat_name
+
+            who = "You take" if self.held.seat == self.human else \
+                f"{seat_name(self.held.seat, n)} takes"
+            cards = ", ".join(c.pretty for _, c in self.held.cards)
+            return f"{who} the trick: {cards}. Click to go on."
+        return super().trick_caption()
+
+    def task_text(self) -> str:
+        """What an add-up step gives the learner to add: the engine's numbers."""
+        task = self.run.sum
+        if task is None or self.run.done_current:
+            return ""
+        if task.kind == "trick":
+            won = [e for e in self.run.log if type(e).__name__ == "TrickWon"][-1]
+            return "\nThe trick: " + ", ".join(c.pretty for _, c in won.cards) + \
+                (" (the last trick)" if won.last else "") + "."
+        parts = ", ".join(f"{label} {value}" for label, value in task.parts)
+        return f"\nYour side: {parts}; the bid was {task.bid}."
+
     def glowing_cards(self) -> set:
         """The step's highlighted cards glow (drawn under each card, keeping the fan)."""
         wanted = {n for n in self.run.step.highlight if n not in ZONES}
@@ -215,7 +240,7 @@ class LessonScene(CoachedTable):
         if step.show_meld:
             self.draw_meld(surface)
         self.highlight(step.highlight, surface)
-        text = self.text()
+        text = self.text() + self.task_text()
         if self.wants_action() and not self.reply:
             text += "\n(Your move.)"
         elif step.task == "build-meld" and not self.run.done_current and not self.reply:
