@@ -90,11 +90,10 @@ def clear_popups(app: App, measure: Measure) -> None:
 def prompt_act(app: App, action: object) -> bool:
     """Answer through the prompt the table put up (the bid panel, the card picker ...)."""
     top = app.top
-    table = table_of(app)
-    if top is table or top is None:
-        return bool(table.act(action))  # type: ignore[arg-type]
-    top.act(action)  # type: ignore[attr-defined]
-    return True
+    if top is not None and hasattr(top, "table") and hasattr(top, "act"):
+        top.act(action)  # an overlay over any table, the tutorial's or the game's
+        return True
+    return bool(table_of(app).act(action))  # type: ignore[arg-type]
 
 
 def play_lesson(app: App, lesson: Lesson, rules: RuleSet | None, shot: Shot | None = None

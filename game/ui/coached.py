@@ -273,7 +273,11 @@ class CoachedTable(TableScene):
         height = round(lay.font * 1.5 + 62 * s) + sum(
             round(lay.font * 1.3) + len(lines) * line_h + round(6 * s) for _, lines in blocks)
         box = pygame.Rect(0, 0, width, height)
-        box.midleft = (round(lay.card_w * 1.3 + 20 * s), lay.center[1])
+        narration = self.narration_rect()
+        if narration.centerx < lay.center[0]:  # two-handed: the narration is on the left
+            box.midright = (lay.size[0] - round(20 * s), lay.center[1])
+        else:
+            box.midleft = (round(lay.card_w * 1.3 + 20 * s), lay.center[1])
         panel(surface, box, (12, 36, 28, 245), 10, theme.GOLD)
         x, y = box.left + round(14 * s), box.top + round(10 * s)
         draw_text(surface, "New words" if len(terms) > 1 else "New word", (x, y), lay.font,

@@ -159,12 +159,14 @@ def test_the_menu_picks_the_table_and_lists_its_lessons(app, store):
     pump(app, 2, events=click(button.rect.center))
     assert store.load_progress().table == "two-handed"
     titles = [e.title for e in menu.entries]
-    assert "How Two-handed differs" in titles and "The auction" not in titles
+    assert any(t.startswith("How Two-handed differs") for t in titles)
+    assert "The auction" not in titles
     assert any("two-handed: the stock" in t.lower() for t in titles)
     button = next(b for b in menu.table_buttons if b.label == "Racehorse")
     pump(app, 2, events=click(button.rect.center))
     titles = [e.title for e in menu.entries]
-    assert "The auction" in titles and "How Racehorse differs" in titles
+    assert "The auction" in titles and any(t.startswith("How Racehorse differs · about ")
+                                           for t in titles)
     minutes = [e.right for e in menu.entries if e.kind == "lesson"]
     assert all(m.endswith("min") for m in minutes), minutes  # measured estimates shown
 
@@ -180,7 +182,7 @@ def test_a_house_rules_file_can_be_the_learners_table(app, store, tmp_path):
         pump(app, 1, events=[key(0, ch)])
     pump(app, 1, events=[key(pygame.K_RETURN)])
     assert store.load_progress().table == str(house)
-    assert "The core lessons, on Our house" in [e.title for e in menu.entries]
+    assert any(e.title.startswith("The core lessons, on Our house") for e in menu.entries)
     menu.pick(str(tmp_path / "missing.toml"))
     assert "cannot be read" in menu.message
 

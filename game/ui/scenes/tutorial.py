@@ -106,16 +106,22 @@ class LessonMenuScene(Scene):
             self.focus = next((i for i, e in enumerate(self.entries) if e.kind != "header"), 0)
         self.resize(self.app.size)
 
+    def total(self, lessons: list[Lesson]) -> str:
+        """A section's measured time, when every lesson in it was measured."""
+        found = [estimate_minutes(x, self.rules.name, self.library) for x in lessons]
+        return f" · about {sum(found)} min" if found and None not in found else ""  # type: ignore[arg-type]
+
     def _lessons_tab(self) -> list[Entry]:
         title = self.rules.title.split(":")[0]
         first = [x for x in self.lessons if x.track == "first-hand"]
         core = [x for x in self.lessons if x.track == "core" and steps_for(x, self.rules)]
         mine = [x for x in self.lessons if x.track == "table" and self.rules.name in x.tables]
-        out = [Entry("header", "Start here")] + [self.lesson_entry(x) for x in first]
-        out += [Entry("header", f"The core lessons, on {title}")]
+        out = [Entry("header", "Start here" + self.total(first))]
+        out += [self.lesson_entry(x) for x in first]
+        out += [Entry("header", f"The core lessons, on {title}" + self.total(core))]
         out += [self.lesson_entry(x) for x in core]
         if mine:
-            out += [Entry("header", f"How {title} differs")]
+            out += [Entry("header", f"How {title} differs" + self.total(mine))]
             out += [self.lesson_entry(x) for x in mine]
         return out
 
