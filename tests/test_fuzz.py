@@ -25,7 +25,8 @@ from game.rules.engine import apply, legal_actions, new_game
 from game.rules.errors import RuleSetError
 from game.rules.rulefile import _SECTIONS
 from game.store.content import load_tutorial, preset_names, ruleset_from_text
-from game.store.lessons import LessonError, lesson_from_mapping, puzzle_from_mapping
+from game.store.lesson_reader import lesson_from_mapping, puzzle_from_mapping
+from game.store.lessons import LessonError
 from game.store.store import Store
 
 HEADROOM = 1_500_000_000  # bytes of address space a fuzz test may add before it fails
@@ -200,7 +201,8 @@ def _lesson_fields() -> dict[str, list[object]]:
 def lesson_mappings(draw: st.DrawFn) -> dict[str, object]:
     keys = ["title", "preset", "order", "minutes", "summary", "position", "steps", "answer",
             "question", "hint", "explanation", "cards", "phase", "seed", "trump", "expect",
-            "text", "claims"]
+            "text", "claims", "track", "tables", "guided", "category", "why_not", "bot_note",
+            "answers", "before"]
     data: dict[str, object] = {k: draw(JSON) for k in draw(st.lists(st.sampled_from(keys),
                                                                      unique=True, max_size=8))}
     if draw(st.booleans()):

@@ -13,30 +13,45 @@ def register(sub: Any) -> None:
     p = sub.add_parser("tutorial", help="the lessons (--check verifies every lesson and puzzle)")
     p.add_argument("--check", action="store_true", help="play every script, verify every claim")
     p.add_argument("--levels", type=Path, help="a folder with lessons/ and puzzles/ to check")
+    p.add_argument("--seeds", type=Path, help="the rule documents to check quotations against "
+                   "(default: ../shared/seeds beside the checkout, when present)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_tutorial)
 
 
 def cmd_tutorial(args: argparse.Namespace) -> int:
-    from game.store.content import LEVELS_DIR, load_preset, load_tutorial
+    from game.store.content import (
+        LEVELS_DIR,
+        load_preset,
+        load_tutorial,
+        load_tutorial_library,
+    )
 
     if not args.check:
         from game.commands.play_cmd import open_tutorial
 
         return open_tutorial()
     from game.tutorial.check import check_all
+    from game.tutorial.check_text import seeds_folder
 
-    if args.levels is not None and not args.levels.is_dir():
-        print(f"pinochle: error: --levels {args.levels}: no such folder", file=sys.stderr)
-        return 2
+    for flag, folder in (("--levels", args.levels), ("--seeds", args.seeds)):
+        if folder is not None and not folder.is_dir():
+            print(f"pinochle: error: {flag} {folder}: no such folder", file=sys.stderr)
+            return 2
     root = args.levels if args.levels is not None else LEVELS_DIR
     lessons, puzzles, errors = load_tutorial(root)
-    report = check_all(lessons, puzzles, load_preset, errors)
+    library = load_tutorial_library(root)
+    documents = seeds_folder(root, args.seeds)
+    report = check_all(lessons, puzzles, load_preset, errors, library, documents)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:
+        against = f"against {report.documents}" if report.documents else \
+            "(rule documents not found: shipped quotations only)"
         print(f"{report.lessons} lessons, {report.puzzles} puzzles, {report.steps} steps, "
-              f"{report.claims} claims checked; {len(report.failures)} failures")
+              f"{report.claims} claims, {report.quotes} quotations {against}, "
+              f"{report.bot_checked} decisions against the hard bot; "
+              f"{len(report.failures)} failures")
         for failure in report.failures:
             print(f"  FAIL {failure}")
     # Nothing to check is a failure too: a broken install or a mistyped folder must not pass.

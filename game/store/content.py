@@ -11,6 +11,7 @@ the file and the field.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -21,14 +22,10 @@ from game.rules.errors import RuleSetError
 from game.rules.rescale import rescale
 from game.rules.rulefile import ruleset_from_mapping
 from game.rules.ruleset import RuleSet
-from game.store.lessons import (
-    Lesson,
-    LessonError,
-    Puzzle,
-    lesson_from_mapping,
-    puzzle_from_mapping,
-)
+from game.store.lesson_reader import lesson_from_mapping, puzzle_from_mapping
+from game.store.lessons import Lesson, LessonError, Puzzle
 from game.store.schema import MAX_BYTES, SchemaError, parse_toml
+from game.store.tutorial_data import Library, digest, load_library
 
 PRESET_ORDER = ("racehorse", "double-deck", "partnership-190", "partnership-150", "cutthroat",
                 "check", "two-handed")
@@ -160,8 +157,11 @@ def load_tutorial(folder: Path | None = None
         for path in sorted((root / kind).glob("*.toml")):
             source = f"{kind}/{path.name}"
             try:
-                data = parse_toml(path.read_text(encoding="utf-8"))
-                out.append(build(data, source, path.stem, PRESET_ORDER))
+                text = path.read_text(encoding="utf-8")
+                item = build(parse_toml(text), source, path.stem, PRESET_ORDER)
+                if kind == "lessons":
+                    item = dataclasses.replace(item, digest=digest(text))
+                out.append(item)
             except SchemaError as exc:
                 errors.append(f"{source}: {exc}")
             except (OSError, UnicodeDecodeError) as exc:
@@ -171,3 +171,8 @@ def load_tutorial(folder: Path | None = None
     lessons.sort(key=lambda x: (x.order, x.id))
     puzzles.sort(key=lambda x: (x.order, x.id))
     return lessons, puzzles, errors
+
+
+def load_tutorial_library(folder: Path | None = None) -> Library:
+    """The tutorial's quotes, glossary and measured times (``levels/``)."""
+    return load_library(folder or LEVELS_DIR, PRESET_ORDER)

@@ -1,7 +1,9 @@
-"""Tutorial progress and its schema: lessons finished, and each puzzle's best result."""
+"""Tutorial progress and its schema: lessons finished, each exercise's best stars, the table the
+learner picked, the glossary terms already explained, and the "Which rule?" drill's tally."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -10,21 +12,48 @@ from game.store.schema import SchemaError
 
 PUZZLE_RESULTS = ("first try", "solved", "tried")
 MAX_ENTRIES = 1_000
+MAX_STARS = 3
+DRILL_KEYS = ("played", "stars", "next_seed")
 
 
 @dataclass
 class Progress:
     lessons: dict[str, bool] = field(default_factory=dict)
     puzzles: dict[str, str] = field(default_factory=dict)  # one of PUZZLE_RESULTS
+    stars: dict[str, int] = field(default_factory=dict)  # "lesson/<id>", "puzzle/<id>": best
+    table: str = ""  # the learner's table: a preset name or a house-rules file ("": none yet)
+    terms: list[str] = field(default_factory=list)  # glossary terms already shown
+    drill: dict[str, int] = field(default_factory=dict)  # played, stars, next_seed
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+    def record_stars(self, key: str, stars: int) -> None:
+        """Keep the best result of an exercise."""
+        if not 0 <= stars <= MAX_STARS:
+            raise ValueError(f"stars must be 0 to {MAX_STARS}, got {stars}")
+        self.stars[key] = max(stars, self.stars.get(key, 0))
 
 
 def _finished(value: Any, field: str) -> bool:
     if value is not True:
         raise SchemaError(field, f"expected true (a finished lesson), got {value!r}")
     return True
+
+
+def _stars(value: Any, field: str) -> int:
+    return schema.whole(value, field, 0, MAX_STARS)
+
+
+def _drill_count(value: Any, field: str) -> int:
+    return schema.whole(value, field, 0, 10**9)
+
+
+def _entries(top: Any, name: str, check: Callable[[Any, str], Any]) -> dict[str, Any]:
+    entries = schema.table(top.get(name, {}), name)
+    if len(entries) > MAX_ENTRIES:
+        raise SchemaError(name, f"more than {MAX_ENTRIES} entries")
+    return {schema.text(k, name, 100): check(v, f"{name}.{k}") for k, v in entries.items()}
 
 
 def progress_from_json(data: Any) -> tuple[Progress, list[SchemaError]]:
@@ -34,14 +63,25 @@ def progress_from_json(data: Any) -> tuple[Progress, list[SchemaError]]:
         top = schema.table(data)
     except SchemaError as exc:
         return out, [exc]
-    for name, check in (("lessons", _finished),
-                        ("puzzles", lambda v, f: schema.choice(v, f, PUZZLE_RESULTS))):
+    tables: tuple[tuple[str, Callable[[Any, str], Any]], ...] = (
+        ("lessons", _finished), ("puzzles", lambda v, f: schema.choice(v, f, PUZZLE_RESULTS)),
+        ("stars", _stars), ("drill", _drill_count))
+    for name, check in tables:
         try:
-            entries = schema.table(top.get(name, {}), name)
-            if len(entries) > MAX_ENTRIES:
-                raise SchemaError(name, f"more than {MAX_ENTRIES} entries")
-            getattr(out, name).update(
-                {schema.text(k, name, 100): check(v, f"{name}.{k}") for k, v in entries.items()})
+            entries = _entries(top, name, check)
+            if name == "drill":
+                for key in entries:
+                    schema.choice(key, f"drill.{key}", DRILL_KEYS)
+            getattr(out, name).update(entries)
         except SchemaError as exc:
             errors.append(exc)
+    try:
+        out.table = schema.text(top.get("table", ""), "table", 4_096)
+    except SchemaError as exc:
+        errors.append(exc)
+    try:
+        terms = schema.items(top.get("terms", []), "terms", MAX_ENTRIES)
+        out.terms = [schema.text(t, f"terms[{i}]", 40) for i, t in enumerate(terms)]
+    except SchemaError as exc:
+        errors.append(exc)
     return out, errors

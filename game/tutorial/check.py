@@ -1,173 +1,248 @@
-"""``pinochle tutorial --check``: play every lesson's script and every puzzle through the
-engine and verify every claim they make."""
+"""``pinochle tutorial --check``: play every lesson (the core ones on every table) and every
+puzzle through the engine, and prove the text: claims hold, every number is the engine's, every
+quotation is in its document, every hint can be reached, every decision agrees with the hard
+bot, and no position is answered two ways."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from game.rules.actions import Bid, PlayCard
-from game.rules.auction_game.state import HandState
-from game.rules.compiled import best_meld
-from game.rules.engine import actor, apply, legal_actions
-from game.rules.errors import IllegalActionError, RulesError
+from game.rules.errors import RulesError
 from game.rules.events import TrickWon
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState
-from game.rules.tricks import explain_plays
-from game.store.lessons import Claim, Lesson, LessonError, Puzzle
-from game.tutorial.runner import LessonRun, build_state
+from game.store.lessons import Lesson, LessonError, Puzzle, Step
+from game.store.tutorial_data import Library
+from game.tutorial.check_bot import Answers, bot_problem
+from game.tutorial.check_report import CheckReport
+from game.tutorial.check_text import documents_in, quote_problems, text_problems
+from game.tutorial.claims import verify_claim
+from game.tutorial.features import steps_for
+from game.tutorial.runner import LessonRun, PuzzleRun
+from game.tutorial.sums import SumError
+from game.tutorial.text import TemplateError, TextContext
+from game.tutorial.timing import timing_key
+
+MAX_READING = 2  # reading steps in a row
 
 
 @dataclass
-class CheckReport:
-    lessons: int = 0
-    puzzles: int = 0
-    steps: int = 0
-    claims: int = 0
-    failures: list[str] = field(default_factory=list)
+class Checker:
+    load_rules: Callable[[str], RuleSet]
+    library: Library
+    report: CheckReport
+    presets: tuple[str, ...]
+    answers: Answers = field(default_factory=Answers)
 
-    def to_json(self) -> dict[str, object]:
-        return {"lessons": self.lessons, "puzzles": self.puzzles, "steps": self.steps,
-                "claims": self.claims, "failures": self.failures}
+    def fail(self, message: str) -> None:
+        self.report.failures.append(message)
 
+    # -- lessons ---------------------------------------------------------------------------
+    def lesson(self, lesson: Lesson) -> None:
+        self.report.tracks[lesson.track] = self.report.tracks.get(lesson.track, 0) + 1
+        rules = None if lesson.on_learner_table else self.load_rules(lesson.preset)
+        for problem in text_problems(f"{lesson.source}: title", lesson.title, None):
+            self.fail(problem)
+        for problem in text_problems(f"{lesson.source}: summary", lesson.summary,
+                                     TextContext(rules, quotes=self.library.quotes)
+                                     if rules else None):
+            self.fail(problem)
+        self._timing(lesson)
+        if lesson.guided is not None:
+            from game.tutorial.check_guided import check_guided
 
-def _trick_context(state: GameState):  # noqa: ANN202
-    hand = state.hand
-    assert isinstance(hand, HandState) and hand.play is not None
-    rules = state.rules
-    deck = rules.deck
-    seat = actor(state)
-    cards = deck.to_cards(hand.hands[seat])
-    trick = [deck.types[t] for _, t in hand.play.trick]
-    return rules, cards, trick, hand.trump
+            for preset in self.presets:
+                check_guided(self, lesson, self.load_rules(preset))
+        elif lesson.on_learner_table:
+            for preset in self.presets:
+                self.lesson_on(lesson, self.load_rules(preset), f" [on {preset}]")
+        else:
+            self.lesson_on(lesson, None, "")
+        self.report.lessons += 1
 
-
-def verify_claim(state: GameState, claim: Claim, rules: RuleSet, after: bool) -> str | None:
-    """None when the claim holds, else what is wrong."""
-    if claim.kind == "meld":
-        total = best_meld(rules, list(claim.cards), claim.trump).total
-        return None if total == claim.total else \
-            f"meld of {' '.join(map(str, claim.cards))} is {total}, not {claim.total}"
-    if claim.kind == "trick_points":
-        pts = sum(rules.tricks.points.get(c.rank.letter, 0) for c in claim.cards)
-        return None if pts == claim.total else f"those cards count {pts}, not {claim.total}"
-    if claim.kind == "pass_forbidden":
-        from game.rules.actions import Pass
-
-        return None if Pass() not in legal_actions(state) else "passing is allowed here"
-    if claim.kind == "lowest_bid":
-        bids = [a.amount for a in legal_actions(state) if isinstance(a, Bid)]
-        lowest = bids[0] if bids else None
-        return None if lowest == claim.total else f"the lowest bid is {lowest}, not {claim.total}"
-    if claim.kind == "winner":
-        return "a winner claim is checked after the step; it needs an expected action"
-    rules_, cards, trick, trump = _trick_context(state)
-    verdict = explain_plays(rules_, cards, trick, trump)
-    if claim.kind == "legal":
-        legal = sorted(map(str, verdict.legal))
-        want = sorted(map(str, set(claim.cards)))
-        return None if legal == want else f"legal cards are {legal}, not {want}"
-    assert claim.kind == "illegal" and claim.card is not None
-    reason = verdict.reason(claim.card)
-    if reason is None:
-        return f"{claim.card} is legal here"
-    if claim.rule and reason.rule != claim.rule:
-        return f"{claim.card} is forbidden by {reason.rule}, not {claim.rule}"
-    return None
-
-
-def check_lesson(lesson: Lesson, load_rules: Callable[[str], RuleSet],
-                 report: CheckReport) -> None:
-    try:
-        run = LessonRun(lesson, load_rules)
-    except (LessonError, RulesError) as exc:
-        report.failures.append(str(exc))
-        return
-    for index, step in enumerate(lesson.steps):
-        where = f"{lesson.source}: step {step.number}"
-        try:
-            if index:
-                run.start(index)
-        except (RulesError, LessonError) as exc:
-            report.failures.append(f"{where}: the script does not play: {exc}")
+    def _timing(self, lesson: Lesson) -> None:
+        """Every lesson's time estimate was measured on its current text (on every table, for
+        the lessons on the learner's table), when the levels ship measurements at all."""
+        if not self.library.timings:
             return
-        report.steps += 1
-        assert run.match is not None
-        state = run.match.state
-        rules = state.rules
-        for claim in step.claims:
-            if claim.kind == "winner":
+        tables = self.presets if lesson.on_learner_table else (lesson.preset,)
+        for table in tables:
+            if lesson.on_learner_table and lesson.guided is None and not steps_for(
+                    lesson, self.load_rules(table)):
                 continue
-            report.claims += 1
-            problem = _safe(verify_claim, state, claim, rules, False)
-            if problem:
-                report.failures.append(f"{where}: claim {claim.kind}: {problem}")
-        if step.expect is not None and run.match.waiting_for_human() is False:
-            report.failures.append(f"{where}: the learner is asked to act out of turn")
-        events: list = []
-        if step.expect is not None:
-            reply = run.try_action(step.expect)
-            if not reply.ok:
-                report.failures.append(f"{where}: expected action {step.expect} is refused: "
-                                       f"{reply.message}")
+            timing = self.library.timings.get(timing_key(lesson, table))
+            if timing is None or timing.digest != lesson.digest:
+                self.fail(f"{lesson.source}: its time estimate on {table} is missing or was "
+                          f"measured on another text: run python -m tools.time_lessons")
                 return
-            events = reply.events
+
+    def lesson_on(self, lesson: Lesson, table: RuleSet | None, label: str) -> None:
+        try:
+            run = LessonRun(lesson, self.load_rules, table, self.library.quotes)
+        except (LessonError, RulesError, SumError) as exc:
+            self.fail(f"{exc}{label}")
+            return
+        if not run.steps:
+            return
+        self.report.runs += 1
+        reading = 0
+        for index, step in enumerate(run.steps):
+            where = f"{lesson.source}{label}: step {step.number}"
+            reading = 0 if step.asks else reading + 1
+            if reading > MAX_READING:
+                self.fail(f"{where}: more than {MAX_READING} reading steps in a row")
+            try:
+                if index:
+                    run.start(index)
+            except (RulesError, LessonError, SumError) as exc:
+                self.fail(f"{where}: the script does not play: {exc}")
+                return
+            if not self.step(run, step, where):
+                return
+
+    def step(self, run: LessonRun, step: Step, where: str) -> bool:
+        """Check one step; False when the lesson cannot go on."""
+        self.report.steps += 1
+        assert run.match is not None and run.state_at_step is not None
+        state, rules = run.state_at_step, run.match.rules
+        for claim in step.claims:
+            if claim.kind != "winner":
+                self.report.claims += 1
+                problem = verify_claim(state, claim, rules)
+                if problem:
+                    self.fail(f"{where}: claim {claim.kind}: {problem}")
+        try:
+            ctx = run.context()
+        except TemplateError as exc:
+            self.fail(f"{where}: {exc}")
+            return False
+        for name in ("say", "hint", "bot_note"):
+            for problem in text_problems(f"{where}: {name}", getattr(step, name), ctx):
+                self.fail(problem)
+        if step.task == "build-meld":
+            self._build(run, where)
+        if step.task == "add-up":
+            self._sum(run, where)
+        if step.expects or step.any_legal:
+            return self._act(run, step, where)
+        return True
+
+    def _build(self, run: LessonRun, where: str) -> None:
+        cards = run.build_cards()
+        if not cards or not run.try_meld(cards).ok:
+            self.fail(f"{where}: build-meld: the hand's own {', '.join(run.step.build)} is not "
+                      f"accepted (does the hand hold it?)")
+
+    def _sum(self, run: LessonRun, where: str) -> None:
+        if run.sum is None:
+            self.fail(f"{where}: add-up: nothing to add up")
+        elif not run.try_sum(run.sum.total, run.sum.made).ok:
+            self.fail(f"{where}: add-up: the engine's own sum is refused")
+
+    def _act(self, run: LessonRun, step: Step, where: str) -> bool:
+        assert run.match is not None and run.state_at_step is not None
+        if not run.match.waiting_for_human():
+            self.fail(f"{where}: the learner is asked to act out of turn")
+            return False
+        legal = run.legal()
+        try:
+            answers = run.answers()
+        except (TemplateError, ValueError) as exc:
+            self.fail(f"{where}: expect: {exc}")
+            return False
+        right = [a for a in legal if run.is_right(a)]
+        self._reasons(run, step, where)
+        if len(legal) == 1:
+            self.report.single_legal += 1
+        if step.expects:
+            self.decision(run.state_at_step, answers, step.bot_note, where,
+                           not run.lesson.on_learner_table)
+        chosen = answers[0] if answers else (right[0] if right else None)
+        if chosen is None:
+            self.fail(f"{where}: no legal answer is right")
+            return False
+        reply = run.try_action(chosen)
+        if not reply.ok:
+            self.fail(f"{where}: expected action {chosen} is refused: {reply.message}")
+            return False
         for claim in step.claims:
             if claim.kind == "winner":
-                report.claims += 1
-                won = [e for e in events if isinstance(e, TrickWon)]
+                self.report.claims += 1
+                won = [e for e in reply.events if isinstance(e, TrickWon)]
                 if not won:
-                    report.failures.append(f"{where}: claim winner: no trick was completed")
+                    self.fail(f"{where}: claim winner: no trick was completed")
                 elif won[-1].seat != claim.seat:
-                    report.failures.append(f"{where}: claim winner: seat {won[-1].seat} won "
-                                           f"the trick, not {claim.seat}")
-    report.lessons += 1
+                    self.fail(f"{where}: claim winner: seat {won[-1].seat} won the trick, "
+                              f"not {claim.seat}")
+        return True
 
+    def _reasons(self, run: LessonRun, step: Step, where: str) -> None:
+        """Every hint can be reached, and every legal wrong answer has a reason."""
+        wrong_legal = [a for a in run.legal() if not run.is_right(a)]
+        if step.any_legal and step.after:
+            self.fail(f"{where}: any_legal steps finish the trick themselves: drop 'after'")
+        if step.hint and not wrong_legal:
+            self.fail(f"{where}: the hint is unreachable: every legal answer is right, so no "
+                      f"legal move ever shows it")
+        if wrong_legal and not step.hint:
+            self.fail(f"{where}: {wrong_legal[0]} is legal but not right and gets no reason: "
+                      f"add a hint")
 
-def _safe(fn: Callable[..., str | None], *args: object) -> str | None:
-    try:
-        return fn(*args)
-    except (AssertionError, RulesError, ValueError) as exc:
-        return f"cannot be checked here ({exc.__class__.__name__}: {exc})"
+    def decision(self, state: object, answers: tuple, note: str, where: str,
+                  strict_note: bool = True) -> None:
+        from game.rules.state import GameState
 
-
-def check_puzzle(puzzle: Puzzle, load_rules: Callable[[str], RuleSet],
-                 report: CheckReport) -> None:
-    try:
-        rules = load_rules(puzzle.position.preset or puzzle.preset)
-        state = build_state(rules, puzzle.position, puzzle.source)
-        for action in puzzle.before:
-            state, _ = apply(state, action)
-    except (LessonError, RulesError) as exc:
-        report.failures.append(f"{puzzle.source}: the position does not play: {exc}")
-        return
-    if actor(state) != 0:
-        report.failures.append(f"{puzzle.source}: after 'before' it is not the learner's turn")
-    legal = legal_actions(state)
-    for answer in puzzle.answers:
-        if answer not in legal:
-            try:
-                apply(state, answer)
-                why = "not offered"
-            except IllegalActionError as exc:
-                why = str(exc)
-            report.failures.append(f"{puzzle.source}: answer {answer} is not legal: {why}")
-    if len(puzzle.answers) == len([a for a in legal if isinstance(a, PlayCard)]) > 1:
-        report.failures.append(f"{puzzle.source}: every legal card is an answer: no puzzle")
-    for claim in puzzle.claims:
-        report.claims += 1
-        problem = _safe(verify_claim, state, claim, rules, False)
+        assert isinstance(state, GameState)
+        asked, problem = bot_problem(state, answers, note, where, strict_note)
+        self.report.bot_checked += asked
         if problem:
-            report.failures.append(f"{puzzle.source}: claim {claim.kind}: {problem}")
-    report.puzzles += 1
+            self.fail(f"{where}: {problem}")
+        if asked:
+            clash = self.answers.add(state, where, frozenset(map(str, answers)))
+            if clash:
+                self.fail(clash)
+
+    # -- puzzles ---------------------------------------------------------------------------
+    def puzzle(self, puzzle: Puzzle) -> None:
+        cats = self.report.categories
+        cats[puzzle.category] = cats.get(puzzle.category, 0) + 1
+        if puzzle.preset not in self.report.puzzle_tables:
+            self.report.puzzle_tables.append(puzzle.preset)
+        try:
+            run = PuzzleRun(puzzle, self.load_rules, self.library.quotes)
+        except (LessonError, RulesError) as exc:
+            self.fail(f"{puzzle.source}: the position does not play: {exc}")
+            return
+        from game.tutorial.check_puzzle import check_puzzle_run
+
+        check_puzzle_run(self, puzzle, run)
+        self.report.puzzles += 1
 
 
 def check_all(lessons: list[Lesson], puzzles: list[Puzzle],
-              load_rules: Callable[[str], RuleSet], errors: list[str]) -> CheckReport:
+              load_rules: Callable[[str], RuleSet], errors: list[str],
+              library: Library | None = None, documents: Path | None = None,
+              presets: tuple[str, ...] | None = None) -> CheckReport:
+    from game.store.content import PRESET_ORDER
+
     report = CheckReport(failures=list(errors))
+    lib = library if library is not None else Library()
+    report.failures += lib.errors
+    checker = Checker(load_rules, lib, report, presets or PRESET_ORDER)
+    docs = documents_in(documents) if documents is not None else None
+    report.documents = str(documents) if documents is not None else None
+    report.quotes, problems = quote_problems(lib.quotes, docs)
+    report.failures += problems
+    for term in lib.glossary:
+        for preset in checker.presets:
+            ctx = TextContext(load_rules(preset), quotes=lib.quotes)
+            for problem in text_problems(f"glossary.toml: {term.id} [on {preset}]", term.say,
+                                         ctx):
+                report.failures.append(problem)
     for lesson in lessons:
-        check_lesson(lesson, load_rules, report)
+        checker.lesson(lesson)
     for puzzle in puzzles:
-        check_puzzle(puzzle, load_rules, report)
+        checker.puzzle(puzzle)
     return report
+

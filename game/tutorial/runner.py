@@ -1,117 +1,38 @@
-"""Running a lesson on the real engine: positions become game states, scripted seats act,
-and the learner's action is checked against the step (any other action gets the rule that
-applies, in the preset's order of precedence)."""
+"""Running a lesson or a puzzle on the real engine: positions become game states, scripted seats
+act, and every answer of the learner is judged by the engine. An illegal move is answered with
+the rule that forbids it (in the table's order of precedence), a legal move that is not the one
+asked for with the step's reason, in a neutral tone. Wrong tries and hints are counted: an
+exercise earns one star when done, one for no wrong try, one for no hint."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
+from game.bots.registry import make_bot
 from game.match.controller import HUMAN, SCRIPT, Match
-from game.rules.actions import Action
-from game.rules.auction_game import auction, play
-from game.rules.auction_game.state import HandState
+from game.rules.actions import Action, PlayCard, parse_action
 from game.rules.cards import Card
 from game.rules.compiled import best_meld
-from game.rules.engine import apply, new_game
+from game.rules.engine import apply, legal_actions
 from game.rules.errors import IllegalActionError
-from game.rules.events import Event
+from game.rules.events import Event, TrickWon
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
-from game.rules.stock_game.state import StockHand
-from game.store.lessons import SEATS, Lesson, LessonError, Position, Puzzle, Step
+from game.store.lessons import Lesson, Position, Puzzle, Step
+from game.store.tutorial_data import QuoteFile
+from game.tutorial.claims import named_values
+from game.tutorial.features import steps_for
+from game.tutorial.positions import SEAT_OF, build_state
+from game.tutorial.sums import SumTask, sum_task
+from game.tutorial.text import TextContext, names, render
 
-SEAT_OF = {4: {"south": 0, "west": 1, "north": 2, "east": 3}, 3: {"south": 0, "west": 1,
-                                                                 "east": 2},
-           2: {"south": 0, "north": 1}}
+__all__ = ["SEAT_OF", "Attempts", "LessonRun", "PuzzleRun", "Reply", "build_state"]
 
-
-def build_state(rules: RuleSet, pos: Position, source: str, step: int | None = None) -> GameState:
-    """The game state a position describes: the given cards, the rest dealt from its seed."""
-    counts, widow, rest = _deal_position(rules, pos, source, step)
-    dealer = pos.dealer % rules.players
-    if pos.phase == "stock":
-        return _stock_state(rules, pos, counts, rest, dealer, source, step)
-    hand = _auction_hand(rules, pos, counts, widow, dealer, source, step)
-    return new_game(rules, pos.seed)._replace(dealer=dealer, hand=hand)
-
-
-def _deal_position(rules: RuleSet, pos: Position, source: str, step: int | None
-                   ) -> tuple[tuple[int, ...], list[Card], list[Card]]:
-    """(counts per seat, the widow, the undealt rest): the position's cards, and the rest of
-    each hand dealt from its seed."""
-    deck = rules.deck
-    n = rules.players
-    seats = SEAT_OF[n]
-    given: list[list[Card]] = [[] for _ in range(n)]
-    for name, cards in zip(SEATS, pos.cards, strict=True):
-        if cards and name not in seats:
-            raise LessonError(source, step, f"position.{name}", f"{rules.name} has no {name}")
-        if name in seats:
-            given[seats[name]] = list(cards)
-    try:
-        used = deck.counts_of([c for cards in given for c in cards] + list(pos.widow))
-    except ValueError as exc:
-        raise LessonError(source, step, "position", str(exc)) from None
-    if pos.turnup is not None:
-        used += deck.one[deck.type_of(pos.turnup)]
-    rest = deck.to_cards(deck.full() - used)
-    random.Random(pos.seed).shuffle(rest)
-    sizes = [pos.cards_each or rules.hand_size] * n
-    if pos.phase == "discard":
-        sizes[pos.bidder] += rules.widow.size
-    widow = list(pos.widow)
-    for seat in range(n):
-        if len(given[seat]) > sizes[seat]:
-            raise LessonError(source, step, f"position.{SEATS[seat] if n == 4 else seat}",
-                              f"{len(given[seat])} cards, but a hand holds {sizes[seat]}")
-        while len(given[seat]) < sizes[seat]:
-            given[seat].append(rest.pop())
-    if rules.widow.size and pos.phase in ("auction", "widow"):
-        while len(widow) < rules.widow.size:
-            widow.append(rest.pop())
-    return tuple(deck.counts_of(h) for h in given), widow, rest
-
-
-_PHASES = {"trump": Phase.TRUMP, "widow": Phase.WIDOW, "pass": Phase.PASS}
-
-
-def _auction_hand(rules: RuleSet, pos: Position, counts: tuple[int, ...], widow: list[Card],
-                  dealer: int, source: str, step: int | None) -> HandState:
-    """The hand of an auction game at the position's phase."""
-    trump = -1 if pos.trump is None else int(pos.trump)
-    hand = HandState(Phase.AUCTION, dealer, counts, widow=rules.deck.counts_of(widow),
-                     auction=auction.start(rules, dealer))
-    if pos.phase == "auction":
-        return hand
-    hand = hand._replace(auction=None, bidder=pos.bidder, bid=pos.bid or rules.auction.min_bid,
-                         trump=trump)
-    if pos.phase in ("pass", "tricks") and trump < 0:
-        what = "passing" if pos.phase == "pass" else "trick play"
-        raise LessonError(source, step, "position.trump", f"{what} needs a trump suit")
-    if pos.phase in _PHASES:
-        return hand._replace(phase=_PHASES[pos.phase])
-    if pos.phase == "discard":
-        return hand._replace(phase=Phase.DISCARD, looked=True, widow=0)
-    melds = tuple(best_meld(rules, counts[s], trump) for s in range(rules.players))
-    side_meld = tuple(sum(melds[s].total for s in rules.seats_of(side))
-                      for side in range(rules.n_sides))
-    leader = pos.bidder if pos.leader is None else pos.leader
-    return hand._replace(phase=Phase.TRICKS, melds=melds, side_meld=side_meld,
-                         play=play.start(rules, hand, leader % rules.players))
-
-
-def _stock_state(rules: RuleSet, pos: Position, counts: tuple[int, ...], rest: list[Card],
-                 dealer: int, source: str, step: int | None) -> GameState:
-    if pos.turnup is None:
-        raise LessonError(source, step, "position.turnup", "the stock game needs a turn-up")
-    deck = rules.deck
-    leader = rules.next_seat(dealer) if pos.leader is None else pos.leader % rules.players
-    hand = StockHand(Phase.TRICKS, dealer, counts, ((), ()), tuple(deck.type_of(c) for c in rest),
-                     deck.type_of(pos.turnup), int(pos.turnup.suit), leader, leader)
-    return new_game(rules, pos.seed)._replace(dealer=dealer, hand=hand)
+RIGHT, WRONG, NEUTRAL = "right", "wrong", "neutral"
+AUTO_BOT = make_bot("medium")
 
 
 @dataclass
@@ -119,56 +40,143 @@ class Reply:
     ok: bool
     message: str
     events: list[Event]
+    tone: str = RIGHT  # right, wrong (illegal or not right), neutral (legal, not the best)
+
+
+@dataclass
+class Attempts:
+    """Wrong tries and hints in one exercise: what its stars count."""
+
+    wrong: int = 0
+    hints: int = 0
+
+    def stars(self, done: bool) -> int:
+        if not done:
+            return 0
+        return 1 + (self.wrong == 0) + (self.hints == 0)
+
+
+def default_quotes() -> Mapping[str, QuoteFile]:
+    from game.store.content import load_tutorial_library
+
+    return load_tutorial_library().quotes
+
+
+def allowed_reason(rules: RuleSet, state: GameState, card: Card) -> str:
+    """Why a legal card was allowed: the last rule that narrowed the choice, or that any card
+    could be played."""
+    _, _, verdict = TextContext(rules, state).verdict()
+    if verdict.illegal:
+        last = max(verdict.illegal, key=lambda f: f.number)
+        return (f"Legal: {card.pretty} keeps rule {last.number} ({last.text}) — the cards it "
+                f"allowed were {names(list(verdict.legal))}.")
+    return "Legal: no rule narrowed the choice here, so any of your cards could be played."
 
 
 class LessonRun:
-    """A lesson in progress: which step, and the match it is played on."""
+    """A lesson in progress on one table: which step, and the match it is played on."""
 
-    def __init__(self, lesson: Lesson, load_rules: Callable[[str], RuleSet]) -> None:
+    def __init__(self, lesson: Lesson, load_rules: Callable[[str], RuleSet],
+                 table: RuleSet | None = None,
+                 quotes: Mapping[str, QuoteFile] | None = None) -> None:
         self.lesson = lesson
         self.load_rules = load_rules
+        self.table = table
+        self.quotes = default_quotes() if quotes is None else quotes
+        self.steps: tuple[Step, ...] = steps_for(lesson, table)
         self.index = 0
         self.match: Match | None = None
-        self.pre_state: GameState | None = None
+        self.pre_state: GameState | None = None  # before the step's scripted moves
+        self.state_at_step: GameState | None = None  # what the learner faces
         self.done_current = False
-        self.start(0)
+        self.log: list[Event] = []  # every event since the step's position
+        self.chosen: dict[int, Action] = {}  # the learner's answer to each step done
+        self.attempts = Attempts()
+        self.sum: SumTask | None = None
+        if self.steps:
+            self.start(0)
 
     @property
     def step(self) -> Step:
-        return self.lesson.steps[self.index]
+        return self.steps[self.index]
 
     @property
     def finished(self) -> bool:
-        return self.index == len(self.lesson.steps) - 1 and self.done_current
+        return self.index == len(self.steps) - 1 and self.done_current
+
+    @property
+    def stars(self) -> int:
+        return self.attempts.stars(self.finished)
+
+    def rules_for(self, pos: Position) -> RuleSet:
+        if pos.preset:
+            return self.load_rules(pos.preset)
+        if self.lesson.on_learner_table:
+            if self.table is None:
+                raise ValueError(f"{self.lesson.source}: runs on the learner's table; none given")
+            return self.table
+        return self.load_rules(self.lesson.preset)
 
     def _position_for(self, index: int) -> tuple[int, Position]:
         for i in range(index, -1, -1):
-            pos = self.lesson.steps[i].position
+            pos = self.steps[i].position
             if pos is not None:
                 return i, pos
         return 0, self.lesson.position
 
     def _new_match(self, pos: Position, step: int) -> Match:
-        rules = self.load_rules(pos.preset or self.lesson.preset)
+        rules = self.rules_for(pos)
         state = build_state(rules, pos, self.lesson.source, step)
         seats = (HUMAN,) + (SCRIPT,) * (rules.players - 1)
         return Match(rules, pos.seed, seats, initial=state)
+
+    def _replay_step(self, i: int) -> None:
+        """Play step ``i`` again as the learner played it (or as its script says)."""
+        assert self.match is not None
+        step = self.steps[i]
+        self._script(step.before)
+        self.index, self.state_at_step = i, self.match.state
+        chosen = self.chosen.get(i)
+        if chosen is None and step.expects:
+            chosen = self.answers()[0]
+        if chosen is None and step.any_legal:
+            chosen = next(a for a in self.legal() if isinstance(a, PlayCard))
+        if chosen is not None:
+            self.log += self.match.submit(chosen)
+        self._script(step.after)
+        if step.any_legal:
+            self._auto_finish()
+
+    def _auto_finish(self) -> list[Event]:
+        """After a free choice, the other seats finish the trick with the medium bot's play
+        (a script could not know which card the learner chose)."""
+        assert self.match is not None
+        events: list[Event] = []
+        while (self.match.actor not in (-1, 0) and self.match.state.phase == Phase.TRICKS
+               and not any(isinstance(e, TrickWon) for e in events)):
+            view = self.match.view(self.match.actor)
+            action = AUTO_BOT.choose(view, random.Random(f"auto/{len(self.match.actions)}"))
+            events += self.match.submit(action)
+        self.log += events
+        return events
 
     def start(self, index: int) -> list[Event]:
         """Go to step ``index`` (from its position, replaying the steps between); returns
         the events of the step's own scripted moves, to be animated."""
         first, pos = self._position_for(index)
-        self.match = self._new_match(pos, first + 1)
-        events: list[Event] = []
+        self.match = self._new_match(pos, self.steps[first].number)
+        self.log = []
         for i in range(first, index):
-            step = self.lesson.steps[i]
-            for action in (*step.before, *((step.expect,) if step.expect else ()), *step.after):
-                events += self.match.submit(action)
+            self._replay_step(i)
         self.index = index
         self.done_current = False
-        self.pre_state = self.match.state  # the table as it stands before this step's moves
+        self.sum = None
+        self.pre_state = self.match.state
         events = self._script(self.step.before)
-        if self.step.expect is None:
+        self.state_at_step = self.match.state
+        if self.step.task == "add-up":
+            self.sum = sum_task(self.step.add, self.log, self.match.rules)
+        if not self.step.asks:
             self.done_current = True
         return events
 
@@ -177,32 +185,132 @@ class LessonRun:
         events: list[Event] = []
         for action in actions:
             events += self.match.submit(action)
+        self.log += events
         return events
 
-    def try_action(self, action: Action) -> Reply:
-        """The learner's action: the expected one goes through; anything else is refused with
-        the rule that applies (or, if legal, with why the lesson wants something else)."""
+    # -- the text the learner reads --------------------------------------------------------
+    def context(self) -> TextContext:
         assert self.match is not None
-        expected = self.step.expect
-        if expected is None:
-            return Reply(False, "Nothing to do in this step: press Next.", [])
-        if action == expected:
-            try:
-                events = self.match.submit(action)
-            except IllegalActionError as exc:  # a lesson asking for an illegal move (--check)
-                return Reply(False, str(exc), [])
-            events += self._script(self.step.after)
-            self.done_current = True
-            return Reply(True, "", events)
+        state = self.state_at_step
+        rules = self.match.rules
+        return TextContext(rules, state, named_values(self.step.claims, state, rules),
+                           self.quotes)
+
+    def text(self, which: str = "say") -> str:
+        return render(getattr(self.step, which), self.context())
+
+    # -- the learner's answers -------------------------------------------------------------
+    def legal(self) -> tuple[Action, ...]:
+        assert self.match is not None
+        return legal_actions(self.match.state)
+
+    def answers(self) -> tuple[Action, ...]:
+        """The step's right answers, fields filled in for this table and position."""
+        if not self.step.expect_fields:
+            return self.step.expect
+        ctx = self.context()
+        return self.step.expect + tuple(parse_action(render(t, ctx))
+                                        for t in self.step.expect_fields)
+
+    def is_right(self, action: Action) -> bool:
+        if self.step.any_legal:
+            return action in self.legal()
+        return action in self.answers()
+
+    def try_action(self, action: Action) -> Reply:
+        """The learner's action: a right one goes through; anything else is refused with the
+        rule that applies (or, if legal, with why the lesson wants something else)."""
+        assert self.match is not None
+        step = self.step
+        if self.done_current or not (step.expects or step.any_legal):
+            return Reply(False, "Nothing to do in this step: press Next.", [], NEUTRAL)
         try:
             apply(self.match.state, action)
         except IllegalActionError as exc:
-            return Reply(False, str(exc), [])
-        reason = self.step.hint or "It is legal, but it is not what this step asks for."
-        return Reply(False, reason, [])
+            self.attempts.wrong += 1
+            return Reply(False, str(exc), [], WRONG)
+        if not self.is_right(action):
+            self.attempts.wrong += 1
+            reason = self.text("hint") if step.hint else "Legal, but not what this step asks."
+            return Reply(False, reason, [], NEUTRAL)
+        note = ""
+        if step.any_legal and isinstance(action, PlayCard):
+            note = allowed_reason(self.match.rules, self.match.state, action.card)
+        events = self.match.submit(action)
+        self.log += events
+        events += self._script(step.after)
+        if step.any_legal:
+            events += self._auto_finish()
+        self.chosen[self.index] = action
+        self.done_current = True
+        return Reply(True, note, events)
+
+    def try_meld(self, cards: list[Card]) -> Reply:
+        """A build-meld step: the engine counts the selected cards; right when they make the
+        melds asked for (all of the hand's meld for ``all``), with no card to spare."""
+        assert self.match is not None and self.state_at_step is not None
+        rules = self.match.rules
+        trump = getattr(self.state_at_step.hand, "trump", -1)
+        trump = None if trump is None or trump < 0 else trump
+        result = best_meld(rules, cards, trump)
+        parts = ", ".join(f"{m.name} {m.points}" for m in result.melds) or "no meld"
+        counted = f"Those cards count {result.total}: {parts}."
+        if self._meld_is_right(cards, result, trump):
+            self.done_current = True
+            return Reply(True, counted, [])
+        self.attempts.wrong += 1
+        return Reply(False, counted + " " + self.text("hint") if self.step.hint else counted,
+                     [], NEUTRAL)
+
+    def _meld_is_right(self, cards: list[Card], result: object, trump: int | None) -> bool:
+        from game.rules.meld import MeldResult
+
+        assert isinstance(result, MeldResult) and self.match is not None
+        if not cards or len(result.cards_used()) != len(cards):
+            return False
+        if self.step.build == ("all",):
+            hand = self.match.view(0).cards
+            return result.total == best_meld(self.match.rules, hand, trump).total
+        return sorted({m.kind for m in result.melds}) == sorted(set(self.step.build))
+
+    def try_sum(self, total: int, made: bool | None = None) -> Reply:
+        if self.sum is None:
+            return Reply(False, "Nothing to add up in this step.", [], NEUTRAL)
+        ok, message = self.sum.judge(total, made)
+        if ok:
+            self.done_current = True
+            return Reply(True, message, [])
+        self.attempts.wrong += 1
+        return Reply(False, message, [], NEUTRAL)
+
+    def hint(self) -> str:
+        """Help that costs the star: what the engine would accept here."""
+        self.attempts.hints += 1
+        step = self.step
+        if step.expects:
+            return f"Try: {_pretty(self.answers()[0])}."
+        if step.any_legal:
+            legal = [a for a in self.legal() if isinstance(a, PlayCard)]
+            return "Legal now: " + names(sorted({a.card for a in legal}, key=str)) + "."
+        if self.sum is not None:
+            return self.sum.hint()
+        cards = self.build_cards()
+        return "Look at " + names(cards) + "." if cards else "Select cards, then press Count."
+
+    def build_cards(self) -> list[Card]:
+        """The hand's cards that make the meld a build-meld step asks for."""
+        from game.rules.meld import MeldResult
+
+        assert self.match is not None and self.state_at_step is not None
+        trump = getattr(self.state_at_step.hand, "trump", -1)
+        meld = best_meld(self.match.rules, self.match.view(0).cards,
+                         None if trump is None or trump < 0 else trump)
+        build = self.step.build
+        wanted = tuple(m for m in meld.melds if build == ("all",) or m.kind in build)
+        return MeldResult(sum(m.points for m in wanted), wanted).cards_used()
 
     def next(self) -> list[Event]:
-        if self.index + 1 < len(self.lesson.steps) and self.done_current:
+        if self.index + 1 < len(self.steps) and self.done_current:
             return self.start(self.index + 1)
         return []
 
@@ -210,7 +318,14 @@ class LessonRun:
         return self.start(max(0, self.index - 1))
 
     def restart(self) -> list[Event]:
+        self.attempts = Attempts()
         return self.start(0)
+
+
+def _pretty(action: Action) -> str:
+    if isinstance(action, PlayCard):
+        return f"play the {action.card.pretty}"
+    return str(action)
 
 
 def state_of(run: LessonRun) -> GameState:
@@ -218,35 +333,61 @@ def state_of(run: LessonRun) -> GameState:
     return run.match.state
 
 
+@dataclass
 class PuzzleRun:
-    """A puzzle: its position after the scripted moves, and grading of the learner's answer."""
+    """A puzzle: its position after the scripted moves, and the learner's answers judged."""
 
-    def __init__(self, puzzle: Puzzle, load_rules: Callable[[str], RuleSet]) -> None:
-        self.puzzle = puzzle
-        rules = load_rules(puzzle.position.preset or puzzle.preset)
+    puzzle: Puzzle
+    load_rules: Callable[[str], RuleSet]
+    quotes: Mapping[str, QuoteFile] | None = None
+    attempts: Attempts = field(default_factory=Attempts)
+    solved: bool = False
+
+    def __post_init__(self) -> None:
+        puzzle = self.puzzle
+        if self.quotes is None:
+            self.quotes = default_quotes()
+        rules = self.load_rules(puzzle.position.preset or puzzle.preset)
         state = build_state(rules, puzzle.position, puzzle.source)
         seats = (HUMAN,) + (SCRIPT,) * (rules.players - 1)
         self.match = Match(rules, puzzle.position.seed, seats, initial=state)
         self.events: list[Event] = []
         for action in puzzle.before:
             self.events += self.match.submit(action)
-        self.tries = 0
-        self.solved = False
+        self.state = self.match.state
+
+    def text(self, which: str) -> str:
+        rules = self.match.rules
+        ctx = TextContext(rules, self.state, named_values(self.puzzle.claims, self.state, rules),
+                          self.quotes or {})
+        return render(getattr(self.puzzle, which), ctx)
 
     def answer(self, action: Action) -> Reply:
-        """Right: the explanation. Legal but not best: try again. Illegal: the rule."""
+        """Right: the explanation. Legal but not right: the reason, neutral. Illegal: the rule."""
+        if self.solved:
+            return Reply(False, "Solved: press Next puzzle.", [], NEUTRAL)
         try:
-            apply(self.match.state, action)
+            apply(self.state, action)
         except IllegalActionError as exc:
-            return Reply(False, str(exc), [])
-        self.tries += 1
+            self.attempts.wrong += 1
+            return Reply(False, str(exc), [], WRONG)
         if action in self.puzzle.answers:
             self.solved = True
-            return Reply(True, self.puzzle.explanation, [])
-        return Reply(False, "Legal, but not the best answer here. Try again.", [])
+            return Reply(True, self.text("explanation"), [])
+        self.attempts.wrong += 1
+        return Reply(False, self.text("why_not") or "Legal, but not the best answer here.", [],
+                     NEUTRAL)
+
+    def hint(self, reason: str) -> str:
+        self.attempts.hints += 1
+        return reason
+
+    @property
+    def stars(self) -> int:
+        return self.attempts.stars(self.solved)
 
     @property
     def grade(self) -> str:
         if self.solved:
-            return "first try" if self.tries == 1 else "solved"
-        return "tried" if self.tries else ""
+            return "first try" if self.stars == 3 else "solved"
+        return "tried" if self.attempts.wrong else ""

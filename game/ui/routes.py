@@ -11,7 +11,9 @@ from game.rules.phase import Phase
 from game.ui.scene import AppContext, Route, Scene
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.displays import GameOverScene, LastTrickScene, MeldScene, ResultScene
-from game.ui.scenes.lesson import LessonScene, PuzzleScene
+from game.ui.scenes.drill import DrillScene
+from game.ui.scenes.firsthand import FirstHandScene
+from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menus import PauseScene, SetupScene, TitleScene
 from game.ui.scenes.play import (
     AuctionScene,
@@ -22,7 +24,9 @@ from game.ui.scenes.play import (
     TrumpScene,
     WidowScene,
 )
+from game.ui.scenes.puzzle import PuzzleScene
 from game.ui.scenes.review import BiddingScene, HandsScene, ReplayScene
+from game.ui.scenes.ruleorder import RuleOrderScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.sheets import HelpScene, RulesScene, ScoreSheetScene
 from game.ui.scenes.stats import StatsScene
@@ -45,6 +49,13 @@ def prompt(app: AppContext, table: TableScene, phase: Phase) -> Scene | None:
     return make(app, table) if make is not None else None
 
 
+def _lesson(app: AppContext, lesson: Any, table: Any = None) -> Scene:
+    """A lesson; the guided first hand is a lesson too, played in its own scene."""
+    if lesson.guided is not None:
+        return FirstHandScene(app, lesson, table)
+    return LessonScene(app, lesson, table)
+
+
 def _puzzle(app: AppContext, puzzle: Any, queue: Any) -> Scene:
     return PuzzleScene(app, puzzle, queue)
 
@@ -55,7 +66,8 @@ ROUTES: dict[Route, Callable[..., Scene | None]] = {
     Route.SCORES: ScoreSheetScene, Route.PAUSE: PauseScene, Route.PROMPT: prompt,
     Route.DEALING: DealScene, Route.MELD: MeldScene, Route.RESULT: ResultScene,
     Route.GAME_OVER: GameOverScene, Route.LAST_TRICK: LastTrickScene,
-    Route.LESSONS: LessonMenuScene, Route.LESSON: LessonScene, Route.PUZZLE: _puzzle,
+    Route.LESSONS: LessonMenuScene, Route.LESSON: _lesson, Route.PUZZLE: _puzzle,
+    Route.FIRST_HAND: FirstHandScene, Route.DRILL: DrillScene, Route.RULE_ORDER: RuleOrderScene,
     Route.BIDDING: BiddingScene, Route.HANDS: HandsScene, Route.REPLAY: ReplayScene,
     Route.CONFIRM: ConfirmScene,
 }

@@ -50,8 +50,11 @@ class Route(StrEnum):
     REPLAY = "replay"  # after a hand: its tricks one by one: table, hand_no
     CONFIRM = "confirm"  # a question before an action: title, text, yes, on_yes
     LESSONS = "lessons"  # the tutorial's menu
-    LESSON = "lesson"  # lesson=Lesson
+    LESSON = "lesson"  # lesson=Lesson, table=RuleSet (the learner's table)
     PUZZLE = "puzzle"  # puzzle=Puzzle
+    FIRST_HAND = "first hand"  # the guided hand: lesson=Lesson, table=RuleSet
+    DRILL = "drill"  # "Which rule?": table=RuleSet
+    RULE_ORDER = "rule order"  # every table's trick rules side by side
 
 
 class AppContext(Protocol):

@@ -18,7 +18,8 @@ from tests.ui.conftest import pump
 from tests.ui.test_monkey_and_saves import random_event
 
 SENT = {"events": 0}
-MENUS = [Route.TITLE, Route.SETUP, Route.SETTINGS, Route.STATISTICS, Route.HELP, Route.LESSONS]
+MENUS = [Route.TITLE, Route.SETUP, Route.SETTINGS, Route.STATISTICS, Route.HELP, Route.LESSONS,
+         Route.RULE_ORDER, Route.DRILL]
 
 
 def _monkey(app, rng: random.Random, events: int, reopen) -> None:  # noqa: ANN001

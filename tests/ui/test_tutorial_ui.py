@@ -1,87 +1,239 @@
-"""The tutorial in the window: lessons answer wrong moves with the rule, progress is kept."""
+"""The tutorial in the window: nothing greyed out, wrong moves answered with the rule, old
+replies cleared, finished tricks held until a click, glossary pop-ups once, meld built and
+scores added with the mouse, stars kept, the table picked in the menu."""
+
+import pygame
 
 from game.rules.actions import parse_action
-from game.store.content import load_tutorial
-from game.ui.scenes.lesson import LessonScene, PuzzleScene
+from game.store.content import load_preset, load_tutorial
+from game.ui import theme
+from game.ui.coached import NEUTRAL
+from game.ui.scenes.drill import DrillScene
+from game.ui.scenes.lesson import LessonScene
+from game.ui.scenes.puzzle import PuzzleScene
+from game.ui.scenes.ruleorder import RuleOrderScene
 from game.ui.scenes.tricks import TrickScene
 from game.ui.scenes.tutorial import LessonMenuScene
-from tests.ui.conftest import click, pump
+from tests.ui.conftest import click, key, pump
+
+LESSONS, PUZZLES, _ = load_tutorial()
 
 
-def test_lesson_replies_with_the_rule_then_moves_on(app):
-    lessons, _, _ = load_tutorial()
-    lesson = next(x for x in lessons if x.id == "02-following-suit")
-    scene = LessonScene(app, lesson)
+def lesson(name):
+    return next(x for x in LESSONS if x.id == name)
+
+
+def open_lesson(app, name, table="racehorse"):
+    scene = LessonScene(app, lesson(name), load_preset(table))
     app.reset(scene)
+    scene.terms = []  # glossary pop-ups are tested on their own
     assert pump(app, 300, until=lambda: isinstance(app.top, TrickScene))
-    tricks = app.top
-    sprites = tricks.picker.sprites
-    ten = next(sp for sp in sprites if str(sp.card) == "TH")
-    pump(app, 2, events=click((round(ten.rect.left + 5), round(ten.rect.centery))))
-    assert "Rule 2" in scene.reply and not scene.run.done_current
-    assert not scene.side_buttons[1].enabled  # Next waits for the right move
-    ace = next(sp for sp in sprites if str(sp.card) == "AD")
-    pump(app, 2, events=click((round(ace.rect.left + 5), round(ace.rect.centery))))
-    assert scene.run.done_current and scene.side_buttons[1].enabled
+    return scene, app.top
+
+
+def sprite(tricks, code):
+    return next(sp for sp in tricks.picker.sprites if str(sp.card) == code)
+
+
+def click_card(app, sp):
+    pump(app, 2, events=click((round(sp.rect.left + 5), round(sp.rect.centery))))
+
+
+def test_a_wrong_card_is_answered_with_the_rule_and_nothing_is_greyed(app):
+    scene, tricks = open_lesson(app, "31-racehorse-take-the-trick")
+    pump(app, 5)
+    assert not any(sp.dim for sp in tricks.picker.sprites)  # the 10♥ is not greyed out
+    click_card(app, sprite(tricks, "TH"))
+    assert "Rule 2" in scene.reply and scene.reply_colour == theme.RED
+    assert scene.run.attempts.wrong == 1 and not scene.run.done_current
+    assert not scene.side_buttons[2].enabled  # Next waits for the right move
+    click_card(app, sprite(tricks, "AD"))
+    assert scene.run.done_current and scene.side_buttons[2].enabled
+
+
+def test_an_old_reply_is_cleared_at_the_next_step(app):
+    scene, tricks = open_lesson(app, "31-racehorse-take-the-trick")
+    click_card(app, sprite(tricks, "TH"))
+    assert scene.reply
+    click_card(app, sprite(tricks, "AD"))
+    pump(app, 60)
+    while scene.held is not None:
+        scene.release_trick()
+        pump(app, 10)
     scene.next()
-    assert scene.run.index == 1
+    assert scene.reply == "" and scene.status == ""
 
 
-def test_finishing_a_lesson_records_progress(app, store):
-    lessons, _, _ = load_tutorial()
-    lesson = next(x for x in lessons if x.id == "09-arounds-and-doubles")  # reading only
-    scene = LessonScene(app, lesson)
+def test_a_finished_trick_stays_until_a_click(app):
+    scene, tricks = open_lesson(app, "31-racehorse-take-the-trick")
+    click_card(app, sprite(tricks, "AD"))
+    pump(app, 240)  # four seconds and more: the trick is still on the table
+    assert scene.held is not None and len(scene.model.trick) == 4
+    assert "East takes the trick" in scene.trick_caption()
+    pump(app, 2, events=click((10, 400)))
+    assert scene.held is None
+    pump(app, 60)
+    assert scene.model.trick == []
+
+
+def test_glossary_terms_pop_up_once(app, store):
+    scene = LessonScene(app, lesson("31-racehorse-take-the-trick"))
     app.reset(scene)
-    for _ in lesson.steps:
-        pump(app, 5)
-        scene.next()
-    assert store.load_progress().lessons == {lesson.id: True}
-    assert isinstance(app.top, LessonMenuScene)
+    pump(app, 5)
+    first = [t.id for t in scene.terms]
+    assert "trump" in first and "trick" in first
+    assert set(first) <= set(store.load_progress().terms)
+    pump(app, 2, events=[key(pygame.K_g)])  # Got it
+    again = LessonScene(app, lesson("31-racehorse-take-the-trick"))
+    app.reset(again)
+    pump(app, 5)
+    assert not {t.id for t in again.terms} & set(first)
 
 
-def test_puzzle_grades_the_answer(app, store):
-    _, puzzles, _ = load_tutorial()
-    scene = PuzzleScene(app, puzzles[0], puzzles)
+def test_meld_is_built_with_the_mouse(app):
+    scene = LessonScene(app, lesson("15-building-meld"), load_preset("racehorse"))
     app.reset(scene)
-    pump(app, 10)
-    assert not scene.act(parse_action("play 9C"))  # legal, not best
-    assert scene.act(parse_action("play KC"))
-    assert store.load_progress().puzzles[puzzles[0].id] == "solved"
-    assert "counter" in scene.reply
+    scene.terms = []
+    pump(app, 60)
+    for code in ("AH", "TH", "KH", "QH"):
+        sp = next(s for s in scene.picker.sprites if str(s.card) == code)
+        pump(app, 2, events=click(sp.rect.center))
+    scene.count()
+    assert not scene.run.done_current and scene.reply_colour == NEUTRAL
+    sp = next(s for s in scene.picker.sprites if str(s.card) == "JH")
+    pump(app, 2, events=click(sp.rect.center))
+    count = next(b for b in scene.task_buttons if b.label == "Count")
+    pump(app, 2, events=click(count.rect.center))
+    assert scene.run.done_current and "Run 150" in scene.reply
 
 
-def test_the_whole_lesson_track_can_be_completed_in_the_window(app, store):
-    """Every lesson, every step, answered through the table's own overlays."""
-    lessons, _, _ = load_tutorial()
-    for lesson in lessons:
-        scene = LessonScene(app, lesson)
-        app.reset(scene)
-        for step in lesson.steps:
-            pump(app, 200, until=lambda s=scene: not s.timeline.busy and (
-                not s.wants_action() or app.top is not s))
-            if step.expect is not None:
-                overlay = app.top
-                assert overlay is not scene, f"{lesson.id} step {step.number}: no prompt shown"
-                overlay.act(step.expect)
-                assert scene.run.done_current, f"{lesson.id} step {step.number}: {scene.reply}"
-            scene.next()
-    assert store.load_progress().lessons == {lesson.id: True for lesson in lessons}
+def test_a_score_is_added_up_with_the_buttons(app):
+    scene, tricks = open_lesson(app, "18-scoring")
+    card = next(a for a in scene.run.legal())
+    tricks.act(card)
+    pump(app, 60)
+    while scene.held is not None:
+        scene.release_trick()
+        pump(app, 10)
+    scene.next()
+    scene.terms = []
+    pump(app, 5)
+    task = scene.run.sum
+    labels = [b.label for b in scene.task_buttons]
+    assert str(task.total) in labels and "Made" in labels and "Set" in labels
+    wrong = next(b for b in scene.task_buttons if b.label not in (str(task.total), "Made",
+                                                                   "Set"))
+    pump(app, 2, events=click(wrong.rect.center))
+    right = next(b for b in scene.task_buttons if b.label == str(task.total))
+    pump(app, 2, events=click(right.rect.center))
+    verdict = next(b for b in scene.task_buttons if b.label == ("Made" if task.made else "Set"))
+    pump(app, 2, events=click(verdict.rect.center))
+    assert scene.run.done_current and scene.reply.startswith("Right")
 
 
-def test_exchange_the_dix_puzzle_shows_the_turn_up_and_the_narration(app):
-    """In the "Exchange the dix" puzzle the meld-turn prompt sat over the narration panel's
-    Hint button and over the turn-up card the puzzle asks about."""
-    from game.rules.actions import ExchangeDix
-    from game.ui.scenes.stockturn import MeldTurnScene
-
-    _, puzzles, _ = load_tutorial()
-    puzzle = next(p for p in puzzles if ExchangeDix() in p.answers)
-    scene = PuzzleScene(app, puzzle, puzzles)
+def test_a_puzzle_counts_wrong_tries_and_hints_in_its_stars(app, store):
+    puzzle = next(p for p in PUZZLES if p.id == "40-rh-last-to-play")
+    scene = PuzzleScene(app, puzzle, PUZZLES)
     app.reset(scene)
-    pump(app, 120)
-    prompt = app.top
-    assert isinstance(prompt, MeldTurnScene)
-    rect = prompt.prompt_panel(app.screen, "Meld after the trick", ["Lay down one meld"],
-                               center_x=prompt.center_x)
-    assert not rect.colliderect(scene.layout.narration())
-    assert not rect.colliderect(scene.model.turnup.rect)
+    scene.terms = []
+    assert pump(app, 200, until=lambda: isinstance(app.top, TrickScene))
+    tricks = app.top
+    pump(app, 5)
+    assert not any(sp.dim for sp in tricks.picker.sprites)
+    click_card(app, sprite(tricks, "AS"))  # illegal: hearts were led
+    assert scene.reply_colour == theme.RED and scene.prun.attempts.wrong == 1
+    assert not scene.act(parse_action("play QH"))  # legal, not best
+    assert scene.reply_colour == NEUTRAL and "counter" in scene.reply
+    scene.show_hint()
+    assert "strongest bot" in scene.reply and scene.prun.attempts.hints == 1
+    assert scene.act(parse_action("play TH"))
+    assert store.load_progress().stars["puzzle/40-rh-last-to-play"] == 1
+    assert store.load_progress().puzzles["40-rh-last-to-play"] == "solved"
+
+
+def test_the_menu_picks_the_table_and_lists_its_lessons(app, store):
+    menu = LessonMenuScene(app)
+    app.reset(menu)
+    pump(app, 2)
+    button = next(b for b in menu.table_buttons if b.label == "Two-handed")
+    pump(app, 2, events=click(button.rect.center))
+    assert store.load_progress().table == "two-handed"
+    titles = [e.title for e in menu.entries]
+    assert any(t.startswith("How Two-handed differs") for t in titles)
+    assert "The auction" not in titles
+    assert any("two-handed: the stock" in t.lower() for t in titles)
+    button = next(b for b in menu.table_buttons if b.label == "Racehorse")
+    pump(app, 2, events=click(button.rect.center))
+    titles = [e.title for e in menu.entries]
+    assert "The auction" in titles and any(t.startswith("How Racehorse differs · about ")
+                                           for t in titles)
+    minutes = [e.right for e in menu.entries if e.kind == "lesson"]
+    assert all(m.endswith("min") for m in minutes), minutes  # measured estimates shown
+
+
+def test_a_house_rules_file_can_be_the_learners_table(app, store, tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text('base = "racehorse"\nname = "our-house"\ntitle = "Our house: racehorse '
+                     'with four passed"\n[passing]\ncount = 4\n', encoding="utf-8")
+    menu = LessonMenuScene(app)
+    app.reset(menu)
+    menu.start_typing()
+    for ch in str(house):
+        pump(app, 1, events=[key(0, ch)])
+    pump(app, 1, events=[key(pygame.K_RETURN)])
+    assert store.load_progress().table == str(house)
+    assert any(e.title.startswith("The core lessons, on Our house") for e in menu.entries)
+    menu.pick(str(tmp_path / "missing.toml"))
+    assert "cannot be read" in menu.message
+
+
+def test_the_drill_names_the_rule_and_keeps_its_tally(app, store):
+    scene = DrillScene(app, load_preset("racehorse"))
+    app.reset(scene)
+    assert pump(app, 200, until=lambda: isinstance(app.top, TrickScene))
+    tricks = app.top
+    pump(app, 5)
+    legal = set(scene.item.legal_cards())
+    illegal = [sp for sp in tricks.picker.sprites if sp.card not in legal]
+    if illegal:
+        click_card(app, illegal[0])
+        assert "Rule " in scene.reply and scene.item.attempts.wrong == 1
+    click_card(app, next(sp for sp in tricks.picker.sprites if sp.card in legal))
+    assert scene.item.done and scene.side_buttons[1].enabled
+    drill = store.load_progress().drill
+    assert drill["played"] == 1 and drill["stars"] == scene.item.stars
+    scene.next_item()
+    assert not scene.item.done and scene.drill.number == 2
+
+
+def test_the_rule_order_grid_draws_from_the_rule_sets(app):
+    scene = RuleOrderScene(app)
+    app.reset(scene)
+    pump(app, 3)
+    assert len(scene.cols) == 8 and scene.cells
+    cell = scene.grid.left + scene.label_w + scene.col_w // 2, scene.grid.top + 2
+    pump(app, 2, events=click(cell))
+    assert scene.pointed == (0, 0)
+
+
+def test_the_whole_core_track_and_racehorse_lessons_play_in_the_window(app, store):
+    """Every step answered through the table's own prompts and buttons."""
+    from tools.tutorial_play import play_lesson
+
+    rules = load_preset("racehorse")
+    chosen = [x for x in LESSONS if x.track == "core" or x.preset == "racehorse"
+              and x.track == "table"]
+    for x in chosen:
+        play_lesson(app, x, rules if x.on_learner_table else None)
+    done = store.load_progress()
+    assert all(done.lessons.get(x.id) for x in chosen)
+    assert all(1 <= done.stars[f"lesson/{x.id}"] <= 3 for x in chosen)
+
+
+def test_the_first_hand_plays_to_the_score_in_the_window(app, store):
+    from tools.tutorial_play import play_first_hand
+
+    first = next(x for x in LESSONS if x.guided is not None)
+    m = play_first_hand(app, first, load_preset("racehorse"))
+    assert m.actions >= 12  # a bid, trump, passing back, every trick, the sum
+    assert store.load_progress().lessons[first.id]

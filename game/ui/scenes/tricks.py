@@ -31,7 +31,9 @@ class TrickScene(Overlay):
         for a in view.legal:
             if isinstance(a, PlayCard):
                 self.legal.setdefault(a.card, []).append(a)
-        self.picker = HandPicker(table, lambda i: self.picker.card(i) in self.legal)
+        # The focus ring skips illegal cards, except where legality is not shown (puzzles).
+        self.picker = HandPicker(table, lambda i: not table.grey_illegal
+                                 or self.picker.card(i) in self.legal)
         self.reasons = self._reasons()
         self.tip = ""
         if ThrowIn() in view.legal:
@@ -107,13 +109,15 @@ class TrickScene(Overlay):
     def update(self, dt: float) -> None:
         pointed = self.picker.pointed
         card = self.picker.card(pointed)
+        # The tutorial's puzzles show no legality before the click (grey_illegal off).
+        grey = self.table.grey_illegal
         for sp in self.picker.sprites:
-            sp.dim = sp.card not in self.legal
-        lifted = {pointed} if card is not None and card in self.legal else set()
+            sp.dim = grey and sp.card not in self.legal
+        lifted = {pointed} if card is not None and (card in self.legal or not grey) else set()
         self.picker.apply_lift(lifted, 24 * self.layout.s)
         self.picker.show_focus()
-        self.tip = self.reasons.get(card, "") if card is not None and card not in self.legal \
-            else ""
+        self.tip = self.reasons.get(card, "") if grey and card is not None \
+            and card not in self.legal else ""
         if self.tip and card is not None:
             self.table.prompt_line = (f"Why not {card.pretty}: {self.tip}", theme.GOLD)
         else:

@@ -1,19 +1,39 @@
-"""The lesson menu: lessons in their suggested order and the practice puzzles, with progress
-kept in the user's data directory."""
+"""The lesson menu: pick your table first (a preset or a house-rules file), then the first
+hand, the core lessons on that table, how it differs from the others, and practice: puzzles,
+the "Which rule?" drill and the rule order of every table. Stars and measured times beside
+each entry; progress kept in the player's data folder."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.store.content import load_tutorial
+from game.rules.errors import RulesError
+from game.rules.ruleset import RuleSet
+from game.store.content import load_ruleset, load_tutorial, load_tutorial_library, preset_names
+from game.store.lessons import Lesson, Puzzle
+from game.tutorial.features import steps_for
+from game.tutorial.timing import estimate_minutes
 from game.ui import theme
+from game.ui.coached import learner_table, stars_text
 from game.ui.scene import Route, Scene
-from game.ui.widgets import Button, draw_text, panel
+from game.ui.widgets import Button, draw_text, elide, felt, panel
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
+
+TABS = ("Lessons", "Other tables", "Practice")
+
+
+@dataclass
+class Entry:
+    kind: str  # "header", "lesson", "puzzle", "drill", "order"
+    title: str
+    item: Lesson | Puzzle | None = None
+    right: str = ""
+    about: str = ""
 
 
 class LessonMenuScene(Scene):
@@ -22,109 +42,290 @@ class LessonMenuScene(Scene):
     def __init__(self, app: AppContext) -> None:
         super().__init__(app)
         self.lessons, self.puzzles, self.errors = load_tutorial()
+        self.library = load_tutorial_library()
         self.progress = app.store.load_progress()
+        self.table_name, self.rules = learner_table(app)
+        self.tab = 0
         self.focus = 0
-        self.entries: list[tuple[str, object]] = [("lesson", x) for x in self.lessons] + \
-            [("puzzle", x) for x in self.puzzles]
+        self.scroll = 0
+        self.typing: str | None = None  # the house-rules path being typed
+        self.message = ""
+        self.entries: list[Entry] = []
         self.rects: list[pygame.Rect] = []
+        self.list_box = pygame.Rect(0, 0, 10, 10)
+        short = {p: load_ruleset(p).title.split(":")[0] for p in preset_names()}
+        self.table_buttons = [Button(short[p], lambda p=p: self.pick(p)) for p in preset_names()]
+        self.table_buttons.append(Button("House rules…", self.start_typing))
+        self.tab_buttons = [Button(t, lambda i=i: self.set_tab(i)) for i, t in enumerate(TABS)]
         self.back = Button("Back", self.leave, hotkey=pygame.K_ESCAPE)
+        self.refresh()
+
+    # -- the learner's table ---------------------------------------------------------------
+    def pick(self, name: str) -> None:
+        try:
+            rules = load_ruleset(name)
+        except RulesError as exc:
+            self.message = str(exc)
+            return
+        self.table_name, self.rules, self.message = name, rules, ""
+        self.progress.table = name
+        self.app.store.save_progress(self.progress)
+        self.refresh()
+
+    def start_typing(self) -> None:
+        self.typing = "" if self.table_name in preset_names() else self.table_name
 
     def leave(self) -> None:
         self.app.go(Route.TITLE)
 
-    def open(self, index: int) -> None:
-        kind, item = self.entries[index]
-        if kind == "lesson":
-            self.app.go(Route.LESSON, lesson=item)
-        else:
-            self.app.go(Route.PUZZLE, puzzle=item, queue=self.puzzles)
+    def set_tab(self, index: int) -> None:
+        self.tab, self.focus, self.scroll = index, 0, 0
+        self.refresh()
 
+    # -- entries ---------------------------------------------------------------------------
+    def minutes(self, lesson: Lesson) -> str:
+        found = estimate_minutes(lesson, self.rules.name, self.library)
+        return f"{found} min" if found else ""
+
+    def lesson_entry(self, lesson: Lesson) -> Entry:
+        done = "✓ " if self.progress.lessons.get(lesson.id) else ""
+        stars = self.progress.stars.get(f"lesson/{lesson.id}")
+        right = " · ".join(x for x in (stars_text(stars) if stars else "", self.minutes(lesson))
+                           if x)
+        return Entry("lesson", done + lesson.title, lesson, right, lesson.summary)
+
+    def refresh(self) -> None:
+        for b, name in zip(self.table_buttons, (*preset_names(), ""), strict=True):
+            b.selected = name == self.table_name or (not name and self.table_name
+                                                     not in preset_names())
+        for i, b in enumerate(self.tab_buttons):
+            b.selected = i == self.tab
+        builders = (self._lessons_tab, self._others_tab, self._practice_tab)
+        self.entries = builders[self.tab]()
+        if self.entries and self.entries[self.focus % len(self.entries)].kind == "header":
+            self.focus = next((i for i, e in enumerate(self.entries) if e.kind != "header"), 0)
+        self.resize(self.app.size)
+
+    def total(self, lessons: list[Lesson]) -> str:
+        """A section's measured time, when every lesson in it was measured."""
+        found = [estimate_minutes(x, self.rules.name, self.library) for x in lessons]
+        return f" · about {sum(found)} min" if found and None not in found else ""  # type: ignore[arg-type]
+
+    def _lessons_tab(self) -> list[Entry]:
+        title = self.rules.title.split(":")[0]
+        first = [x for x in self.lessons if x.track == "first-hand"]
+        core = [x for x in self.lessons if x.track == "core" and steps_for(x, self.rules)]
+        mine = [x for x in self.lessons if x.track == "table" and self.rules.name in x.tables]
+        out = [Entry("header", "Start here" + self.total(first))]
+        out += [self.lesson_entry(x) for x in first]
+        out += [Entry("header", f"The core lessons, on {title}" + self.total(core))]
+        out += [self.lesson_entry(x) for x in core]
+        if mine:
+            out += [Entry("header", f"How {title} differs" + self.total(mine))]
+            out += [self.lesson_entry(x) for x in mine]
+        return out
+
+    def _others_tab(self) -> list[Entry]:
+        out: list[Entry] = []
+        for preset in preset_names():
+            if preset == self.rules.name:
+                continue
+            lessons = [x for x in self.lessons if x.track == "table" and preset in x.tables
+                       and x.preset == preset]
+            if lessons:
+                out.append(Entry("header", load_ruleset(preset).title.split(":")[0]))
+                out += [self.lesson_entry(x) for x in lessons]
+        return out
+
+    def _practice_tab(self) -> list[Entry]:
+        drill = self.progress.drill
+        out = [Entry("header", "On your table"),
+               Entry("drill", "Which rule? (endless)", None,
+                     f"{drill.get('played', 0)} played · {drill.get('stars', 0)} stars",
+                     "Real deals on your table: play a card, the game names the rule."),
+               Entry("order", "Rule order at every table", None, "",
+                     "Every table's trick rules side by side, read from the rule sets."),
+               Entry("header", "Puzzles")]
+        for p in self.puzzles:
+            stars = self.progress.stars.get(f"puzzle/{p.id}")
+            table = load_ruleset(p.preset).title.split(":")[0]
+            right = f"{table} · {p.category}" + (f" · {stars_text(stars)}" if stars else "")
+            out.append(Entry("puzzle", p.title, p, right, table + ": " + p.category))
+        return out
+
+    def open(self, index: int) -> None:
+        entry = self.entries[index]
+        if entry.kind == "lesson" and isinstance(entry.item, Lesson):
+            lesson = entry.item
+            route = Route.FIRST_HAND if lesson.guided is not None else Route.LESSON
+            self.app.go(route, lesson=lesson, table=self.rules)
+        elif entry.kind == "puzzle":
+            self.app.go(Route.PUZZLE, puzzle=entry.item, queue=self.puzzles)
+        elif entry.kind == "drill":
+            self.app.go(Route.DRILL, table=self.rules)
+        elif entry.kind == "order":
+            self.app.go(Route.RULE_ORDER)
+
+    # -- layout and input ------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.scale_for(size)
-        col_w = round(560 * s)
-        gap = round(24 * s)
-        top = round(96 * s)
-        row = round(30 * s)
-        left = size[0] // 2 - col_w - gap // 2
-        self.rects = []
-        for i, (kind, _) in enumerate(self.entries):
-            j = i if kind == "lesson" else i - len(self.lessons)
-            x = left if kind == "lesson" else left + col_w + gap
-            self.rects.append(pygame.Rect(x, top + j * (row + round(4 * s)), col_w, row))
+        h, gap = round(32 * s), round(6 * s)
+        x = round(20 * s)
+        y = round(72 * s)
+        for b in self.table_buttons:
+            b.font_size = max(12, round(15 * s))
+            w = max(round(70 * s), b.font_size * len(b.label) * 6 // 10 + round(20 * s))
+            b.rect = pygame.Rect(x, y, w, h)
+            x += w + gap
+        dx = (size[0] - (x - gap) - round(20 * s)) // 2
+        for b in self.table_buttons:
+            b.rect.move_ip(dx, 0)
+        y += h + round(14 * s)
+        tab_w = round(200 * s)
+        for i, b in enumerate(self.tab_buttons):
+            b.font_size = max(13, round(17 * s))
+            b.rect = pygame.Rect(size[0] // 2 - 3 * tab_w // 2 + i * tab_w, y, tab_w - gap, h)
         self.back.rect = pygame.Rect(0, 0, round(140 * s), round(40 * s))
-        self.back.rect.midbottom = (size[0] // 2, size[1] - round(16 * s))
+        self.back.rect.midbottom = (size[0] // 2, size[1] - round(12 * s))
         self.back.font_size = max(14, round(18 * s))
+        top = y + h + round(12 * s)
+        bottom = self.back.rect.top - round(44 * s)
+        self.list_box = pygame.Rect(round(40 * s), top, size[0] - round(80 * s), bottom - top)
+        row = round(30 * s)
+        self.rects = [pygame.Rect(self.list_box.left, top + i * (row + round(3 * s)) - self.scroll,
+                                  self.list_box.width, row) for i in range(len(self.entries))]
+
+    def _visible(self, i: int) -> bool:
+        r = self.rects[i]
+        return r.top >= self.list_box.top and r.bottom <= self.list_box.bottom
+
+    def _ensure_visible(self) -> None:
+        if not self.rects:
+            return
+        r = self.rects[self.focus]
+        if r.bottom > self.list_box.bottom:
+            self.scroll += r.bottom - self.list_box.bottom
+        elif r.top < self.list_box.top:
+            self.scroll -= self.list_box.top - r.top
+        self.resize(self.app.size)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.back.handle(event):
+        if self.typing is not None:
+            return self._type(event)
+        for b in [self.back, *self.table_buttons, *self.tab_buttons]:
+            if b.handle(event):
+                return True
+        if event.type == pygame.MOUSEWHEEL:
+            limit = max(0, (self.rects[-1].bottom + self.scroll - self.list_box.bottom)
+                        if self.rects else 0)
+            self.scroll = max(0, min(limit, self.scroll - event.y * 40))
+            self.resize(self.app.size)
             return True
         if event.type == pygame.MOUSEMOTION:
             for i, rect in enumerate(self.rects):
-                if rect.collidepoint(event.pos):
+                if rect.collidepoint(event.pos) and self._visible(i):
                     self.focus = i
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, rect in enumerate(self.rects):
-                if rect.collidepoint(event.pos):
+                if rect.collidepoint(event.pos) and self._visible(i) \
+                        and self.entries[i].kind != "header":
                     self.open(i)
                     return True
         elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_DOWN, pygame.K_s):
-                self.focus = (self.focus + 1) % len(self.entries)
-            elif event.key in (pygame.K_UP, pygame.K_w):
-                self.focus = (self.focus - 1) % len(self.entries)
-            elif event.key in (pygame.K_RIGHT, pygame.K_LEFT):
-                n = len(self.lessons)
-                self.focus = self.focus + n if self.focus < n else self.focus - n
-                self.focus = max(0, min(len(self.entries) - 1, self.focus))
-            elif event.key in (pygame.K_RETURN, pygame.K_SPACE):
-                self.open(self.focus)
-            else:
-                return False
-            return True
+            return self._key(event.key)
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
-        from game.ui.widgets import felt
+    def _key(self, key: int) -> bool:
+        n = len(self.entries)
+        if key in (pygame.K_DOWN, pygame.K_s, pygame.K_UP, pygame.K_w) and n:
+            step = 1 if key in (pygame.K_DOWN, pygame.K_s) else -1
+            for _ in range(n):
+                self.focus = (self.focus + step) % n
+                if self.entries[self.focus].kind != "header":
+                    break
+            self._ensure_visible()
+        elif key in (pygame.K_RIGHT, pygame.K_TAB):
+            self.set_tab((self.tab + 1) % len(TABS))
+        elif key == pygame.K_LEFT:
+            self.set_tab((self.tab - 1) % len(TABS))
+        elif key in (pygame.K_RETURN, pygame.K_SPACE) and n \
+                and self.entries[self.focus].kind != "header":
+            self.open(self.focus)
+        else:
+            return False
+        return True
 
+    def _type(self, event: pygame.event.Event) -> bool:
+        """A one-line field for the path of a house-rules file."""
+        if event.type != pygame.KEYDOWN:
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.TEXTINPUT)
+        typed = self.typing or ""
+        if event.key == pygame.K_ESCAPE:
+            self.typing = None
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.typing = None
+            if typed.strip():
+                self.pick(typed.strip())
+        elif event.key == pygame.K_BACKSPACE:
+            self.typing = typed[:-1]
+        elif event.unicode and event.unicode.isprintable() and len(typed) < 300:
+            self.typing = typed + event.unicode
+        return True
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(surface.get_size()), (0, 0))
         s = theme.scale_for(surface.get_size())
         w = surface.get_width()
-        draw_text(surface, "Learn Pinochle", (w // 2, round(24 * s)), round(34 * s), theme.GOLD,
+        draw_text(surface, "Learn Pinochle", (w // 2, round(14 * s)), round(30 * s), theme.GOLD,
                   bold=True, anchor="midtop")
-        if self.rects:
-            first = self.rects[0]
-            draw_text(surface, "Lessons, in order", (first.left, first.top - round(26 * s)),
-                      round(18 * s), theme.INK_DIM, bold=True)
-            if self.puzzles:
-                p = self.rects[len(self.lessons)]
-                done = sum(1 for x in self.puzzles if x.id in self.progress.puzzles
-                           and self.progress.puzzles[x.id] != "tried")
-                draw_text(surface, f"Practice puzzles — {done} of {len(self.puzzles)} solved",
-                          (p.left, p.top - round(26 * s)), round(18 * s), theme.INK_DIM,
-                          bold=True)
+        draw_text(surface, "Your table:", (self.table_buttons[0].rect.left,
+                  self.table_buttons[0].rect.top - round(4 * s)), max(12, round(14 * s)),
+                  theme.INK_DIM, anchor="bottomleft")
+        for b in [*self.table_buttons, *self.tab_buttons]:
+            b.draw(surface)
         size = max(12, round(16 * s))
-        for i, ((kind, item), rect) in enumerate(zip(self.entries, self.rects, strict=True)):
-            panel(surface, rect, (34, 70, 54, 230) if i == self.focus else (10, 30, 22, 200), 6,
-                  theme.GOLD if i == self.focus else None)
-            if kind == "lesson":
-                mark = "✓" if self.progress.lessons.get(item.id) else " "  # type: ignore[attr-defined]
-                text = f"{mark} {item.order:>2}. {item.title}"  # type: ignore[attr-defined]
-                right = f"{item.minutes} min"  # type: ignore[attr-defined]
-            else:
-                grade = self.progress.puzzles.get(item.id, "")  # type: ignore[attr-defined]
-                mark = "✓" if grade in ("first try", "solved") else " "
-                text = f"{mark} {item.title}"  # type: ignore[attr-defined]
-                right = grade
-            draw_text(surface, text, (rect.left + round(10 * s), rect.centery), size,
-                      anchor="midleft")
-            draw_text(surface, right, (rect.right - round(10 * s), rect.centery), size,
+        clip = surface.get_clip()
+        surface.set_clip(self.list_box)
+        for i, (entry, rect) in enumerate(zip(self.entries, self.rects, strict=True)):
+            if rect.bottom < self.list_box.top or rect.top > self.list_box.bottom:
+                continue
+            if entry.kind == "header":
+                draw_text(surface, entry.title, (rect.left, rect.bottom - round(4 * s)), size,
+                          theme.GOLD, bold=True, anchor="bottomleft")
+                continue
+            focus = i == self.focus
+            panel(surface, rect, (34, 70, 54, 230) if focus else (10, 30, 22, 200), 6,
+                  theme.GOLD if focus else None)
+            right_w = round(300 * s)
+            draw_text(surface, elide(entry.title, size, rect.width - right_w), (
+                rect.left + round(10 * s), rect.centery), size, anchor="midleft")
+            draw_text(surface, entry.right, (rect.right - round(10 * s), rect.centery), size,
                       theme.INK_DIM, anchor="midright")
-        if 0 <= self.focus < len(self.entries):
-            kind, item = self.entries[self.focus]
-            about = item.summary if kind == "lesson" else item.question  # type: ignore[attr-defined]
-            draw_text(surface, about, (w // 2, self.back.rect.top - round(30 * s)), size,
-                      theme.INK, anchor="midbottom")
-        for error in self.errors[:3]:
-            draw_text(surface, error, (round(20 * s), self.back.rect.top - round(8 * s)),
-                      max(11, round(13 * s)), theme.RED, anchor="bottomleft")
+        surface.set_clip(clip)
+        self._draw_footer(surface, s, size)
         self.back.draw(surface)
+
+    def _draw_footer(self, surface: pygame.Surface, s: float, size: int) -> None:
+        w = surface.get_width()
+        y = self.back.rect.top - round(8 * s)
+        if self.typing is not None:
+            box = pygame.Rect(0, 0, round(760 * s), round(34 * s))
+            box.midbottom = (w // 2, y)
+            panel(surface, box, (12, 36, 28, 245), 6, theme.GOLD)
+            draw_text(surface, "House-rules file: " + self.typing + "▏  (Enter: use it, Esc: "
+                      "cancel)", (box.left + round(10 * s), box.centery), size,
+                      anchor="midleft")
+            return
+        text = self.message or (self.entries[self.focus].about if self.entries
+                                and 0 <= self.focus < len(self.entries) else "")
+        colour = theme.RED if self.message else theme.INK
+        draw_text(surface, elide(text, size, w - round(60 * s)), (w // 2, y), size, colour,
+                  anchor="midbottom")
+        for error in self.errors[:2]:
+            draw_text(surface, error, (round(20 * s), y - round(24 * s)), max(11, round(13 * s)),
+                      theme.RED, anchor="bottomleft")
+
+
+def rules_of(app: AppContext) -> RuleSet:
+    return learner_table(app)[1]

@@ -26,6 +26,7 @@ from game.ui.widgets import Button, draw_text, felt, layout_row
 
 class TableScene(TableButtons, Scene):
     name = "table"
+    grey_illegal = True  # prompts dim the cards the rules forbid (the tutorial turns this off)
 
     def __init__(self, app, match: Match, preset: str | None, rules_text: str | None,
                  demo: bool = False) -> None:

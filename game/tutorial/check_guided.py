@@ -1,0 +1,79 @@
+"""``tutorial --check`` on the guided first hand, on every table: the deal makes the learner
+the bidder when they follow the coach, every phase met has narration the engine can fill, and
+the hand ends in a score the learner can add up."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from game.bots.registry import make_bot
+from game.rules.errors import RulesError
+from game.rules.events import TrickWon
+from game.rules.phase import Phase
+from game.rules.ruleset import RuleSet
+from game.store.lessons import Lesson
+from game.tutorial.check_text import text_problems
+from game.tutorial.guided import GuidedRun
+from game.tutorial.text import TextContext
+
+if TYPE_CHECKING:
+    from game.tutorial.check_report import Checking as Checker
+
+COACHED = (Phase.AUCTION, Phase.TRUMP, Phase.PASS, Phase.PASS_BACK, Phase.WIDOW,
+           Phase.DISCARD, Phase.DECIDE)
+MOVES = 400
+
+
+def check_guided(checker: Checker, lesson: Lesson, rules: RuleSet) -> None:
+    where = f"{lesson.source} [on {rules.name}]"
+    try:
+        run = GuidedRun(lesson, rules, checker.library.quotes)
+    except (RulesError, ValueError) as exc:
+        checker.fail(f"{where}: {exc}")
+        return
+    checker.report.runs += 1
+    player = make_bot("medium")  # card play in the check: the coach's choice is not at issue
+    said: set[str] = set()
+    for _ in range(MOVES):
+        if run.scored is not None:
+            break
+        phase = run.phase
+        if phase not in said:
+            said.add(phase)
+            _narration(checker, lesson, run, phase, where)
+        if not run.match.waiting_for_human():
+            run.step_others()
+            continue
+        if run.match.state.phase in COACHED:
+            action, _ = run.suggestion()
+        else:
+            action = player.choose(run.match.view(0), random.Random(len(run.match.actions)))
+        if not run.act(action).ok:
+            checker.fail(f"{where}: the learner's move {action} is refused")
+            return
+    if run.scored is None:
+        checker.fail(f"{where}: the hand does not end in {MOVES} moves")
+        return
+    _narration(checker, lesson, run, "score", where)
+    bidder = run.scored.bidder
+    if rules.auction.enabled and not rules.stock.enabled:
+        if bidder != 0:
+            checker.fail(f"{where}: following the coach, the learner does not win the auction "
+                         f"(seed {run.seed}): choose another deal")
+        if not any(isinstance(e, TrickWon) for e in run.log):
+            checker.fail(f"{where}: the hand ends before any trick is played (seed {run.seed}): "
+                         f"choose another deal")
+        if run.sum is None or not run.try_sum(run.sum.total, run.sum.made).ok:
+            checker.fail(f"{where}: the score cannot be added up from the hand's events")
+
+
+def _narration(checker: Checker, lesson: Lesson, run: GuidedRun, phase: str, where: str) -> None:
+    assert lesson.guided is not None
+    text = lesson.guided.text(phase)
+    if not text:
+        checker.fail(f"{where}: no narration for the {phase} phase (guided.say.{phase})")
+        return
+    ctx = TextContext(run.rules, run.match.state, {}, checker.library.quotes)
+    for problem in text_problems(f"{where}: guided.say.{phase}", text, ctx):
+        checker.fail(problem)

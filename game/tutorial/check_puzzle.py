@@ -1,0 +1,90 @@
+"""``tutorial --check`` on one puzzle: a real decision, legal answers, no title that gives the
+answer away, a reason for every legal wrong answer, true claims and prose, and agreement with
+the hard bot."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from game.rules import actions as act
+from game.rules.engine import actor, apply, legal_actions
+from game.rules.errors import IllegalActionError
+from game.rules.ruleset import RuleSet
+from game.store.lessons import Puzzle
+from game.tutorial.check_text import text_problems
+from game.tutorial.claims import named_values, verify_claim
+from game.tutorial.runner import PuzzleRun
+from game.tutorial.text import TextContext
+
+if TYPE_CHECKING:
+    from game.tutorial.check_report import Checking as Checker
+
+ACTION_WORDS: dict[type, tuple[str, ...]] = {
+    act.ExchangeDix: ("exchange", "swap"), act.CountDix: ("count the dix",),
+    act.ThrowIn: ("throw", "concede"), act.PlayHand: ("play the hand", "play it out"),
+    act.DeclareOut: ("declare",), act.Pass: ("pass",), act.TakeWidow: ("take the widow",),
+}
+
+
+def giveaways(answer: act.Action, rules: RuleSet) -> list[str]:
+    """Words that name the answer: a title holding one gives the puzzle away."""
+    words = list(ACTION_WORDS.get(type(answer), ()))
+    cards = ()
+    if isinstance(answer, act.PlayCard):
+        cards = (answer.card,)
+    elif isinstance(answer, act.PassCards | act.Discard | act.LayMeld):
+        cards = answer.cards
+    for card in cards:
+        words += [card.pretty.lower(), str(card).lower(),
+                  f"{card.rank.word} of {card.suit.plural}"]
+    if isinstance(answer, act.LayMeld):
+        words += [answer.kind.replace("_", " "), rules.meld_name(answer.kind).lower()]
+    if isinstance(answer, act.NameTrump):
+        words += [answer.suit.plural, answer.suit.singular]
+    return words
+
+
+def check_puzzle_run(checker: Checker, puzzle: Puzzle, run: PuzzleRun) -> None:
+    fail = checker.fail
+    source = puzzle.source
+    state, rules = run.state, run.match.rules
+    if actor(state) != 0:
+        fail(f"{source}: after 'before' it is not the learner's turn")
+        return
+    legal = legal_actions(state)
+    for answer in puzzle.answers:
+        if answer not in legal:
+            try:
+                apply(state, answer)
+                why = "not offered"
+            except IllegalActionError as exc:
+                why = str(exc)
+            fail(f"{source}: answer {answer} is not legal: {why}")
+    plays = [a for a in legal if isinstance(a, act.PlayCard)]
+    if len(puzzle.answers) == len(plays) > 1:
+        fail(f"{source}: every legal card is an answer: no puzzle")
+    wrong_legal = [a for a in legal if a not in puzzle.answers]
+    if wrong_legal and not puzzle.why_not:
+        fail(f"{source}: {wrong_legal[0]} is legal but not right and gets no reason: add why_not")
+    if puzzle.why_not and not wrong_legal:
+        fail(f"{source}: why_not is unreachable: every legal answer is right")
+    for claim in puzzle.claims:
+        checker.report.claims += 1
+        problem = verify_claim(state, claim, rules)
+        if problem:
+            fail(f"{source}: claim {claim.kind}: {problem}")
+    ctx = TextContext(rules, state, named_values(puzzle.claims, state, rules),
+                      checker.library.quotes)
+    for name in ("question", "explanation", "why_not", "bot_note"):
+        for problem in text_problems(f"{source}: {name}", getattr(puzzle, name), ctx):
+            fail(problem)
+    for problem in text_problems(f"{source}: title", puzzle.title, None):
+        fail(problem)
+    title = puzzle.title.lower()
+    for answer in puzzle.answers:
+        named = [w for w in giveaways(answer, rules)
+                 if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", title)]
+        if named:
+            fail(f"{source}: the title gives the answer away ({named[0]!r})")
+    checker.decision(state, puzzle.answers, puzzle.bot_note, source)

@@ -1,0 +1,52 @@
+"""What a table has, in the words a lesson step's ``when`` uses: the core lessons run on the
+learner's table and keep only the steps whose features that table has."""
+
+from __future__ import annotations
+
+from game.rules.ruleset import RuleSet
+from game.store.lessons import Lesson, Step
+
+
+def features(rules: RuleSet) -> frozenset[str]:
+    a, s, m = rules.auction, rules.scoring, rules.meld
+    have = {
+        "auction": a.enabled and not rules.stock.enabled,
+        "stock": rules.stock.enabled,
+        "partners": rules.players == 4,
+        "three-handed": rules.players == 3,
+        "passing": rules.passing.count > 0,
+        "widow": rules.widow.size > 0,
+        "dix": rules.dix_rank is not None and m.dix > 0,
+        "throw-in": rules.throw_in.mode != "never" or rules.widow.size > 0,
+        "forced-open": a.forced_open_with_meld,
+        "dealer-opens": a.dealer_opens_at > 0,
+        "stars": s.stars,
+        "checks": s.checks,
+        "meld-minimum": m.minimum > 0,
+        "pack-48": rules.table.deck == 48,
+        "pack-80": rules.table.deck == 80,
+        "ten-high": rules.table.rank_order == "A-10-K-Q-J-9",
+        "save-counter": s.save_meld == "counter-or-last-trick",
+        "save-trick": s.save_meld == "trick",
+        "save-points": s.save_meld == "points",
+    }
+    out = {name for name, on in have.items() if on}
+    obligations = set(rules.tricks.obligations) | set(rules.stock.playoff_obligations)
+    out |= {f"obligation:{o}" for o in obligations}
+    return frozenset(out)
+
+
+def step_applies(step: Step, have: frozenset[str]) -> bool:
+    for word in step.when:
+        wanted = not word.startswith("!")
+        if (word.removeprefix("!") in have) != wanted:
+            return False
+    return True
+
+
+def steps_for(lesson: Lesson, rules: RuleSet | None) -> tuple[Step, ...]:
+    """The lesson's steps on a table (every step when the lesson names its own table)."""
+    if rules is None or not lesson.on_learner_table:
+        return lesson.steps
+    have = features(rules)
+    return tuple(s for s in lesson.steps if step_applies(s, have))

@@ -1,0 +1,203 @@
+"""The first hand: a whole hand on the learner's table, from the deal to the score.
+
+The other seats are medium bots; at every decision the learner makes, a coach (the hard bot,
+with a fixed budget so it always says the same thing) suggests a move and why. The learner may
+take the advice or not; an illegal move is answered with the rule, a legal one that differs from
+the coach's gets a neutral note. Each phase is introduced by the lesson's narration (a template
+the engine fills) and every event is told in a line built from the engine's own numbers. The deal
+is one where the learner, following the coach, wins the auction, so the hand shows naming trump,
+passing or the widow, melding and playing as the bidder.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from functools import lru_cache
+
+from game.bots.registry import make_bot
+from game.match.controller import HUMAN, Match
+from game.rules import events as ev
+from game.rules.actions import Action
+from game.rules.engine import apply
+from game.rules.errors import IllegalActionError
+from game.rules.phase import Phase
+from game.rules.ruleset import RuleSet
+from game.rules.seats import seat_name
+from game.store.lessons import Lesson
+from game.store.tutorial_data import QuoteFile
+from game.tutorial.runner import NEUTRAL, RIGHT, WRONG, Attempts, Reply
+from game.tutorial.sums import SumTask, sum_task
+from game.tutorial.text import TextContext, render
+
+OPPONENTS = "medium"
+COACH = {"samples": 48, "bid_samples": 32}
+SEARCH = 200  # deals tried for one where the learner wins the auction
+
+
+def coach_bot():  # noqa: ANN201
+    return make_bot("hard", **COACH)
+
+
+def phase_key(phase: Phase) -> str:
+    return {Phase.MELD_TURN: "meld"}.get(phase, str(phase))
+
+
+def _learner_bids_and_plays(rules: RuleSet, seed: int) -> bool:
+    """Following the coach, the learner wins the auction and the hand reaches the tricks (not
+    thrown in or conceded): the guided hand then shows every phase."""
+    match = Match(rules, seed, (HUMAN,) + (OPPONENTS,) * (rules.players - 1))
+    coach = coach_bot()
+    while match.state.phase not in (Phase.TRICKS, Phase.GAME_OVER) and match.state.hand_no == 0:
+        if match.waiting_for_human():
+            match.submit(coach.choose(match.view(0), match.bot_rng()))
+        else:
+            match.step_bot()
+    hand = match.state.hand
+    return match.state.phase == Phase.TRICKS and getattr(hand, "bidder", -1) == 0
+
+
+@lru_cache(maxsize=32)
+def learner_deal(rules: RuleSet, start: int = 1) -> int:
+    """The first deal from ``start`` on where the learner, following the coach, wins the
+    auction and plays the hand (any deal at a table without an auction)."""
+    if not rules.auction.enabled or rules.stock.enabled:
+        return start
+    for seed in range(start, start + SEARCH):
+        if _learner_bids_and_plays(rules, seed):
+            return seed
+    return start
+
+
+class GuidedRun:
+    """One guided hand in progress."""
+
+    def __init__(self, lesson: Lesson, rules: RuleSet, quotes: Mapping[str, QuoteFile],
+                 seed: int | None = None) -> None:
+        assert lesson.guided is not None
+        self.lesson = lesson
+        self.guided = lesson.guided
+        self.rules = rules
+        self.quotes = quotes
+        pinned = self.guided.seed_for(rules.name)
+        self.seed = seed if seed is not None else (
+            pinned if pinned is not None else learner_deal(rules, self.guided.seed))
+        self.match = Match(rules, self.seed, (HUMAN,) + (OPPONENTS,) * (rules.players - 1))
+        self.coach = coach_bot()
+        self.attempts = Attempts()
+        self.log: list[ev.Event] = []
+        self.sum: SumTask | None = None
+        self.summed = False
+
+    # -- where we are ------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        if self.scored is not None:
+            return "score"
+        return phase_key(self.match.state.phase)
+
+    @property
+    def scored(self) -> ev.HandResult | None:
+        done = [e for e in self.log if isinstance(e, ev.HandScored)]
+        return done[-1].result if done else None
+
+    @property
+    def finished(self) -> bool:
+        return self.scored is not None and (self.sum is None or self.summed)
+
+    @property
+    def stars(self) -> int:
+        return self.attempts.stars(self.finished)
+
+    def narration(self) -> str:
+        text = self.guided.text(self.phase)
+        state = self.match.state
+        return render(text, TextContext(self.rules, state, {}, self.quotes)) if text else ""
+
+    # -- moving the hand on ------------------------------------------------------------------
+    def step_others(self) -> list[ev.Event]:
+        """The dealer's deal or one bot's move, when it is not the learner's turn."""
+        if self.scored is not None or self.match.waiting_for_human() or self.match.over:
+            return []
+        events = self.match.step_bot()
+        self._logged(events)
+        return events
+
+    def _logged(self, events: list[ev.Event]) -> None:
+        self.log += events
+        if any(isinstance(e, ev.HandScored) for e in events) and self.rules.auction.enabled \
+                and not self.rules.stock.enabled:
+            self.sum = sum_task("hand", self.log, self.rules)
+
+    def suggestion(self) -> tuple[Action, str]:
+        s = self.coach.suggest(self.match.view(0), random.Random(
+            f"coach/{self.seed}/{len(self.match.actions)}"))
+        return s.action, s.reason
+
+    def hint(self) -> str:
+        self.attempts.hints += 1
+        action, reason = self.suggestion()
+        return f"The coach suggests {action}: {reason}."
+
+    def act(self, action: Action) -> Reply:
+        if not self.match.waiting_for_human():
+            return Reply(False, "Wait for your turn.", [], NEUTRAL)
+        try:
+            apply(self.match.state, action)
+        except IllegalActionError as exc:
+            self.attempts.wrong += 1
+            return Reply(False, str(exc), [], WRONG)
+        advice, reason = self.suggestion()
+        events = self.match.submit(action)
+        self._logged(events)
+        if action == advice:
+            return Reply(True, "", events, RIGHT)
+        return Reply(True, f"Legal. The coach would have chosen {advice}: {reason}.", events,
+                     NEUTRAL)
+
+    def try_sum(self, total: int, made: bool | None) -> Reply:
+        if self.sum is None:
+            return Reply(False, "Nothing to add up yet.", [], NEUTRAL)
+        ok, message = self.sum.judge(total, made)
+        if ok:
+            self.summed = True
+            return Reply(True, message, [])
+        self.attempts.wrong += 1
+        return Reply(False, message, [], NEUTRAL)
+
+
+def happened(event: ev.Event, rules: RuleSet) -> str:
+    """One line telling an event, with the engine's numbers."""
+    n = rules.players
+
+    def who(seat: int) -> str:
+        return "You" if seat == 0 else seat_name(seat, n)
+
+    if isinstance(event, ev.BidMade):
+        return f"{who(event.seat)} bid {event.amount}" + (" (forced)" if event.forced else "")
+    if isinstance(event, ev.Passed):
+        return f"{who(event.seat)} passed"
+    if isinstance(event, ev.AuctionWon):
+        return f"{who(event.seat)} won the auction at {event.bid}"
+    if isinstance(event, ev.TrumpNamed):
+        return f"{who(event.seat)} named {event.suit.plural} trump"
+    if isinstance(event, ev.CardsPassed):
+        return f"{who(event.source)} passed {len(event.cards)} cards to {who(event.target)}"
+    if isinstance(event, ev.MeldShown):
+        note = "" if event.counted else f" (not counted: {event.note})"
+        return f"{who(event.seat)} melded {event.meld.total}{note}"
+    if isinstance(event, ev.TrickWon):
+        return f"{who(event.seat)} took the trick: {event.points} points" + (
+            " with the last trick" if event.last else "")
+    if isinstance(event, ev.HandScored):
+        return "The hand is scored: " + ", ".join(
+            f"{'your side' if s.side == rules.side_of(0) else 'the others'} {s.score}"
+            for s in event.result.sides)
+    if isinstance(event, ev.MeldLaid):
+        return f"{who(event.seat)} laid {event.meld.name} for {event.meld.points}"
+    if isinstance(event, ev.WidowShown):
+        return f"{who(event.seat)} turned up the widow"
+    return ""
+
+
+__all__ = ["GuidedRun", "happened", "learner_deal"]

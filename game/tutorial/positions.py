@@ -1,0 +1,138 @@
+"""Lesson positions as game states: the cards a position gives, the rest dealt from its seed,
+at the phase it names; or a position the engine finds on the learner's table."""
+
+from __future__ import annotations
+
+import random
+
+from game.rules.auction_game import auction, melding, play
+from game.rules.auction_game.state import HandState
+from game.rules.cards import Card
+from game.rules.compiled import best_meld
+from game.rules.engine import first_dealer, new_game
+from game.rules.phase import Phase
+from game.rules.ruleset import RuleSet
+from game.rules.state import GameState
+from game.rules.stock_game.state import StockHand
+from game.store.lessons import SEATS, LessonError, Position
+from game.tutorial.find import find
+
+SEAT_OF = {4: {"south": 0, "west": 1, "north": 2, "east": 3}, 3: {"south": 0, "west": 1,
+                                                                 "east": 2},
+           2: {"south": 0, "north": 1}}
+
+
+def build_state(rules: RuleSet, pos: Position, source: str, step: int | None = None) -> GameState:
+    """The game state a position describes: the given cards, the rest dealt from its seed (or
+    the position the engine finds for ``pos.find``)."""
+    if pos.find:
+        found = find(rules, pos.find)
+        if found is None:
+            raise LessonError(source, step, "position.find",
+                              f"no deal of {rules.name} gives {pos.find!r}")
+        return found.state
+    counts, widow, rest = _deal_position(rules, pos, source, step)
+    dealer = first_dealer(rules) if pos.dealer is None else pos.dealer % rules.players
+    if pos.scores and len(pos.scores) != rules.n_sides:
+        raise LessonError(source, step, "position.scores", f"{rules.name} has {rules.n_sides} "
+                          f"sides, not {len(pos.scores)}")
+    if pos.phase == "stock" or (rules.stock.enabled and pos.phase == "tricks"):
+        state = _stock_state(rules, pos, counts, rest, dealer, source, step)
+    else:
+        hand = _auction_hand(rules, pos, counts, widow, dealer, source, step)
+        state = new_game(rules, pos.seed)._replace(dealer=dealer, hand=hand)
+    return state._replace(scores=pos.scores) if pos.scores else state
+
+
+def _deal_position(rules: RuleSet, pos: Position, source: str, step: int | None
+                   ) -> tuple[tuple[int, ...], list[Card], list[Card]]:
+    """(counts per seat, the widow, the undealt rest): the position's cards, and the rest of
+    each hand dealt from its seed."""
+    deck = rules.deck
+    n = rules.players
+    seats = SEAT_OF[n]
+    given: list[list[Card]] = [[] for _ in range(n)]
+    for name, cards in zip(SEATS, pos.cards, strict=True):
+        if cards and name not in seats:
+            raise LessonError(source, step, f"position.{name}", f"{rules.name} has no {name}")
+        if name in seats:
+            given[seats[name]] = list(cards)
+    try:
+        used = deck.counts_of([c for cards in given for c in cards] + list(pos.widow))
+    except ValueError as exc:
+        raise LessonError(source, step, "position", str(exc)) from None
+    if pos.turnup is not None:
+        used += deck.one[deck.type_of(pos.turnup)]
+    rest = deck.to_cards(deck.full() - used)
+    random.Random(pos.seed).shuffle(rest)
+    sizes = [pos.cards_each or rules.hand_size] * n
+    if pos.phase == "discard":
+        sizes[pos.bidder] += rules.widow.size
+    widow = list(pos.widow)
+    for seat in range(n):
+        if len(given[seat]) > sizes[seat]:
+            raise LessonError(source, step, f"position.{SEATS[seat] if n == 4 else seat}",
+                              f"{len(given[seat])} cards, but a hand holds {sizes[seat]}")
+        while len(given[seat]) < sizes[seat]:
+            given[seat].append(rest.pop())
+    if rules.widow.size and pos.phase in ("auction", "widow"):
+        while len(widow) < rules.widow.size:
+            widow.append(rest.pop())
+    return tuple(deck.counts_of(h) for h in given), widow, rest
+
+
+_PHASES = {"trump": Phase.TRUMP, "widow": Phase.WIDOW, "pass": Phase.PASS}
+
+
+def _auction_hand(rules: RuleSet, pos: Position, counts: tuple[int, ...], widow: list[Card],
+                  dealer: int, source: str, step: int | None) -> HandState:
+    """The hand of an auction game at the position's phase."""
+    trump = -1 if pos.trump is None else int(pos.trump)
+    hand = HandState(Phase.AUCTION, dealer, counts, widow=rules.deck.counts_of(widow),
+                     auction=auction.start(rules, dealer))
+    if pos.phase == "auction":
+        return hand
+    hand = hand._replace(auction=None, bidder=pos.bidder, bid=pos.bid or rules.auction.min_bid,
+                         trump=trump)
+    if pos.phase in ("pass", "tricks") and trump < 0:
+        what = "passing" if pos.phase == "pass" else "trick play"
+        raise LessonError(source, step, "position.trump", f"{what} needs a trump suit")
+    if pos.phase in _PHASES:
+        return hand._replace(phase=_PHASES[pos.phase])
+    if pos.phase == "discard":
+        return hand._replace(phase=Phase.DISCARD, looked=True, widow=0)
+    melded = _melded(rules, pos)
+    melds = tuple(best_meld(rules, melded[s] if melded[s] else counts[s], trump)
+                  for s in range(rules.players))
+    side_meld = melding.side_melds(rules, hand._replace(melds=melds))
+    leader = pos.bidder if pos.leader is None else pos.leader
+    return hand._replace(phase=Phase.TRICKS, melds=melds, side_meld=side_meld,
+                         play=play.start(rules, hand, leader % rules.players))
+
+
+def _stock_state(rules: RuleSet, pos: Position, counts: tuple[int, ...], rest: list[Card],
+                 dealer: int, source: str, step: int | None) -> GameState:
+    turnup = pos.turnup
+    if turnup is None:
+        # A position written for any table names trump; the stock game shows it turned up.
+        suited = [c for c in rest if pos.trump is not None and c.suit == pos.trump]
+        if not suited:
+            raise LessonError(source, step, "position.turnup", "the stock game needs a turn-up")
+        turnup = suited[-1]
+        rest = list(rest)
+        rest.remove(turnup)  # one copy: identical cards are one object
+    deck = rules.deck
+    leader = rules.next_seat(dealer) if pos.leader is None else pos.leader % rules.players
+    hand = StockHand(Phase.TRICKS, dealer, counts, ((), ()), tuple(deck.type_of(c) for c in rest),
+                     deck.type_of(turnup), int(turnup.suit), leader, leader)
+    return new_game(rules, pos.seed)._replace(dealer=dealer, hand=hand)
+
+
+def _melded(rules: RuleSet, pos: Position) -> list[list[Card]]:
+    """Per seat, the cards it melded when the position says (a position late in the hand, when
+    the meld was shown from a full hand); empty lists mean: the hand as it is."""
+    out: list[list[Card]] = [[] for _ in range(rules.players)]
+    for name, cards in zip(SEATS, pos.melded, strict=False):
+        if cards and name in SEAT_OF[rules.players]:
+            out[SEAT_OF[rules.players][name]] = list(cards)
+    return out

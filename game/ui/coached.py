@@ -1,0 +1,344 @@
+"""The table as the tutorial uses it: the real table scene with a narration panel beside it.
+
+What every tutorial scene shares: the narration panel (title, stars, the text, the last reply in
+the colour of its tone, and the panel's buttons), a finished trick that stays on the table with
+its winner and points until the learner clicks, glossary pop-ups for terms met for the first
+time, and no greyed-out cards (an illegal card is a try the game answers with its rule).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.events import Event, TrickWon
+from game.rules.phase import Phase
+from game.rules.seats import seat_name
+from game.rules.view import observe
+from game.store.tutorial_data import Term
+from game.ui import assets, theme
+from game.ui.table import hud
+from game.ui.table.model import TableModel
+from game.ui.table.scene import TableScene
+from game.ui.widgets import Button, draw_text, layout_row, panel, wrap
+
+if TYPE_CHECKING:
+    from game.match.controller import Match
+    from game.rules.ruleset import RuleSet
+    from game.ui.scene import AppContext
+
+NEUTRAL = (140, 196, 255)  # legal but not the best: neither the red of a rule nor a success
+TONES = {"right": theme.GREEN, "wrong": theme.RED, "neutral": NEUTRAL}
+STAR, NO_STAR = "★", "☆"
+TERMS_AT_ONCE = 3  # new words explained together in one pop-up
+
+
+def stars_text(stars: int, out_of: int = 3) -> str:
+    return STAR * stars + NO_STAR * (out_of - stars)
+
+
+def learner_table(app: AppContext) -> tuple[str, RuleSet]:
+    """The table the learner picked for the tutorial (a preset or a house-rules file), else
+    the table of their games, else racehorse: its name and its rules."""
+    from game.rules.errors import RulesError
+    from game.store.content import load_preset, load_ruleset
+
+    progress = app.store.load_progress()
+    for name in (progress.table, app.settings.variant):
+        if name:
+            try:
+                return name, load_ruleset(name)
+            except RulesError:
+                continue
+    return "racehorse", load_preset("racehorse")
+
+
+class CoachedTable(TableScene):
+    """A table whose other seats are scripted or coached: no saving, no statistics."""
+
+    grey_illegal = False  # the tutorial never gives the answer away by dimming cards
+    plays_forced = False  # the learner plays every card, even the only legal one
+
+    @property
+    def stale(self) -> bool:
+        return True  # the step's highlights pulse: redraw whenever the loop wakes
+
+    def __init__(self, app: AppContext, match: Match, preset: str | None) -> None:
+        super().__init__(app, match, preset, None)
+        self.session.keep_records = False
+        self.reply = ""
+        self.reply_colour: tuple[int, ...] = theme.INK
+        self.side_buttons: list[Button] = []
+        self.task_buttons: list[Button] = []
+        self.held: TrickWon | None = None  # a finished trick waiting for the learner's click
+        self.pending: list[Event] = []
+        self.terms: list[Term] = []  # glossary pop-ups still to show
+        self.got_it = Button("Got it", self.dismiss_term, primary=True, hotkey=pygame.K_g)
+        self.buttons = [b for b in self.buttons if b.label in ("Rules", "")]
+        self.buttons.insert(0, Button("Lessons", self.leave, hotkey=pygame.K_ESCAPE,
+                                      icon="menu"))
+        self.resize(app.size)
+
+    def leave(self) -> None:
+        from game.ui.scene import Route
+
+        self.app.go(Route.LESSONS)
+
+    # -- replies ---------------------------------------------------------------------------
+    def answer(self, message: str, tone: str) -> None:
+        self.reply, self.reply_colour = message, TONES.get(tone, theme.INK)
+
+    def refuse(self, message: str) -> None:
+        """An illegal card clicked: a wrong try, answered with the rule."""
+        self.wrong_try(message)
+
+    def wrong_try(self, message: str) -> None:
+        self.answer(message, "wrong")
+
+    def clear_reply(self) -> None:
+        self.reply = ""
+        self.status, self.status_until = "", 0.0
+
+    # -- a finished trick stays until a click -----------------------------------------------
+    def process(self, events: list[Event]) -> None:
+        if self.held is not None:
+            self.pending += events
+            return
+        for i, event in enumerate(events):
+            if isinstance(event, TrickWon):
+                super().process(list(events[:i]))
+                self.held, self.pending = event, list(events[i:])
+                return
+        super().process(events)
+
+    def release_trick(self) -> None:
+        if self.held is None:
+            return
+        pending, self.held, self.pending = self.pending, None, []
+        super().process(pending[:1])
+        self.process(pending[1:])
+
+    def trick_caption(self) -> str:
+        assert self.held is not None
+        won = self.held
+        n = self.match.rules.players
+        who = "You take" if won.seat == self.human else f"{seat_name(won.seat, n)} takes"
+        points = self.match.rules.tricks.points
+        counted = [f"{c.pretty} {points.get(c.rank.letter, 0)}" for _, c in won.cards
+                   if points.get(c.rank.letter, 0)]
+        last = f", last trick {self.match.rules.tricks.last_trick}" if won.last else ""
+        detail = f" ({', '.join(counted)}{last})" if counted or last else ""
+        return f"{who} the trick: {won.points} points{detail}. Click to go on."
+
+    # -- glossary ----------------------------------------------------------------------------
+    def show_terms(self, terms: list[Term]) -> None:
+        self.terms = list(terms)
+
+    def dismiss_term(self) -> None:
+        del self.terms[:TERMS_AT_ONCE]
+
+    # -- the engine's table, without its bots ------------------------------------------------
+    def _count_hand(self, event: object) -> None:  # type: ignore[override]
+        return
+
+    def _count_game(self, event: object) -> None:  # type: ignore[override]
+        return
+
+    def advance_bots(self, dt: float) -> None:
+        return  # the other seats only play the lesson's script
+
+    def _push_display(self) -> bool:
+        return False
+
+    def wants_action(self) -> bool:
+        return True
+
+    def _push_overlay(self) -> None:
+        if self.wants_action() and self.held is None and not self.terms:
+            super()._push_overlay()
+
+    def load(self, state) -> None:  # noqa: ANN001
+        """Lay the table out at ``state`` without animation."""
+        self.timeline.finish_all()
+        self.held, self.pending = None, []
+        self.model = TableModel(self.match.rules, self.human, self.layout, self.timeline)
+        self.model.load_view(observe(state, self.human))
+        if state.phase == Phase.TRICKS:
+            self.model.bubbles = {}  # the auction's words are long over
+        self.view = self.match.view(self.human)
+
+    def rebuild(self) -> None:
+        self.load(self.match.state)
+
+    # -- layout ----------------------------------------------------------------------------
+    def narration_rect(self) -> pygame.Rect:
+        """The layout's narration column, stretched up to the top bar when nothing sits
+        there: long rule quotations need the room."""
+        lay = self.layout
+        box = lay.narration()
+        if lay.players == 2:
+            return box
+        top = lay.bar.bottom + round(70 * lay.s)
+        # Clear of the east seat's name (and dealer button), which now sits beside the panel.
+        east = lay.positions.index("east")
+        x, _, _ = lay.label_pos(east)
+        title = hud.seat_title(self, east)
+        label_left = x - assets.font(lay.font, True).size(title)[0] - round(lay.font * 1.3
+                                                                           + 24 * lay.s)
+        right = min(box.right, label_left)
+        return pygame.Rect(box.left, top, right - box.left, box.bottom - top)
+
+    @property
+    def prompt_x(self) -> float:
+        box = self.narration_rect()
+        width = 620 * self.layout.s
+        return max(width / 2 + 12 * self.layout.s, box.left - 16 * self.layout.s - width / 2)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        lay = self.layout
+        box = self.narration_rect()
+        h, gap = round(30 * lay.s), round(8 * lay.s)
+        for b in [*self.side_buttons, *self.task_buttons, self.got_it]:
+            b.font_size = lay.font_small
+        layout_row(self.side_buttons, box.centerx, box.bottom - h - round(10 * lay.s), h, gap,
+                   min_width=round(56 * lay.s), pad=round(16 * lay.s))
+        self._task_rows(box, h, gap)
+        self.got_it.rect = pygame.Rect(0, 0, round(110 * lay.s), h)
+
+    def _task_rows(self, box: pygame.Rect, h: int, gap: int) -> None:
+        """The task's buttons above the panel's own, in as many rows as the width needs."""
+        lay = self.layout
+        rows: list[list[Button]] = [[]]
+        width = 0
+        for b in self.task_buttons:
+            w = assets.font(b.font_size, True).size(b.label)[0] + round(14 * lay.s) + gap
+            if rows[-1] and width + w > box.width - round(16 * lay.s):
+                rows.append([])
+                width = 0
+            rows[-1].append(b)
+            width += max(w, round(48 * lay.s) + gap)
+        bottom = box.bottom - h - round(20 * lay.s)
+        for i, row in enumerate(reversed(rows)):
+            layout_row(row, box.centerx, bottom - (i + 1) * (h + gap), h, gap,
+                       min_width=round(48 * lay.s), pad=round(14 * lay.s))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.terms:
+            return self.got_it.handle(event) or event.type in (pygame.MOUSEBUTTONDOWN,
+                                                               pygame.KEYDOWN)
+        if self.held is not None and (
+                (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
+                or (event.type == pygame.KEYDOWN and event.key in (
+                    pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER))):
+            self.release_trick()
+            return True
+        for b in [*self.side_buttons, *self.task_buttons]:
+            if b.handle(event):
+                return True
+        return super().handle_event(event)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _trick_rect(self) -> pygame.Rect:
+        lay = self.layout
+        rect = pygame.Rect(0, 0, round(lay.card_w * 3.6), round(lay.card_h * 2.4))
+        rect.center = lay.center
+        return rect
+
+    def draw_overlays(self, surface: pygame.Surface) -> None:
+        """The held trick's caption and the glossary pop-up, over everything else."""
+        lay = self.layout
+        if self.held is not None:
+            text = self.trick_caption()
+            rect = self._trick_rect()
+            lines = wrap(text, lay.font, rect.width + round(80 * lay.s))
+            box = pygame.Rect(0, 0, rect.width + round(100 * lay.s),
+                              round(len(lines) * lay.font * 1.3 + 16 * lay.s))
+            box.midtop = (rect.centerx, rect.bottom + round(4 * lay.s))
+            # clear of the narration panel beside the trick
+            box.right = min(box.right, self.narration_rect().left - round(8 * lay.s))
+            panel(surface, box, (10, 30, 22, 235), 8, theme.GOLD)
+            y = box.top + round(8 * lay.s)
+            for line in lines:
+                draw_text(surface, line, (box.centerx, y), lay.font, theme.INK, anchor="midtop")
+                y += round(lay.font * 1.3)
+        if self.terms:
+            self.draw_terms(surface, self.terms[:TERMS_AT_ONCE])
+
+    def draw_terms(self, surface: pygame.Surface, terms: list[Term]) -> None:
+        """New words of this step, explained, until the learner clicks Got it."""
+        lay = self.layout
+        s = lay.s
+        width = round(340 * s)
+        inner = width - round(28 * s)
+        blocks = [(f"{t.forms[0]}", wrap(self.term_text(t), lay.font_small, inner))
+                  for t in terms]
+        line_h = round(lay.font_small * 1.35)
+        height = round(lay.font * 1.5 + 62 * s) + sum(
+            round(lay.font * 1.3) + len(lines) * line_h + round(6 * s) for _, lines in blocks)
+        box = pygame.Rect(0, 0, width, height)
+        narration = self.narration_rect()
+        if narration.centerx < lay.center[0]:  # two-handed: the narration is on the left
+            box.midright = (lay.size[0] - round(20 * s), lay.center[1])
+        else:
+            box.midleft = (round(lay.card_w * 1.3 + 20 * s), lay.center[1])
+        panel(surface, box, (12, 36, 28, 245), 10, theme.GOLD)
+        x, y = box.left + round(14 * s), box.top + round(10 * s)
+        draw_text(surface, "New words" if len(terms) > 1 else "New word", (x, y), lay.font,
+                  theme.GOLD, bold=True)
+        y += round(lay.font * 1.5)
+        for word, lines in blocks:
+            draw_text(surface, word, (x, y), lay.font_small, theme.GOLD, bold=True)
+            y += round(lay.font * 1.3)
+            for line in lines:
+                draw_text(surface, line, (x, y), lay.font_small, theme.INK)
+                y += line_h
+            y += round(6 * s)
+        self.got_it.rect.midbottom = (box.centerx, box.bottom - round(10 * s))
+        self.got_it.draw(surface)
+
+    def term_text(self, term: Term) -> str:
+        return term.say
+
+    def draw_narration(self, surface: pygame.Surface, title: str, counter: str, text: str,
+                       stars: str = "") -> None:
+        lay = self.layout
+        s = lay.s
+        box = self.narration_rect()
+        panel(surface, box)
+        x, y = box.left + round(12 * s), box.top + round(10 * s)
+        width = box.width - round(24 * s)
+        for line in wrap(title, lay.font, width, bold=True):
+            draw_text(surface, line, (x, y), lay.font, theme.GOLD, bold=True)
+            y += round(lay.font * 1.3)
+        draw_text(surface, counter, (x, y), lay.font_small, theme.INK_DIM)
+        if stars:
+            draw_text(surface, stars, (box.right - round(12 * s), y), lay.font_small,
+                      theme.GOLD, anchor="topright")
+        y += round(lay.font_small * 1.6)
+        rows = [b.rect.top for b in [*self.task_buttons, *self.side_buttons]]
+        limit = min(rows, default=box.bottom) - round(8 * s)
+        size = self._fit(text, width, limit - y)
+        for line in wrap(text, size, width):
+            draw_text(surface, line, (x, y), size, theme.INK)
+            y += round(size * 1.3)
+        if self.reply:
+            y += round(6 * s)
+            for line in wrap(self.reply, size, width, bold=True):
+                if y + size > limit:
+                    break
+                draw_text(surface, line, (x, y), size, self.reply_colour, bold=True)
+                y += round(size * 1.3)
+        for b in [*self.task_buttons, *self.side_buttons]:
+            b.draw(surface)
+
+    def _fit(self, text: str, width: int, height: int) -> int:
+        """The largest of the table's text sizes at which the text, and room for a reply of
+        a few lines, fit the panel."""
+        lay = self.layout
+        for size in (lay.font, lay.font_small, max(10, lay.font_small - 2)):
+            lines = len(wrap(text, size, width)) + (3 if self.reply else 0)
+            if lines * size * 1.3 <= height:
+                return size
+        return max(9, lay.font_small - 3)

@@ -1,0 +1,108 @@
+""""Which rule?": real positions dealt by the engine on the learner's table, one after another.
+The learner plays a card; the game names the rule that forbids it or allows it. Each position
+is an exercise with three stars: done, no wrong try, no hint."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.match.controller import HUMAN, SCRIPT, Match
+from game.rules.actions import Action, PlayCard
+from game.rules.events import TrickWon
+from game.rules.ruleset import RuleSet
+from game.tutorial.drill import Drill, DrillItem
+from game.tutorial.runner import AUTO_BOT
+from game.ui.coached import CoachedTable, learner_table, stars_text
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.scene import AppContext
+
+
+class DrillScene(CoachedTable):
+    name = "drill"
+
+    def __init__(self, app: AppContext, table: RuleSet | None = None) -> None:
+        rules = table if table is not None else learner_table(app)[1]
+        progress = app.store.load_progress()
+        self.drill = Drill(rules, progress.drill.get("next_seed", 1),
+                           progress.drill.get("played", 0))
+        self.item: DrillItem = self.drill.next()
+        super().__init__(app, self._match(), rules.name)
+        self.side_buttons = [Button("Hint", self.show_hint, hotkey=pygame.K_h),
+                             Button("Next position", self.next_item, primary=True,
+                                    enabled=False, hotkey=pygame.K_PAGEDOWN)]
+        self.session_stars = 0
+        self.session_done = 0
+        self.resize(app.size)
+        self.load(self.match.state)
+
+    def _match(self) -> Match:
+        rules = self.item.rules
+        seats = (HUMAN,) + (SCRIPT,) * (rules.players - 1)
+        return Match(rules, self.item.found.seed, seats, initial=self.item.state)
+
+    def wants_action(self) -> bool:
+        return not self.item.done
+
+    def act(self, action: Action) -> bool:
+        if self.item.done or not isinstance(action, PlayCard):
+            return False
+        reply = self.item.answer(action.card)
+        if not reply.ok:
+            self.answer(reply.message, reply.tone)
+            return False
+        self.answer(reply.message, "right")
+        events = self.match.submit(action, self.human)
+        # The others finish the trick, so the learner sees who takes it.
+        while self.match.actor not in (-1, self.human) and not any(
+                isinstance(e, TrickWon) for e in events):
+            view = self.match.view(self.match.actor)
+            events += self.match.submit(AUTO_BOT.choose(view, random.Random(len(events))))
+        self.process(events)
+        self._record()
+        self.side_buttons[1].enabled = True
+        self.side_buttons[0].enabled = False
+        return True
+
+    def _record(self) -> None:
+        self.session_done += 1
+        self.session_stars += self.item.stars
+        progress = self.app.store.load_progress()
+        drill = progress.drill
+        drill["played"] = self.drill.number
+        drill["stars"] = drill.get("stars", 0) + self.item.stars
+        drill["next_seed"] = self.drill.seed
+        self.app.store.save_progress(progress)
+
+    def wrong_try(self, message: str) -> None:
+        self.item.attempts.wrong += 1
+        self.answer(message, "wrong")
+
+    def show_hint(self) -> None:
+        if not self.item.done:
+            self.answer(self.item.hint(), "neutral")
+
+    def next_item(self) -> None:
+        if self.held is not None:
+            self.release_trick()
+        while self.app.top is not self and self in self.app.stack:
+            self.app.pop()
+        self.item = self.drill.next()
+        self.match = self._match()
+        self.load(self.match.state)
+        self.clear_reply()
+        self.side_buttons[1].enabled = False
+        self.side_buttons[0].enabled = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        stars = self.item.stars if self.item.done else self.item.attempts.stars(True)
+        counter = (f"Position {self.drill.number} · this session {self.session_done} done, "
+                   f"{self.session_stars} stars")
+        self.draw_narration(surface, "Which rule?", counter, self.item.question(),
+                            stars_text(stars))
+        self.draw_overlays(surface)

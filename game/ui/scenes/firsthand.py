@@ -1,0 +1,167 @@
+"""The first hand: a whole hand on the learner's table with a coach. The other seats are bots;
+each phase is introduced in the narration, every move is told in a line, the coach's advice is
+a Hint away, and at the end the learner adds up the score before seeing it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.actions import Action
+from game.rules.events import Event, HandScored
+from game.rules.phase import Phase
+from game.rules.ruleset import RuleSet
+from game.store.content import load_tutorial_library
+from game.store.lessons import Lesson
+from game.tutorial.guided import GuidedRun, happened
+from game.tutorial.text import TemplateError
+from game.ui.coached import CoachedTable, learner_table, stars_text
+from game.ui.scene import Route
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.scene import AppContext
+
+THINK = 0.6  # seconds between two bot moves at normal speed, so each can be followed
+
+
+class FirstHandScene(CoachedTable):
+    name = "first hand"
+
+    def __init__(self, app: AppContext, lesson: Lesson, table: RuleSet | None = None) -> None:
+        rules = table if table is not None else learner_table(app)[1]
+        self.lesson = lesson
+        self.run = GuidedRun(lesson, rules, load_tutorial_library().quotes)
+        super().__init__(app, self.run.match, rules.name)
+        self.lines: list[str] = []
+        self.wait = 0.0
+        self.chosen_sum: int | None = None
+        self.side_buttons = [Button("Hint", self.show_hint, hotkey=pygame.K_h),
+                             Button("Finish", self.finish, primary=True, enabled=False,
+                                    hotkey=pygame.K_PAGEDOWN)]
+        self.seen_phase = ""
+        self.resize(app.size)
+
+    # -- the hand moves on ---------------------------------------------------------------------
+    def advance_bots(self, dt: float) -> None:
+        self.wait -= dt * (self.app.speed or 1.0)
+        if self.wait > 0 or self.held is not None or self.terms:
+            return
+        phase = self.match.state.phase
+        events = self.run.step_others()
+        if not events:
+            return
+        self.tell(events)
+        self.process(events)
+        self.wait = 0 if phase == Phase.DEAL else THINK
+        if phase == Phase.DEAL:
+            self.app.open(Route.DEALING, table=self)
+
+    def _push_display(self) -> bool:
+        if self.run.scored is not None:
+            return False  # the learner adds the score up here; no next hand follows
+        model = self.model
+        hand_no = self.view.hand_no
+        if (len(model.melds) == self.match.rules.players and self.meld_shown_hand != hand_no
+                and not self.match.rules.stock.enabled):
+            self.meld_shown_hand = hand_no
+            self.app.open(Route.MELD, table=self)
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.run.phase != self.seen_phase:
+            self.seen_phase = self.run.phase
+            self.clear_reply()
+            if self.run.phase == "score":
+                self.task_buttons = self._sum_buttons()
+                self.resize(self.app.size)
+
+    def tell(self, events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, HandScored):
+                continue  # the learner adds the score up first
+            line = happened(event, self.match.rules)
+            if line:
+                self.lines = (self.lines + [line])[-3:]
+
+    def wants_action(self) -> bool:
+        return self.run.scored is None
+
+    def act(self, action: Action) -> bool:
+        reply = self.run.act(action)
+        if not reply.ok:
+            self.answer(reply.message, reply.tone)
+            self.app.sounds.play("click")
+            return False
+        self.answer(reply.message, reply.tone) if reply.message else self.clear_reply()
+        self.tell(reply.events)
+        self.process(reply.events)
+        return True
+
+    def wrong_try(self, message: str) -> None:
+        self.run.attempts.wrong += 1
+        self.answer(message, "wrong")
+
+    def show_hint(self) -> None:
+        if self.match.waiting_for_human():
+            self.answer(self.run.hint(), "neutral")
+        elif self.run.sum is not None and not self.run.summed:
+            self.run.attempts.hints += 1
+            self.answer(self.run.sum.hint(), "neutral")
+
+    # -- the score, added up by the learner -------------------------------------------------
+    def _sum_buttons(self) -> list[Button]:
+        task = self.run.sum
+        if task is None:
+            self.side_buttons[1].enabled = True
+            return []
+        out = [Button(str(n), lambda n=n: self.pick_sum(n)) for n in task.choices]
+        return out + [Button("Made", lambda: self.pick_made(True)),
+                      Button("Set", lambda: self.pick_made(False))]
+
+    def pick_sum(self, total: int) -> None:
+        self.chosen_sum = total
+        self.answer(f"{total}: now, made or set?", "neutral")
+
+    def pick_made(self, made: bool) -> None:
+        if self.chosen_sum is None:
+            self.answer("First choose the total.", "neutral")
+            return
+        reply = self.run.try_sum(self.chosen_sum, made)
+        self.answer(reply.message, "right" if reply.ok else reply.tone)
+        if reply.ok:
+            self.task_buttons = []
+            self.side_buttons[1].enabled = True
+            self.resize(self.app.size)
+
+    def finish(self) -> None:
+        if not self.run.finished:
+            return
+        progress = self.app.store.load_progress()
+        progress.lessons[self.lesson.id] = True
+        progress.record_stars(f"lesson/{self.lesson.id}", self.run.stars)
+        self.app.store.save_progress(progress)
+        self.leave()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        try:
+            text = self.run.narration()
+        except TemplateError as exc:
+            text = f"({exc})"
+        if self.lines:
+            text += "\n" + "\n".join(self.lines)
+        if self.run.phase == "score" and self.run.sum is not None and not self.run.summed:
+            parts = ", ".join(f"{label} {value}" for label, value in self.run.sum.parts)
+            text += (f"\nYour side: {parts}, against a bid of {self.run.sum.bid}. Add them up: "
+                     f"what is the total, and is the bid made or set?")
+        elif self.match.waiting_for_human() and not self.reply:
+            text += "\n(Your move. Hint shows the coach's advice.)"
+        self.draw_narration(surface, self.lesson.title, f"{self.match.rules.title.split(':')[0]}"
+                            f" · {self.run.phase}", text,
+                            stars_text(self.run.attempts.stars(True)))
+        self.draw_overlays(surface)

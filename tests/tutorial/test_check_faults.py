@@ -1,0 +1,168 @@
+"""``tutorial --check`` proves the text: each fault it guards against, planted in a copy of the
+levels, makes it fail with a line naming the file and the fault (and the clean copy passes)."""
+
+import shutil
+
+import pytest
+
+from game.cli import main
+from game.store.content import LEVELS_DIR, load_preset, load_tutorial, load_tutorial_library
+from game.tutorial.check import check_all
+from game.tutorial.check_text import normalise, seeds_folder
+
+
+def documents_for(tmp_path):
+    """Stand-ins for the rule documents holding exactly the shipped quotations, so the
+    misquote test runs with or without ../shared/seeds."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for qf in load_tutorial_library().quotes.values():
+        text = "\n".join(" ".join(q.split(" ... ")) for q in qf.quotes.values())
+        (folder / f"{qf.document}_stand-in.txt").write_text(text, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def levels(tmp_path):
+    root = tmp_path / "levels"
+    shutil.copytree(LEVELS_DIR, root)
+    return root
+
+
+def check(root, documents=None):
+    lessons, puzzles, errors = load_tutorial(root)
+    report = check_all(lessons, puzzles, load_preset, errors, load_tutorial_library(root),
+                       documents)
+    return report.failures
+
+
+def edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_the_clean_copy_passes(levels, tmp_path):
+    assert check(levels, documents_for(tmp_path)) == []
+
+
+def test_a_bare_number_in_a_lesson_fails(levels):
+    edit(levels / "lessons/31-racehorse-take-the-trick.toml", "Hearts are trump.",
+         "Hearts are trump and your meld is only 999.")
+    failures = check(levels)
+    assert any("31-racehorse-take-the-trick.toml: step 1: say: bare number '999'" in f
+               for f in failures)
+
+
+def test_a_wrong_number_in_a_claim_fails(levels):
+    edit(levels / "lessons/30-racehorse-passing.toml", "total = 170", "total = 180")
+    assert any("30-racehorse-passing.toml: step 2: claim meld: meld of AS TS KS QS JS KH QH "
+               "is 170, not 180" in f for f in check(levels))
+
+
+def test_a_flipped_puzzle_answer_fails(levels):
+    edit(levels / "puzzles/40-rh-last-to-play.toml", 'answers = ["play TH"]',
+         'answers = ["play QH"]')
+    failures = check(levels)
+    assert any("puzzles/40-rh-last-to-play.toml: answer play QH disagrees with the hard bot, "
+               "which chooses play TH" in f for f in failures)
+
+
+def test_a_misquoted_rule_sentence_fails(levels, tmp_path):
+    docs = documents_for(tmp_path)
+    edit(levels / "quotes/000.toml", "passes them three cards", "passes them four cards")
+    failures = check(levels, docs)
+    assert any(f.startswith("quotes/000.toml: quotes.pass-three: not found in document 000")
+               for f in failures)
+
+
+@pytest.mark.skipif(seeds_folder(LEVELS_DIR, None) is None, reason="no rule documents here")
+def test_the_shipped_quotations_are_in_the_real_documents(levels):
+    seeds = seeds_folder(LEVELS_DIR, None)
+    assert check(levels, seeds) == []
+    edit(levels / "quotes/003.toml", "must overruff if possible", "may overruff if possible")
+    assert any("quotes/003.toml: quotes.overruff: not found in document 003" in f
+               for f in check(levels, seeds))
+
+
+def test_an_unreachable_hint_fails(levels):
+    # Step 1 has one legal card (the A♦): no legal move could ever show a hint there.
+    edit(levels / "lessons/31-racehorse-take-the-trick.toml", 'expect = "play AD"\n',
+         'expect = "play AD"\nhint = "Play the ace."\n')
+    assert any("31-racehorse-take-the-trick.toml: step 1: the hint is unreachable" in f
+               for f in check(levels))
+
+
+def test_the_same_position_answered_two_ways_fails(levels):
+    text = (levels / "puzzles/40-rh-last-to-play.toml").read_text(encoding="utf-8")
+    twin = text.replace('answers = ["play TH"]', 'answers = ["play QH"]').replace(
+        "order = 40", 'order = 99\nbot_note = "Planted: a note so only the clash is reported."')
+    (levels / "puzzles/99-twin.toml").write_text(twin, encoding="utf-8")
+    failures = check(levels)
+    assert any("puzzles/99-twin.toml: the same position as puzzles/40-rh-last-to-play.toml is "
+               "answered play QH here and play TH there" in f for f in failures)
+
+
+def test_a_legal_wrong_answer_without_a_reason_fails(levels):
+    path = levels / "puzzles/40-rh-last-to-play.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text("\n".join(line for line in text.splitlines()
+                              if not line.startswith("why_not")), encoding="utf-8")
+    assert any("40-rh-last-to-play.toml: play QH is legal but not right and gets no reason"
+               in f for f in check(levels))
+
+
+def test_a_title_that_gives_the_answer_away_fails(levels):
+    edit(levels / "puzzles/40-rh-last-to-play.toml", 'title = "Last to play"',
+         'title = "Give the 10♥"')
+    assert any("40-rh-last-to-play.toml: the title gives the answer away ('10♥')" in f
+               for f in check(levels))
+
+
+@pytest.mark.parametrize("planted,fragment", [
+    ("Hearts are trump. \"Follow suit!\"", "a quotation outside {quote:...}"),
+    ("Hearts are trump, says document 000.", "names a document"),
+    ("Hearts are trump. {quote:000/no-such-line}", "no quotation '000/no-such-line'"),
+])
+def test_prose_style_faults_fail(levels, planted, fragment):
+    edit(levels / "lessons/31-racehorse-take-the-trick.toml", "Hearts are trump.", planted)
+    assert any("31-racehorse-take-the-trick.toml: step 1: say: " in f and fragment in f
+               for f in check(levels))
+
+
+def test_a_field_false_at_some_table_fails_on_that_table(levels):
+    """A core lesson runs on every table: a rule that one table lacks cannot be named there."""
+    edit(levels / "lessons/11-following-suit.toml", "{rule:follow_suit} Try",
+         "{rule:follow_suit} {rule:crawl} Try")
+    failures = check(levels)
+    assert any("11-following-suit.toml [on racehorse]: step 1: say: {rule:crawl}: Racehorse "
+               "has no rule 'crawl'" in f for f in failures)
+    assert not any("[on double-deck]" in f for f in failures)
+
+
+def test_three_reading_steps_in_a_row_fail(levels):
+    path = levels / "lessons/30-racehorse-passing.toml"
+    path.write_text(path.read_text(encoding="utf-8") + '\n[[steps]]\nsay = "More."\n'
+                    '\n[[steps]]\nsay = "And more."\n', encoding="utf-8")
+    assert any("30-racehorse-passing.toml: step 5: more than 2 reading steps in a row" in f
+               for f in check(levels))
+
+
+def test_a_changed_lesson_needs_a_new_time_measurement(levels):
+    edit(levels / "lessons/30-racehorse-passing.toml", 'title = "Racehorse: passing cards"',
+         'title = "Racehorse: passing the cards"')
+    assert any("30-racehorse-passing.toml: its time estimate on racehorse is missing or was "
+               "measured on another text" in f for f in check(levels))
+
+
+def test_the_command_fails_on_a_planted_fault(levels, capsys):
+    edit(levels / "puzzles/40-rh-last-to-play.toml", 'answers = ["play TH"]',
+         'answers = ["play QH"]')
+    code = main(["tutorial", "--check", "--levels", str(levels)])
+    out = capsys.readouterr().out
+    assert code == 1 and "FAIL puzzles/40-rh-last-to-play.toml" in out
+
+
+def test_quotations_compare_as_a_reader_would():
+    assert normalise("You *must* play  the 10") == normalise("you must play the 10")
+    assert normalise("isn’t") == normalise("isn't")
