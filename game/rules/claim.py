@@ -84,7 +84,7 @@ class _Search:
         for _, t in trick[1:]:
             if k.beats(t, wt, self.trump):
                 wt = t
-        return seat, k.types_in(k.legal(hands[seat], k.suit_of[trick[0][1]], wt, self.trump))
+        return seat, k.types_in(k.legal(hands[seat], trick, wt, self.trump))
 
     def after(self, hands: tuple[int, ...], trick: tuple[tuple[int, int], ...], leader: int,
               seat: int, t: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], int] | None:
