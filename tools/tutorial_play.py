@@ -20,6 +20,7 @@ from game.ui.app import App
 from game.ui.coached import CoachedTable
 
 DT = 1 / 60
+SETTLE_DISPLAY = 0.7  # a display's age before a click closes it (MeldScene.SETTLE is 0.6)
 DISPLAY_WORDS = 15  # a meld or result display: a glance at a few names and numbers
 Shot = Callable[[str], None]
 
@@ -51,9 +52,14 @@ def settle(app: App, measure: Measure, limit: float = 30.0) -> None:
         table = table_of(app)
         top = app.top
         if isinstance(top, Display):
-            measure.words += DISPLAY_WORDS
-            top.close()
-            measure.actions += 1
+            if top.age >= SETTLE_DISPLAY:  # the meld display ignores a click before then
+                measure.words += DISPLAY_WORDS
+                top.close()
+                measure.actions += 1
+                continue
+            app.step(DT)
+            waited += DT
+            measure.seconds += DT
             continue
         idle = not table.timeline.busy and (top is not table or not table.wants_action()
                                             or table.held is not None or table.terms)
@@ -83,7 +89,7 @@ def clear_popups(app: App, measure: Measure) -> None:
         measure.actions += 1
     if table.held is not None:
         measure.read(table.trick_caption())
-        table.release_trick()
+        table.release_held()
         measure.actions += 1
 
 

@@ -317,9 +317,10 @@ FIELDS: dict[str, Callable[[TextContext, str], str]] = {
     "throw_in_margin": _int(lambda r: r.throw_in.margin),
     "concede_margin": _int(lambda r: r.widow.forced_concede_margin),
     "target": _int(lambda r: r.scoring.target),
-    "star_level": lambda ctx, arg: str(ctx.rules.scoring.star_levels[int(arg)]),
-    "stars_at": lambda ctx, arg: str(level_stars(ctx.rules,
-                                                 ctx.rules.scoring.star_levels[int(arg)])),
+    # the arg-th close-out level: the listed ones, then one every star_step
+    "star_level": lambda ctx, arg: str(ctx.rules.scoring.first_star_levels(int(arg) + 1)[int(arg)]),
+    "stars_at": lambda ctx, arg: str(level_stars(
+        ctx.rules, ctx.rules.scoring.first_star_levels(int(arg) + 1)[int(arg)])),
     "points": _points,
     "counters": _counters,
     "meld": _meld,

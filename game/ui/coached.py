@@ -112,7 +112,7 @@ class CoachedTable(TableScene):
                 return
         super().process(events)
 
-    def release_trick(self) -> None:
+    def release_held(self) -> None:
         if self.held is None:
             return
         pending, self.held, self.pending = self.pending, None, []
@@ -232,7 +232,7 @@ class CoachedTable(TableScene):
                 (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
                 or (event.type == pygame.KEYDOWN and event.key in (
                     pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER))):
-            self.release_trick()
+            self.release_held()
             return True
         for b in [*self.side_buttons, *self.task_buttons]:
             if b.handle(event):

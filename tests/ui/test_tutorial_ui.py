@@ -58,7 +58,7 @@ def test_an_old_reply_is_cleared_at_the_next_step(app):
     click_card(app, sprite(tricks, "AD"))
     pump(app, 60)
     while scene.held is not None:
-        scene.release_trick()
+        scene.release_held()
         pump(app, 10)
     scene.next()
     assert scene.reply == "" and scene.status == ""
@@ -113,7 +113,7 @@ def test_a_score_is_added_up_with_the_buttons(app):
     tricks.act(card)
     pump(app, 60)
     while scene.held is not None:
-        scene.release_trick()
+        scene.release_held()
         pump(app, 10)
     scene.next()
     scene.terms = []

@@ -88,7 +88,7 @@ class DrillScene(CoachedTable):
 
     def next_item(self) -> None:
         if self.held is not None:
-            self.release_trick()
+            self.release_held()
         while self.app.top is not self and self in self.app.stack:
             self.app.pop()
         self.item = self.drill.next()

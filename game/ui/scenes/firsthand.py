@@ -62,10 +62,8 @@ class FirstHandScene(CoachedTable):
         if self.run.scored is not None:
             return False  # the learner adds the score up here; no next hand follows
         model = self.model
-        hand_no = self.view.hand_no
-        if (len(model.melds) == self.match.rules.players and self.meld_shown_hand != hand_no
-                and not self.match.rules.stock.enabled):
-            self.meld_shown_hand = hand_no
+        if model.meld_ready and not self.match.rules.stock.enabled:
+            model.meld_ready = False
             self.app.open(Route.MELD, table=self)
             return True
         return False

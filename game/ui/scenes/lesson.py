@@ -165,7 +165,7 @@ class LessonScene(CoachedTable):
 
     def next(self) -> None:
         if self.held is not None:
-            self.release_trick()
+            self.release_held()
         if not self.run.done_current:
             return
         if self.run.index == len(self.run.steps) - 1:
