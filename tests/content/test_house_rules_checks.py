@@ -18,7 +18,7 @@ REFUSED = [
     ('base = "racehorse"\n[auction]\nstep = 0\n', "auction.step"),
     ('base = "racehorse"\n[scoring]\novertime_step = 0\n', "scoring.overtime_step"),
     ('base = "racehorse"\n[scoring]\ntarget = 0\n', "scoring.target"),
-    ('base = "racehorse"\n[auction]\nall_pass_bid = 2500\n', "auction.all_pass_bid"),
+    ('base = "racehorse"\n[auction]\nmax_bid = 500\nall_pass_bid = 600\n', "auction.all_pass_bid"),
     ('base = "partnership-190"\n[scoring]\nstar_levels = []\n', "scoring.star_levels"),
     ('base = "partnership-190"\n[scoring]\nstar_levels = [300, 250]\n', "scoring.star_levels"),
     ('base = "racehorse"\n[auction]\nskip_endings = ' + str(list(range(0, 100, 10))) + "\n",
