@@ -8,7 +8,8 @@ import json
 import pytest
 
 from game.cli import main
-from game.match.duplicate import MatchSpec, run_match, seatings
+from game.match.duplicate import MatchSpec, seatings
+from game.match.runner import run_match
 from game.store.content import load_preset
 from tests.bots.conftest import play_hand
 
@@ -69,7 +70,7 @@ def test_match_text_report(capsys):
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--a", "expert", "--b", "easy"], "unknown level"),
+    (["--a", "grandmaster", "--b", "easy"], "unknown level"),
     (["--a", "easy", "--b", "easy", "--variant", "pinochle-9000"], "unknown variant"),
     (["--a", "easy", "--b", "easy", "--deals", "0"], "at least 1"),
     (["--a", "easy", "--b", "easy", "--jobs", "0"], "at least 1"),
