@@ -22,6 +22,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.bots import bidding
 from game.bots.handeval import estimates, model_for, prob_at_least
@@ -35,7 +36,7 @@ from game.rules.view import PlayerView
 Check = Callable[[int], float]  # hand counts -> violation (0 when consistent)
 
 
-def _seat_checks(view: PlayerView) -> dict[int, list[Check]]:
+def seat_checks(view: PlayerView) -> dict[int, list[Check]]:
     """Constraints each other seat's bidding puts on its hand."""
     rules = view.rules
     table = meld_table(rules)
@@ -49,6 +50,7 @@ def _seat_checks(view: PlayerView) -> dict[int, list[Check]]:
     z = bidding.margin_z(rules, "normal") * sd
     slack = 0.3 * sd
 
+    @lru_cache(maxsize=64)  # one sample's hand is read by every check of its seat
     def value(h: int) -> float:
         return estimates(rules, h)[0].value
 
@@ -106,6 +108,7 @@ class AuctionSampler:
         rules = view.rules
         d = rules.deck
         self.rules = rules
+        self.truth = view if view.revealed else None
         self.me = view.seat
         self.hand = view.hand
         self.locs = [s for s in range(rules.players) if s != view.seat]
@@ -114,12 +117,14 @@ class AuctionSampler:
             caps.append(rules.widow.size)
         self.caps = caps
         self.cards = expand(d.full() - view.hand, d.bits, d.field_mask)
-        self.checks = _seat_checks(view)
+        self.checks = seat_checks(view)
         self.one = d.one
         self.field_of = [d.field_mask << (t * d.bits) for t in range(d.n_types)]
 
     def sample(self, rng: random.Random) -> tuple[list[int], int, float]:
         """(hands per seat, widow, weight)."""
+        if self.truth is not None:  # the measurement-only open level sees the deal
+            return list(self.truth.all_hands), self.truth.face_down_widow, 1.0
         dealt = assign(self.cards, list(self.caps), [0] * len(self.caps), self.field_of, rng)
         assert dealt is not None
         hands = [0] * self.rules.players

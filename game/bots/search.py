@@ -15,9 +15,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.bots.handscore import HandScorer
 from game.bots.knowledge import Knowledge, build
 from game.bots.rollout import RolloutPolicy, policy_for
-from game.bots.sampler import PlaySampler
+from game.bots.sampler import PlaySampler, TruthSampler
 from game.bots.solver import solve
 from game.rules.auction_game.scoring import played_side
 from game.rules.ruleset import RuleSet
@@ -54,10 +55,10 @@ class Choice:
     wins: float  # share of samples in which this card took the trick (for hints)
 
 
-def default_budget(cards_left: int, candidates: int) -> int:
+def default_budget(cards_left: int, candidates: int, cap: int = 64) -> int:
     """Samples per decision: more when each rollout is short, fewer with many candidates."""
     rollouts = 2400 if cards_left <= 16 else 900 if cards_left <= 32 else 480
-    return max(8, min(64, rollouts // max(1, candidates)))
+    return max(8, min(cap, rollouts // max(1, candidates)))
 
 
 class CardSearch:
@@ -74,6 +75,9 @@ class CardSearch:
         self.team = ([s % 2 for s in range(n)] if n == 4 else
                      [0 if s == bidder else 1 for s in range(n)])
         self.bidder_team = self.team[bidder] if bidder >= 0 else -1
+        self.sampler: PlaySampler | TruthSampler = (
+            TruthSampler(view) if view.revealed else PlaySampler(self.k))
+        self.scorer = HandScorer(view, bidder, view.bid, view.trump, view.widow is not None)
         deck = self.rules.deck
         self.trick = [(s, deck.type_of(c)) for s, c in view.trick]
         self.banked_known = 0
@@ -88,9 +92,10 @@ class CardSearch:
         """Rank ``candidates`` (card types) over ``samples`` sampled deals. With
         ``exact_cards`` or fewer cards left in all hands, each sample is solved exactly
         instead of rolled out."""
-        rules, k, view = self.rules, self.k, self.view
+        rules, view = self.rules, self.view
         one = rules.deck.one
-        sampler = PlaySampler(k)
+        sampler = self.sampler
+        score = self.scorer.played
         pts = rules.trick_points_by_type
         me = view.seat
         n = rules.players
@@ -120,8 +125,7 @@ class CardSearch:
                                            self.bidder_team, rnd, eps)
                 tk = [a + b for a, b in zip(base_taken, taken, strict=True)]
                 wn = [a + b for a, b in zip(base_won, won, strict=True)]
-                scores = side_scores(rules, view.bidder, view.bid, side_meld, tk, wn, banked)
-                total[c] += objective(rules, me, scores)
+                total[c] += score(side_meld, tk, wn, banked)
                 if self._wins_trick(tr, hs):
                     wins[c] += 1
             done += 1
@@ -135,10 +139,10 @@ class CardSearch:
         rules, view = self.rules, self.view
         me = view.seat
         maxi = [self.team[s] == self.team[me] for s in range(rules.players)]
+        side_meld, score = view.side_meld, self.scorer.played
 
         def value(tk: list[int], wn: list[int]) -> float:
-            return objective(rules, me, side_scores(rules, view.bidder, view.bid,
-                                                    view.side_meld, tk, wn, banked))
+            return score(side_meld, tk, wn, banked)
 
         return solve(self.k.kernel, hands, view.trump, view.leader, tuple(trick), maxi,
                      list(taken), list(won), value, self.pol.nxt)
