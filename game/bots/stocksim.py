@@ -250,9 +250,8 @@ class Simulator:
         self.draw(st, seat)
         return -1
 
-    def finish(self, st: SimState, rnd: random.Random) -> tuple[list[int], int]:
-        """Play to the end: (hand points per seat, the seat that declared out or -1). ``st``
-        must be at a card to play in the stock phase (or its trick half done)."""
+    def stock_phase(self, st: SimState, rnd: random.Random) -> int:
+        """Play the tricks while the stock lasts; the seat that declared out, or -1."""
         while st.stock:
             seat = st.leader if not st.trick else 1 - st.trick[0][0]
             self.play_card(st, seat, self.choose_card(st, seat, rnd))
@@ -260,10 +259,18 @@ class Simulator:
                 continue
             winner = self.end_trick(st)
             if self.out(st, winner):
-                return self.hand_points(st), winner
+                return winner
             who = self.meld_turn(st, winner)
             if who >= 0:
-                return self.hand_points(st), who
+                return who
+        return -1
+
+    def finish(self, st: SimState, rnd: random.Random) -> tuple[list[int], int]:
+        """Play to the end: (hand points per seat, the seat that declared out or -1). ``st``
+        must be at a card to play in the stock phase (or its trick half done)."""
+        who = self.stock_phase(st, rnd)
+        if who >= 0:
+            return self.hand_points(st), who
         return self.playoff(st, rnd)
 
     def playoff(self, st: SimState, rnd: random.Random) -> tuple[list[int], int]:

@@ -27,7 +27,7 @@ from game.match.duplicate import (
     play_hand,
     seatings,
 )
-from game.match.records import table_from_dict, table_to_dict
+from game.match.records import number, table_from_dict, table_to_dict
 from game.rules.actions import Deal
 from game.rules.engine import apply, new_game
 from game.rules.ruleset import RuleSet
@@ -47,6 +47,7 @@ class GameResult:
     table: int
     winner: str  # "a", "b", or "" (unfinished)
     hands: list[TableResult]  # one per hand, deal = game * DEAL_KEY + hand
+    final: dict[str, float]  # each level's final score (three-handed: B's average)
 
 
 def _margin(rules: RuleSet, before: Sequence[int], after: Sequence[int],
@@ -82,7 +83,16 @@ def play_game(rules: RuleSet, seed: int, game: int, table: int, seats: Sequence[
                                      None, {"a": 0.0, "b": 0.0}, hand_log.times,
                                      hand_log.illegal, "declared out"))
     winner = seats[state.winner] if state.over and state.winner >= 0 else ""
-    return GameResult(game, table, winner, hands)
+    return GameResult(game, table, winner, hands, _final(rules, state.scores, seats))
+
+
+def _final(rules: RuleSet, scores: Sequence[int], seats: Sequence[str]) -> dict[str, float]:
+    if rules.players == 4:
+        a_side = rules.side_of(seats.index("a"))
+        return {"a": float(scores[a_side]), "b": float(scores[1 - a_side])}
+    a = [scores[i] for i, x in enumerate(seats) if x == "a"]
+    b = [scores[i] for i, x in enumerate(seats) if x == "b"]
+    return {"a": sum(a) / len(a), "b": sum(b) / len(b)}
 
 
 def play_games(spec: MatchSpec, games: Sequence[int],
@@ -101,7 +111,7 @@ def play_games(spec: MatchSpec, games: Sequence[int],
 
 def game_record(results: Sequence[GameResult]) -> dict[str, Any]:
     return {"game": results[0].game,
-            "tables": [{"table": r.table, "winner": r.winner,
+            "tables": [{"table": r.table, "winner": r.winner, "final": dict(r.final),
                         "hands": [table_to_dict(h) for h in r.hands]} for r in results]}
 
 
@@ -113,9 +123,11 @@ def game_from_record(rec: Mapping[str, Any], where: str) -> list[GameResult]:
         t = schema.table(raw, f)
         hands = [table_from_dict(h, f"{f}.hands[{j}]")
                  for j, h in enumerate(schema.items(t.get("hands"), f"{f}.hands", MAX_HANDS))]
+        final = schema.table(t.get("final"), f"{f}.final")
         out.append(GameResult(game, schema.whole(t.get("table"), f"{f}.table", 0, 10),
                               schema.choice(t.get("winner"), f"{f}.winner", ("a", "b", "")),
-                              hands))
+                              hands, {k: number(final.get(k), f"{f}.final.{k}")
+                                      for k in ("a", "b")}))
     return out
 
 

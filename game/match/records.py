@@ -21,7 +21,7 @@ def table_to_dict(t: TableResult) -> dict[str, Any]:
             "illegal": t.illegal, "outcome": t.outcome}
 
 
-def _number(value: Any, field: str) -> float:
+def number(value: Any, field: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise SchemaError(field, f"expected a number, got {value!r}")
     return float(value)
@@ -50,12 +50,12 @@ def table_from_dict(data: Any, field: str) -> TableResult:
             raise SchemaError(f"{field}.times[{i}]", "expected [level, kind, ms]")
         times.append((_level(cells[0], f"{field}.times[{i}]"),
                       schema.text(cells[1], f"{field}.times[{i}]", 20),
-                      _number(cells[2], f"{field}.times[{i}]")))
+                      number(cells[2], f"{field}.times[{i}]")))
     return TableResult(
         schema.whole(d.get("deal"), f"{field}.deal", 0, 10**9),
         schema.whole(d.get("table"), f"{field}.table", 0, 10),
-        _number(d.get("margin"), f"{field}.margin"), contract,
-        {k: _number(tricks.get(k), f"{field}.tricks.{k}") for k in LEVEL_KEYS},
+        number(d.get("margin"), f"{field}.margin"), contract,
+        {k: number(tricks.get(k), f"{field}.tricks.{k}") for k in LEVEL_KEYS},
         times, schema.whole(d.get("illegal", 0), f"{field}.illegal", 0, 10**9),
         schema.text(d.get("outcome", ""), f"{field}.outcome", 40))
 
