@@ -32,7 +32,7 @@ class Sampled:
     weight: float
 
 
-def _trump_check(view: PlayerView) -> Check | None:
+def trump_check(view: PlayerView) -> Check | None:
     """The bidder named the trump that suits its hand best."""
     rules = view.rules
     if view.trump < 0 or view.bidder < 0 or view.bidder == view.seat or rules.widow.size:
@@ -81,9 +81,9 @@ class DealSampler:
         if partner >= 0:
             self.passed[partner], self.received[partner] = view.passed, view.received
         self.checks: dict[int, list[Check]] = seat_checks(view) if auction else {}
-        trump_check = _trump_check(view) if auction else None
-        if trump_check is not None:
-            self.checks.setdefault(view.bidder, []).append(trump_check)
+        named = trump_check(view) if auction else None
+        if named is not None:
+            self.checks.setdefault(view.bidder, []).append(named)
         assert sum(self.caps) == len(self.cards), "the unseen cards fill the hidden places"
 
     def sample(self, rng: random.Random) -> Sampled:

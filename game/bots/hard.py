@@ -29,6 +29,7 @@ class Budget:
     discard_width: int = 12
     stock_samples: int = 40  # two-handed, per decision of the stock phase
     stock_width: int = 7  # cards searched per decision of the stock phase
+    infer: bool = False  # card play: weigh sampled deals by the auction
 
 
 HARD = Budget()
@@ -77,7 +78,7 @@ class HardBot(LevelBot):
                                 f"{margin:.0f} points over the {second})")
 
     def card_search(self, view: PlayerView, k: Knowledge) -> CardSearch:
-        return CardSearch(view, k)
+        return CardSearch(view, k, infer=self.budget.infer)
 
     def bid(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
         if not self.style.bid_search:  # for measurement: the heuristic auction

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.bots.handscore import HandScorer
+from game.bots.inference import auction_weight
 from game.bots.knowledge import Knowledge, build
 from game.bots.rollout import RolloutPolicy, policy_for
 from game.bots.sampler import PlaySampler, TruthSampler
@@ -65,7 +66,7 @@ class CardSearch:
     """Search one trick-play decision from a view."""
 
     def __init__(self, view: PlayerView, knowledge: Knowledge | None = None,
-                 policy: RolloutPolicy | None = None) -> None:
+                 policy: RolloutPolicy | None = None, infer: bool = False) -> None:
         self.view = view
         self.rules = view.rules
         self.k = knowledge or build(view)
@@ -78,6 +79,8 @@ class CardSearch:
         self.sampler: PlaySampler | TruthSampler = (
             TruthSampler(view) if view.revealed else PlaySampler(self.k))
         self.scorer = HandScorer(view, bidder, view.bid, view.trump, view.widow is not None)
+        # expert: weigh each sampled deal by how well it explains the auction
+        self.weigh = auction_weight(view, self.k) if infer and not view.revealed else None
         deck = self.rules.deck
         self.trick = [(s, deck.type_of(c)) for s, c in view.trick]
         self.banked_known = 0
@@ -100,7 +103,9 @@ class CardSearch:
         me = view.seat
         n = rules.players
         total = {c: 0.0 for c in candidates}
-        wins = {c: 0 for c in candidates}
+        wins = {c: 0.0 for c in candidates}
+        weigh = self.weigh
+        wsum = 0.0
         base_taken = list(view.taken) if view.taken else [0] * n
         base_won = list(view.won) if view.won else [0] * n
         side_meld = view.side_meld
@@ -109,6 +114,8 @@ class CardSearch:
         rnd = rng.random
         for _ in range(samples):
             hands, discard = sampler.sample(rng)
+            w = max(1e-4, weigh(hands)) if weigh is not None else 1.0
+            wsum += w
             banked = self.banked_known
             if discard:
                 banked = sum(pts[t] * ((discard >> (t * rules.deck.bits)) & rules.deck.field_mask)
@@ -119,19 +126,20 @@ class CardSearch:
                 hs[me] -= one[c]
                 tr = [*self.trick, (me, c)]
                 if exact:
-                    total[c] += self._solve(hs, tr, base_taken, base_won, banked)
+                    total[c] += w * self._solve(hs, tr, base_taken, base_won, banked)
                     continue
                 taken, won = self.pol.play(hs, view.trump, view.leader, self.team, tr,
                                            self.bidder_team, rnd, eps)
                 tk = [a + b for a, b in zip(base_taken, taken, strict=True)]
                 wn = [a + b for a, b in zip(base_won, won, strict=True)]
-                total[c] += score(side_meld, tk, wn, banked)
+                total[c] += w * score(side_meld, tk, wn, banked)
                 if self._wins_trick(tr, hs):
-                    wins[c] += 1
+                    wins[c] += w
             done += 1
             if think_ms is not None and (time.perf_counter() - start) * 1000 > think_ms:
                 break
-        return sorted((Choice(c, total[c] / done, wins[c] / done) for c in candidates),
+        wsum = wsum or float(done)
+        return sorted((Choice(c, total[c] / wsum, wins[c] / wsum) for c in candidates),
                       key=lambda ch: -ch.value)
 
     def _solve(self, hands: list[int], trick: list[tuple[int, int]], taken: list[int],
