@@ -4,8 +4,9 @@ Before the first trick a seat knows its own hand, the cards it passed or receive
 once it is turned up, its own discards, the bidder's laid meld (racehorse passes back with the
 meld on the table) and the auction. The unseen cards are dealt at random into the other hands
 (and the widow while it is face down), the cards this seat passed stay where it sent them, and
-each deal is weighted by how well it explains the auction (:func:`game.bots.hardbid.seat_checks`)
-and the trump the bidder named: the same reading of the bidding ``hard`` bids with.
+each deal is weighted by how well it explains the auction
+(:func:`game.bots.auctionsample.seat_checks`) and the trump the bidder named: the same reading
+of the bidding ``hard`` bids with.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.bots.auctionsample import Check, seat_checks
 from game.bots.handeval import estimates, model_for
-from game.bots.hardbid import Check, seat_checks
 from game.bots.knowledge import build
 from game.bots.sampler import assign, expand
 from game.rules.phase import Phase

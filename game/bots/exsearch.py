@@ -54,7 +54,7 @@ class ExchangeSearch:
     """One exchange decision: the sampled deals and the common play-out of a candidate."""
 
     def __init__(self, view: PlayerView, rng: random.Random, samples: int,
-                 think_ms: float | None = None) -> None:
+                 think_ms: float | None = None, game: bool = True) -> None:
         self.view = view
         self.rules = rules = view.rules
         self.rng = rng
@@ -63,7 +63,7 @@ class ExchangeSearch:
         self.sampler = DealSampler(view)
         self.deals: list[Sampled] = []
         self.seeds: list[float] = []
-        self.gv = GameValue.of(view)
+        self.gv = GameValue.of(view, game)
         n = rules.players
         self.bidder = view.bidder
         self.team = ([s % 2 for s in range(n)] if n == 4 else

@@ -76,13 +76,15 @@ class GameValue:
     tally_unit: float = 0.0  # games per tally unit
 
     @classmethod
-    def of(cls, view: PlayerView) -> GameValue:
+    def of(cls, view: PlayerView, game: bool = True) -> GameValue:
+        """The value for ``view``'s side; ``game=False`` values points alone (for measuring
+        what playing for the game is worth)."""
         rules = view.rules
         sc = rules.scoring
         n = rules.n_sides
         scores = tuple(view.scores) if view.scores else (0,) * n
         tallies = tuple(view.tallies) if view.tallies else (0,) * n
-        linear = sc.game != "score" or not view.target
+        linear = sc.game != "score" or not view.target or not game
         mu, sd = hand_stats(rules)
         bid_to_win = bool(sc.bid_to_win_above) and all(s > sc.bid_to_win_above for s in scores)
         gv = cls(rules, rules.side_of(view.seat), scores, tallies, view.target or sc.target,

@@ -78,14 +78,14 @@ class HardBot(LevelBot):
                                 f"{margin:.0f} points over the {second})")
 
     def card_search(self, view: PlayerView, k: Knowledge) -> CardSearch:
-        return CardSearch(view, k, infer=self.budget.infer)
+        return CardSearch(view, k, infer=self.budget.infer, game=self.style.game)
 
     def bid(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
         if not self.style.bid_search:  # for measurement: the heuristic auction
             return super().bid(view, rng)
         return hardbid.decide(view, rng, self.style.aggression,
                               self.style.bid_samples or self.budget.bid_samples,
-                              self.style.bid_shift, self.style.think_ms)
+                              self.style.bid_shift, self.style.think_ms, self.style.game)
 
     def exchange(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
         if not self.style.exchange_search:  # for measurement: the classic rules
@@ -93,18 +93,19 @@ class HardBot(LevelBot):
         b = self.budget
         n = self.style.exchange_samples or b.exchange_samples
         think = self.style.think_ms
+        g = self.style.game
         phase = view.phase
         if phase == Phase.TRUMP:
-            return exdecide.search_trump(view, rng, n, think)
+            return exdecide.search_trump(view, rng, n, think, g)
         if phase == Phase.PASS:
-            return exdecide.search_pass(view, rng, n, b.pass_width, think)
+            return exdecide.search_pass(view, rng, n, b.pass_width, think, g)
         if phase == Phase.PASS_BACK:
-            return exdecide.search_pass_back(view, rng, n, 3 * b.pass_width, think)
+            return exdecide.search_pass_back(view, rng, n, 3 * b.pass_width, think, g)
         if phase == Phase.WIDOW:
-            return exdecide.search_widow(view, rng, n, think)
+            return exdecide.search_widow(view, rng, n, think, g)
         if phase == Phase.DISCARD:
-            return exdecide.search_discard(view, rng, n, b.discard_width, think)
-        return exdecide.search_decide(view, rng, n, think)
+            return exdecide.search_discard(view, rng, n, b.discard_width, think, g)
+        return exdecide.search_decide(view, rng, n, think, g)
 
     def throw_in(self, view: PlayerView, rng: random.Random) -> tuple[bool, str]:
         if not self.style.exchange_search:
@@ -112,7 +113,7 @@ class HardBot(LevelBot):
         if view.rules.throw_in.mode == "over-margin":
             return super().throw_in(view, rng)  # the bid cannot be made: always throw in
         n = self.style.exchange_samples or self.budget.exchange_samples
-        return exdecide.search_throw_in(view, rng, n, self.style.think_ms)
+        return exdecide.search_throw_in(view, rng, n, self.style.think_ms, self.style.game)
 
     def stock_game(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
         out = twohand.declare_out(view)
@@ -127,7 +128,8 @@ class HardBot(LevelBot):
         b = self.budget
         rule, why = twohand.decide(view, "hard", rng)
         found = stocksearch.decide(view, rng, self.style.samples or b.stock_samples,
-                                   b.stock_width, self.style.think_ms, preferred=rule)
+                                   b.stock_width, self.style.think_ms, preferred=rule,
+                                   game=self.style.game)
         if found is None or found[0] == rule:
             return rule, why  # the rule a player would name, when the search agrees
         return found

@@ -1,16 +1,16 @@
 """Reading the auction during trick play (``expert``): a sampled deal is weighted by how well
 the hands it gives the other seats explain their bids and passes and the trump the bidder
-named, the same reading :mod:`game.bots.hardbid` bids with. A seat's hand in the auction is
-what it holds now plus what it has played (racehorse's passes are not undone: a defender does
-not see them)."""
+named (:mod:`game.bots.auctionsample`, the reading ``hard`` bids with). A seat's hand in the
+auction is what it holds now plus what it has played (racehorse's passes are not undone: a
+defender does not see them)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
 
+from game.bots.auctionsample import Check, seat_checks
 from game.bots.exsample import trump_check
-from game.bots.hardbid import Check, seat_checks
 from game.bots.knowledge import Knowledge
 from game.rules.view import PlayerView
 

@@ -13,7 +13,9 @@ explains its choice in one sentence. Options (all optional, per seat):
 * ``bid_samples``: ``hard``'s sampled deals per auction decision;
 * ``bid_shift``: points ``hard`` adds to the value of declaring (its aggression, finely);
 * ``exchange_search``: ``off`` gives ``hard`` medium's passing, widow, discard, trump and
-  concessions; ``exchange_samples``: its sampled deals per exchange decision.
+  concessions; ``exchange_samples``: its sampled deals per exchange decision;
+* ``game``: ``off`` makes ``hard`` value every hand by its points alone, not by the chance of
+  winning the game (for measuring what playing for the game is worth).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class Style:
     bid_search: bool = True
     exchange_search: bool = True
     exchange_samples: int | None = None
+    game: bool = True
 
 
 class LevelBot:

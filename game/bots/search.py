@@ -15,6 +15,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.bots.gamevalue import GameValue
 from game.bots.handscore import HandScorer
 from game.bots.inference import auction_weight
 from game.bots.knowledge import Knowledge, build
@@ -66,7 +67,8 @@ class CardSearch:
     """Search one trick-play decision from a view."""
 
     def __init__(self, view: PlayerView, knowledge: Knowledge | None = None,
-                 policy: RolloutPolicy | None = None, infer: bool = False) -> None:
+                 policy: RolloutPolicy | None = None, infer: bool = False,
+                 game: bool = True) -> None:
         self.view = view
         self.rules = view.rules
         self.k = knowledge or build(view)
@@ -78,7 +80,8 @@ class CardSearch:
         self.bidder_team = self.team[bidder] if bidder >= 0 else -1
         self.sampler: PlaySampler | TruthSampler = (
             TruthSampler(view) if view.revealed else PlaySampler(self.k))
-        self.scorer = HandScorer(view, bidder, view.bid, view.trump, view.widow is not None)
+        self.scorer = HandScorer(view, bidder, view.bid, view.trump, view.widow is not None,
+                                 GameValue.of(view, game))
         # expert: weigh each sampled deal by how well it explains the auction
         self.weigh = auction_weight(view, self.k) if infer and not view.revealed else None
         deck = self.rules.deck

@@ -51,12 +51,12 @@ def tabled_records(view: PlayerView, seat: int) -> tuple[tuple[Tabled, ...], int
 class StockSearch:
     """One decision of the stock phase, searched over sampled deals."""
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(self, view: PlayerView, game: bool = True) -> None:
         rules = view.rules
         deck = rules.deck
         self.view = view
         self.me, self.opp = view.seat, 1 - view.seat
-        self.gv = GameValue.of(view)
+        self.gv = GameValue.of(view, game)
         self.sim = Simulator(rules, view.scores, view.target)
         tab_me, on_me = tabled_records(view, self.me)
         tab_opp, on_opp = tabled_records(view, self.opp)
@@ -114,21 +114,36 @@ class StockSearch:
         return gv.value(deltas)
 
     def rank(self, moves: Sequence[Move], samples: int, rng: random.Random,
-             think_ms: float | None = None) -> list[tuple[float, int]]:
-        """(mean value, index) of every move, best first, over the same sampled deals."""
-        totals = [0.0] * len(moves)
+             think_ms: float | None = None, keep: int = 2) -> list[tuple[float, int]]:
+        """(mean value, index) of the moves still in the running at the end, best first.
+        Every move is played in the same sampled deals; the deals come in rounds and the
+        weaker half of the moves is dropped after each (successive halving), so ``samples``
+        deals reach the strongest moves while the clearly weaker ones stop early."""
+        n = len(moves)
+        totals = [0.0] * n
+        counts = [0] * n
+        alive = list(range(n))
+        rounds, m = 1, n
+        while m > keep:
+            m = (m + 1) // 2
+            rounds += 1
+        per_round = max(2, samples // rounds)
         start = time.perf_counter()
-        done = 0
-        for _ in range(samples):
-            st = self.sample(rng)
-            seed = rng.random()
-            for i, move in enumerate(moves):
-                points, declared = move(st.copy(), random.Random(seed))
-                totals[i] += self.value(points, declared)
-            done += 1
+        for r in range(rounds):
+            upto = samples - per_round * (rounds - 1) if r == rounds - 1 else per_round
+            for _ in range(max(1, upto)):
+                st = self.sample(rng)
+                seed = rng.random()
+                for i in alive:
+                    points, declared = moves[i](st.copy(), random.Random(seed))
+                    totals[i] += self.value(points, declared)
+                    counts[i] += 1
             if think_ms is not None and (time.perf_counter() - start) * 1000 > think_ms:
                 break
-        out = [(totals[i] / done, i) for i in range(len(moves))]
+            if r < rounds - 1:
+                alive.sort(key=lambda i: -totals[i] / counts[i])
+                alive = alive[:max(keep, (len(alive) + 1) // 2)]
+        out = [(totals[i] / counts[i], i) for i in alive]
         out.sort(key=lambda x: (-x[0], x[1]))
         return out
 
@@ -208,12 +223,12 @@ def card_candidates(search: StockSearch, view: PlayerView, width: int) -> list[P
 
 
 def decide(view: PlayerView, rng: random.Random, samples: int, width: int,
-           think_ms: float | None = None, preferred: Action | None = None
-           ) -> tuple[Action, str] | None:
+           think_ms: float | None = None, preferred: Action | None = None,
+           game: bool = True) -> tuple[Action, str] | None:
     """The searched choice for a card or a meld-turn step of the stock phase; None when there
     is nothing to search (one sensible action). Among equally valued actions (a meld and the
     dix exchange in either order come to the same) the ``preferred`` one is taken."""
-    search = StockSearch(view)
+    search = StockSearch(view, game)
     legal: list[Action] = [a for a in view.legal if not isinstance(a, DeclareOut)]
     if any(isinstance(a, PlayCard) for a in legal):
         cands: list[Action] = list(card_candidates(search, view, width))
