@@ -22,13 +22,13 @@ from typing import Any
 ORDER = ["racehorse", "partnership-150", "double-deck", "partnership-190", "cutthroat",
          "check", "two-handed"]
 PAIRS = [("open", "medium"), ("expert", "medium"), ("expert", "hard"), ("hard", "medium"),
-         ("hard", "hard-classic"),
+         ("hard", "hard-rulepass"),
          ("hard", "easy"), ("hard", "random"), ("medium", "easy"), ("medium", "random"),
          ("easy", "random")]
 TARGETED = ("racehorse", "partnership-150")  # issue 4's targets
 GAMES = ("racehorse", "double-deck", "partnership-190", "two-handed")  # issue 17's game target
 # Pseudo-levels: a level with options, for the A/B rows.
-VARIANTS = {"hard-classic": ("hard", ("exchange_search=off",))}
+VARIANTS = {"hard-rulepass": ("hard", ("pass_search=off",))}
 
 
 class Run:
@@ -58,7 +58,7 @@ def plan() -> list[Run]:
     """Most important first: issue 17's targets, then issue 4's rows, then breadth."""
     runs = [Run("racehorse", "hard", "medium", 2000), Run("partnership-150", "hard", "medium",
                                                           2000),
-            Run("racehorse", "hard", "hard-classic", 1000),
+            Run("racehorse", "hard", "hard-rulepass", 1000),
             Run("two-handed", "hard", "medium", 2000),
             Run("double-deck", "hard", "medium", 1000), Run("cutthroat", "hard", "medium", 1000)]
     runs += [Run(v, "hard", "medium", games=200) for v in GAMES]

@@ -88,7 +88,8 @@ class HardBot(LevelBot):
                               self.style.bid_shift, self.style.think_ms, self.style.game)
 
     def exchange(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
-        if not self.style.exchange_search:  # for measurement: the classic rules
+        if not self.style.exchange_search or (  # for measurement: the classic rules
+                not self.style.pass_search and view.phase in (Phase.PASS, Phase.PASS_BACK)):
             return classic_exchange(view)
         b = self.budget
         n = self.style.exchange_samples or b.exchange_samples

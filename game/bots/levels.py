@@ -13,7 +13,8 @@ explains its choice in one sentence. Options (all optional, per seat):
 * ``bid_samples``: ``hard``'s sampled deals per auction decision;
 * ``bid_shift``: points ``hard`` adds to the value of declaring (its aggression, finely);
 * ``exchange_search``: ``off`` gives ``hard`` medium's passing, widow, discard, trump and
-  concessions; ``exchange_samples``: its sampled deals per exchange decision;
+  concessions; ``pass_search``: ``off`` for medium's passing and passing back alone;
+  ``exchange_samples``: its sampled deals per exchange decision;
 * ``game``: ``off`` makes ``hard`` value every hand by its points alone, not by the chance of
   winning the game (for measuring what playing for the game is worth).
 """
@@ -51,6 +52,7 @@ class Style:
     exchange_search: bool = True
     exchange_samples: int | None = None
     game: bool = True
+    pass_search: bool = True
 
 
 class LevelBot:

@@ -58,7 +58,8 @@ def _switch(options: Mapping[str, object], key: str) -> bool:
 
 def parse_style(options: Mapping[str, object]) -> Style:
     known = {"aggression", "think_ms", "samples", "noise", "bid_samples", "bid_shift",
-             "card_search", "bid_search", "exchange_search", "exchange_samples", "game"}
+             "card_search", "bid_search", "exchange_search", "exchange_samples", "game",
+             "pass_search"}
     for key in options:
         if key not in known:
             raise ValueError(f"unknown bot option {key!r} (known: {', '.join(sorted(known))})")
@@ -76,4 +77,5 @@ def parse_style(options: Mapping[str, object]) -> Style:
                  _number(options, "bid_shift", -10_000, 10_000, False),
                  _switch(options, "card_search"), _switch(options, "bid_search"),
                  _switch(options, "exchange_search"),
-                 None if ex_samples is None else int(ex_samples), _switch(options, "game"))
+                 None if ex_samples is None else int(ex_samples), _switch(options, "game"),
+                 _switch(options, "pass_search"))

@@ -64,7 +64,7 @@ def _run(spec: MatchSpec, kind: str, n: int, jobs: int, progress: Progress | Non
             done[index] = dict(rec)
         checkpoint_file.start(path, head)
     todo = [i for i in range(n) if i not in done]
-    size = 1 if kind == "games" else max(1, min(25, len(todo) // (jobs * 4) or 1))
+    size = 1 if kind == "games" else max(1, min(10, len(todo) // (jobs * 4) or 1))
     parts = [todo[i:i + size] for i in range(0, len(todo), size)]
     count = n - len(todo)
     if progress and count:
