@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PINOCHLE_DATA_DIR", "")  # tests pass their own data dirs explicitly
+# Nothing a test runs may touch the real user's settings or saves.
+os.environ.setdefault("PINOCHLE_HOME", tempfile.mkdtemp(prefix="pinochle-tests-"))

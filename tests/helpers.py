@@ -67,3 +67,20 @@ def rest_of_pack(r, *given):
     seats = r.players - len(given)
     n = len(left) // seats
     return [" ".join(str(c) for c in left[i * n:(i + 1) * n]) for i in range(seats)]
+
+
+def first_legal_until(r, seed, done, limit=3000):
+    """Actions from a new game, always the first legal one that does not declare out, until
+    ``done(state)`` holds; fails the test if it never does."""
+    from game.rules.actions import DeclareOut
+    from game.rules.engine import apply, legal_actions, new_game
+
+    state = new_game(r, seed)
+    actions = []
+    for _ in range(limit):
+        if done(state):
+            return actions
+        action = next(a for a in legal_actions(state) if not isinstance(a, DeclareOut))
+        state, _ = apply(state, action)
+        actions.append(action)
+    raise AssertionError("the position was never reached")

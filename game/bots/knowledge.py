@@ -109,17 +109,8 @@ class Knowledge:
 
 
 def meld_counts(rules: RuleSet, cards: list[Card]) -> int:
-    """Counts of the cards a laid meld needs, never more copies than the pack holds.
-
-    (``MeldResult.cards_used`` counts a run's king and queen twice when the house rule
-    ``run_includes_royal_marriage`` is on; clipping keeps the bots working regardless.)"""
-    deck = rules.deck
-    out = 0
-    for card in cards:
-        t = deck.type_of(card)
-        if (out >> (t * deck.bits)) & deck.field_mask < deck.copies:
-            out += deck.one[t]
-    return out
+    """Counts of the cards a laid meld needs (``MeldResult.cards_used``: within the hand)."""
+    return rules.deck.counts_of(cards)
 
 
 def _meld_known(rules: RuleSet, view: PlayerView, seat: int) -> int:

@@ -13,8 +13,17 @@ from dataclasses import dataclass, field
 
 from game.bots.base import Bot, IllegalChoiceError, Suggestion
 from game.bots.registry import STRONGEST, make_bot
-from game.rules.actions import Action, Deal
-from game.rules.engine import actor, apply, legal_actions, new_game, replay
+from game.rules.actions import Action, Deal, DeclareOut
+from game.rules.engine import (
+    actor,
+    apply,
+    declare_out,
+    declared_total,
+    legal_actions,
+    may_declare_out,
+    new_game,
+    replay,
+)
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event
 from game.rules.phase import Phase
@@ -89,6 +98,24 @@ class Match:
             raise IllegalActionError("The game is over.")
         self.state, events = apply(self.state, action)
         self.actions.append(action)
+        return [redact(e, viewer) for e in events]
+
+    def may_declare_out(self, seat: int) -> bool:
+        """Two-handed: whether ``seat`` may declare out now, on its turn or the opponent's."""
+        return may_declare_out(self.state, seat)
+
+    def declared_total(self, seat: int) -> int:
+        """Two-handed: the points ``seat`` would declare out with now (from the engine)."""
+        return declared_total(self.state, seat)
+
+    def declare_out(self, seat: int, viewer: int = 0) -> list[Event]:
+        """``seat`` declares out whoever's turn it is (004: "At any time during the play, a
+        player may 'declare out.'"); recorded in the action list like any action, so the game
+        replays. Raises IllegalActionError (state unchanged) when it is not possible now."""
+        if self.state.over:
+            raise IllegalActionError("The game is over.")
+        self.state, events = declare_out(self.state, seat)
+        self.actions.append(DeclareOut(seat))
         return [redact(e, viewer) for e in events]
 
     def bot_rng(self) -> random.Random:

@@ -11,7 +11,7 @@ from game.rules.actions import Action, Bid, DeclareOut, Discard, Pass, PassCards
 from game.rules.auction_game.state import HandState
 from game.rules.compiled import kernel_for
 from game.rules.engine import actor, apply, legal_actions, new_game, replay
-from game.rules.events import HandScored
+from game.rules.events import DeclaredOut, HandScored
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
@@ -85,6 +85,9 @@ def conserved(state: GameState) -> bool:
     return total == full
 
 
+MAX_ACTIONS_PER_HAND = 5_000  # a hand takes at most a few hundred: more is a hang
+
+
 @dataclass
 class SimReport:
     variant: str
@@ -97,6 +100,7 @@ class SimReport:
     bid_total: int = 0
     made: int = 0
     points: list[int] = field(default_factory=list)
+    declared_out: int = 0  # two-handed hands that ended the game by a declaration, unscored
 
     @property
     def hands_per_second(self) -> float:
@@ -108,6 +112,7 @@ class SimReport:
             "seconds": round(self.seconds, 3),
             "hands_per_second": round(self.hands_per_second, 1),
             "actions": self.actions,
+            "declared_out": self.declared_out,
             "invariant_violations": len(self.violations),
             "violations": self.violations[:20],
             "contracts": self.bids,
@@ -155,13 +160,25 @@ def simulate(rules: RuleSet, hands: int, seed: int, check: bool = True) -> SimRe
         state = new_game(rules, seed * 100_003 + game_no)
         game_no += 1
         actions: list[Action] = []
+        since_scored = 0
         while state.winner < 0 and report.hands < hands:
             action = legal_bot(state, rng)
             state, events = apply(state, action)
             actions.append(action)
+            since_scored += 1
             for ev in events:
                 if isinstance(ev, HandScored):
                     _tally(rules, ev, report)
+                    since_scored = 0
+                elif isinstance(ev, DeclaredOut):
+                    # The game ends inside a hand that is never scored: it still counts as a
+                    # hand played, or a short target would make this loop run for ever.
+                    report.hands += 1
+                    report.declared_out += 1
+            if since_scored > MAX_ACTIONS_PER_HAND:
+                report.violations.append(f"game {game_no}: a hand went on for more than "
+                                         f"{MAX_ACTIONS_PER_HAND} actions")
+                break
             if check:
                 _check_step(state, report, rng)
         report.actions += len(actions)

@@ -119,8 +119,14 @@ class EndTurn:
 
 @dataclass(frozen=True, slots=True)
 class DeclareOut:
+    """Two-handed: "At any time during the play, a player may 'declare out.'" (004). ``seat``
+    is the declaring player; -1 means the player whose turn it is (the form the legal actions
+    list), any other seat may declare on the opponent's turn too."""
+
+    seat: int = -1
+
     def __str__(self) -> str:
-        return "declare-out"
+        return "declare-out" if self.seat < 0 else f"declare-out {self.seat}"
 
 
 Action = (Deal | Bid | Pass | NameTrump | PassCards | TakeWidow | Discard | PlayHand | ThrowIn
@@ -147,6 +153,8 @@ def parse_action(text: str) -> Action:
             return _SIMPLE[head]
         if head == "bid" and len(rest) == 1:
             return Bid(int(rest[0]))
+        if head == "declare-out" and len(rest) == 1 and rest[0].isdigit():
+            return DeclareOut(int(rest[0]))
         if head == "trump" and len(rest) == 1:
             return NameTrump(Suit.parse(rest[0]))
         if head == "pass-cards" and rest:

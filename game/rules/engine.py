@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.rules.actions import Action, Deal, PlayCard
+from game.rules.actions import Action, Deal, DeclareOut, PlayCard
 from game.rules.auction_game import flow as auction_flow
 from game.rules.auction_game import play
 from game.rules.auction_game.state import HandState
@@ -23,6 +23,7 @@ from game.rules.phase import NewDeal, Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
 from game.rules.stock_game import flow as stock_flow
+from game.rules.stock_game import score as stock_score
 from game.rules.stock_game.state import StockHand
 
 _DEAL = (Deal(),)
@@ -90,6 +91,27 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     if not isinstance(action, Deal):
         raise IllegalActionError("The dealer must deal first.")
     return _deal(state)
+
+
+def may_declare_out(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` may declare out now, whoever's turn it is (two-handed, 004: "At any
+    time during the play, a player may 'declare out.'")."""
+    return (isinstance(state.hand, StockHand) and 0 <= seat < state.rules.players
+            and stock_flow.can_declare_out(state.rules, state))
+
+
+def declare_out(state: GameState, seat: int) -> tuple[GameState, list[Event]]:
+    """``seat`` declares out, on its own turn or the opponent's: play stops, its points are
+    counted, and it wins the match with the target or more, else loses it. Raises
+    IllegalActionError when declaring out is not possible now."""
+    if not isinstance(state.hand, StockHand):
+        raise IllegalActionError("Declaring out is a two-handed rule, during the play.")
+    return apply(state, DeclareOut(seat))
+
+
+def declared_total(state: GameState, seat: int) -> int:
+    """What ``seat`` would have if it declared out now (two-handed)."""
+    return stock_score.declared_total(state, seat)
 
 
 def _deal(state: GameState) -> tuple[GameState, list[Event]]:

@@ -10,7 +10,7 @@ suit lookups plus one lookup of the arounds/pinochle mask formed by AND-ing per-
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.rules.cards import Card, Deck, Rank, Suit
 from game.rules.ruleset import MeldKind, MeldRules, RuleSet
@@ -31,6 +31,11 @@ class Meld:
     name: str
     cards: tuple[Card, ...]
     points: int
+    # Cards this meld shares with another meld of its own class: only a run's king and queen
+    # scored again as royal marriages (meld.run_includes_royal_marriage). Every other meld of a
+    # class has cards of its own.
+    # Left out of the text form: event logs and golden replays read as before when empty.
+    shared: tuple[Card, ...] = field(default=(), repr=False)
 
     def to_json(self) -> dict[str, object]:
         return {"class": self.cls, "name": self.name, "cards": [str(c) for c in self.cards],
@@ -46,14 +51,17 @@ class MeldResult:
         return {"total": self.total, "melds": [m.to_json() for m in self.melds]}
 
     def cards_used(self) -> list[Card]:
-        """Every card a meld needs on the table, counting a card once per copy needed."""
-        # Melds of one class never share a card; melds of different classes may, so the cards
-        # needed are, per card, the largest count any single class uses.
+        """Every card the meld needs on the table, counting a card once per copy needed: a
+        multiset within the hand it was found in."""
+        # Melds of one class share no card (but for ``Meld.shared``); melds of different classes
+        # may, so the cards needed are, per card, the largest count any single class uses.
         by_class: dict[str, dict[Card, int]] = {}
         for meld in self.melds:
             bucket = by_class.setdefault(meld.cls, {})
             for card in meld.cards:
                 bucket[card] = bucket.get(card, 0) + 1
+            for card in meld.shared:
+                bucket[card] -= 1
         out: dict[Card, int] = {}
         for bucket in by_class.values():
             for card, n in bucket.items():
@@ -77,6 +85,8 @@ class MeldTable:
         d = self.deck
         self.size = 1 << d.slice_bits
         self.dix_rank = rules.dix_rank
+        self.royal_shares_run = (self.cfg.run_includes_royal_marriage and
+                                 rules.meld_class("run") == rules.meld_class("royal_marriage"))
         # [suit][is_trump][slice] -> (runs and marriages, dixes), filled on first use
         self._suit_cache: list[list[list[tuple[tuple[Meld, ...], ...] | None]]] = [
             [[None] * (1 << d.slice_bits) for _ in range(2)] for _ in range(4)]
@@ -202,25 +212,32 @@ class MeldTable:
         return total_wide
 
     # -- breakdowns ------------------------------------------------------------------------
-    def _make_meld(self, kind: MeldKind, level: int, cards: list[Card], points: int) -> Meld:
+    def _make_meld(self, kind: MeldKind, level: int, cards: list[Card], points: int,
+                   shared: tuple[Card, ...] = ()) -> Meld:
         rules = self.rules
         return Meld(kind, rules.meld_class(kind), level_name(rules.meld_name(kind), level),
-                    tuple(cards), points)
+                    tuple(cards), points, shared)
 
     def _suit_melds(self, x: int, trump: bool, suit: int) -> tuple[tuple[Meld, ...], ...]:
         """(runs and marriages, dixes) of one suit; the dix comes apart because several presets
         give it a class of its own."""
         cfg, s = self.cfg, Suit(suit)
         main, dixes = [], []
+        runs = 0
         for kind, level in self._suit_items(self._slice_counts(x), trump)[1]:
             if kind == "run":
+                runs = level
                 cards = [Card(r, s) for r in RUN_RANKS for _ in range(level)]
                 main.append(self._make_meld(kind, level, cards, cfg.run[level - 1]))
             elif kind in ("royal_marriage", "marriage"):
                 cards = [Card(Rank.KING, s), Card(Rank.QUEEN, s)] * level
                 value = cfg.royal_marriage if kind == "royal_marriage" else cfg.marriage
+                # A run's king and queen, scored again as royal marriages of the run's own class,
+                # stay the run's cards.
+                shared = ((Card(Rank.KING, s), Card(Rank.QUEEN, s)) * runs
+                          if kind == "royal_marriage" and self.royal_shares_run else ())
                 main.append(self._make_meld(kind, level, sorted(cards, reverse=True),
-                                            value * level))
+                                            value * level, shared))
             else:  # dix
                 assert self.dix_rank is not None
                 dixes.append(self._make_meld(kind, 1, [Card(self.dix_rank, s)], cfg.dix))

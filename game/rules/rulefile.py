@@ -18,6 +18,7 @@ from game.rules.errors import RuleSetError
 from game.rules.ruleset import (
     AuctionRules,
     FrozenMap,
+    MeldKind,
     MeldRules,
     PassingRules,
     RuleSet,
@@ -78,7 +79,9 @@ def _choices(values: tuple[Any, ...]) -> str:
 def _coerce_int(source: str, path: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleSetError(source, path, f"expected a whole number, got {value!r}")
-    low, high = RANGES.get(path.split("[")[0], _POINTS)
+    field = path.split("[")[0]
+    # A table's values (tricks.points.A) take the table's range (tricks.points).
+    low, high = RANGES.get(field) or RANGES.get(field.rpartition(".")[0], _POINTS)
     if not low <= value <= high:
         raise RuleSetError(source, path, f"must be between {low} and {high}, got {value}")
     return value
@@ -264,6 +267,17 @@ def _check_tricks(rules: RuleSet) -> None:
         _fail(rules, "tricks.reneges", "renege calling is a partnership option")
 
 
+# The ranks each kind of meld is made of. The engine scores the runs and marriages of a suit
+# together (one card never in two of them, but for meld.run_includes_royal_marriage), and every
+# other kind on its own: two kinds that share a rank outside that group may both use a card.
+_KIND_RANKS: dict[MeldKind, frozenset[str]] = {
+    "run": frozenset("ATKQJ"), "royal_marriage": frozenset("KQ"), "marriage": frozenset("KQ"),
+    "dix": frozenset("97"), "pinochle": frozenset("QJ"), "aces": frozenset("A"),
+    "kings": frozenset("K"), "queens": frozenset("Q"), "jacks": frozenset("J"),
+}
+_SUIT_GROUP: frozenset[MeldKind] = frozenset({"run", "royal_marriage", "marriage"})
+
+
 def _check_meld(rules: RuleSet) -> None:
     copies = rules.deck.copies
     for kind in ("run", "pinochle", "aces", "kings", "queens", "jacks"):
@@ -271,6 +285,18 @@ def _check_meld(rules: RuleSet) -> None:
         if len(values) != copies:
             _fail(rules, f"meld.{kind}",
                   f"needs {copies} values (one per level up to {copies} copies)")
+    # "A card may serve in melds of different classes, never twice in one class": so two kinds
+    # the engine lets share a card may not be in one class.
+    kinds = list(_KIND_RANKS)
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1:]:
+            common = _KIND_RANKS[a] & _KIND_RANKS[b]
+            if (common and not {a, b} <= _SUIT_GROUP
+                    and rules.meld_class(a) == rules.meld_class(b)):
+                _fail(rules, f"meld.classes.{b}",
+                      f"{a} and {b} may share a card ({', '.join(sorted(common))}) and are "
+                      f"scored independently, so they cannot be in one class "
+                      f"({rules.meld_class(b)!r})")
 
 
 def _check_scoring(rules: RuleSet) -> None:

@@ -201,3 +201,81 @@ def test_breakdown_cards_come_from_the_hand(data):
     have = Counter(hand)
     for card, needed in Counter(result.cards_used()).items():
         assert have[card] >= needed
+
+
+MELD_OPTION_PRESETS = [n for n in preset_names()]
+
+
+def _meld_house(base, run_royal, zeroes, one_class):
+    """A house table on ``base`` with the meld options drawn (issue 18)."""
+    text = (f'base = "{base}"\nname = "m"\ntitle = "m"\n[meld]\n'
+            f"run_includes_royal_marriage = {'true' if run_royal else 'false'}\n")
+    for kind in zeroes:
+        value = "0" if kind in ("royal_marriage", "marriage", "dix") else None
+        if value is not None:
+            text += f"{kind} = {value}\n"
+    if one_class:  # run, royal marriage, marriage and dix in one class (as 003 and 004 do)
+        text += ('[meld.classes]\nrun = "suit"\nroyal_marriage = "suit"\nmarriage = "suit"\n'
+                 'dix = "suit"\npinochle = "pinochle"\naces = "arounds"\nkings = "arounds"\n'
+                 'queens = "arounds"\njacks = "arounds"\n')
+    from game.store.content import ruleset_from_text
+
+    return ruleset_from_text(text, "meld options")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_cards_used_is_a_multiset_within_the_hand_for_every_preset_and_meld_option(data):
+    # 000: "Any card you play for meld can be used more than once, as long as it's not used more
+    # than once in each category." Whatever the classes and options, the cards a meld needs on
+    # the table are cards of the hand (issue 18: the run's K-Q were claimed twice when they
+    # also scored a royal marriage, and passing back then looped forever).
+    base = data.draw(st.sampled_from(MELD_OPTION_PRESETS))
+    r = _meld_house(base, data.draw(st.booleans()),
+                    data.draw(st.sets(st.sampled_from(["royal_marriage", "marriage", "dix"]))),
+                    data.draw(st.booleans()))
+    size = data.draw(st.integers(5, r.hand_size + 3))
+    pack = r.deck.cards()
+    trump = data.draw(st.sampled_from([None, *Suit]))
+    # Runs are rare in random hands: plant one (or two) in the trump suit half of the time.
+    planted = [Card(rank, trump) for rank in (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN,
+                                              Rank.JACK)] if trump is not None else []
+    planted *= data.draw(st.sampled_from([0, 0, 1, 2]))
+    for card in planted:
+        pack.remove(card)
+    hand = planted + data.draw(st.permutations(pack))[:max(0, size - len(planted))]
+    result = best_meld(r, hand, trump)
+    have = Counter(hand)
+    for card, needed in Counter(result.cards_used()).items():
+        assert have[card] >= needed, (card, needed, result)
+    counts = r.deck.counts_of(result.cards_used())  # never more copies than the pack holds
+    assert r.deck.size_of(r.deck.counts_of(hand) - counts) == (
+        len(hand) - len(result.cards_used()))
+
+
+def test_a_run_that_is_also_a_royal_marriage_lays_its_king_and_queen_once():
+    # The README's house rule: "a run's K-Q is also a royal marriage". With the run and the
+    # royal marriage in one class the K and Q are laid once; 150 + 40 are scored.
+    r = _meld_house("racehorse", True, set(), False)
+    result = best_meld(r, cards("AD TD KD QD JD 9C"), Suit.DIAMONDS)
+    assert result.total == 190
+    assert sorted(str(c) for c in result.cards_used()) == sorted(["AD", "TD", "KD", "QD", "JD"])
+    # In separate classes the royal marriage may reuse the run's cards anyway: still laid once.
+    r2 = _meld_house("two-handed", True, set(), False)
+    assert Counter(best_meld(r2, cards("AD TD KD QD JD KD"), Suit.DIAMONDS).cards_used())[
+        Card(Rank.KING, Suit.DIAMONDS)] <= 2
+
+
+def test_kinds_that_share_a_card_may_not_be_put_in_one_class():
+    # 003: "Each card may be used in at most one meld of each class." The engine scores
+    # pinochle and queens around independently (the Q of spades in both), so a table may not
+    # put them in one class and promise otherwise.
+    from game.rules.errors import RuleSetError
+    from game.store.content import ruleset_from_text
+
+    with pytest.raises(RuleSetError, match="meld.classes.queens.*pinochle and queens"):
+        ruleset_from_text('base = "racehorse"\nname = "c"\ntitle = "c"\n[meld.classes]\n'
+                          'pinochle = "Class X"\nqueens = "Class X"\n', "classes")
+    with pytest.raises(RuleSetError, match="marriage and kings"):
+        ruleset_from_text('base = "racehorse"\nname = "c"\ntitle = "c"\n[meld.classes]\n'
+                          'marriage = "All"\nkings = "All"\n', "classes")

@@ -36,12 +36,13 @@ from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, with_hand
 from game.rules.stock_game import score as stockscore
-from game.rules.stock_game.consts import DECLARE_OUT, StockConsts
+from game.rules.stock_game.consts import StockConsts
 from game.rules.stock_game.meld import MeldOption, lay, option_for, options
 from game.rules.stock_game.state import StockHand
 from game.rules.tricks import explain_plays
 
 _MELD_TURN = Phase.MELD_TURN  # compared by identity on the hot path
+_PLAY_PHASES = (Phase.TRICKS, Phase.MELD_TURN)
 _END_TURN, _COUNT_DIX, _EXCHANGE_DIX = EndTurn(), CountDix(), ExchangeDix()
 
 
@@ -93,7 +94,10 @@ def _held_dix(consts: StockConsts, hand: StockHand, seat: int) -> int:
 
 
 def can_declare_out(rules: RuleSet, state: GameState) -> bool:
-    return rules.stock.declare_out and rules.scoring.game == "score"
+    """Whether declaring out is possible now, for either player: 004 "At any time during the
+    play, a player may 'declare out.'" -- in a match to a target, while the deal is played."""
+    return (rules.stock.declare_out and rules.scoring.game == "score" and not state.over
+            and isinstance(state.hand, StockHand) and state.hand.phase in _PLAY_PHASES)
 
 
 def legal(compiled: CompiledRules, hand: StockHand) -> tuple[Action, ...]:
@@ -131,9 +135,13 @@ def apply(state: GameState, hand: StockHand, action: Action) -> tuple[GameState,
         return _draw(state, hand)  # drawing is always allowed
     rules, compiled = state.rules, state.compiled
     if isinstance(action, DeclareOut):
-        if DECLARE_OUT not in legal(compiled, hand):
+        if not can_declare_out(rules, state):
             raise IllegalActionError("Declaring out is only possible in a match to a target.")
-        return stockscore.declare_out(state, hand)
+        seat = hand.turn if action.seat < 0 else action.seat
+        if seat not in (0, 1):
+            raise IllegalActionError("Only a player at the table may declare out.",
+                                     f"no seat {seat}")
+        return stockscore.declare_out(state, hand, seat)
     if hand.phase is _MELD_TURN:
         if isinstance(action, LayMeld):
             consts = compiled.stock

@@ -32,11 +32,13 @@ def hand_points(rules: RuleSet, hand: StockHand, seat: int) -> int:
     return hand.meld_pts[seat] + rounded(rules, hand.taken[seat])
 
 
-def declared_total(state: GameState) -> int:
-    """What the player to act would have if they declared out now."""
+def declared_total(state: GameState, seat: int = -1) -> int:
+    """What ``seat`` (by default the player to act) would have if they declared out now: "play
+    stops and his tricks are counted" (004), with the meld already scored."""
     hand = state.hand
     assert isinstance(hand, StockHand)
-    seat = hand.turn
+    if seat < 0:
+        seat = hand.turn
     return state.scores[seat] + hand.meld_pts[seat] + rounded(state.rules, hand.taken[seat])
 
 
@@ -53,10 +55,12 @@ def declaring_out_wins(state: GameState) -> bool:
     return declared_total(state) >= target
 
 
-def declare_out(state: GameState, hand: StockHand) -> tuple[GameState, list[Event]]:
+def declare_out(state: GameState, hand: StockHand, seat: int) -> tuple[GameState, list[Event]]:
+    """004: "If, in fact, the player has 1000 points or more, he wins the game even if the
+    opponent has more. If the claimant has fewer than 1,000 points, he loses the game." Any
+    seat may declare, whoever's turn it is."""
     rules = state.rules
-    seat = hand.turn
-    total = declared_total(state)
+    total = declared_total(state, seat)
     won = total >= state.target
     winner = seat if won else rules.next_seat(seat)
     reason = (f"declared out with {total}, at least {state.target}" if won else

@@ -284,6 +284,9 @@ class PuzzleScene(CoachedTable):
         return False
 
     def show_hint(self) -> None:
+        if not self.match.waiting_for_human():  # solved, or the answer is being played out
+            self.reply, self.reply_colour = "Nothing to hint: it is not your turn.", theme.INK
+            return
         suggestion = self.match.hint(self.human)
         self.reply, self.reply_colour = f"The strongest bot: {suggestion.reason}", theme.GOLD
 

@@ -176,7 +176,8 @@ class SetupScene(MenuScene):
 
     def cycle_level(self, i: int) -> None:
         levels = (self.app.settings.seat_levels + ["medium"] * 3)[:3]
-        levels[i] = LEVELS[(LEVELS.index(levels[i]) + 1) % len(LEVELS)]
+        at = LEVELS.index(levels[i]) if levels[i] in LEVELS else -1
+        levels[i] = LEVELS[(at + 1) % len(LEVELS)]
         self.app.settings.seat_levels = levels
         self.refresh()
 
