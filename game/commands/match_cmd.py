@@ -70,9 +70,8 @@ def _check_level(level: str, which: str, options: tuple[tuple[str, object], ...]
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    from game.match.duplicate import MatchSpec
-    from game.match.games import games_json
-    from game.match.runner import run_games, run_match
+    from game.match.duplicate import MatchSpec, run_match
+    from game.match.games import games_json, run_games
     from game.store.checkpoint import CheckpointError
     from game.store.content import load_ruleset
 

@@ -18,9 +18,13 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from game.bots.base import Bot, IllegalChoiceError
 from game.bots.registry import make_bot
+from game.match.pieces import parse_records, run_pieces
+from game.match.records import TableResult, deal_from_record, deal_record
 from game.rules.actions import Deal
 from game.rules.engine import actor, apply, at_deal, new_game
 from game.rules.events import GameWon, HandResult, HandScored
@@ -28,6 +32,7 @@ from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
 from game.rules.view import observe
+from game.store.checkpoint import source_digest
 
 KINDS = {Phase.AUCTION: "bid", Phase.TRUMP: "trump", Phase.PASS: "pass",
          Phase.PASS_BACK: "pass", Phase.WIDOW: "widow", Phase.DISCARD: "discard",
@@ -42,18 +47,6 @@ def seatings(rules: RuleSet) -> list[tuple[str, ...]]:
     if n == 3:
         return [tuple("a" if s == r else "b" for s in range(3)) for r in range(3)]
     return [("a", "b"), ("b", "a")]
-
-
-@dataclass
-class TableResult:
-    deal: int
-    table: int
-    margin: float  # A's score minus B's (three-handed: minus B's average)
-    contract: tuple[str, int, bool] | None  # (level of the bidder, bid, made)
-    tricks: dict[str, float]  # trick points per level (its side, or its seats' average)
-    times: list[tuple[str, str, float]] = field(default_factory=list)  # (level, kind, ms)
-    illegal: int = 0
-    outcome: str = ""
 
 
 def _side_scores(rules: RuleSet, result: HandResult, seats: Sequence[str]
@@ -149,6 +142,9 @@ def hand_result(rules: RuleSet, deal: int, table: int, seats: Sequence[str], res
     return TableResult(deal, table, margin, contract, tricks, times, illegal, result.outcome)
 
 
+Load = Callable[[str], RuleSet]
+
+
 @dataclass(frozen=True)
 class MatchSpec:
     variant: str
@@ -157,6 +153,14 @@ class MatchSpec:
     seed: int
     a_options: tuple[tuple[str, object], ...] = ()
     b_options: tuple[tuple[str, object], ...] = ()
+
+
+def header(spec: MatchSpec, kind: str) -> dict[str, Any]:
+    """What a checkpoint must match: the same match, the same kind of pieces, the same code."""
+    return {"kind": kind, "variant": spec.variant, "a": spec.a, "b": spec.b, "seed": spec.seed,
+            "a_options": [[k, v] for k, v in spec.a_options],
+            "b_options": [[k, v] for k, v in spec.b_options],
+            "code": source_digest()}
 
 
 def play_deals(spec: MatchSpec, deals: Sequence[int],
@@ -252,3 +256,24 @@ def _times(values: list[float], tables: Iterable[TableResult], level: str) -> di
                              "max": round(max(v), 1), "decisions": len(v)}
                       for kind, v in sorted(kinds.items())}
     return out
+
+
+def _deal_work(args: tuple[MatchSpec, list[int], Load | None]) -> list[dict[str, Any]]:
+    spec, part, load = args
+    by: dict[int, list[TableResult]] = {}
+    for t in play_deals(spec, part, load):
+        by.setdefault(t.deal, []).append(t)
+    return [deal_record(d, by[d]) for d in part]
+
+
+def run_match(spec: MatchSpec, deals: int, jobs: int = 1,
+              progress: Callable[[int, int], None] | None = None,
+              load: Load | None = None, checkpoint: Path | None = None) -> MatchReport:
+    """Play ``deals`` duplicate deals; ``jobs`` processes share them (same result); with a
+    ``checkpoint`` file an interrupted run resumes where it stopped."""
+    start = time.perf_counter()
+    records = run_pieces(header(spec, "deals"), "deals", deals, jobs, progress, checkpoint,
+                         _deal_work, lambda part: (spec, part, load), "deal")
+    tables = [t for _, ts in parse_records(records, checkpoint, deal_from_record) for t in ts]
+    tables.sort(key=lambda t: (t.deal, t.table))
+    return MatchReport(spec, deals, tables, time.perf_counter() - start)

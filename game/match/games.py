@@ -12,22 +12,26 @@ figures: hand ``h`` of game ``g`` is one duplicate deal.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from game.bots.base import Bot
 from game.bots.registry import make_bot
 from game.match.duplicate import (
     HandLog,
+    Load,
     MatchReport,
     MatchSpec,
-    TableResult,
     hand_result,
+    header,
     play_hand,
     seatings,
 )
-from game.match.records import number, table_from_dict, table_to_dict
+from game.match.pieces import parse_records, run_pieces
+from game.match.records import TableResult, number, table_from_dict, table_to_dict
 from game.rules.actions import Deal
 from game.rules.engine import apply, new_game
 from game.rules.ruleset import RuleSet
@@ -164,3 +168,20 @@ def games_report(spec: MatchSpec, results: Sequence[Sequence[GameResult]],
     tables.sort(key=lambda t: (t.deal, t.table))
     deals = len({t.deal for t in tables})
     return MatchReport(spec, deals, tables, seconds)
+
+
+def _game_work(args: tuple[MatchSpec, list[int], Load | None]) -> list[dict[str, Any]]:
+    spec, part, load = args
+    return [game_record(seats) for seats in play_games(spec, part, load)]
+
+
+def run_games(spec: MatchSpec, games: int, jobs: int = 1,
+              progress: Callable[[int, int], None] | None = None, load: Load | None = None,
+              path: Path | None = None) -> tuple[MatchReport, list[list[GameResult]]]:
+    """Play ``games`` whole duplicate games: the per-deal report of their hands, and the
+    games themselves (see :func:`games_json`)."""
+    start = time.perf_counter()
+    records = run_pieces(header(spec, "games"), "games", games, jobs, progress, path,
+                         _game_work, lambda part: (spec, part, load), "game")
+    results = parse_records(records, path, game_from_record)
+    return games_report(spec, results, time.perf_counter() - start), results

@@ -1,16 +1,29 @@
-"""Results of a duplicate match as plain data, for its checkpoint file: written as each deal or
-game ends and read back, field by field, when an interrupted run resumes."""
+"""One seating's result of a duplicate deal, and results as plain data for a match's checkpoint
+file: written as each deal or game ends and read back, field by field, when an interrupted run
+resumes."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from game.match.duplicate import TableResult
 from game.store import schema
 from game.store.schema import SchemaError
 
 LEVEL_KEYS = ("a", "b")
+
+
+@dataclass
+class TableResult:
+    deal: int
+    table: int
+    margin: float  # A's score minus B's (three-handed: minus B's average)
+    contract: tuple[str, int, bool] | None  # (level of the bidder, bid, made)
+    tricks: dict[str, float]  # trick points per level (its side, or its seats' average)
+    times: list[tuple[str, str, float]] = field(default_factory=list)  # (level, kind, ms)
+    illegal: int = 0
+    outcome: str = ""
 
 
 def table_to_dict(t: TableResult) -> dict[str, Any]:

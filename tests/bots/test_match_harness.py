@@ -8,8 +8,7 @@ import json
 import pytest
 
 from game.cli import main
-from game.match.duplicate import MatchSpec, seatings
-from game.match.runner import run_match
+from game.match.duplicate import MatchSpec, run_match, seatings
 from game.store.content import load_preset
 from tests.bots.conftest import play_hand
 
