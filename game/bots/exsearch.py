@@ -24,6 +24,7 @@ from game.bots.exsample import DealSampler, Sampled
 from game.bots.gamevalue import GameValue
 from game.bots.handeval import features, play_model_for, prob_at_least
 from game.bots.handscore import HandScorer, seat_meld_stars
+from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for
 from game.bots.wholehand import best_trump, greedy_back, greedy_discard, greedy_pass
 from game.rules.compiled import best_meld, meld_table
@@ -41,13 +42,7 @@ class Ranked:
 
 def meld_counts_of(rules: RuleSet, h: int, trump: int) -> int:
     """The cards of the best meld of ``h`` (what racehorse's bidder lays before passing back)."""
-    deck = rules.deck
-    out = 0
-    for card in best_meld(rules, h, trump).cards_used():
-        t = deck.type_of(card)
-        if (out >> (t * deck.bits)) & deck.field_mask < deck.copies:
-            out += deck.one[t]
-    return out
+    return meld_counts(rules, best_meld(rules, h, trump).cards_used())
 
 
 class ExchangeSearch:

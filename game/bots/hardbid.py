@@ -99,7 +99,8 @@ def decide(view: PlayerView, rng: random.Random, aggression: str, samples: int,
     partner_high = partner >= 0 and view.high_bidder == partner
     reading = read_auction(view, rng, samples, partner_high and not opponents_in, think_ms)
     value += reading.info
-    ceiling = value - bidding.margin_z(rules, aggression) * model.sd + (bid_shift or 0.0) * scale
+    ceiling = (value - bidding.margin_z(rules, aggression, "hard") * model.sd
+               + (bid_shift or 0.0) * scale)
     nxt = bids[0].amount
     p = prob_at_least(value, model.sd, nxt)
     whose = "our side is" if rules.partnerships else "my hand is"
