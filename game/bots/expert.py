@@ -21,8 +21,8 @@ from game.bots.levels import Style
 from game.rules.actions import Action
 from game.rules.view import PlayerView
 
-EXPERT = Budget(card_scale=6.0, card_cap=384, bid_samples=144, exchange_samples=288,
-                pass_width=6, discard_width=16, stock_samples=144, stock_width=9, infer=True)
+EXPERT = Budget(card_scale=4.0, card_cap=256, bid_samples=128, exchange_samples=192,
+                pass_width=5, discard_width=16, stock_samples=120, stock_width=9, infer=True)
 
 
 class ExpertBot(HardBot):
