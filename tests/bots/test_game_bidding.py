@@ -38,9 +38,9 @@ def test_near_the_target_the_auction_is_about_the_game(level):
 
 
 def test_a_bid_that_goes_out_is_worth_the_game():
-    """With 1440 against 1330 (we are seats 1 and 3), a made contract takes us out (000: the bidding side counts
-    first): it is worth the whole game, whatever its points; the same contract set is worth
-    less than the game as it stands."""
+    """With 1440 against 1330 (we are seats 1 and 3), a made contract takes us out (000: the
+    bidding side counts first): it is worth the whole game, whatever its points; the same
+    contract set is worth less than the game as it stands."""
     from game.bots.wholehand import Outcome
 
     view = _auction("racehorse", (1440, 1330), "bid 250")
