@@ -1,6 +1,7 @@
 """The strength table of docs/strength.md: run the duplicate matches and print the tables.
 
     python -m tools.strength --out DIR [--run] [--only racehorse,two-handed] [--upto N]
+                             [--rows 0,3,7] [--list]
 
 With ``--run`` every match whose JSON is not yet in DIR is played with ``pinochle match ...
 --seed 1 --jobs 2 --json --checkpoint DIR/NAME.jsonl``, the targets first: an interrupted run
@@ -76,11 +77,14 @@ def plan() -> list[Run]:
     return runs
 
 
-def run_missing(out: Path, only: set[str] | None, upto: int | None) -> None:
+def run_missing(out: Path, only: set[str] | None, upto: int | None,
+                rows: set[int] | None = None) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for i, run in enumerate(plan()):
         if upto is not None and i >= upto:
             break
+        if rows is not None and i not in rows:
+            continue
         f = out / f"{run.name}.json"
         if (only and run.variant not in only) or f.exists():
             continue
@@ -152,9 +156,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--run", action="store_true", help="play the matches not yet in --out")
     p.add_argument("--only", default="", help="comma-separated presets to run")
     p.add_argument("--upto", type=int, default=None, help="run only the first N rows")
+    p.add_argument("--rows", default="", help="comma-separated rows of the plan to run "
+                   "(0 first; --list shows them)")
+    p.add_argument("--list", action="store_true", help="list the plan's rows and commands")
     args = p.parse_args(argv)
+    if args.list:
+        for i, run in enumerate(plan()):
+            print(i, "pinochle " + " ".join(run.command()))
+        return 0
     if args.run:
-        run_missing(args.out, {s for s in args.only.split(",") if s} or None, args.upto)
+        rows = {int(x) for x in args.rows.split(",") if x} or None
+        run_missing(args.out, {s for s in args.only.split(",") if s} or None, args.upto, rows)
     print(tables(args.out))
     return 0
 
