@@ -3,11 +3,13 @@
     python -m tools.strength --out DIR [--run] [--only racehorse,two-handed] [--upto N]
                              [--rows 0,3,7] [--list]
 
-With ``--run`` every match whose JSON is not yet in DIR is played with ``pinochle match ...
---seed 1 --jobs 2 --json --checkpoint DIR/NAME.jsonl``, the targets first: an interrupted run
-resumes where it stopped, down to the deal or game (``--upto N`` stops after the first N rows of
-the plan). Without it the tables are printed from what DIR holds. Each row's command is the one
-in the docs, so any row can be checked on its own.
+With ``--run`` every match whose JSON in DIR is missing or shorter than asked is played with
+``pinochle match ... --seed 1 --jobs 2 --json --checkpoint DIR/NAME.jsonl``, the targets
+first: an interrupted run resumes where it stopped, down to the deal or game. ``--deals-cap``
+and ``--games-cap`` play every row to a first count (a later run with a higher cap carries the
+same checkpoint on: deals are numbered, so 500 deals are the first 500 of 2,000); ``--rows``
+and ``--upto`` pick rows of the plan. Without ``--run`` the tables are printed from what DIR
+holds. Each row's command is the one in the docs, so any row can be checked on its own.
 """
 
 from __future__ import annotations
@@ -38,8 +40,19 @@ class Run:
 
     @property
     def name(self) -> str:
-        kind = f"games{self.games}" if self.games else "deals"
+        kind = "games" if self.games else "deals"
         return f"{self.variant}__{self.a}__{self.b}__{kind}"
+
+    def capped(self, deals: int | None, games: int | None) -> Run:
+        """This run played to at most ``deals`` deals or ``games`` games (a first pass; the
+        same checkpoint carries it on to the full count later)."""
+        return Run(self.variant, self.a, self.b,
+                   min(self.deals, deals) if deals and self.deals else self.deals,
+                   min(self.games, games) if games and self.games else self.games)
+
+    @property
+    def size(self) -> int:
+        return self.games or self.deals
 
     def command(self, checkpoint: Path | None = None) -> list[str]:
         cmd = ["match", "--variant", self.variant]
@@ -78,15 +91,21 @@ def plan() -> list[Run]:
 
 
 def run_missing(out: Path, only: set[str] | None, upto: int | None,
-                rows: set[int] | None = None) -> None:
+                rows: set[int] | None = None, deals_cap: int | None = None,
+                games_cap: int | None = None) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    for i, run in enumerate(plan()):
+    for i, full in enumerate(plan()):
         if upto is not None and i >= upto:
             break
         if rows is not None and i not in rows:
             continue
+        run = full.capped(deals_cap, games_cap)
         f = out / f"{run.name}.json"
-        if (only and run.variant not in only) or f.exists():
+        if only and run.variant not in only:
+            continue
+        have = _load(out, run)
+        if have is not None and (have.get("games", {}).get("games") if run.games
+                                 else have.get("deals", 0)) >= run.size:
             continue
         cmd = [sys.executable, "-m", "game", *run.command(out / f"{run.name}.jsonl")]
         print("pinochle " + " ".join(run.command()), file=sys.stderr, flush=True)
@@ -159,6 +178,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--rows", default="", help="comma-separated rows of the plan to run "
                    "(0 first; --list shows them)")
     p.add_argument("--list", action="store_true", help="list the plan's rows and commands")
+    p.add_argument("--deals-cap", type=int, default=None, help="play every row to at most "
+                   "this many deals for now (a later run with a higher cap carries on)")
+    p.add_argument("--games-cap", type=int, default=None, help="the same for whole games")
     args = p.parse_args(argv)
     if args.list:
         for i, run in enumerate(plan()):
@@ -166,7 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.run:
         rows = {int(x) for x in args.rows.split(",") if x} or None
-        run_missing(args.out, {s for s in args.only.split(",") if s} or None, args.upto, rows)
+        run_missing(args.out, {s for s in args.only.split(",") if s} or None, args.upto, rows,
+                    args.deals_cap, args.games_cap)
     print(tables(args.out))
     return 0
 
