@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from game.bots.base import points_text
 from game.bots.exchange import (
     cards_text,
     rank_discards,
@@ -38,7 +39,7 @@ def _by(ranked: Sequence[Ranked], view: PlayerView, what: str, texts: Sequence[s
                 "the bidding")
     second = ranked[1]
     return (f"{what}: over {samples} deals consistent with the bidding it scores best for "
-            f"{whose}, by {best.value - second.value:.0f} points over {texts[second.index]}")
+            f"{whose}, by {points_text(best.value - second.value)} over {texts[second.index]}")
 
 
 def pass_candidates(view: PlayerView, width: int) -> list[tuple[Card, ...]]:

@@ -3,12 +3,14 @@
 Every search of ``hard`` and ``expert`` scores a simulated hand by :class:`GameValue`. A hand's
 side scores are added to the game score, the rules decide whether that ends the game (the
 target, 001's bid-to-win, the tie rules, overtime: :func:`game.rules.game_end.decide`), and an
-unfinished game is valued by a race model: each side needs ``target - score`` more points and
-gains ``mu`` points a hand on average with spread ``sd`` (measured per preset with ``medium``
-playing itself), so the number of hands it still needs is about ``need / mu`` with variance
-``need * sd**2 / mu**3`` (the first-passage time of a random walk with drift). The chance of
-finishing first follows from the two passage times; three players multiply their pairwise
-chances.
+unfinished game is valued by its margin against the hands still to come: a side scores ``mu``
+points a hand on average with spread ``sd`` (measured per preset with ``medium`` playing itself),
+the game has about ``(target - leader's score) / mu`` hands left, and a lead of ``d`` wins with
+the normal chance of ``d`` against the spread of two sides' scores over those hands. It is
+symmetric (a lead and the same deficit weigh the same) and S-shaped: a point counts for most
+when the game is close and near its end. Three players multiply their pairwise chances.
+(A first model timed each side's race to the target separately; its leader's shorter race made
+the value convex at the start, so the search preferred gambles: replaced before measuring.)
 
 Side tallies are money beside the game: 003's checks (a won game is worth ``game_checks``
 checks) and 002's stars (a won game is worth :data:`STARS_PER_GAME` stars, see the note there).
@@ -98,25 +100,21 @@ class GameValue:
         return gv
 
     # -- the race model -----------------------------------------------------------------------
-    def _passage(self, need: float) -> tuple[float, float]:
-        """(mean, variance) of the hands a side needing ``need`` points still takes."""
-        need = max(need, 0.0)
-        return need / self.mu, need * self.var / self.mu ** 3 + 0.25
-
-    def _beats(self, a: tuple[float, float], b: tuple[float, float]) -> float:
-        """The chance that passage ``a`` ends before ``b``."""
-        return phi((b[0] - a[0]) / math.sqrt(a[1] + b[1]))
-
     def win_chance(self, scores: Sequence[float], target: int) -> list[float]:
-        """Each side's chance of winning from ``scores`` with nobody out yet."""
-        ps = [self._passage(target - s) for s in scores]
-        n = len(ps)
+        """Each side's chance of winning from ``scores`` after this hand, with nobody out
+        yet: each margin against the spread of the hands still to come. Their number is
+        reckoned from the scores before this hand (the leader's distance to the target over
+        ``mu``, less this hand, half a hand at least), so that a result and its opposite weigh
+        the same."""
+        n = len(scores)
+        hands = max(0.5, (target - max(self.scores)) / self.mu - 0.5)
+        spread = math.sqrt(2.0 * self.var * hands)
         raw = []
         for i in range(n):
             p = 1.0
             for j in range(n):
                 if j != i:
-                    p *= self._beats(ps[i], ps[j])
+                    p *= phi((scores[i] - scores[j]) / spread)
             raw.append(p)
         total = sum(raw) or 1.0
         return [p / total for p in raw]
@@ -127,8 +125,11 @@ class GameValue:
         zero = [0.0] * n
         up = [0.0] * n
         up[0] = 50.0
-        base = self.win_chance(zero, self.rules.scoring.target)[0]
-        return max(1e-6, (self.win_chance(up, self.rules.scoring.target)[0] - base) / 50.0)
+        start = GameValue(self.rules, 0, (0,) * n, self.tallies, self.target, 0,
+                          False, False, self.mu, self.var)
+        target = self.rules.scoring.target
+        base = start.win_chance(zero, target)[0]
+        return max(1e-6, (start.win_chance(up, target)[0] - base) / 50.0)
 
     # -- values -------------------------------------------------------------------------------
     def value(self, deltas: Sequence[int], bidder_side: int = -1,

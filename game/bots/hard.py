@@ -8,6 +8,7 @@ import random
 from dataclasses import dataclass
 
 from game.bots import exdecide, hardbid, stocksearch, twohand
+from game.bots.base import points_text
 from game.bots.knowledge import Knowledge, build
 from game.bots.levels import LevelBot, Style, classic_exchange, heuristic_play
 from game.bots.playrules import Play
@@ -76,7 +77,7 @@ class HardBot(LevelBot):
         second = deck.types[ranked[1].card_type].pretty
         return PlayCard(card), (f"play the {card.pretty}: in {samples} deals consistent with "
                                 f"what I have seen it scores best for our side (by "
-                                f"{margin:.0f} points over the {second})")
+                                f"{points_text(margin)} over the {second})")
 
     def card_search(self, view: PlayerView, k: Knowledge) -> CardSearch:
         return CardSearch(view, k, infer=self.budget.infer, game=self.style.game)

@@ -16,6 +16,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
+from game.bots.base import points_text
 from game.bots.gamevalue import GameValue
 from game.bots.knowledge import field_sub
 from game.bots.sampler import expand
@@ -253,7 +254,8 @@ def decide(view: PlayerView, rng: random.Random, samples: int, width: int,
     action = cands[best]
     return action, (f"{_say(action)}: over {samples} deals of the stock and the other hand "
                     f"consistent with what I have seen it scores best, by "
-                    f"{best_value - second_value:.0f} points over {_say(cands[second], False)}")
+                    f"{points_text(best_value - second_value)} over "
+                    f"{_say(cands[second], False)}")
 
 
 def _say(action: Action, verb: bool = True) -> str:

@@ -83,3 +83,15 @@ def test_checks_count_beside_the_game():
     assert base - lost == pytest.approx(gv.scale / load_preset("check").scoring.game_checks)
     plain = value_at("cutthroat", (0, 0, 0))
     assert plain.value([0, 0, 0], tally_deltas=[-1, 0, 0]) == plain.value([0, 0, 0])
+
+
+@pytest.mark.parametrize("name", ["racehorse", "partnership-150", "double-deck", "two-handed"])
+def test_a_result_and_its_opposite_weigh_the_same_at_the_start(name):
+    """At 0 to 0 a gain and the same loss move the chance of winning equally: a value that
+    rewarded gains more than it punished losses would make the search gamble for points."""
+    gv = value_at(name, (0, 0))
+    mid = gv.value([0, 0])
+    target = load_preset(name).scoring.target
+    for d in (target // 15, target // 5, target // 2.5):  # none reaches the target
+        assert gv.value([d, 0]) - mid == pytest.approx(mid - gv.value([-d, 0]), rel=1e-9)
+        assert gv.value([d, 0]) - mid <= d * 1.05  # no more than its points (S-shaped)
