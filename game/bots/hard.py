@@ -102,6 +102,10 @@ class HardBot(LevelBot):
             return exdecide.search_trump(view, rng, n, think, g)
         if phase == Phase.PASS:
             return exdecide.search_pass(view, rng, n, b.pass_width, think, g)
+        if phase == Phase.PASS_BACK and view.rules.passing.exchange == "simultaneous":
+            # The pass-back search deals every unseen card into a hand; here the partner's packet
+            # lies set aside, unseen, so it has no model of this choice: the classic rules choose.
+            return classic_exchange(view)
         if phase == Phase.PASS_BACK:
             return exdecide.search_pass_back(view, rng, n, 3 * b.pass_width, think, g)
         if phase == Phase.WIDOW:
