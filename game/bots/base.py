@@ -19,6 +19,12 @@ from game.rules.view import PlayerView
 AGGRESSIONS = ("conservative", "normal", "bold")
 
 
+def points_text(x: float) -> str:
+    """``x`` points, rounded, in words a hint can show ("1 point", "12 points")."""
+    n = round(x)
+    return f"{n} point" if abs(n) == 1 else f"{n} points"
+
+
 class IllegalChoiceError(RuntimeError):
     """A bot chose an action that is not legal: a bug in the bot, reported, never repaired."""
 

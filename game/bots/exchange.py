@@ -70,21 +70,28 @@ def pass_value(card: Card, trump: int) -> float:
     return 0
 
 
-def best_pass(rules: RuleSet, h: int, trump: int, choices: Sequence[tuple[Card, ...]],
-              meld_weight: float = 1.5) -> tuple[tuple[Card, ...], int]:
-    """(cards, meld given up) of the best pass from hand ``h`` to the bidder."""
+def rank_passes(rules: RuleSet, h: int, trump: int, choices: Sequence[tuple[Card, ...]],
+                meld_weight: float = 1.5) -> list[tuple[float, tuple[Card, ...], int]]:
+    """(score, cards, meld given up) of every pass from hand ``h`` to the bidder, best first by
+    the classic rules."""
     deck = rules.deck
     table = meld_table(rules)
     base = table.total(h, trump)
-    best: tuple[float, tuple[Card, ...], int] | None = None
+    out = []
     for cards in choices:
         give = deck.counts_of(cards)
         loss = base - table.total(h - give, trump)
         score = sum(pass_value(c, trump) for c in cards) - meld_weight * loss
-        if best is None or score > best[0]:
-            best = (score, cards, loss)
-    assert best is not None
-    return best[1], best[2]
+        out.append((score, cards, loss))
+    out.sort(key=lambda x: -x[0])  # stable: ties keep the legal order
+    return out
+
+
+def best_pass(rules: RuleSet, h: int, trump: int, choices: Sequence[tuple[Card, ...]],
+              meld_weight: float = 1.5) -> tuple[tuple[Card, ...], int]:
+    """(cards, meld given up) of the best pass from hand ``h`` to the bidder."""
+    _, cards, loss = rank_passes(rules, h, trump, choices, meld_weight)[0]
+    return cards, loss
 
 
 def choose_pass(view: PlayerView) -> tuple[Action, str]:
@@ -125,13 +132,14 @@ def keep_value(rules: RuleSet, h: int, t: int, trump: int, counts: list[int]) ->
     return pts * 0.5 + (t % deck.n_ranks) * 0.5
 
 
-def best_pass_back(rules: RuleSet, h: int, trump: int, choices: Sequence[tuple[Card, ...]]
-                   ) -> tuple[Card, ...]:
-    """The bidder's pass back from hand ``h``: keep trumps and aces, void short side suits."""
+def rank_pass_backs(rules: RuleSet, h: int, trump: int, choices: Sequence[tuple[Card, ...]]
+                    ) -> list[tuple[float, tuple[Card, ...]]]:
+    """Every pass back from hand ``h``, best first by the classic rules: keep trumps and aces,
+    void short side suits."""
     deck = rules.deck
     counts = [deck.size_of(h & deck.suit_mask(s)) for s in range(4)]
     trumps = counts[trump] if trump >= 0 else 0
-    best: tuple[float, tuple[Card, ...]] | None = None
+    out = []
     for cards in choices:
         score = 0.0
         removed = [0, 0, 0, 0]
@@ -141,10 +149,15 @@ def best_pass_back(rules: RuleSet, h: int, trump: int, choices: Sequence[tuple[C
         for s in range(4):
             if s != trump and counts[s] and counts[s] == removed[s] and trumps >= 3:
                 score += 18  # a new void lets the bidder ruff
-        if best is None or score > best[0]:
-            best = (score, cards)
-    assert best is not None
-    return best[1]
+        out.append((score, cards))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def best_pass_back(rules: RuleSet, h: int, trump: int, choices: Sequence[tuple[Card, ...]]
+                   ) -> tuple[Card, ...]:
+    """The bidder's pass back from hand ``h``: keep trumps and aces, void short side suits."""
+    return rank_pass_backs(rules, h, trump, choices)[0][1]
 
 
 def choose_pass_back(view: PlayerView) -> tuple[Action, str]:
@@ -174,13 +187,14 @@ def _discard_pool(rules: RuleSet, h: int, trump: int, size: int = 8) -> list[int
     return [t for _, t in scored[:size]]
 
 
-def best_discard(rules: RuleSet, h: int, k: int) -> tuple[float, int, int]:
-    """(value, discard counts, trump) maximising meld + expected tricks + banked points."""
+def rank_discards(rules: RuleSet, h: int, k: int) -> list[tuple[float, int, int]]:
+    """(value, discard counts, trump) of the discards worth considering, best first by meld
+    + expected tricks + banked points."""
     model = play_model_for(rules)
     table = meld_table(rules)
     deck = rules.deck
     pts = rules.trick_points_by_type
-    best = (-1e9, 0, 0)
+    out: list[tuple[float, int, int]] = []
     for trump in range(4):
         pool = _discard_pool(rules, h, trump)
         seen = set()
@@ -193,9 +207,14 @@ def best_discard(rules: RuleSet, h: int, k: int) -> tuple[float, int, int]:
             rest = h - d
             value = (table.total(rest, trump) + model.value(features(rules, rest, trump))
                      + sum(pts[t] for t in types))
-            if value > best[0]:
-                best = (value, d, trump)
-    return best
+            out.append((value, d, trump))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def best_discard(rules: RuleSet, h: int, k: int) -> tuple[float, int, int]:
+    """(value, discard counts, trump) maximising meld + expected tricks + banked points."""
+    return rank_discards(rules, h, k)[0]
 
 
 def choose_discard(view: PlayerView) -> tuple[Action, str]:

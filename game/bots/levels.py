@@ -11,7 +11,12 @@ explains its choice in one sentence. Options (all optional, per seat):
   measuring what each search is worth;
 * ``noise``: how often ``easy`` plays a random card (default 0.2, a beginner's slip);
 * ``bid_samples``: ``hard``'s sampled deals per auction decision;
-* ``bid_shift``: points ``hard`` adds to the value of declaring (its aggression, finely).
+* ``bid_shift``: points ``hard`` adds to the value of declaring (its aggression, finely);
+* ``exchange_search``: ``off`` gives ``hard`` medium's passing, widow, discard, trump and
+  concessions; ``pass_search``: ``off`` for medium's passing and passing back alone;
+  ``exchange_samples``: its sampled deals per exchange decision;
+* ``game``: ``off`` makes ``hard`` value every hand by its points alone, not by the chance of
+  winning the game (for measuring what playing for the game is worth).
 """
 
 from __future__ import annotations
@@ -44,6 +49,10 @@ class Style:
     bid_shift: float | None = None
     card_search: bool = True
     bid_search: bool = True
+    exchange_search: bool = True
+    exchange_samples: int | None = None
+    game: bool = True
+    pass_search: bool = True
 
 
 class LevelBot:
@@ -76,21 +85,9 @@ class LevelBot:
         phase = view.phase
         if phase == Phase.AUCTION:
             return self.bid(view, rng)
-        if phase == Phase.TRUMP:
-            return exchange.choose_trump(view)
-        if phase == Phase.PASS:
-            return exchange.choose_pass(view)
-        if phase == Phase.PASS_BACK:
-            return exchange.choose_pass_back(view)
-        if phase == Phase.WIDOW:
-            return exchange.widow_decision(view)
-        if phase == Phase.DISCARD:
-            return exchange.choose_discard(view)
-        if phase == Phase.DECIDE:
-            return exchange.decide_play(view)
         if phase == Phase.TRICKS:
             if ThrowIn() in legal:
-                throw, why = exchange.throw_in_decision(view)
+                throw, why = self.throw_in(view, rng)
                 if throw:
                     return ThrowIn(), why
             if ProposeThrowIn() in legal:
@@ -100,6 +97,8 @@ class LevelBot:
             return self.play(view, rng)
         if phase == Phase.THROW_IN_VOTE:
             return exchange.throw_in_vote(view)
+        if phase in EXCHANGE_PHASES:
+            return self.exchange(view, rng)
         return legal[0], "the first legal action"
 
     # -- per-level pieces (overridden by the levels) ----------------------------------------------
@@ -111,6 +110,32 @@ class LevelBot:
 
     def stock_game(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
         return twohand.decide(view, self.level, rng)
+
+    def exchange(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
+        """Trump, passing, the widow, the discard and the concession: the classic rules."""
+        return classic_exchange(view)
+
+    def throw_in(self, view: PlayerView, rng: random.Random) -> tuple[bool, str]:
+        return exchange.throw_in_decision(view)
+
+
+EXCHANGE_PHASES = (Phase.TRUMP, Phase.PASS, Phase.PASS_BACK, Phase.WIDOW, Phase.DISCARD,
+                   Phase.DECIDE)
+
+
+def classic_exchange(view: PlayerView) -> tuple[Action, str]:
+    phase = view.phase
+    if phase == Phase.TRUMP:
+        return exchange.choose_trump(view)
+    if phase == Phase.PASS:
+        return exchange.choose_pass(view)
+    if phase == Phase.PASS_BACK:
+        return exchange.choose_pass_back(view)
+    if phase == Phase.WIDOW:
+        return exchange.widow_decision(view)
+    if phase == Phase.DISCARD:
+        return exchange.choose_discard(view)
+    return exchange.decide_play(view)
 
 
 def heuristic_play(view: PlayerView, counting: bool) -> tuple[Action, str]:

@@ -10,18 +10,23 @@ import math
 from collections.abc import Callable, Mapping
 
 from game.bots.base import AGGRESSIONS, Bot, RandomBot
+from game.bots.expert import ExpertBot, OpenBot
 from game.bots.hard import HardBot
 from game.bots.levels import EasyBot, LevelBot, MediumBot, Style
 
-LEVELS = ("random", "easy", "medium", "hard")
-TABLE_LEVELS = ("easy", "medium", "hard")  # the levels a seat at the table may take
+LEVELS = ("random", "easy", "medium", "hard", "expert", "open")
+TABLE_LEVELS = ("easy", "medium", "hard", "expert")  # the levels a seat at the table may take
+MEASUREMENT_ONLY = ("random", "open")  # never offered at the table
+STRONGEST = "expert"  # the table's Hint
 _MAKERS: dict[str, Callable[[Style], LevelBot]] = {
-    "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+    "easy": EasyBot, "medium": MediumBot, "hard": HardBot, "expert": ExpertBot,
+    "open": OpenBot}
 
 
 def make_bot(level: str, **options: object) -> Bot:
-    """A bot of the given level (``random``, ``easy``, ``medium``, ``hard``). Unknown levels,
-    unknown options and options out of range raise ValueError with one line."""
+    """A bot of the given level (``random``, ``easy``, ``medium``, ``hard``, ``expert``, and
+    the measurement-only ``open``). Unknown levels, unknown options and options out of range
+    raise ValueError with one line."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (choose from: {', '.join(LEVELS)})")
     style = parse_style(options)
@@ -53,7 +58,8 @@ def _switch(options: Mapping[str, object], key: str) -> bool:
 
 def parse_style(options: Mapping[str, object]) -> Style:
     known = {"aggression", "think_ms", "samples", "noise", "bid_samples", "bid_shift",
-             "card_search", "bid_search"}
+             "card_search", "bid_search", "exchange_search", "exchange_samples", "game",
+             "pass_search"}
     for key in options:
         if key not in known:
             raise ValueError(f"unknown bot option {key!r} (known: {', '.join(sorted(known))})")
@@ -63,9 +69,13 @@ def parse_style(options: Mapping[str, object]) -> Style:
                          f"{', '.join(AGGRESSIONS)})")
     samples = _number(options, "samples", 1, 100_000, True)
     bid_samples = _number(options, "bid_samples", 1, 100_000, True)
+    ex_samples = _number(options, "exchange_samples", 1, 100_000, True)
     return Style(aggression, _number(options, "think_ms", 1, 600_000, False),
                  None if samples is None else int(samples),
                  _number(options, "noise", 0, 1, False),
                  None if bid_samples is None else int(bid_samples),
                  _number(options, "bid_shift", -10_000, 10_000, False),
-                 _switch(options, "card_search"), _switch(options, "bid_search"))
+                 _switch(options, "card_search"), _switch(options, "bid_search"),
+                 _switch(options, "exchange_search"),
+                 None if ex_samples is None else int(ex_samples), _switch(options, "game"),
+                 _switch(options, "pass_search"))

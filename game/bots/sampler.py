@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from game.bots.knowledge import Knowledge
 from game.rules.compiled import meld_table
+from game.rules.view import PlayerView
 
 
 def expand(counts: int, bits: int, mask: int) -> list[int]:
@@ -208,3 +209,15 @@ def min_counts(a: int, b: int, bits: int, mask: int) -> int:
 
 def _clip(a: int, limit: int, bits: int, mask: int) -> int:
     return min_counts(a, limit, bits, mask)
+
+
+class TruthSampler:
+    """The real deal, for the measurement-only ``open`` level (a revealed view)."""
+
+    def __init__(self, view: PlayerView) -> None:
+        assert view.revealed, "only a revealed view holds the real deal"
+        self.hands = list(view.all_hands)
+        self.discard = view.hidden_discards if view.seat != view.bidder else 0
+
+    def sample(self, rng: random.Random) -> tuple[list[int], int]:
+        return list(self.hands), self.discard

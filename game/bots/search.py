@@ -15,9 +15,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.bots.gamevalue import GameValue
+from game.bots.handscore import HandScorer
+from game.bots.inference import auction_weight
 from game.bots.knowledge import Knowledge, build
 from game.bots.rollout import RolloutPolicy, policy_for
-from game.bots.sampler import PlaySampler
+from game.bots.sampler import PlaySampler, TruthSampler
 from game.bots.solver import solve
 from game.rules.auction_game.scoring import played_side
 from game.rules.ruleset import RuleSet
@@ -54,17 +57,18 @@ class Choice:
     wins: float  # share of samples in which this card took the trick (for hints)
 
 
-def default_budget(cards_left: int, candidates: int) -> int:
+def default_budget(cards_left: int, candidates: int, cap: int = 64) -> int:
     """Samples per decision: more when each rollout is short, fewer with many candidates."""
     rollouts = 2400 if cards_left <= 16 else 900 if cards_left <= 32 else 480
-    return max(8, min(64, rollouts // max(1, candidates)))
+    return max(8, min(cap, rollouts // max(1, candidates)))
 
 
 class CardSearch:
     """Search one trick-play decision from a view."""
 
     def __init__(self, view: PlayerView, knowledge: Knowledge | None = None,
-                 policy: RolloutPolicy | None = None) -> None:
+                 policy: RolloutPolicy | None = None, infer: bool = False,
+                 game: bool = True) -> None:
         self.view = view
         self.rules = view.rules
         self.k = knowledge or build(view)
@@ -74,6 +78,12 @@ class CardSearch:
         self.team = ([s % 2 for s in range(n)] if n == 4 else
                      [0 if s == bidder else 1 for s in range(n)])
         self.bidder_team = self.team[bidder] if bidder >= 0 else -1
+        self.sampler: PlaySampler | TruthSampler = (
+            TruthSampler(view) if view.revealed else PlaySampler(self.k))
+        self.scorer = HandScorer(view, bidder, view.bid, view.trump, view.widow is not None,
+                                 GameValue.of(view, game))
+        # expert: weigh each sampled deal by how well it explains the auction
+        self.weigh = auction_weight(view, self.k) if infer and not view.revealed else None
         deck = self.rules.deck
         self.trick = [(s, deck.type_of(c)) for s, c in view.trick]
         self.banked_known = 0
@@ -88,14 +98,17 @@ class CardSearch:
         """Rank ``candidates`` (card types) over ``samples`` sampled deals. With
         ``exact_cards`` or fewer cards left in all hands, each sample is solved exactly
         instead of rolled out."""
-        rules, k, view = self.rules, self.k, self.view
+        rules, view = self.rules, self.view
         one = rules.deck.one
-        sampler = PlaySampler(k)
+        sampler = self.sampler
+        score = self.scorer.played
         pts = rules.trick_points_by_type
         me = view.seat
         n = rules.players
         total = {c: 0.0 for c in candidates}
-        wins = {c: 0 for c in candidates}
+        wins = {c: 0.0 for c in candidates}
+        weigh = self.weigh
+        wsum = 0.0
         base_taken = list(view.taken) if view.taken else [0] * n
         base_won = list(view.won) if view.won else [0] * n
         side_meld = view.side_meld
@@ -104,6 +117,8 @@ class CardSearch:
         rnd = rng.random
         for _ in range(samples):
             hands, discard = sampler.sample(rng)
+            w = max(1e-4, weigh(hands)) if weigh is not None else 1.0
+            wsum += w
             banked = self.banked_known
             if discard:
                 banked = sum(pts[t] * ((discard >> (t * rules.deck.bits)) & rules.deck.field_mask)
@@ -114,20 +129,20 @@ class CardSearch:
                 hs[me] -= one[c]
                 tr = [*self.trick, (me, c)]
                 if exact:
-                    total[c] += self._solve(hs, tr, base_taken, base_won, banked)
+                    total[c] += w * self._solve(hs, tr, base_taken, base_won, banked)
                     continue
                 taken, won = self.pol.play(hs, view.trump, view.leader, self.team, tr,
                                            self.bidder_team, rnd, eps)
                 tk = [a + b for a, b in zip(base_taken, taken, strict=True)]
                 wn = [a + b for a, b in zip(base_won, won, strict=True)]
-                scores = side_scores(rules, view.bidder, view.bid, side_meld, tk, wn, banked)
-                total[c] += objective(rules, me, scores)
+                total[c] += w * score(side_meld, tk, wn, banked)
                 if self._wins_trick(tr, hs):
-                    wins[c] += 1
+                    wins[c] += w
             done += 1
             if think_ms is not None and (time.perf_counter() - start) * 1000 > think_ms:
                 break
-        return sorted((Choice(c, total[c] / done, wins[c] / done) for c in candidates),
+        wsum = wsum or float(done)
+        return sorted((Choice(c, total[c] / wsum, wins[c] / wsum) for c in candidates),
                       key=lambda ch: -ch.value)
 
     def _solve(self, hands: list[int], trick: list[tuple[int, int]], taken: list[int],
@@ -135,10 +150,10 @@ class CardSearch:
         rules, view = self.rules, self.view
         me = view.seat
         maxi = [self.team[s] == self.team[me] for s in range(rules.players)]
+        side_meld, score = view.side_meld, self.scorer.played
 
         def value(tk: list[int], wn: list[int]) -> float:
-            return objective(rules, me, side_scores(rules, view.bidder, view.bid,
-                                                    view.side_meld, tk, wn, banked))
+            return score(side_meld, tk, wn, banked)
 
         return solve(self.k.kernel, hands, view.trump, view.leader, tuple(trick), maxi,
                      list(taken), list(won), value, self.pol.nxt)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from game.commands.args import UsageError, positive_int
 
-LEVEL_CHOICES = ("random", "easy", "medium", "hard")
+LEVEL_CHOICES = ("random", "easy", "medium", "hard", "expert", "open")
 
 
 def register(sub: Any) -> None:
@@ -21,7 +22,13 @@ def register(sub: Any) -> None:
     p.add_argument("--a", required=True, metavar="LEVEL", help="level A: " +
                    ", ".join(LEVEL_CHOICES))
     p.add_argument("--b", required=True, metavar="LEVEL", help="level B")
-    p.add_argument("--deals", type=positive_int, default=200)
+    p.add_argument("--deals", type=positive_int, default=None,
+                   help="duplicate deals (default 200, or none when --games is given)")
+    p.add_argument("--games", type=positive_int, default=None,
+                   help="whole duplicate games from 0 to the target: game wins with a 95%% "
+                   "interval, beside the per-deal figures of their hands")
+    p.add_argument("--checkpoint", type=Path, default=None, metavar="FILE",
+                   help="write each finished deal or game here, and resume from it")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=positive_int, default=1, help="worker processes (same result)")
     p.add_argument("--a-opt", action="append", default=[], metavar="KEY=VALUE",
@@ -64,6 +71,8 @@ def _check_level(level: str, which: str, options: tuple[tuple[str, object], ...]
 
 def cmd_match(args: argparse.Namespace) -> int:
     from game.match.duplicate import MatchSpec, run_match
+    from game.match.games import games_json, run_games
+    from game.store.checkpoint import CheckpointError
     from game.store.content import load_ruleset
 
     a_opts, b_opts = _options(args.a_opt, "a"), _options(args.b_opt, "b")
@@ -72,17 +81,42 @@ def cmd_match(args: argparse.Namespace) -> int:
     rules = load_ruleset(args.variant)  # a bad variant is a one-line RulesError
     del rules
     spec = MatchSpec(args.variant, args.a, args.b, args.seed, a_opts, b_opts)
+    deals = args.deals if args.deals is not None or args.games else 200
 
     def progress(done: int, total: int) -> None:
-        print(f"match: {done}/{total} deals", file=sys.stderr, flush=True)
+        print(f"match: {done}/{total}", file=sys.stderr, flush=True)
 
-    report = run_match(spec, args.deals, args.jobs, progress if args.progress else None)
-    data = report.to_json()
+    show = progress if args.progress else None
+    try:
+        if args.games:
+            path = _path(args.checkpoint, "games" if deals else "")
+            report, games = run_games(spec, args.games, args.jobs, show, path=path)
+            data = report.to_json()
+            data["games"] = games_json(games)
+            if deals:
+                deal_data = run_match(spec, deals, args.jobs, show,
+                                      checkpoint=_path(args.checkpoint, "deals")).to_json()
+                deal_data["games"] = data["games"]
+                deal_data["game_hands"] = {k: data[k] for k in (
+                    "deals", "points_per_deal", "ci95", "sd_per_deal")}
+                data = deal_data
+        else:
+            data = run_match(spec, deals, args.jobs, show,
+                             checkpoint=args.checkpoint).to_json()
+    except CheckpointError as exc:
+        raise UsageError(str(exc)) from None
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
         return 0
     print(_text(data))
     return 0
+
+
+def _path(path: Path | None, suffix: str) -> Path | None:
+    """One checkpoint per kind of piece when a run plays both deals and games."""
+    if path is None or not suffix:
+        return path
+    return path.with_name(f"{path.stem}.{suffix}{path.suffix}")
 
 
 def _text(d: dict[str, Any]) -> str:
@@ -100,6 +134,13 @@ def _text(d: dict[str, Any]) -> str:
             f"{_pct(d['make_rate'][k])}  average bid {d['average_bid'][k]}  sets "
             f"{_pct(d['set_rate'][k])}  trick points/deal {d['trick_points_per_deal'][k]}  "
             f"decision ms p50 {t['p50']} p95 {t['p95']} max {t['max']}")
+    g = d.get("games")
+    if g:
+        glo, ghi = g["ci95"]
+        lines.append(f"games: {g['games']} x {g['seatings'] // max(1, g['games'])} seatings, "
+                     f"A won {g['a_wins']}, B won {g['b_wins']}, unfinished {g['unfinished']}; "
+                     f"A's share {100 * g['a_win_rate']:.1f}% (95% CI {100 * glo:.1f} .. "
+                     f"{100 * ghi:.1f}), {g['hands_per_game']} hands a game")
     lines.append(f"illegal actions: {d['illegal_actions']}  ({d['seconds']} s)")
     return "\n".join(lines)
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.bots.base import Bot, IllegalChoiceError, Suggestion
-from game.bots.registry import make_bot
+from game.bots.registry import STRONGEST, make_bot
 from game.rules import claim as claims
 from game.rules.actions import Action, Deal, DeclareOut
 from game.rules.engine import (
@@ -193,7 +193,9 @@ class Match:
         self.actions.extend(plays)
         return [redact(e, viewer) for e in events]
 
-    def hint(self, seat: int, level: str = "hard") -> Suggestion:
+    def hint(self, seat: int, level: str = STRONGEST) -> Suggestion:
+        """What the strongest level would do, within the table's think pause (the seats'
+        ``think_ms`` option caps its search like every bot's)."""
         try:
             bot = make_bot(level, **self.bot_options)
         except ValueError:

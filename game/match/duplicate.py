@@ -18,15 +18,21 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from game.bots.base import Bot, IllegalChoiceError
 from game.bots.registry import make_bot
+from game.match.pieces import parse_records, run_pieces
+from game.match.records import TableResult, deal_from_record, deal_record
 from game.rules.actions import Deal
 from game.rules.engine import actor, apply, at_deal, new_game
 from game.rules.events import GameWon, HandResult, HandScored
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
+from game.rules.state import GameState
 from game.rules.view import observe
+from game.store.checkpoint import source_digest
 
 KINDS = {Phase.AUCTION: "bid", Phase.TRUMP: "trump", Phase.PASS: "pass",
          Phase.PASS_BACK: "pass", Phase.WIDOW: "widow", Phase.DISCARD: "discard",
@@ -41,18 +47,6 @@ def seatings(rules: RuleSet) -> list[tuple[str, ...]]:
     if n == 3:
         return [tuple("a" if s == r else "b" for s in range(3)) for r in range(3)]
     return [("a", "b"), ("b", "a")]
-
-
-@dataclass
-class TableResult:
-    deal: int
-    table: int
-    margin: float  # A's score minus B's (three-handed: minus B's average)
-    contract: tuple[str, int, bool] | None  # (level of the bidder, bid, made)
-    tricks: dict[str, float]  # trick points per level (its side, or its seats' average)
-    times: list[tuple[str, str, float]] = field(default_factory=list)  # (level, kind, ms)
-    illegal: int = 0
-    outcome: str = ""
 
 
 def _side_scores(rules: RuleSet, result: HandResult, seats: Sequence[str]
@@ -73,6 +67,54 @@ def _side_scores(rules: RuleSet, result: HandResult, seats: Sequence[str]
                      "b": sum(tricks[i] for i in b_seats) / len(b_seats)}
 
 
+@dataclass
+class HandLog:
+    """What one hand at one table produced besides the state: the decision times and the
+    illegal choices met (the bot's bug counted, the game played on)."""
+
+    times: list[tuple[str, str, float]] = field(default_factory=list)  # (level, kind, ms)
+    illegal: int = 0
+    decision: int = 0  # decisions made so far at this table (seeds each bot's generator)
+
+
+def play_hand(state: GameState, seats: Sequence[str], bots: dict[str, Bot], key: str,
+              log: HandLog) -> tuple[GameState, HandResult | None]:
+    """Play from a dealt hand to its score (or the end of the game): the new state and the
+    scored result (None when a two-handed player declared out first). Every decision's
+    generator is seeded by ``key`` and its index, so a table replays exactly."""
+    perf = time.perf_counter
+    while True:
+        seat = actor(state)
+        if state.phase == Phase.DEAL or seat < 0:
+            return state, None
+        bot = bots[seats[seat]]
+        view = observe(state, seat, reveal=getattr(bot, "sees_all", False))
+        level = seats[seat]
+        rng = random.Random(f"{key}/{log.decision}")
+        log.decision += 1
+        t0 = perf()
+        try:
+            action = bot.choose(view, rng)
+        except IllegalChoiceError:
+            log.illegal += 1  # a bot bug: counted in the report, and the game goes on
+            action = view.legal[0]
+        ms = (perf() - t0) * 1000
+        if len(view.legal) > 1:
+            log.times.append((level, KINDS.get(view.phase, "other"), ms))
+        if action not in view.legal:  # a bot outside the levels (no check of its own)
+            log.illegal += 1
+            action = view.legal[0]
+        state, events = apply(state, action)
+        over = False
+        for ev in events:
+            if isinstance(ev, HandScored):
+                return state, ev.result
+            if isinstance(ev, GameWon):
+                over = True
+        if over:
+            return state, None
+
+
 def play_table(rules: RuleSet, seed: int, deal: int, table: int, seats: Sequence[str],
                bots: dict[str, Bot]) -> TableResult:
     """Play one deal at one seating from the deal to the hand's score."""
@@ -80,46 +122,17 @@ def play_table(rules: RuleSet, seed: int, deal: int, table: int, seats: Sequence
     dealer = deal % rules.players
     state = at_deal(state, deal, dealer)
     state, _ = apply(state, Deal())
-    times: list[tuple[str, str, float]] = []
-    illegal = 0
-    decision = 0
-    perf = time.perf_counter
-    while True:
-        seat = actor(state)
-        if state.phase == Phase.DEAL or seat < 0:
-            break  # the hand is over (the next deal waits): scored below
-        view = observe(state, seat)
-        level = seats[seat]
-        rng = random.Random(f"match/{seed}/{deal}/{table}/{decision}")
-        decision += 1
-        t0 = perf()
-        try:
-            action = bots[level].choose(view, rng)
-        except IllegalChoiceError:
-            illegal += 1  # a bot bug: counted in the report, and the game goes on
-            action = view.legal[0]
-        ms = (perf() - t0) * 1000
-        if len(view.legal) > 1:
-            times.append((level, KINDS.get(view.phase, "other"), ms))
-        if action not in view.legal:  # a bot outside the levels (no check of its own)
-            illegal += 1
-            action = view.legal[0]
-        state, events = apply(state, action)
-        done = False
-        for ev in events:
-            if isinstance(ev, HandScored):
-                return _result(rules, deal, table, seats, ev.result, times, illegal)
-            if isinstance(ev, GameWon):
-                done = True
-        if done:
-            break
+    log = HandLog()
+    state, result = play_hand(state, seats, bots, f"match/{seed}/{deal}/{table}", log)
+    if result is not None:
+        return hand_result(rules, deal, table, seats, result, log.times, log.illegal)
     # Declared out before the hand was scored (two-handed): score what each side had.
     margin = float(state.scores[seats.index("a")] - state.scores[seats.index("b")])
-    return TableResult(deal, table, margin, None, {"a": 0.0, "b": 0.0}, times, illegal,
-                       "declared out")
+    return TableResult(deal, table, margin, None, {"a": 0.0, "b": 0.0}, log.times,
+                       log.illegal, "declared out")
 
 
-def _result(rules: RuleSet, deal: int, table: int, seats: Sequence[str], result: HandResult,
+def hand_result(rules: RuleSet, deal: int, table: int, seats: Sequence[str], result: HandResult,
             times: list[tuple[str, str, float]], illegal: int) -> TableResult:
     margin, tricks = _side_scores(rules, result, seats)
     contract = None
@@ -127,6 +140,9 @@ def _result(rules: RuleSet, deal: int, table: int, seats: Sequence[str], result:
         made = result.outcome == "made"
         contract = (seats[result.bidder], result.bid, made)
     return TableResult(deal, table, margin, contract, tricks, times, illegal, result.outcome)
+
+
+Load = Callable[[str], RuleSet]
 
 
 @dataclass(frozen=True)
@@ -137,6 +153,14 @@ class MatchSpec:
     seed: int
     a_options: tuple[tuple[str, object], ...] = ()
     b_options: tuple[tuple[str, object], ...] = ()
+
+
+def header(spec: MatchSpec, kind: str) -> dict[str, Any]:
+    """What a checkpoint must match: the same match, the same kind of pieces, the same code."""
+    return {"kind": kind, "variant": spec.variant, "a": spec.a, "b": spec.b, "seed": spec.seed,
+            "a_options": [[k, v] for k, v in spec.a_options],
+            "b_options": [[k, v] for k, v in spec.b_options],
+            "code": source_digest()}
 
 
 def play_deals(spec: MatchSpec, deals: Sequence[int],
@@ -154,10 +178,6 @@ def play_deals(spec: MatchSpec, deals: Sequence[int],
         for table, seats in enumerate(seatings(rules)):
             out.append(play_table(rules, spec.seed, deal, table, seats, bots))
     return out
-
-
-def _work(args: tuple[MatchSpec, list[int]]) -> list[TableResult]:
-    return play_deals(*args)
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -238,32 +258,22 @@ def _times(values: list[float], tables: Iterable[TableResult], level: str) -> di
     return out
 
 
+def _deal_work(args: tuple[MatchSpec, list[int], Load | None]) -> list[dict[str, Any]]:
+    spec, part, load = args
+    by: dict[int, list[TableResult]] = {}
+    for t in play_deals(spec, part, load):
+        by.setdefault(t.deal, []).append(t)
+    return [deal_record(d, by[d]) for d in part]
+
+
 def run_match(spec: MatchSpec, deals: int, jobs: int = 1,
               progress: Callable[[int, int], None] | None = None,
-              load: Callable[[str], RuleSet] | None = None) -> MatchReport:
-    """Play ``deals`` duplicate deals; ``jobs`` processes share them (same result)."""
+              load: Load | None = None, checkpoint: Path | None = None) -> MatchReport:
+    """Play ``deals`` duplicate deals; ``jobs`` processes share them (same result); with a
+    ``checkpoint`` file an interrupted run resumes where it stopped."""
     start = time.perf_counter()
-    indices = list(range(deals))
-    chunk = max(1, min(25, deals // (jobs * 4) or 1))
-    parts = [indices[i:i + chunk] for i in range(0, deals, chunk)]
-    tables: list[TableResult] = []
-    done = 0
-    if jobs <= 1:
-        for part in parts:
-            tables.extend(play_deals(spec, part, load))
-            done += len(part)
-            if progress:
-                progress(done, deals)
-    else:
-        import multiprocessing
-
-        ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(jobs) as pool:
-            for part, res in zip(parts, pool.imap(_work, [(spec, p) for p in parts]),
-                                 strict=True):
-                tables.extend(res)
-                done += len(part)
-                if progress:
-                    progress(done, deals)
+    records = run_pieces(header(spec, "deals"), "deals", deals, jobs, progress, checkpoint,
+                         _deal_work, lambda part: (spec, part, load), "deal")
+    tables = [t for _, ts in parse_records(records, checkpoint, deal_from_record) for t in ts]
     tables.sort(key=lambda t: (t.deal, t.table))
     return MatchReport(spec, deals, tables, time.perf_counter() - start)

@@ -75,6 +75,13 @@ class PlayerView:
     running: tuple[int, ...] = ()  # two-handed: each score with this deal's meld, as it is laid
     winner: int = -1
     over_reason: str = ""
+    # Every hidden card, for the measurement-only ``open`` level: filled only by
+    # ``observe(state, seat, reveal=True)``, which the match harness alone calls.
+    revealed: bool = False
+    all_hands: tuple[int, ...] = ()  # counts per seat
+    face_down_widow: int = 0  # the widow while nobody has turned it up
+    hidden_discards: int = 0  # the bidder's discards (three-handed)
+    stock_order: tuple[int, ...] = ()  # two-handed: the stock's card types, top first
 
     def side_taken(self, side: int) -> int:
         """Counters the side has taken in tricks so far this hand."""
@@ -112,7 +119,24 @@ class PlayerView:
         return None if self.trump < 0 else Suit(self.trump)
 
 
-def observe(state: GameState, seat: int) -> PlayerView:
+def observe(state: GameState, seat: int, reveal: bool = False) -> PlayerView:
+    """What ``seat`` may know. ``reveal`` adds every hidden card (the measurement-only
+    ``open`` level); the table and the tutorial never ask for it."""
+    view = _observe(state, seat)
+    if not reveal:
+        return view
+    hand = state.hand
+    if isinstance(hand, StockHand):
+        return dataclasses.replace(view, revealed=True, all_hands=hand.hands,
+                                   stock_order=hand.stock)
+    if isinstance(hand, HandState) and hand.hands:
+        widow = hand.widow if not hand.looked else 0
+        return dataclasses.replace(view, revealed=True, all_hands=hand.hands,
+                                   face_down_widow=widow, hidden_discards=hand.discards)
+    return dataclasses.replace(view, revealed=True)
+
+
+def _observe(state: GameState, seat: int) -> PlayerView:
     rules = state.rules
     hand = state.hand
     who = actor(state)

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from game.bots.registry import LEVELS
+from game.bots.registry import TABLE_LEVELS
 from game.rules.actions import Action, ActionParseError, parse_action
 from game.rules.engine import replay
 from game.rules.errors import RulesError
@@ -19,7 +19,7 @@ from game.store.content import load_preset, preset_names, ruleset_from_text
 from game.store.schema import SchemaError
 
 SAVE_FORMAT = 1
-SEAT_KINDS = ("human", *LEVELS)
+SEAT_KINDS = ("human", "random", *TABLE_LEVELS)  # never the measurement-only open level
 MAX_ACTIONS = 200_000
 MAX_RULES_TEXT = 200_000
 

@@ -16,10 +16,12 @@ from game.rules.view import observe
 from game.store.content import load_preset
 
 
-def play_hand(rules, seed, levels, deal=0, check=True, stats=None):
+def play_hand(rules, seed, levels, deal=0, check=True, stats=None, options=None):
     """Play one hand from the deal to its score with the given level per seat. Every action is
-    checked against the seat's legal actions. Returns (final state, actions, scored result)."""
-    bots = [make_bot(lv) for lv in levels]
+    checked against the seat's legal actions (a bot's illegal choice raises). The ``open``
+    level gets a revealed view, as in the match harness. Returns (final state, actions,
+    scored result)."""
+    bots = [make_bot(lv, **(options or {}).get(lv, {})) for lv in levels]
     state = new_game(rules, seed)
     dealer = deal % rules.players
     state = at_deal(state, deal, dealer)
@@ -30,7 +32,7 @@ def play_hand(rules, seed, levels, deal=0, check=True, stats=None):
         seat = actor(state)
         if seat < 0 or state.phase == Phase.DEAL:
             return state, actions, None
-        view = observe(state, seat)
+        view = observe(state, seat, reveal=getattr(bots[seat], "sees_all", False))
         action = bots[seat].choose(view, random.Random(f"t/{seed}/{deal}/{i}"))
         i += 1
         if check:

@@ -103,14 +103,58 @@ def test_hard_plays_issue_18s_options_legally(name):
     assert stats["hard"] > 10
 
 
+SEARCHERS = ("hard", "expert", "open")
+# Small budgets: the searches' paths are the same at any budget, and these tests count phases.
+SMALL = {lv: {"samples": 6, "bid_samples": 4, "exchange_samples": 6} for lv in SEARCHERS}
+
+
+EXCHANGES = {4: {"AUCTION", "TRUMP", "TRICKS"}, 3: {"AUCTION", "WIDOW", "DISCARD", "TRUMP",
+                                                    "DECIDE", "TRICKS"},
+             2: {"TRICKS", "MELD_TURN"}}
+
+
+@pytest.mark.parametrize("level", SEARCHERS)
 @pytest.mark.parametrize("name", PRESETS)
-def test_hard_plays_legally_in_every_preset(name):
+def test_search_levels_play_legally_in_every_preset_and_phase(name, level):
+    """Every searching level in every phase of every preset, with no fallback: a bot's illegal
+    choice raises (play_hand checks every action against the legal list). The level sits in
+    every seat, and deals are played until it has chosen in every phase the preset has."""
     rules = load_preset(name)
-    stats: dict[str, int] = {}
-    levels = ["hard" if s % 2 == 0 else "medium" for s in range(rules.players)]
+    want = set(EXCHANGES[rules.players])
+    if rules.passing.count:
+        want |= {"PASS", "PASS_BACK"}
+    phases: set[str] = set()
+    levels = [level] * rules.players
+    for deal in range(12):
+        state, actions, _ = play_hand(rules, 5, levels, deal=deal, options=SMALL)
+        phases |= _phases_of(rules, 5, deal, actions, levels, level)
+        if phases >= want:
+            break
+    assert phases >= want, sorted(want - phases)
+
+
+def _phases_of(rules, seed, deal, actions, levels, level):
+    """The phases in which a seat of ``level`` had a real choice, replaying a hand."""
+    from game.rules.actions import Deal
+    from game.rules.engine import actor, apply, at_deal, legal_actions, new_game
+
+    state = at_deal(new_game(rules, seed), deal, deal % rules.players)
+    state, _ = apply(state, Deal())
+    out = set()
+    for action in actions:
+        seat = actor(state)
+        if levels[seat] == level and len(legal_actions(state)) > 1:
+            out.add(state.phase.name)
+        state, _ = apply(state, action)
+    return out
+
+
+@pytest.mark.parametrize("name", list(HOUSE_TABLES))
+def test_search_levels_play_house_tables_legally(name):
+    rules = ruleset_from_text(HOUSE_TABLES[name], name)
     for deal in range(2):
-        play_hand(rules, 5, levels, deal=deal, stats=stats)
-    assert stats["hard"] > 10
+        levels = [("hard", "expert")[(s + deal) % 2] for s in range(rules.players)]
+        play_hand(rules, 31 + deal, levels, deal=deal, options=SMALL)
 
 
 @settings(max_examples=60, deadline=None)
@@ -119,3 +163,11 @@ def test_hard_plays_legally_in_every_preset(name):
 def test_any_mix_of_levels_is_legal_property(name, seed, mix):
     rules = load_preset(name)
     play_hand(rules, seed, mix[:rules.players], deal=seed % 7)
+
+
+@settings(max_examples=12, deadline=None)
+@given(name=st.sampled_from(PRESETS), seed=st.integers(0, 10**9),
+       mix=st.lists(st.sampled_from(("medium", *SEARCHERS)), min_size=4, max_size=4))
+def test_any_mix_with_the_search_levels_is_legal_property(name, seed, mix):
+    rules = load_preset(name)
+    play_hand(rules, seed, mix[:rules.players], deal=seed % 7, options=SMALL)

@@ -102,7 +102,8 @@ def min_counts(deck, a, b):
 @pytest.mark.parametrize("name", preset_names())
 def test_bots_decide_the_same_on_a_doctored_deal(name):
     rules = load_preset(name)
-    levels = {"easy": {}, "medium": {}, "hard": {"samples": 6, "bid_samples": 4}}
+    small = {"samples": 6, "bid_samples": 4, "exchange_samples": 6}
+    levels = {"easy": {}, "medium": {}, "hard": small, "expert": small}
     rng = random.Random(11)
     compared = 0
     for deal in range(3):

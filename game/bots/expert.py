@@ -1,0 +1,47 @@
+"""The ``expert`` level and the measurement-only ``open`` level.
+
+``expert`` is ``hard`` with the table's think budget spent: several times the sampled deals in
+every search (card play, the exchanges, the auction, the two-handed stock game), and more
+candidates tried in the exchanges. Its budget is a number of samples, so a match replays
+exactly; decision times are held in ``benchmarks/bots.py`` (card p95 at most 1 s, a bid, pass
+or discard at most 2 s). What else was tried, and what the measurements kept, is in
+docs/strength.md.
+
+``open`` plays with every card visible (the match harness gives it a revealed view) and is
+otherwise ``hard``: the ceiling a search with perfect guesses of the hidden cards reaches. It is
+never offered at the table.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.bots.hard import Budget, HardBot
+from game.bots.levels import Style
+from game.rules.actions import Action
+from game.rules.view import PlayerView
+
+EXPERT = Budget(card_scale=4.0, card_cap=256, bid_samples=128, exchange_samples=192,
+                pass_width=5, discard_width=16, stock_samples=120, stock_width=9, infer=True)
+
+
+class ExpertBot(HardBot):
+    budget = EXPERT
+
+    def __init__(self, style: Style) -> None:
+        super().__init__(style, "expert")
+
+
+class OpenBot(HardBot):
+    """Sees every card: for measurement only (``pinochle match``)."""
+
+    sees_all = True
+
+    def __init__(self, style: Style) -> None:
+        super().__init__(style, "open")
+
+    def _decide(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
+        if not view.revealed:
+            raise ValueError("the open level sees every card: it plays only in measurements, "
+                             "which give it a revealed view")
+        return super()._decide(view, rng)

@@ -1,0 +1,108 @@
+"""Scoring a simulated hand the way the engine would, and valuing it for the game.
+
+Every search (card play, the exchanges, the auction's game check) ends a simulated hand here:
+the sides' results come from the engine's own ``played_side`` (made or set, meld saved or not,
+001's minimum trick points), the side tallies from the engine's own star and check rules, and
+the value for this seat's side from :class:`~game.bots.gamevalue.GameValue`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.bots.gamevalue import GameValue
+from game.rules.auction_game.scoring import played_side
+from game.rules.auction_game.tallies import hand_stars, meld_stars
+from game.rules.cards import Suit
+from game.rules.compiled import best_meld
+from game.rules.ruleset import RuleSet
+from game.rules.view import PlayerView
+
+
+def side_results(rules: RuleSet, bidder: int, bid: int, side_meld: Sequence[int],
+                 taken: Sequence[int], won: Sequence[int], banked: int = 0
+                 ) -> tuple[list[int], bool, list[bool]]:
+    """(score per side, whether the bidders made it, whether each side kept its meld) for a
+    played hand: ``taken`` and ``won`` per seat, ``banked`` trick points in the bidder's
+    discards."""
+    seats_of = rules.seats_of
+    bside = rules.side_of(bidder)
+    scores, keeps = [], []
+    made = False
+    for side in range(rules.n_sides):
+        t = sum(taken[s] for s in seats_of(side)) + (banked if side == bside else 0)
+        w = sum(won[s] for s in seats_of(side))
+        meld = side_meld[side] if side_meld else 0
+        result, keep = played_side(rules, side, side == bside, bid, meld, meld, t, w)
+        scores.append(result.score)
+        keeps.append(keep)
+        if side == bside:
+            made = bool(result.made)
+    return scores, made, keeps
+
+
+def seat_meld_stars(rules: RuleSet, hands: Sequence[int], trump: int) -> list[int]:
+    """002's run and aces stars per side for simulated hands (0 without stars)."""
+    if not rules.scoring.stars or trump < 0:
+        return [0] * rules.n_sides
+    out = [0] * rules.n_sides
+    for seat, h in enumerate(hands):
+        out[rules.side_of(seat)] += meld_stars(best_meld(rules, h, trump))
+    return out
+
+
+class HandScorer:
+    """Values a played-out hand for one seat: game value of the points and the tallies."""
+
+    def __init__(self, view: PlayerView, bidder: int, bid: int, trump: int,
+                 looked: bool = False, gv: GameValue | None = None) -> None:
+        rules = view.rules
+        self.rules = rules
+        self.gv = gv or GameValue.of(view)
+        self.bidder, self.bid, self.trump = bidder, bid, trump
+        self.bside = rules.side_of(bidder) if bidder >= 0 else -1
+        sc = rules.scoring
+        self.stars = sc.stars and not self.gv.linear
+        self.checks = sc.checks and not self.gv.linear
+        self.looked = looked
+        self.meld_stars = [0] * rules.n_sides
+        if self.stars and view.melds:
+            for seat, m in enumerate(view.melds):
+                if m is not None:
+                    self.meld_stars[rules.side_of(seat)] += meld_stars(m)
+
+    def tallies(self, made: bool, keeps: Sequence[bool], played: bool = True,
+                meld_stars_now: Sequence[int] | None = None) -> list[int] | None:
+        """The tally change this outcome brings (stars or checks), None without tallies.
+        Meld checks are left out: they do not depend on how the hand goes."""
+        rules = self.rules
+        if self.stars:
+            if not played:
+                return [0] * rules.n_sides
+            ms = meld_stars_now if meld_stars_now is not None else self.meld_stars
+            return hand_stars(rules, self.bid, self.bside, made, ms, keeps,
+                              self.trump == Suit.SPADES)
+        if self.checks:
+            out = [0] * rules.n_sides
+            if self.looked and not made:
+                out[self.bside] -= 1
+                if played and "lost-after-playing" in rules.scoring.optional_checks:
+                    out[self.bside] -= 1
+            return out
+        return None
+
+    def played(self, side_meld: Sequence[int], taken: Sequence[int], won: Sequence[int],
+               banked: int = 0, meld_stars_now: Sequence[int] | None = None) -> float:
+        """The value of a hand played to its end."""
+        scores, made, keeps = side_results(self.rules, self.bidder, self.bid, side_meld, taken,
+                                           won, banked)
+        return self.gv.value(scores, self.bside,
+                             self.tallies(made, keeps, True, meld_stars_now))
+
+    def conceded(self, defender_meld: Sequence[int]) -> float:
+        """The value of the bidders giving up: they lose the bid, the others score
+        ``defender_meld`` per side (zeros when nobody else scores)."""
+        scores = [-self.bid if side == self.bside else defender_meld[side]
+                  for side in range(self.rules.n_sides)]
+        keeps = [True] * self.rules.n_sides
+        return self.gv.value(scores, self.bside, self.tallies(False, keeps, False))

@@ -1,0 +1,289 @@
+"""A fast simulator of the two-handed stock game (004) for ``hard``'s search.
+
+It plays a determinized deal (both hands and the order of the stock known) from any point of
+the stock phase to the end of the hand: tricks where any card may be played, the winner's meld
+turn (the engine's own meld options and reuse rules, :mod:`game.rules.stock_game.meld`), the
+dix, the draws, the last face-down card and the turn-up, and the playoff, played by the rollout
+policy under the playoff's strict rules. Both players follow the same greedy policy, the one
+``medium`` plays by: win a trick when there is meld to lay or points in it, otherwise throw a
+card that neither melds nor scores; lay the best meld (a royal marriage before its flush while
+there is time), exchange the dix, count it. A player who reaches the target declares out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from game.bots.rollout import RolloutPolicy, policy_for
+from game.rules.compiled import compile_rules, kernel_for, meld_table
+from game.rules.kernel import PlayKernel
+from game.rules.ruleset import RuleSet
+from game.rules.stock_game.consts import StockConsts
+from game.rules.stock_game.meld import MeldOption, Tabled, lay, options
+from game.rules.stock_game.score import rounded
+
+EPS = 0.05  # the rollout policy's share of random cards (keeps the playouts varied)
+
+
+class StockRules:
+    """What the simulator needs from one rule set, looked up once."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        consts = compile_rules(rules).stock
+        assert consts is not None, "the stock game needs a rule set with the stock"
+        self.rules = rules
+        self.consts: StockConsts = consts
+        self.kern: PlayKernel = kernel_for(rules)
+        self.playoff: RolloutPolicy = policy_for(rules, rules.stock.playoff_obligations)
+        self.total = meld_table(rules).total
+        deck = rules.deck
+        self.one = deck.one
+        self.bits, self.field = deck.bits, deck.field_mask
+        self.pts = rules.trick_points_by_type
+        self.nr = deck.n_ranks
+        self.types = range(deck.n_types)
+        self.declare = rules.stock.declare_out and rules.scoring.game == "score"
+        self.dix_points = rules.meld.dix
+        self.exchange = rules.stock.dix_exchange
+        self.ace_rank = deck.n_ranks - 1
+
+
+@lru_cache(maxsize=16)
+def _stock_rules(rules: RuleSet) -> StockRules:
+    return StockRules(rules)  # the bots' own memo, once per rule set
+
+
+@dataclass
+class SimState:
+    """A determinized two-handed position (every card known), mutable."""
+
+    hands: list[int]  # counts, tabled cards included
+    tabled: list[tuple[Tabled, ...]]
+    on_table: list[int]
+    stock: list[int]  # face-down types, top first
+    turnup: int
+    trump: int
+    leader: int
+    meld_pts: list[int]
+    taken: list[int]
+    won: list[int]
+    exchanged: bool
+    dix_counted: list[int] = field(default_factory=lambda: [0, 0])
+    trick: list[tuple[int, int]] = field(default_factory=list)
+
+    def copy(self) -> SimState:
+        return SimState(list(self.hands), list(self.tabled), list(self.on_table),
+                        list(self.stock), self.turnup, self.trump, self.leader,
+                        list(self.meld_pts), list(self.taken), list(self.won), self.exchanged,
+                        list(self.dix_counted), list(self.trick))
+
+
+class Simulator:
+    """Plays :class:`SimState` positions to the end of the hand."""
+
+    def __init__(self, rules: RuleSet, scores: Sequence[int], target: int) -> None:
+        self.r = _stock_rules(rules)
+        self.scores = list(scores)
+        self.target = target
+        self._costs: dict[tuple[int, int, int], dict[int, float]] = {}
+
+    # -- the greedy policy --------------------------------------------------------------------
+    def keep_costs(self, h: int, on_table: int, trump: int) -> dict[int, float]:
+        """How much a player holding ``h`` wants to keep one card of each type it holds (the
+        medium rules: the meld it would break, its points, trumps and aces for the playoff).
+        Remembered per position: the same hands recur across candidates and samples."""
+        key = (h, on_table, trump)
+        got = self._costs.get(key)
+        if got is not None:
+            return got
+        r = self.r
+        total, one, bits, field_, nr, pts = r.total, r.one, r.bits, r.field, r.nr, r.pts
+        base = total(h, trump)
+        out: dict[int, float] = {}
+        for t in r.kern.types_in(h):
+            loss: float = base - total(h - one[t], trump)
+            if (on_table >> (t * bits)) & field_:
+                loss *= 0.3  # already laid: only reuse in another class is left
+            v = loss + pts[t] * 0.6
+            if t // nr == trump:
+                v += 25 + (t % nr) * 4
+            elif t % nr == r.ace_rank:
+                v += 8
+            out[t] = v
+        if len(self._costs) > 200_000:
+            self._costs.clear()
+        self._costs[key] = out
+        return out
+
+    def keep_cost(self, st: SimState, seat: int, t: int) -> float:
+        return self.keep_costs(st.hands[seat], st.on_table[seat], st.trump)[t]
+
+    def pending(self, st: SimState, seat: int) -> int:
+        return max(0, self.r.total(st.hands[seat], st.trump) - st.meld_pts[seat])
+
+    def choose_card(self, st: SimState, seat: int, rnd: random.Random) -> int:
+        r = self.r
+        costs = self.keep_costs(st.hands[seat], st.on_table[seat], st.trump)
+        if rnd.random() < EPS:
+            held = list(costs)
+            return held[int(rnd.random() * len(held))]
+        if not st.trick:
+            return min(costs, key=lambda t: (costs[t], t))
+        led = st.trick[0][1]
+        pts, trump = r.pts, st.trump
+        suit_of = r.kern.suit_of
+        led_suit = suit_of[led]
+        want = self.pending(st, seat) * 0.6 + pts[led]
+        best, best_gain = -1, -1e18
+        for t, c in costs.items():
+            st_ = suit_of[t]
+            if (t > led) if st_ == led_suit else st_ == trump:
+                gain = want + pts[t] - c
+            else:
+                gain = -pts[t] * 0.5 - c
+            if gain > best_gain:
+                best, best_gain = t, gain
+        return best
+
+    def choose_meld(self, st: SimState, seat: int) -> MeldOption | None:
+        r = self.r
+        opts = options(r.rules, r.consts.candidates[st.trump], st.hands[seat], st.tabled[seat])
+        if not opts:
+            return None
+        kinds = {o.kind: o for o in opts}
+        if "royal_marriage" in kinds and "run" in kinds and len(st.stock) >= 6:
+            return kinds["royal_marriage"]
+        return max(opts, key=lambda o: (o.points, o.kind))
+
+    # -- the moves ----------------------------------------------------------------------------
+    def play_card(self, st: SimState, seat: int, t: int) -> None:
+        r = self.r
+        one = r.one[t]
+        hidden = ((st.hands[seat] - st.on_table[seat]) >> (t * r.bits)) & r.field
+        if not hidden:  # only a tabled copy: it leaves the table
+            st.on_table[seat] -= one
+            mine = list(st.tabled[seat])
+            idx = max((i for i, tc in enumerate(mine) if tc.type == t),
+                      key=lambda i: len(mine[i].record))
+            del mine[idx]
+            st.tabled[seat] = tuple(mine)
+        st.hands[seat] -= one
+        dix = r.consts.dix_types[st.trump]
+        if st.dix_counted[seat] and t == dix:
+            st.dix_counted[seat] -= 1
+        st.trick.append((seat, t))
+
+    def end_trick(self, st: SimState) -> int:
+        """Score the finished trick; returns its winner."""
+        r = self.r
+        (s0, t0), (s1, t1) = st.trick
+        winner = s1 if r.kern.beats(t1, t0, st.trump) else s0
+        st.taken[winner] += r.pts[t0] + r.pts[t1]
+        st.won[winner] += 1
+        st.trick = []
+        st.leader = winner
+        return winner
+
+    def lay(self, st: SimState, seat: int, option: MeldOption) -> None:
+        r = self.r
+        st.tabled[seat] = lay(r.rules, st.tabled[seat], option)
+        st.meld_pts[seat] += option.points
+        for t in option.from_hand:
+            st.on_table[seat] += r.one[t]
+
+    def dix_turn(self, st: SimState, seat: int, exchange: bool = True) -> None:
+        """Exchange the dix for the turn-up if allowed, else count it."""
+        r = self.r
+        dix = r.consts.dix_types[st.trump]
+        if dix < 0 or not r.dix_points:
+            return
+        held = (st.hands[seat] >> (dix * r.bits)) & r.field
+        if not held:
+            return
+        uncounted = held > st.dix_counted[seat]
+        if (exchange and r.exchange and not st.exchanged and st.stock and st.turnup != dix):
+            if uncounted:
+                st.meld_pts[seat] += r.dix_points
+            else:
+                st.dix_counted[seat] -= 1
+            st.hands[seat] += r.one[st.turnup] - r.one[dix]
+            st.turnup = dix
+            st.exchanged = True
+        elif uncounted:
+            st.meld_pts[seat] += r.dix_points
+            st.dix_counted[seat] += 1
+
+    def draw(self, st: SimState, winner: int) -> None:
+        one = self.r.one
+        loser = 1 - winner
+        if len(st.stock) >= 2:
+            st.hands[winner] += one[st.stock[0]]
+            st.hands[loser] += one[st.stock[1]]
+            del st.stock[:2]
+            return
+        st.hands[winner] += one[st.stock[0]]
+        st.hands[loser] += one[st.turnup]
+        st.stock = []
+        st.turnup = -1
+        st.tabled = [(), ()]
+        st.on_table = [0, 0]
+        st.dix_counted = [0, 0]
+
+    def total(self, st: SimState, seat: int) -> int:
+        return self.scores[seat] + st.meld_pts[seat] + rounded(self.r.rules, st.taken[seat])
+
+    def out(self, st: SimState, seat: int) -> bool:
+        return self.r.declare and self.total(st, seat) >= self.target
+
+    # -- playing to the end -------------------------------------------------------------------
+    def meld_turn(self, st: SimState, seat: int) -> int:
+        """The winner's greedy meld turn and the draw; returns a seat that declared out or -1."""
+        option = self.choose_meld(st, seat)
+        if option is not None:
+            self.lay(st, seat, option)
+        self.dix_turn(st, seat)
+        if self.out(st, seat):
+            return seat
+        self.draw(st, seat)
+        return -1
+
+    def stock_phase(self, st: SimState, rnd: random.Random) -> int:
+        """Play the tricks while the stock lasts; the seat that declared out, or -1."""
+        while st.stock:
+            seat = st.leader if not st.trick else 1 - st.trick[0][0]
+            self.play_card(st, seat, self.choose_card(st, seat, rnd))
+            if len(st.trick) < 2:
+                continue
+            winner = self.end_trick(st)
+            if self.out(st, winner):
+                return winner
+            who = self.meld_turn(st, winner)
+            if who >= 0:
+                return who
+        return -1
+
+    def finish(self, st: SimState, rnd: random.Random) -> tuple[list[int], int]:
+        """Play to the end: (hand points per seat, the seat that declared out or -1). ``st``
+        must be at a card to play in the stock phase (or its trick half done)."""
+        who = self.stock_phase(st, rnd)
+        if who >= 0:
+            return self.hand_points(st), who
+        return self.playoff(st, rnd)
+
+    def playoff(self, st: SimState, rnd: random.Random) -> tuple[list[int], int]:
+        team = [0, 1]
+        taken, won = self.r.playoff.play(list(st.hands), st.trump, st.leader, team,
+                                         tuple(st.trick), -1, rnd.random, EPS)
+        for s in range(2):
+            st.taken[s] += taken[s]
+            st.won[s] += won[s]
+        st.hands = [0, 0]
+        st.trick = []
+        return self.hand_points(st), -1  # the hand is scored: the game's rules decide
+
+    def hand_points(self, st: SimState) -> list[int]:
+        rules = self.r.rules
+        return [st.meld_pts[s] + rounded(rules, st.taken[s]) for s in range(2)]
