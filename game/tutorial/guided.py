@@ -50,7 +50,9 @@ def _learner_bids_and_plays(rules: RuleSet, seed: int) -> bool:
     coach = coach_bot()
     while match.state.phase not in (Phase.TRICKS, Phase.GAME_OVER) and match.state.hand_no == 0:
         if match.waiting_for_human():
-            match.submit(coach.choose(match.view(0), match.bot_rng()))
+            # the coach's advice as the guided hand gives it (GuidedRun.suggestion's seed)
+            rng = random.Random(f"coach/{seed}/{len(match.actions)}")
+            match.submit(coach.choose(match.view(0), rng))
         else:
             match.step_bot()
     hand = match.state.hand

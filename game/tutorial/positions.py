@@ -40,6 +40,10 @@ def build_state(rules: RuleSet, pos: Position, source: str, step: int | None = N
         state = _stock_state(rules, pos, counts, rest, dealer, source, step)
     else:
         hand = _auction_hand(rules, pos, counts, widow, dealer, source, step)
+        if pos.phase == "trump" and rules.widow.size and not pos.cards_each:
+            # Three-handed, after the discard: the cards no hand holds are the bidder's
+            # discards (banked for its tricks, known to it), as in a dealt hand.
+            hand = hand._replace(discards=rules.deck.counts_of(rest))
         state = new_game(rules, pos.seed)._replace(dealer=dealer, hand=hand)
     return state._replace(scores=pos.scores) if pos.scores else state
 
