@@ -49,6 +49,9 @@ class App:
         self.windowed = size  # the window's size, to return to from full screen
         self.windowed_at: tuple[int, int] | None = None  # ... and where it was
         self.redraw_until = 0.0  # draw while idle until then (a window just re-created)
+        # Scenes pushed or popped so far: a step that changes the stack draws, even when idle
+        # (a prompt opened as the animations end would otherwise wait for the next input).
+        self.changes = 0
         self.fullscreen = fullscreen
         if fullscreen:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -112,6 +115,7 @@ class App:
         if self.stack:
             self.stack[-1].pause()
         self.stack.append(scene)
+        self.changes += 1
         scene.resize(self.size)
         scene.enter()
 
@@ -119,9 +123,11 @@ class App:
         if not self.stack or (scene is not None and self.stack[-1] is not scene):
             if scene is not None and scene in self.stack:
                 self.stack.remove(scene)
+                self.changes += 1
                 scene.exit()
             return
         self.stack.pop().exit()
+        self.changes += 1
         if self.stack:
             self.stack[-1].resume()
         elif self.running:
@@ -215,10 +221,11 @@ class App:
 
     def step(self, dt: float, draw: bool = True) -> None:
         self.time += dt
+        changes = self.changes
         for scene in list(self.stack):
             scene.update(dt)
         if draw or self.busy or any(scene.stale for scene in self.stack) or \
-                time.perf_counter() < self.redraw_until:
+                changes != self.changes or time.perf_counter() < self.redraw_until:
             self.draw()
             self.frames += 1
 

@@ -41,6 +41,13 @@ def test_the_result_appears_before_the_score_panel_changes(app, size):
         frames += 1
         assert frames < 600
     assert frames > 5  # the last trick was shown and swept first
+    # Behind the result the panel keeps the hand just played (review by eye: it had moved to
+    # the next hand, its dealer and an empty auction); it moves on when the result closes.
+    pump(app, 10)
+    assert table.board.scores == old and table.board.hand_no == scored[0].result.hand_no
+    app.top.cont.on_click()
+    pump(app, 2)
+    assert not isinstance(app.top, ResultScene)
     assert table.board.scores == scored[0].result.totals
 
 

@@ -102,3 +102,26 @@ def test_a_table_waiting_for_a_bid_draws_nothing(app):
     app.run()
     assert time.perf_counter() - start_at >= 1.4
     assert app.frames - frames <= 1
+
+
+def test_a_prompt_opened_in_an_idle_step_is_drawn(app):
+    """Review by eye under Xvfb: the first bid panel stayed undrawn until the mouse moved. The
+    animations ended in one step; the next found nothing busy and no input, so it ran as an
+    idle step (no draw), and the table opened its prompt inside it. A step whose scenes open
+    or close a scene draws."""
+    from game.ui.scene import Scene
+
+    class Opener(Scene):
+        def update(self, dt: float) -> None:
+            if app.top is self:
+                app.push(Scene(app))
+
+    app.reset(Opener(app))
+    app.step(1 / 30)
+    frames = app.frames
+    app.step(1 / 30, draw=False)  # the prompt is already open: an idle step draws nothing
+    assert app.frames == frames
+    app.pop()  # back to the opener, which opens its prompt again in the next idle step
+    frames = app.frames
+    app.step(1 / 30, draw=False)
+    assert app.frames == frames + 1

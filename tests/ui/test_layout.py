@@ -57,3 +57,21 @@ def test_a_long_row_of_laid_melds_is_counted_and_cut_to_the_window():
     cut = elide(text, 14, 200)
     assert assets.font(14).size(cut)[0] <= 200 and cut.endswith("…")
     assert elide("Meld 20", 14, 200) == "Meld 20"
+
+
+def test_the_laid_meld_legend_adds_up_to_the_seats_meld_with_its_dix():
+    """Review by eye (two-handed): 'Meld 130: Pinochle 40 · Marriage 20 ×2 · Royal marriage
+    40' adds up to 120; the dix the seat scored was missing from the legend."""
+    import re
+
+    from game.rules.meld import Meld
+    from game.ui.table.hud import laid_legend
+
+    marriage = Meld("marriage", "Class II", "Marriage", (), 20)
+    melds = [Meld("pinochle", "Class III", "Pinochle", (), 40), marriage, marriage,
+             Meld("royal_marriage", "Class II", "Royal marriage", (), 40)]
+    legend = laid_legend(melds, 130)
+    assert legend.endswith("Dix 10")
+    parts = [(int(p), int(n or 1)) for p, n in re.findall(r"(\d+)(?: ×(\d+))?(?= ·|$)", legend)]
+    assert sum(p * n for p, n in parts) == 130
+    assert laid_legend(melds, 120) == laid_legend(melds)  # no dix: nothing added

@@ -137,3 +137,26 @@ def test_moving_cards_have_no_box_behind_them(app):
     for corner in (rect.topleft, (rect.right - 1, rect.top), (rect.left, rect.bottom - 1),
                    (rect.right - 1, rect.bottom - 1)):
         assert surface.get_at(corner)[:3] == felt, corner
+
+
+@pytest.mark.parametrize("variant", ["racehorse", "double-deck"])
+def test_every_card_of_a_trick_is_drawn_while_its_last_card_flies_in(app, variant):
+    """The review by eye: the trick's cards join their pile when TrickWon arrives, while the
+    last card is still in flight; the pile draws only its top three cards, so the lead card
+    vanished for those frames. Every card of the trick stays drawn until its sweep is over."""
+    app.settings.trick_pause = "1 s"
+    table = start(app, variant, seed=5)
+    seen = first_trick_won(table)
+    assert run_until(app, table, lambda: bool(seen))
+    side = table.match.rules.side_of(seen[0].seat)
+    trick = list(table.model.piles[side])  # the first trick: the whole pile
+    assert len(trick) == len(seen[0].cards)
+    frames = 0
+    while table.model.shown is None or not table.model.shown.lit:
+        drawn = {id(sp) for sp in table.model.all_sprites()}
+        missing = [str(sp.card) for sp in trick if id(sp) not in drawn]
+        assert not missing, f"frame {frames}: {missing} not drawn"
+        pump(app, 1)
+        frames += 1
+        assert frames < 300
+    assert frames > 0

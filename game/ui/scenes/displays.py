@@ -119,6 +119,10 @@ class ResultScene(Display):
                             Route.REPLAY, table=table, hand_no=result.hand_no),
                                hotkey=pygame.K_p)]
 
+    def exit(self) -> None:
+        super().exit()
+        self.table.board = self.table.view  # the result seen: the score panel moves on
+
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 110)
         lay = self.layout

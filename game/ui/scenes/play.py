@@ -26,6 +26,7 @@ from game.rules.cards import Suit
 from game.rules.compiled import meld_table
 from game.rules.errors import IllegalActionError
 from game.rules.phase import Phase
+from game.rules.view import PlayerView
 from game.ui import theme
 from game.ui.handpick import HandPicker
 from game.ui.overlay import Overlay
@@ -253,18 +254,28 @@ class DecideScene(Overlay):
     resize = TrumpScene.resize
 
     def draw(self, surface: pygame.Surface) -> None:
-        view = self.table.view
-        rules = view.rules
-        meld = view.melds[view.bidder].total if view.melds and view.melds[view.bidder] else 0
-        zeros = (0,) * rules.n_sides
-        need = still_needed(rules, view.bidder, view.bid, side_meld_totals(rules, view.melds),
-                            zeros, zeros)[rules.side_of(view.bidder)]
-        lines = [f"Bid {view.bid}, your meld {meld}: you {need.text.removeprefix('needs ')}.",
-                 "Decide before you see the others' meld."]
-        if PlayHand() not in view.legal:
-            lines.append("More than 250 short: the rules force you to concede.")
+        lines = decide_lines(self.table.view)
         self.prompt_panel(surface, "Play or concede?", lines, 3)
         self.draw_buttons(surface)
+
+
+def decide_lines(view: PlayerView) -> list[str]:
+    """What the bidder deciding to play or concede reads: its bid, its meld, and what the
+    engine says it still needs."""
+    rules = view.rules
+    meld = view.melds[view.bidder].total if view.melds and view.melds[view.bidder] else 0
+    zeros = (0,) * rules.n_sides
+    need = still_needed(rules, view.bidder, view.bid, side_meld_totals(rules, view.melds),
+                        zeros, zeros)[rules.side_of(view.bidder)]
+    # The engine says what a side "needs ..."; said to the bidder: "you need ...".
+    said = need.text.replace(" its meld", " your meld")
+    said = "need " + said.removeprefix("needs ") if said.startswith("needs ") else said
+    lines = [f"Bid {view.bid}, your meld {meld}: you {said}.",
+             "Decide before you see the others' meld."]
+    if PlayHand() not in view.legal:
+        lines.append(f"More than {rules.widow.forced_concede_margin} short: the rules force "
+                     "you to concede.")
+    return lines
 
 
 class PassScene(Overlay):

@@ -58,6 +58,9 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
         self.dealer = 0
         self.trick_pause = trick_pause  # None: a completed trick stays until the player clicks
         self.shown: ShownTrick | None = None  # the completed trick (or claim) on show
+        # Completed tricks already in their pile whose sweep has not been seen yet: they are
+        # drawn where they lie, not as the pile's hidden lower cards.
+        self.sweeping: list[ShownTrick] = []
         self.claim: Claim | None = None
         self.exchanged = False  # cards that changed hands are marked
         self.meld_ready = False  # every seat's meld is in: the meld display is due
@@ -67,19 +70,24 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
         """Every sprite to draw, bottom first: only the top of each pile, and a completed trick
         on show above everything."""
         shown = {id(sp) for _, sp in self.shown.sprites} if self.shown is not None else set()
+        waiting = [sp for t in self.sweeping if t is not self.shown for _, sp in t.sprites]
+        held = shown | {id(sp) for sp in waiting}
         out = list(self.deck)
         for pile in self.piles:
-            out += [sp for sp in pile if id(sp) not in shown][-3:]
+            out += [sp for sp in pile if id(sp) not in held][-3:]
         out += self.stock[-4:]
         if self.turnup is not None:
             out.append(self.turnup)
         out += self.widow
         for t in self.tabled:
             out += t
-        out += [sp for _, sp in self.trick]
         for seat, hand in enumerate(self.hands):
             if seat != self.human:
                 out += hand
+        # Cards in play above the side hands they leave, and a finished trick not yet swept
+        # above the pile it joins.
+        out += waiting
+        out += [sp for _, sp in self.trick]
         out += [sp for sp in self.hands[self.human] if id(sp) not in shown]
         if self.shown is not None:
             out += [sp for _, sp in self.shown.sprites if not self.shown.claim
@@ -137,6 +145,7 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
             sp.face_up = face and sp.card is not None
             sp.dest = (x, y, a, width, sp.face_up)
         self.shown = None
+        self.sweeping = []
 
     def settle(self, duration: float = MOVE) -> None:
         self.timeline.add(self.relayout(duration))
@@ -250,6 +259,7 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
         self.tabled = [[] for _ in range(n)]
         self.trick, self.widow, self.turnup = [], [], None
         self.shown, self.claim, self.exchanged, self.meld_ready = None, None, False, False
+        self.sweeping = []
         self.bubbles, self.melds, self.last_trick = {}, {}, []
         self.trump, self.result, self.message = -1, None, ""
         self.dealer = e.dealer

@@ -249,8 +249,9 @@ class TableScene(TableButtons, Scene):
             return True
         if model.result is not None and self.result_shown_hand != model.result.hand_no:
             self.result_shown_hand = model.result.hand_no
+            # The score panel keeps the hand just played behind its result; it moves on when
+            # the result closes (ResultScene.exit).
             self.app.open(Route.RESULT, table=self, result=model.result)
-            self.board = self.view  # the result is up: the score panel may move on
             return True
         if self.match.over and model.game_won is not None:
             self.app.open(Route.GAME_OVER, table=self, won=model.game_won)

@@ -102,6 +102,7 @@ class TrickEvents:
             return
         shown = ShownTrick(list(self.trick), e.seat, e.points)
         pile.extend(sp for _, sp in self.trick)
+        self.sweeping.append(shown)
         self.trick = []
         self.show(shown, self.trick_pause)
         self.sounds.append("sweep")
@@ -119,6 +120,7 @@ class TrickEvents:
         def forget() -> None:
             if self.shown is shown:
                 self.shown = None
+            self.sweeping = [t for t in self.sweeping if t is not shown]
 
         self.timeline.add([Call(light), Hold(pause)])
         self.timeline.add([Call(dim)])
