@@ -15,7 +15,7 @@ from game.ui import assets, theme
 from game.ui.overlay import Display
 from game.ui.table.infopanel import PASS, bidding_rows
 from game.ui.table.sprites import hand_order
-from game.ui.widgets import Button, draw_text, layout_row, panel, shade
+from game.ui.widgets import Button, draw_text, panel, shade
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
@@ -199,13 +199,6 @@ class ReplayScene(HandScene):
 
     def forward(self) -> None:
         self.index = min(len(self.history.tricks) - 1, self.index + 1)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        lay = self.layout
-        for b in self.buttons:
-            b.font_size = lay.font
-        layout_row(self.buttons, size[0] / 2, size[1] - round(86 * lay.s), round(42 * lay.s),
-                   round(12 * lay.s), min_width=round(150 * lay.s))
 
     def draw(self, surface: pygame.Surface) -> None:
         table, lay, hist = self.table, self.layout, self.history
