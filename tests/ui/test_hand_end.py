@@ -144,3 +144,15 @@ def test_the_replay_steps_through_the_tricks_forward_and_back(app):
     assert scene.index == 2
     pump(app, 2, events=[key(pygame.K_ESCAPE)])
     assert isinstance(app.top, ResultScene)
+
+
+def test_the_score_sheet_shows_what_a_set_side_took():
+    """Review by eye: a set side read '0/0 = -60' on the score sheet, hiding the 44 meld and 14
+    in tricks it had (the result display said so; the sheet did not)."""
+    from game.rules.events import SideResult
+    from game.ui.scenes.sheets import side_cell
+
+    assert side_cell(SideResult(0, 44, 0, 14, 0, -60, bid=60, made=False)) == "0/0 of 44/14 = -60"
+    assert side_cell(SideResult(1, 30, 30, 20, 20, 50)) == "30/20 = +50"
+    # two-handed: the rounding is shown in brackets, not again as what was taken
+    assert side_cell(SideResult(0, 40, 40, 104, 100, 140, raw_tricks=104)) == "40/100 [104] = +140"

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules.events import SideResult
 from game.rules.explain import rules_sections
 from game.rules.ruleset import RuleSet
 from game.rules.seats import seat_name
@@ -189,10 +190,7 @@ class ScoreSheetScene(TextScene):
             draw_text(surface, bid, (left, y), size)
             for sd in r.sides:
                 tally = f"  {r.tallies[sd.side]:+d}" if r.tallies else ""
-                tricks = f"{sd.tricks_counted}" if sd.raw_tricks < 0 else \
-                    f"{sd.tricks_counted} [{sd.raw_tricks}]"
-                text = (f"{sd.meld_counted}/{tricks} = {sd.score:+d} "
-                        f"({r.totals[sd.side]}){tally}")
+                text = side_cell(sd) + f" ({r.totals[sd.side]}){tally}"
                 colour = theme.RED if sd.score < 0 else theme.INK
                 draw_text(surface, text, (left + round(300 * s) + sd.side * col_w, y), size,
                           colour)
@@ -208,3 +206,16 @@ class ScoreSheetScene(TextScene):
                       "or more in the units counts as 10.", (left, y + round(34 * s)), size,
                       theme.INK_DIM)
         self.done.draw(surface)
+
+
+def side_cell(sd: SideResult) -> str:
+    """A side's hand on the score sheet: meld/tricks that counted and what it scored, and
+    what the side melded and took when that did not count (a set side still took its
+    tricks; a two-handed count is rounded)."""
+    tricks = f"{sd.tricks_counted}" if sd.raw_tricks < 0 else \
+        f"{sd.tricks_counted} [{sd.raw_tricks}]"
+    text = f"{sd.meld_counted}/{tricks}"
+    took = sd.tricks if sd.raw_tricks < 0 else sd.tricks_counted  # rounding shown above
+    if (sd.meld, took) != (sd.meld_counted, sd.tricks_counted):
+        text += f" of {sd.meld}/{took}"
+    return f"{text} = {sd.score:+d}"
