@@ -88,3 +88,25 @@ def test_the_cutthroat_widow_is_shown_face_up_before_a_bot_takes_it(app):
     assert {(round(sp.x), round(sp.y)) for sp in up} == slots
     assert run_until(app, table, lambda: not table.timeline.busy, 200, answering=False)
     assert not any(sp.face_up for sp in table.model.hands[shown[0].seat])
+
+
+def test_marks_on_a_small_side_fan_do_not_overlap_one_another():
+    """Review by eye at 1024x640: North's passed cards each carried an OUT tab wider than the
+    strip of card the fan leaves visible, so the tabs overlapped and covered the corners. A small
+    card gets a coloured edge within its own width instead."""
+    import pygame
+
+    from game.ui.table.sprites import MARKS, SMALL_MARK_WIDTH, draw_mark
+
+    colour = MARKS["passed"][1]
+    for width, tab in ((SMALL_MARK_WIDTH - 20, False), (SMALL_MARK_WIDTH + 30, True)):
+        surface = pygame.Surface((400, 300))
+        surface.fill((0, 0, 0))
+        rect = pygame.Rect(100, 100, width, round(width * 1.4))
+        draw_mark(surface, rect, "passed", width)
+        marked = [(x, y) for x in range(400) for y in range(60, 110)
+                  if surface.get_at((x, y))[:3] != (0, 0, 0)]
+        assert marked
+        if not tab:  # a small card's mark stays within its own width and top edge
+            assert all(rect.left <= x < rect.right and y >= rect.top - 3 for x, y in marked)
+            assert surface.get_at((rect.centerx, rect.top))[:3] == colour

@@ -76,6 +76,7 @@ FOCUS = (120, 200, 255)  # the keyboard focus ring: blue, unlike the gold of a s
 # Short enough to show on the strip of a card that the next card in the fan leaves visible.
 MARKS = {"passed": ("OUT", (110, 175, 240)), "received": ("IN", (236, 196, 92)),
          "widow": ("W", (236, 196, 92))}
+SMALL_MARK_WIDTH = 70  # px: narrower cards get an edge, not a tab
 
 
 def draw_mark(surface: pygame.Surface, rect: pygame.Rect, mark: str, width: float) -> None:
@@ -84,6 +85,12 @@ def draw_mark(surface: pygame.Surface, rect: pygame.Rect, mark: str, width: floa
     from game.ui.widgets import render_text
 
     text, colour = MARKS[mark]
+    if width < SMALL_MARK_WIDTH:
+        # A side seat's small fan leaves each card a strip narrower than the tab: the tabs
+        # would overlap one another, so a coloured edge marks the cards instead.
+        pygame.draw.rect(surface, colour, (rect.left + 2, rect.top - 3, rect.width - 4, 5),
+                         border_radius=2)
+        return
     label = render_text(text, max(9, round(width * 0.15)), (20, 20, 20), bold=True)
     tab = label.get_rect(topleft=(rect.left + round(width * 0.2), rect.top - label.get_height()
                                   // 2)).inflate(8, 2)
