@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from game.bots.base import IllegalChoiceError
 from game.bots.registry import make_bot
@@ -20,6 +21,7 @@ from game.rules.view import observe
 HARD = {"samples": 64, "bid_samples": 48}
 
 
+@lru_cache(maxsize=4096)  # pure: fixed budgets and a seeded rng; the fault tests re-check
 def hard_choice(state: GameState, key: str) -> tuple[Action, str]:
     bot = make_bot("hard", **HARD)
     try:
@@ -32,6 +34,7 @@ def hard_choice(state: GameState, key: str) -> tuple[Action, str]:
 TIE = 0.5  # points: answers the search values within this of its choice are as good
 
 
+@lru_cache(maxsize=4096)
 def tied_with_choice(state: GameState, key: str, answers: tuple[Action, ...]) -> bool:
     """Whether the hard bot's own search values one of ``answers`` as highly as the card it
     chose (a tie: the bot picks one of equals, the lesson may pick another)."""
