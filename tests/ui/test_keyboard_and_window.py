@@ -125,3 +125,15 @@ def test_a_prompt_opened_in_an_idle_step_is_drawn(app):
     frames = app.frames
     app.step(1 / 30, draw=False)
     assert app.frames == frames + 1
+
+
+def test_undo_opens_once_the_player_has_a_decision_to_go_back_to(app):
+    """Review by eye: Undo was lit before any move, and pressing it did nothing."""
+    app.settings.practice = True
+    table = start(app, seed=21)
+    assert run_until(app, table, lambda: isinstance(app.top, AuctionScene) and not app.busy)
+    assert not table.undo_button.enabled
+    assert table.act(table.view.legal[0])
+    assert table.undo_button.enabled
+    table.undo()
+    assert not table.undo_button.enabled  # back before the only decision

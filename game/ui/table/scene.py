@@ -123,6 +123,7 @@ class TableScene(TableButtons, Scene):
         except IllegalActionError as exc:
             self.refuse(str(exc))
             return False
+        self.undo_button.enabled = self.app.settings.practice and not self.demo
         self.process(events)
         return True
 

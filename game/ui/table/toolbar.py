@@ -29,11 +29,16 @@ class TableButtons:
     def _build_buttons(self) -> None:
         practice = self.app.settings.practice and not self.demo
         # Kept by name: a lesson keeps only some of these buttons, so never look it up by place.
+        # Undo is open once the player has a decision to go back to (one replay to find out
+        # for a resumed game; then every action of the player's opens it).
+        self.undo_button = Button("Undo", self.undo, hotkey=pygame.K_u, icon="undo",
+                                  enabled=practice and bool(self.match.actions) and bool(
+                                      self.match.human_decisions(self.human)))
         self.sound_button = Button("", self.toggle_sound, hotkey=pygame.K_m,
                                    icon="sound-on" if self.app.settings.sound else "sound-off")
         self.buttons = [
             Button("Hint", self.hint, hotkey=pygame.K_h, enabled=practice, icon="hint"),
-            Button("Undo", self.undo, hotkey=pygame.K_u, enabled=practice, icon="undo"),
+            self.undo_button,
             *self._review_buttons(),
             Button("Scores", lambda: self.app.open(Route.SCORES, table=self),
                    hotkey=pygame.K_s, icon="scores"),
@@ -112,6 +117,7 @@ class TableButtons:
         while self.app.top is not self:
             self.app.pop()
         if self.match.undo_last_decision(self.human):
+            self.undo_button.enabled = bool(self.match.human_decisions(self.human))
             self.rebuild()
             self.say("Undone: back to your last decision.", theme.GOLD, 3.0)
             self.save()
