@@ -29,24 +29,13 @@ Move = Callable[[SimState, random.Random], tuple[list[int], int]]
 
 
 def tabled_records(view: PlayerView, seat: int) -> tuple[tuple[Tabled, ...], int]:
-    """(the seat's tabled cards with the best meld each served per class, their counts), from
-    the cards on the table and the melds laid (a copy is credited with every laid meld of its
-    type: the table does not say which copy served)."""
-    rules = view.rules
-    deck = rules.deck
-    cards = view.tabled[seat] if view.tabled else ()
-    laid = view.laid[seat] if view.laid else ()
-    out = []
-    counts = 0
-    for card in cards:
-        t = deck.type_of(card)
-        rec: dict[str, int] = {}
-        for meld in laid:
-            if card in meld.cards and meld.points > rec.get(meld.cls, -1):
-                rec[meld.cls] = meld.points
-        out.append(Tabled(t, tuple(sorted(rec.items()))))
-        counts += deck.one[t]
-    return tuple(out), counts
+    """(the seat's tabled cards with the best meld each served per class, their counts), as
+    the engine keeps them: which copy of a card served which meld is public, and crediting a
+    copy with every meld of its type forbade melds the rules allow (a marriage laid with the
+    other K♥, since played, barred the one on the table from a new marriage)."""
+    deck = view.rules.deck
+    records = view.tabled_records[seat] if view.tabled_records else ()
+    return tuple(records), sum(deck.one[tc.type] for tc in records)
 
 
 class StockSearch:

@@ -27,6 +27,7 @@ from game.rules.meld import Meld, MeldResult
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
+from game.rules.stock_game.meld import Tabled
 from game.rules.stock_game.score import scored_so_far
 from game.rules.stock_game.state import StockHand
 
@@ -69,6 +70,9 @@ class PlayerView:
     turnup: Card | None = None
     stock_size: int = 0
     tabled: tuple[tuple[Card, ...], ...] = ()
+    # two-handed: each seat's tabled cards with the melds each one served (public: everyone saw
+    # which cards were laid together); the bots cannot rebuild it from the melds alone.
+    tabled_records: tuple[tuple[Tabled, ...], ...] = ()
     laid: tuple[tuple[Meld, ...], ...] = ()
     meld_points: tuple[int, ...] = ()
     playoff: bool = False
@@ -190,6 +194,7 @@ def _observe_stock(rules: RuleSet, hand: StockHand, seat: int, base: PlayerView
         turnup=deck.types[hand.turnup] if hand.turnup >= 0 else None,
         stock_size=len(hand.stock),
         tabled=tuple(tuple(deck.types[tc.type] for tc in t) for t in hand.tabled),
+        tabled_records=hand.tabled,
         laid=hand.laid, meld_points=hand.meld_pts, playoff=hand.playoff,
         running=scored_so_far(base.scores, hand),
     )

@@ -93,3 +93,15 @@ def test_the_simulator_reaches_the_engines_playoff(name, deal):
     assert st.leader == end.leader
     # and the deal was not trivial: melds were laid and the dix changed hands or counted
     assert sum(st.meld_pts) > 0
+
+
+def test_the_stock_search_lays_every_meld_the_rules_allow():
+    """Found by a 2,000-deal strength run (deal 123, seed 1): the search rebuilt each tabled
+    card's melds from the melds laid, crediting a copy with every meld of its type, so after a
+    K♥ had served a marriage and been played, the other K♥ on the table counted as married too;
+    the engine offered a new marriage the search could not lay ("a legal meld can be laid").
+    The view now carries the engine's own records of the tabled cards."""
+    from game.match.duplicate import MatchSpec, play_deals
+
+    results = play_deals(MatchSpec("two-handed", "hard", "medium", 1), [123])
+    assert len(results) == 2 and all(r.deal == 123 for r in results)
