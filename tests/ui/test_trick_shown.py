@@ -73,7 +73,9 @@ def test_one_pile_per_side_labelled_with_its_tricks_and_counters(app, variant):
     table = start(app, variant, seed=3)
     rules = table.match.rules
     assert len(table.model.piles) == rules.n_sides
-    assert run_until(app, table, lambda: sum(table.board.won or (0,)) >= 3)
+    # once three tricks have landed on their piles (a trick on show is counted when it lands)
+    assert run_until(app, table, lambda: sum(table.board.won or (0,)) >= 3
+                     and not table.model.sweeping)
     for side in range(rules.n_sides):
         won, taken = table.board.side_won(side), table.board.side_taken(side)
         assert won == sum(table.view.won[s] for s in rules.seats_of(side))
@@ -160,3 +162,17 @@ def test_every_card_of_a_trick_is_drawn_while_its_last_card_flies_in(app, varian
         frames += 1
         assert frames < 300
     assert frames > 0
+
+
+def test_a_pile_counts_a_trick_when_the_trick_lands_on_it(app):
+    """Review by eye: the pile's label said "1 trick · 30" while the trick's last card was still
+    in flight; the label now counts a trick once its sweep has landed."""
+    app.settings.trick_pause = "1 s"
+    table = start(app, seed=5)
+    seen = first_trick_won(table)
+    assert run_until(app, table, lambda: bool(seen))
+    side = table.match.rules.side_of(seen[0].seat)
+    assert hud.pile_label(table, side) == ""  # the first trick is still in the middle
+    assert run_until(app, table, lambda: table.model.shown is None and not table.model.sweeping,
+                     120, answering=False)
+    assert hud.pile_label(table, side) == f"1 trick · {seen[0].points}"

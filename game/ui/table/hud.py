@@ -57,10 +57,14 @@ def pile_label(scene: TableScene, side: int) -> str:
     if scene.board is not scene.view and result is not None:
         taken = next((sd.tricks for sd in result.sides if sd.side == side), 0)
         return f"{taken} in tricks"
-    won = scene.board.side_won(side)
-    if not won:
+    # A trick still on show, or on its way, joins the count when it lands on the pile.
+    rules = scene.match.rules
+    coming = [t for t in scene.model.sweeping if not t.claim and rules.side_of(t.winner) == side]
+    won = scene.board.side_won(side) - len(coming)
+    if won <= 0:
         return ""
-    return f"{won} trick{'s' if won != 1 else ''} · {scene.board.side_taken(side)}"
+    taken = scene.board.side_taken(side) - sum(t.points for t in coming)
+    return f"{won} trick{'s' if won != 1 else ''} · {taken}"
 
 
 def draw_shown_trick(scene: TableScene, surface: pygame.Surface) -> None:
