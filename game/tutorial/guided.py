@@ -43,6 +43,12 @@ def phase_key(phase: Phase) -> str:
     return {Phase.MELD_TURN: "meld"}.get(phase, str(phase))
 
 
+def coach_rng(seed: int, match: Match) -> random.Random:
+    """The coach's generator at this point of the guided hand: the same advice whether the
+    hand is played or searched for (``learner_deal``)."""
+    return random.Random(f"coach/{seed}/{len(match.actions)}")
+
+
 def _learner_bids_and_plays(rules: RuleSet, seed: int) -> bool:
     """Following the coach, the learner wins the auction and the hand reaches the tricks (not
     thrown in or conceded): the guided hand then shows every phase."""
@@ -50,9 +56,7 @@ def _learner_bids_and_plays(rules: RuleSet, seed: int) -> bool:
     coach = coach_bot()
     while match.state.phase not in (Phase.TRICKS, Phase.GAME_OVER) and match.state.hand_no == 0:
         if match.waiting_for_human():
-            # the coach's advice as the guided hand gives it (GuidedRun.suggestion's seed)
-            rng = random.Random(f"coach/{seed}/{len(match.actions)}")
-            match.submit(coach.choose(match.view(0), rng))
+            match.submit(coach.choose(match.view(0), coach_rng(seed, match)))
         else:
             match.step_bot()
     hand = match.state.hand
@@ -132,8 +136,7 @@ class GuidedRun:
             self.sum = sum_task("hand", self.log, self.rules)
 
     def suggestion(self) -> tuple[Action, str]:
-        s = self.coach.suggest(self.match.view(0), random.Random(
-            f"coach/{self.seed}/{len(self.match.actions)}"))
+        s = self.coach.suggest(self.match.view(0), coach_rng(self.seed, self.match))
         return s.action, s.reason
 
     def hint(self) -> str:
