@@ -123,7 +123,7 @@ class TableScene(TableButtons, Scene):
         except IllegalActionError as exc:
             self.refuse(str(exc))
             return False
-        self.undo_button.enabled = self.app.settings.practice and not self.demo
+        self.undo_button.enabled = self.practising  # a decision to go back to now
         self.process(events)
         return True
 

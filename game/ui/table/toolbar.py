@@ -26,14 +26,19 @@ class TableButtons:
     model: Any
     buttons: list[Button]
 
+    @property
+    def practising(self) -> bool:
+        """Undo and hints are open: a practice game, not the demo."""
+        return self.app.settings.practice and not self.demo
+
     def _build_buttons(self) -> None:
-        practice = self.app.settings.practice and not self.demo
+        practice = self.practising
         # Kept by name: a lesson keeps only some of these buttons, so never look it up by place.
         # Undo is open once the player has a decision to go back to (one replay to find out
         # for a resumed game; then every action of the player's opens it).
         self.undo_button = Button("Undo", self.undo, hotkey=pygame.K_u, icon="undo",
-                                  enabled=practice and bool(self.match.actions) and bool(
-                                      self.match.human_decisions(self.human)))
+                                  enabled=practice and bool(self.match.human_decisions(
+                                      self.human)))
         self.sound_button = Button("", self.toggle_sound, hotkey=pygame.K_m,
                                    icon="sound-on" if self.app.settings.sound else "sound-off")
         self.buttons = [
@@ -112,7 +117,7 @@ class TableButtons:
             self.hint_card = suggestion.action.card
 
     def undo(self) -> None:
-        if not self.app.settings.practice or self.demo:
+        if not self.practising:
             return
         while self.app.top is not self:
             self.app.pop()
