@@ -20,7 +20,6 @@ from game.ui.app import App
 from game.ui.coached import CoachedTable
 
 DT = 1 / 60
-SETTLE_DISPLAY = 0.7  # a display's age before a click closes it (MeldScene.SETTLE is 0.6)
 DISPLAY_WORDS = 15  # a meld or result display: a glance at a few names and numbers
 Shot = Callable[[str], None]
 
@@ -52,9 +51,9 @@ def settle(app: App, measure: Measure, limit: float = 30.0) -> None:
         table = table_of(app)
         top = app.top
         if isinstance(top, Display):
-            if top.age >= SETTLE_DISPLAY:  # the meld display ignores a click before then
+            top.close()  # the display decides: the meld display ignores a click at first
+            if app.top is not top:
                 measure.words += DISPLAY_WORDS
-                top.close()
                 measure.actions += 1
                 continue
             app.step(DT)
