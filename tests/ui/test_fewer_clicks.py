@@ -83,6 +83,9 @@ def test_bots_claim_and_the_claimed_cards_are_shown_then_scored_as_played(app):
     held = sorted(str(c) for cards in claim.hands for c in cards)
     assert sorted(str(sp.card) for _, sp in shown.sprites) == held
     assert all(sp.face_up for _, sp in shown.sprites)
+    # Side hands are laid upright to be read, not left as a sideways column.
+    sides = [sp for seat, sp in shown.sprites if table.layout.position(seat) in ("west", "east")]
+    assert sides and all(sp.angle == 0.0 for sp in sides)
     # The claim is in the action list as plays: the saved game replays to the same score.
     state, events = replay(table.match.rules, table.match.seed, table.match.actions)
     assert state.records == table.match.state.records

@@ -75,3 +75,39 @@ def test_the_laid_meld_legend_adds_up_to_the_seats_meld_with_its_dix():
     parts = [(int(p), int(n or 1)) for p, n in re.findall(r"(\d+)(?: ×(\d+))?(?= ·|$)", legend)]
     assert sum(p * n for p, n in parts) == 130
     assert laid_legend(melds, 120) == laid_legend(melds)  # no dix: nothing added
+
+
+def card_rect(lay: Layout, slot: tuple[float, float, float]) -> pygame.Rect:
+    x, y, angle = slot
+    w, h = (lay.small_h, lay.small_w) if angle % 180 else (lay.small_w, lay.small_h)
+    r = pygame.Rect(0, 0, w, h)
+    r.center = (round(x), round(y))
+    return r
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("preset", ["racehorse", "double-deck", "cutthroat"])
+def test_a_side_hand_laid_open_for_a_claim_shows_every_cards_corner(size, preset):
+    """Issue 14, item 7: "The claimed cards are shown" -- a sideways column of backs turned face
+    up showed a sliver of each card (the claim could not be checked card by card). Laid open,
+    each side card is upright and the corner that names it is covered by no later card, and the
+    hand stays on screen, clear of the score panel and the middle of the table."""
+    rules = load_preset(preset)
+    lay = Layout(size, rules.players, hand_size(rules))
+    window = pygame.Rect((0, 0), size)
+    rects = zones(lay, rules.players)
+    for seat, pos in enumerate(lay.positions):
+        if pos not in ("west", "east"):
+            continue
+        for n in range(1, hand_size(rules) + 1):
+            slots = lay.open_slots(seat, n)
+            assert len(slots) == n and all(angle == 0.0 for _, _, angle in slots)
+            cards = [card_rect(lay, slot) for slot in slots]
+            for i, rect in enumerate(cards):
+                corner = pygame.Rect(rect.left, rect.top, round(lay.small_w * 0.3),
+                                     round(lay.small_h * 0.3))
+                covering = [j for j in range(i + 1, n) if cards[j].colliderect(corner)]
+                assert not covering, f"{pos} card {i} of {n}: its corner is under {covering}"
+                assert window.contains(rect), f"{pos} card {i} of {n} leaves the window"
+                for zone in ("bar", "info", "trick", "status"):
+                    assert not rect.colliderect(rects[zone]), f"{pos} {n} cards cover {zone}"

@@ -22,6 +22,7 @@ def hand_size(rules: object) -> int:
 POSITIONS = {4: ("south", "west", "north", "east"), 3: ("south", "west", "east"),
              2: ("south", "north")}
 CARD_RATIO = 1.4
+OPEN_STEP = 0.34  # of a small card's width: the least step at which its corner index shows
 
 
 @dataclass
@@ -92,6 +93,34 @@ class Layout:
         x = margin if pos == "west" else w - margin
         angle = 90.0 if pos == "west" else -90.0
         return [(x, y0 + i * step, angle) for i in range(n)]
+
+    def open_slots(self, seat: int, n: int) -> list[tuple[float, float, float]]:
+        """A seat's hand laid face up for everyone to check (a claim). A side seat's sideways
+        column hides all but a sliver of each card, so it is laid upright in rows reaching
+        towards the middle, far enough apart that every card's corner can be read."""
+        pos = self.position(seat)
+        if pos not in ("west", "east") or n == 0:
+            return self.hand_slots(seat, n)
+        w = self.size[0]
+        margin = round(16 * self.s) + self.small_w / 2
+        # Centres run from the window's edge to clear of the trick's side cards.
+        reach = (self.center[0] - self.card_h * 0.62 * 1.15 - self.card_w / 2
+                 - self.small_w / 2 - round(12 * self.s) - margin)
+        fewest = OPEN_STEP * self.small_w
+        per_row = min(n, int(reach // fewest) + 1)
+        rows = -(-n // per_row)
+        per_row = -(-n // rows)
+        step = min(self.small_w * 0.42, reach / max(1, per_row - 1))
+        row_step = self.small_h * 0.42
+        cy = self.hand_box(seat).centery
+        out = []
+        for i in range(n):
+            row, col = divmod(i, per_row)
+            x = margin + col * step
+            if pos == "east":
+                x = w - margin - (min(per_row, n - row * per_row) - 1 - col) * step
+            out.append((x, cy + (row - (rows - 1) / 2) * row_step, 0.0))
+        return out
 
     def hand_box(self, seat: int) -> pygame.Rect:
         """The area a seat's hand occupies (for labels and overlap checks)."""

@@ -101,9 +101,11 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
         out = []
         for seat, hand in enumerate(self.hands):
             width = lay.card_w if seat == self.human else lay.small_w
-            for sp, slot in zip(hand, lay.hand_slots(seat, len(hand)), strict=True):
-                face = seat == self.human or sp.mark == "passed" or (
-                    self.claim is not None)  # a claim shows every hand
+            # A claim shows every hand, laid out to be read.
+            slots = (lay.hand_slots(seat, len(hand)) if self.claim is None
+                     else lay.open_slots(seat, len(hand)))
+            for sp, slot in zip(hand, slots, strict=True):
+                face = seat == self.human or sp.mark == "passed" or self.claim is not None
                 out.append((sp, slot, width, face))
         for seat, sp in self.trick:
             out.append((sp, lay.trick_slot(seat), lay.card_w, True))
@@ -152,7 +154,11 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
 
     # -- helpers ----------------------------------------------------------------------------
     def sort_human(self) -> None:
-        hand = self.hands[self.human]
+        self.sort_hand(self.human)
+
+    def sort_hand(self, seat: int) -> None:
+        """Known cards in the player's order (suits apart, trump first), unknown ones last."""
+        hand = self.hands[seat]
         known = [sp for sp in hand if sp.card is not None]
         order = hand_order([sp.card for sp in known], self.rules, self.trump)  # type: ignore[misc]
         pool = list(known)
@@ -161,7 +167,7 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
             sp = next(s for s in pool if s.card is card)
             pool.remove(sp)
             ordered.append(sp)
-        self.hands[self.human] = ordered + [sp for sp in hand if sp.card is None]
+        self.hands[seat] = ordered + [sp for sp in hand if sp.card is None]
 
     def take_from_hand(self, seat: int, card: Card | None) -> CardSprite:
         """Remove a sprite from a seat's hand: the given card, or any face-down one."""

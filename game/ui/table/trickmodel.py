@@ -60,6 +60,8 @@ class TrickEvents:
 
     def settle(self, duration: float = MOVE) -> None: ...
 
+    def sort_hand(self, seat: int) -> None: ...
+
     def pile_seat(self, side: int) -> int:
         """The seat beside which a side's pile lies: the player's own for their side; for the
         other side of a partnership, east (top right, clear of every label)."""
@@ -141,11 +143,12 @@ class TrickEvents:
             for sp in hand:
                 if sp.card is None and rest:
                     sp.card = rest.pop(0)
-            shown += [(seat, sp) for sp in hand]
+            self.sort_hand(seat)
+            shown += [(seat, sp) for sp in self.hands[seat]]
         for tabled_seat, zone in enumerate(self.tabled):
             shown += [(tabled_seat, sp) for sp in zone]
-        self.timeline.add([Call(lambda sp=sp: setattr(sp, "face_up", True)) for _, sp in shown])
         self.claim = Claim(ShownTrick(shown, e.seat, e.points, claim=True, tricks=e.tricks))
+        self.settle()  # every hand turns face up and opens out to be read
         self.bubbles = {}  # the claim's banner names the claimer
         self.sounds.append("bid")
 
