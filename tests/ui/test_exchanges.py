@@ -4,12 +4,13 @@ cards in the middle for all to see", 003), before the bidder takes it."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.rules.actions import Bid, Pass
 from game.rules.events import CardPlayed, CardsPassed, WidowShown
 from game.rules.phase import Phase
-from tests.ui.driving import run_until, start
+from tests.ui.driving import SIZES, run_until, start
 
 
 def bidder_policy(human_bids: bool):
@@ -110,3 +111,31 @@ def test_marks_on_a_small_side_fan_do_not_overlap_one_another():
         if not tab:  # a small card's mark stays within its own width and top edge
             assert all(rect.left <= x < rect.right and y >= rect.top - 3 for x, y in marked)
             assert surface.get_at((rect.centerx, rect.top))[:3] == colour
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_widow_stays_in_sight_above_every_prompt_of_the_hand(app, size, monkeypatch):
+    """Cutthroat (003): "The high bidder ... turns up the 3 cards in the middle for all to see"
+    -- the widow lay half under the bid panel and the widow prompt, its backs showing through.
+    Every prompt panel opened while the widow is on the table must leave it whole."""
+    from game.ui import overlay
+
+    panels: list[pygame.Rect] = []
+    real = overlay.panel
+    monkeypatch.setattr(overlay, "panel", lambda surface, rect, *a, **k: (
+        panels.append(pygame.Rect(rect)), real(surface, rect, *a, **k))[1])
+    table = start(app, "cutthroat", seed=3, size=size)
+    seen = []
+
+    def check() -> bool:
+        widow = [sp.rect for sp in table.model.widow]
+        if widow and panels:
+            seen.append(len(panels))
+            for rect in panels:
+                hits = [w for w in widow if w.colliderect(rect)]
+                assert not hits, f"the prompt panel {rect} covers the widow {hits} at {size}"
+        panels.clear()
+        return bool(table.match.state.records)
+
+    assert run_until(app, table, check, frames=6000)
+    assert seen, "no prompt was drawn while the widow lay on the table"

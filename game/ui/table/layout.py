@@ -201,7 +201,9 @@ class Layout:
     def widow_slots(self, n: int) -> list[tuple[float, float, float]]:
         cx, cy = self.center
         step = self.card_w * 0.7
-        return [(cx + (i - (n - 1) / 2) * step, cy - self.card_h * 0.15, 0.0) for i in range(n)]
+        # High in the middle: the auction and widow prompts open in the middle above the hand,
+        # and the widow must stay in sight, whole, while the player decides.
+        return [(cx + (i - (n - 1) / 2) * step, cy - self.card_h * 0.72, 0.0) for i in range(n)]
 
     def stock_slot(self) -> tuple[float, float, float]:
         """Two-handed: the stock, beside the trick."""
