@@ -189,10 +189,13 @@ class CoachedTable(TableScene):
         right = min(box.right, label_left)
         return pygame.Rect(box.left, top, right - box.left, box.bottom - top)
 
-    @property
-    def prompt_x(self) -> float:
+    def prompt_room(self) -> float:
+        """Prompts sit left of the coach's panel."""
+        return self.narration_rect().left - 28 * self.layout.s
+
+    def prompt_center(self, width: float) -> float:
+        """Left of the coach's panel, as far right as the panel's own width allows."""
         box = self.narration_rect()
-        width = 620 * self.layout.s
         return max(width / 2 + 12 * self.layout.s, box.left - 16 * self.layout.s - width / 2)
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -57,6 +57,26 @@ class Overlay(Scene):
         """The rectangle around all of this prompt's buttons (it must have some)."""
         return self.buttons[0].rect.unionall([b.rect for b in self.buttons])
 
+    def place_buttons(self, size: tuple[int, int], height: int, min_width: int = 60) -> None:
+        """The prompt's buttons above the hand, centred in the panel that holds them: one row,
+        or two when one would be wider than the table leaves for a prompt (measured first: a
+        wide row widens the panel, which may then move)."""
+        lay = self.layout
+        for b in self.buttons:
+            b.font_size = lay.font
+        y, gap = size[1] - lay.card_h - round(120 * lay.s), round(10 * lay.s)
+        rows = [self.buttons]
+        layout_row(self.buttons, 0, y, height, gap, min_width=min_width)
+        if self.prompt_width(self.buttons_rect().width) > self.table.prompt_room():
+            half = (len(self.buttons) + 1) // 2
+            rows = [self.buttons[:half], self.buttons[half:]]
+        tops = [y - (len(rows) - 1 - i) * (height + gap) for i in range(len(rows))]
+        for row, top in zip(rows, tops, strict=True):
+            layout_row(row, 0, top, height, gap, min_width=min_width)
+        x = self.table.prompt_center(self.prompt_width(self.buttons_rect().width))
+        for row, top in zip(rows, tops, strict=True):
+            layout_row(row, x, top, height, gap, min_width=min_width)
+
     def prompt_width(self, content: int = 0) -> int:
         """A prompt panel's width: 620 (scaled), or wider to hold ``content`` with margins."""
         s = self.layout.s
@@ -78,7 +98,8 @@ class Overlay(Scene):
         height = max(round((62 + 26 * n + 56) * s),
                      round((52 + 26 * len(lines)) * s) + under_text)
         rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (round(self.table.prompt_x if center_x is None else center_x), bottom)
+        x = self.table.prompt_center(width) if center_x is None else center_x
+        rect.midbottom = (round(x), bottom)
         panel(surface, rect)
         draw_text(surface, title, (rect.centerx, rect.top + round(14 * s)), lay.font_big,
                   theme.GOLD, bold=True, anchor="midtop")

@@ -237,3 +237,33 @@ def test_the_first_hand_plays_to_the_score_in_the_window(app, store):
     m = play_first_hand(app, first, load_preset("racehorse"))
     assert m.actions >= 12  # a bid, trump, passing back, every trick, the sum
     assert store.load_progress().lessons[first.id]
+
+
+def test_the_first_hands_prompts_stay_clear_of_the_coach_at_the_smallest_window(
+        app, store, monkeypatch):
+    """At 1024x640 the Name-trump panel (wider than a bid panel: a button per suit) was centred
+    where a narrower panel would fit, and covered the coach's panel beside it. Every prompt
+    panel of the guided hand stays clear of the coach's: on the cutthroat table, which has the
+    most prompts (bid, widow, discard, trump, play or concede)."""
+    from game.ui.overlay import Overlay
+    from tests.ui.driving import sized
+    from tools.tutorial_play import play_first_hand
+
+    sized(app, (1024, 640))
+    drawn: list[tuple[str, pygame.Rect, pygame.Rect]] = []
+    real = Overlay.prompt_panel
+
+    def record(self, surface, title, *args, **kwargs):
+        rect = real(self, surface, title, *args, **kwargs)
+        drawn.append((title, rect, self.table.narration_rect()))
+        return rect
+
+    monkeypatch.setattr(Overlay, "prompt_panel", record)
+    first = next(x for x in LESSONS if x.guided is not None)
+    play_first_hand(app, first, load_preset("cutthroat"))
+    titles = {title for title, _, _ in drawn}
+    assert {"Your bid", "The widow", "Name trump", "Play or concede?"} <= titles
+    window = app.screen.get_rect()
+    for title, rect, coach in drawn:
+        assert not rect.colliderect(coach), f"{title} {rect} covers the coach's panel {coach}"
+        assert window.contains(rect), f"{title} {rect} leaves the window"

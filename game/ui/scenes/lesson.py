@@ -273,7 +273,7 @@ class LessonScene(CoachedTable):
         view = self.view
         meld = best_meld(view.rules, view.hand, view.trump if view.trump >= 0 else None)
         rect = pygame.Rect(0, 0, round(560 * lay.s), round(300 * lay.s))
-        rect.center = (round(self.prompt_x), lay.center[1])
+        rect.center = (round(self.prompt_center(rect.width)), lay.center[1])
         panel(surface, rect)
         draw_text(surface, f"Your meld — {meld.total}", (rect.left + round(14 * lay.s),
                   rect.top + round(8 * lay.s)), lay.font, theme.GOLD, bold=True)

@@ -30,7 +30,7 @@ from game.rules.view import PlayerView
 from game.ui import theme
 from game.ui.handpick import HandPicker
 from game.ui.overlay import Overlay
-from game.ui.widgets import Button, draw_text, layout_row
+from game.ui.widgets import Button, draw_text
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
@@ -113,11 +113,7 @@ class AuctionScene(Overlay):
             else a.step_above[1]
 
     def resize(self, size: tuple[int, int]) -> None:
-        lay = self.layout
-        for b in self.buttons:
-            b.font_size = lay.font
-        layout_row(self.buttons, self.table.prompt_x, size[1] - lay.card_h - round(120 * lay.s),
-                   round(40 * lay.s), round(10 * lay.s), min_width=round(70 * lay.s))
+        self.place_buttons(size, round(40 * self.layout.s), min_width=round(70 * self.layout.s))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -170,11 +166,7 @@ class TrumpScene(Overlay):
         self.warning = minimum_meld_warning(table, sorted(int(s) for s in legal), "the bid")
 
     def resize(self, size: tuple[int, int]) -> None:
-        lay = self.layout
-        for b in self.buttons:
-            b.font_size = lay.font
-        layout_row(self.buttons, self.table.prompt_x, size[1] - lay.card_h - round(120 * lay.s),
-                   round(42 * lay.s), round(10 * lay.s))
+        self.place_buttons(size, round(42 * self.layout.s))
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.table.view

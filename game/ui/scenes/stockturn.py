@@ -20,7 +20,8 @@ class MeldTurnScene(Overlay):
 
     def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app, table)
-        self.center_x = table.prompt_x  # resize() moves the prompt clear of the stock
+        # resize() moves the prompt clear of the stock
+        self.center_x = table.prompt_center(self.prompt_width())
         view = table.view
         rules = view.rules
         for a in view.legal:
@@ -54,7 +55,8 @@ class MeldTurnScene(Overlay):
         # to exchange the dix for that card.
         stock_x, _, _ = lay.stock_slot()
         clear = stock_x + lay.card_w * 0.55 + lay.card_h / 2 + round(12 * s) + width / 2
-        self.center_x = min(max(self.table.prompt_x, clear), size[0] - round(12 * s) - width / 2)
+        self.center_x = min(max(self.table.prompt_center(width), clear),
+                            size[0] - round(12 * s) - width / 2)
         # Rows stack upwards from just inside the panel's bottom, so every row is inside it.
         y = size[1] - lay.card_h - round(82 * s) - height - step * (len(rows) - 1)
         for row in rows:

@@ -188,9 +188,13 @@ class TableScene(TableButtons, Scene):
         self.status, self.status_colour = text, colour
         self.status_until = self.app.time + seconds
 
-    @property
-    def prompt_x(self) -> float:
-        """Centre line of the prompts in front of the player (the tutorial moves it aside)."""
+    def prompt_room(self) -> float:
+        """The widest a prompt panel in front of the player may be."""
+        return self.layout.size[0] - 24 * self.layout.s
+
+    def prompt_center(self, width: float) -> float:
+        """Centre line of a prompt panel ``width`` wide in front of the player (the tutorial
+        moves it aside)."""
         return self.layout.size[0] / 2
 
     # -- loop --------------------------------------------------------------------------------
