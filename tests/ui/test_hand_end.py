@@ -156,3 +156,34 @@ def test_the_score_sheet_shows_what_a_set_side_took():
     assert side_cell(SideResult(1, 30, 30, 20, 20, 50)) == "30/20 = +50"
     # two-handed: the rounding is shown in brackets, not again as what was taken
     assert side_cell(SideResult(0, 40, 40, 104, 100, 140, raw_tricks=104)) == "40/100 [104] = +140"
+
+
+def test_every_hand_as_dealt_spreads_across_the_panel_when_nothing_was_passed(app, monkeypatch):
+    """Double-deck at 1024x640: twenty cards a seat were squeezed into half the panel (the half
+    beside them kept for passes that this table does not make), each card's corner only just
+    showing while the other half stayed empty."""
+    from game.rules.engine import apply, legal_actions, new_game
+    from game.ui.scenes import review
+
+    table = start(app, "double-deck", seed=1, size=(1024, 640))
+    m = table.match
+    state, actions = new_game(m.rules, m.seed), []
+    while state.hand_no == 0:
+        action = legal_actions(state)[0]
+        state, _ = apply(state, action)
+        actions.append(action)
+    m.actions = actions
+    rows = []
+    real = review.draw_cards
+
+    def record(surface, table, cards, pos, width, marked=(), span=0):
+        end = real(surface, table, cards, pos, width, marked, span)
+        rows.append((len(cards), width, (end - pos[0] - width) / (len(cards) - 1)))
+        return end
+
+    monkeypatch.setattr(review, "draw_cards", record)
+    app.push(HandsScene(app, table, 0))
+    pump(app, 2)
+    assert len(rows) >= 4 and all(n == 20 for n, _, _ in rows[:4])
+    for n, width, step in rows:
+        assert step >= 0.6 * width, f"{n} cards {width} wide overlap at a step of {step:.0f}"

@@ -147,6 +147,8 @@ class HandsScene(HandScene):
         inner = big_panel(surface, table, f"Hand {hist.hand_no + 1} as dealt")
         rows = self.seat_rows(inner.inflate(0, -round(30 * s)).move(0, -round(14 * s)))
         width = card_width(table, rows[0][1])
+        # Room beside each hand for what it passed and received, on tables that pass.
+        share = 0.55 if hist.passes else 0.95
         for seat, row in rows:
             dealer = " (dealer)" if seat == hist.dealer else ""
             draw_text(surface, who(table, seat) + dealer, row.topleft, lay.font_small, theme.INK,
@@ -154,7 +156,7 @@ class HandsScene(HandScene):
             passed = [c for p in hist.passes if p.source == seat for c in p.cards]
             x = draw_cards(surface, table, self.sorted(hist.dealt[seat]),
                            (row.left, row.top + round(lay.font_small * 1.4)), width, passed,
-                           round(row.width * 0.55))
+                           round(row.width * share))
             notes = self.changes(seat)
             for i, text in enumerate(notes):
                 draw_text(surface, text, (x + round(16 * s), row.top + round(lay.font_small * 1.4)
