@@ -35,16 +35,34 @@ class HandHistory:
     tricks: list[Trick] = field(default_factory=list)
     claim: ev.HandClaimed | None = None
     result: ev.HandResult | None = None
+    # What each seat holds as the events go by, and a copy as each trick is led: followed
+    # event by event, so the widow, passes, discards, the dix exchange and two-handed's draws
+    # from the stock are all counted.
+    holding: list[list[Card]] = field(default_factory=list)
+    held: list[tuple[tuple[Card, ...], ...]] = field(default_factory=list)
 
     def add(self, event: ev.Event) -> None:
         if isinstance(event, ev.CardsDealt):
             self.dealer, self.dealt, self.turnup = event.dealer, event.hands, event.turnup
+            self.holding = [list(h) for h in event.hands]
         elif isinstance(event, ev.WidowShown):
             self.widow = event.cards
+            self.holding[event.seat] += event.cards
         elif isinstance(event, ev.CardsPassed):
             self.passes.append(event)
+            self._move(event.source, event.cards, event.target)
         elif isinstance(event, ev.Discarded):
             self.discards.append(event)
+            self._move(event.seat, event.cards)
+        elif isinstance(event, ev.DixExchanged):
+            self._move(event.seat, (event.dix,))
+            self.holding[event.seat].append(event.took)
+        elif isinstance(event, ev.CardDrawn) and event.card is not None:
+            self.holding[event.seat].append(event.card)
+        elif isinstance(event, ev.CardPlayed):
+            if len(self.held) == len(self.tricks):  # the lead: a new trick
+                self.held.append(tuple(tuple(h) for h in self.holding))
+            self._move(event.seat, (event.card,))
         elif isinstance(event, ev.BidMade):
             self.bids.append((event.seat, event.amount))
         elif isinstance(event, ev.Passed):
@@ -54,26 +72,16 @@ class HandHistory:
         elif isinstance(event, ev.HandScored):
             self.result = event.result
 
+    def _move(self, seat: int, cards: Sequence[Card], to: int = -1) -> None:
+        for card in cards:
+            self.holding[seat].remove(card)
+            if to >= 0:
+                self.holding[to].append(card)
+
     def held_before(self, trick: int) -> list[list[Card]]:
-        """Each seat's cards just before trick ``trick`` (0-based) is led: as dealt, after the
-        widow, the passes and the discards, less the cards already played. Two-handed hands
-        also draw from the stock, which this does not follow: there it is the dealt hand
-        less the plays, and only the tricks themselves are exact."""
-        hands = [list(h) for h in self.dealt]
-        if self.widow and self.result is not None and self.result.bidder >= 0:
-            hands[self.result.bidder] += list(self.widow)
-        for p in self.passes:
-            for card in p.cards:
-                hands[p.source].remove(card)
-                hands[p.target].append(card)
-        for d in self.discards:
-            for card in d.cards:
-                hands[d.seat].remove(card)
-        for t in self.tricks[:trick]:
-            for seat, card in t.cards:
-                if card in hands[seat]:
-                    hands[seat].remove(card)
-        return hands
+        """Each seat's cards just before trick ``trick`` (0-based) is led (melds laid on the
+        table in two-handed are still held: they may be played)."""
+        return [list(h) for h in self.held[trick]]
 
 
 def hand_history(rules: RuleSet, seed: int, actions: Sequence[Action], hand_no: int

@@ -212,17 +212,16 @@ class ReplayScene(HandScene):
         trick = tricks[self.index]
         inner = big_panel(surface, table, f"Trick {self.index + 1} of {len(tricks)}")
         split = inner.left + round(inner.width * 0.6)
-        if not table.match.rules.stock.enabled:  # two-handed draws from the stock: not shown
-            held = hist.held_before(self.index)
-            rows = self.seat_rows(pygame.Rect(inner.left, inner.top, split - inner.left,
-                                              inner.height))
-            width = card_width(table, rows[0][1])
-            for seat, row in rows:
-                draw_text(surface, who(table, seat), row.topleft, lay.font_small, theme.INK,
-                          bold=True)
-                draw_cards(surface, table, self.sorted(held[seat]),
-                           (row.left, row.top + round(lay.font_small * 1.4)), width,
-                           span=row.width - round(20 * lay.s))
+        held = hist.held_before(self.index)
+        rows = self.seat_rows(pygame.Rect(inner.left, inner.top, split - inner.left,
+                                          inner.height))
+        width = card_width(table, rows[0][1])
+        for seat, row in rows:
+            draw_text(surface, who(table, seat), row.topleft, lay.font_small, theme.INK,
+                      bold=True)
+            draw_cards(surface, table, self.sorted(held[seat]),
+                       (row.left, row.top + round(lay.font_small * 1.4)), width,
+                       span=row.width - round(20 * lay.s))
         self.draw_trick(surface, trick.cards, trick.winner, trick.points,
                         pygame.Rect(split, inner.top, inner.right - split, inner.height))
         self.prev.enabled = self.index > 0
