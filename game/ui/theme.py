@@ -9,7 +9,9 @@ INK_DIM = (196, 210, 198)
 GOLD = (236, 196, 92)
 RED = (222, 76, 64)
 GREEN = (96, 200, 120)
-PANEL = (10, 30, 22, 238)
+# Opaque: through a slightly translucent panel the cards beneath showed as ghosts (the widow
+# under the bid panel, the hands under the meld display).
+PANEL = (10, 30, 22, 255)
 PANEL_EDGE = (236, 196, 92, 160)
 BUTTON = (34, 70, 54)
 BUTTON_HOVER = (52, 104, 80)

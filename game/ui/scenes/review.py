@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
 
 
-OPAQUE_PANEL = (10, 30, 22, 255)  # nothing of the screen beneath shows through
 
 
 def big_panel(surface: pygame.Surface, table: TableScene, title: str) -> pygame.Rect:
@@ -34,7 +33,7 @@ def big_panel(surface: pygame.Surface, table: TableScene, title: str) -> pygame.
     shade(surface, 110)
     outer = pygame.Rect(round(20 * s), lay.bar.bottom + round(8 * s), w - round(40 * s),
                         h - lay.bar.bottom - round(20 * s))
-    panel(surface, outer, OPAQUE_PANEL)
+    panel(surface, outer)
     draw_text(surface, title, (outer.centerx, outer.top + round(8 * s)), lay.font_big,
               theme.GOLD, bold=True, anchor="midtop")
     top = outer.top + round(44 * s)
