@@ -31,8 +31,15 @@ def test_double_deck_sides_need_twenty_in_tricks():
     automatically fails (however much meld they had)"."""
     r = rules("double-deck")
     needs = still_needed(r, 0, 50, (60, 24), (5, 12), (1, 2))
-    assert needs[0].points == 15 and "at least 20 in tricks" in needs[0].text  # meld covers 50
+    assert needs[0].points == 15  # the meld covers 50: only the 20 in tricks is missing
+    assert needs[0].text == ("needs 15 more in tricks: its meld covers the bid of 50, but a "
+                             "bid is made only with at least 20 in tricks")
     assert needs[1].points == 8 and "8 more in tricks to score its 24 meld" in needs[1].text
+    short = still_needed(r, 0, 60, (50, 24), (0, 12), (0, 2))[0]  # 10 short, and no tricks yet
+    assert short.points == 20 and short.text == (
+        "needs 20 more in tricks to make 60 (a bid is made only with at least 20 in tricks)")
+    bid_short = still_needed(r, 0, 80, (50, 24), (5, 12), (1, 2))[0]
+    assert bid_short.points == 25 and bid_short.text == "needs 25 more in tricks to make 80"
 
 
 def test_three_handed_players_need_a_trick():

@@ -43,8 +43,15 @@ def _bidders(rules: RuleSet, side: int, bid: int, meld: int, points: int, tricks
         return SideNeed(side, need, f"needs a trick to keep its meld{more}")
     if need == 0:
         return SideNeed(side, 0, f"has made its bid of {bid}")
-    extra = f" (and at least {minimum} in tricks)" if minimum else ""
-    return SideNeed(side, need, f"needs {need} more in tricks to make {bid}{extra}")
+    if minimum - points < need:  # the bid itself is what is short; the minimum comes with it
+        return SideNeed(side, need, f"needs {need} more in tricks to make {bid}")
+    # 001: "If the bidding team takes less than 20 points in tricks, the bid automatically
+    # fails (however much meld they had)" -- say so when that is what is still missing.
+    rule = f"a bid is made only with at least {minimum} in tricks"
+    if meld >= bid:
+        return SideNeed(side, need, f"needs {need} more in tricks: its meld covers the bid of "
+                                    f"{bid}, but {rule}")
+    return SideNeed(side, need, f"needs {need} more in tricks to make {bid} ({rule})")
 
 
 def _defenders(rules: RuleSet, side: int, meld: int, points: int, tricks: int) -> SideNeed:
