@@ -145,6 +145,8 @@ def test_the_pass_button_says_why_the_player_must_bid(app):
             break
     else:
         pytest.fail("never obliged to open")
-    reason = table.match.why_not(Pass())
-    assert reason and scene.no_pass == reason
-    assert f"You may not pass: {reason}" in panel_lines(scene, app.screen)
+    refused = table.match.refusal(Pass())
+    assert refused is not None and refused.detail and refused.rule
+    # The engine's reason and the preset's sentence, joined without a second colon.
+    assert (f"You may not pass ({refused.detail}): {refused.rule}"
+            in panel_lines(scene, app.screen))

@@ -98,7 +98,10 @@ class AuctionScene(Overlay):
         self.bids = [a.amount for a in view.legal if isinstance(a, Bid)]
         self.can_pass = Pass() in view.legal
         # Why passing is refused (003: holding meld, you must open), in the engine's words.
-        self.no_pass = "" if self.can_pass else (table.match.why_not(Pass()) or "")
+        refused = None if self.can_pass else table.match.refusal(Pass())
+        # "You may not pass (you hold meld ...): <the preset's sentence>", one colon.
+        self.no_pass = "" if refused is None else (
+            f"({refused.detail}): {refused.rule}" if refused.detail else f": {refused.rule}")
         self.typed = ""
         quick = self.bids[:1] + [b for b in self.bids[1:] if b % (5 * self._step()) == 0][:4]
         self.buttons = [Button("Pass", lambda: self.act(Pass()), enabled=self.can_pass,
@@ -139,7 +142,7 @@ class AuctionScene(Overlay):
         if warning:
             lines.append(warning)
         if self.no_pass:
-            lines.append(f"You may not pass: {self.no_pass}")
+            lines.append(f"You may not pass {self.no_pass}")
         lines.append("Type an amount and press Enter, or P to pass"
                      + (f" — you typed {self.typed}" if self.typed else ""))
         self.prompt_panel(surface, "Your bid", lines, 4)
