@@ -47,7 +47,7 @@ def rows_drawn(texts, table, lay):
         if text in names and rect.left < lay.info.left + 30:
             current = names[text]
             rows[current] = []
-        elif text.startswith("Contract"):
+        elif text.startswith(("Contract:", "Bid:")):
             current = None  # the rows are over
         elif current is not None and text != "…":
             rows[current].append(text)
@@ -77,10 +77,13 @@ def test_every_call_is_shown_in_order_in_the_auction_and_in_the_play(app, monkey
     for seat, calls in rows_drawn(texts, table, lay).items():
         assert calls == expected[seat][-len(calls):] if calls else not expected[seat], (
             seat, [t for t, _ in texts], expected)
-    contract = [t for t, _ in texts if t.startswith("Contract:")]
+    contract = [t for t, _ in texts if t.startswith(("Contract:", "Bid:"))]
     view = table.board
-    assert contract == [f"Contract: {infopanel.who(table, view.bidder)} {view.bid}"]
-    assert any(t.startswith(view.trump_suit.symbol) for t, _ in texts)
+    bid = f"{infopanel.who(table, view.bidder)} {view.bid}"
+    assert contract in ([f"Contract: {bid}"], [f"Bid: {bid}"])
+    # The trump by symbol and name at every size (the name was dropped at 1280 and 1920).
+    suit = view.trump_suit
+    assert f"{suit.symbol} {suit.name.title()}" in [t for t, _ in texts]
     for _, rect in texts:
         assert lay.info.contains(rect), rect
 

@@ -111,15 +111,23 @@ def draw_contract(scene: TableScene, surface: pygame.Surface, view: PlayerView,
     lay = scene.layout
     fs = lay.font_small
     x, y = pos
+    bold = assets.font(fs, True)
+    room = lay.info.right - round(10 * lay.s) - x
+    symbol, colour = suit_text(view.trump, scene.app.settings.four_colour) if (
+        view.trump >= 0) else ("", theme.INK)
+    # The longest wording that fits, the same at every window size: the trump's name matters
+    # more than the word "Contract".
+    suits = [f"{symbol} {Suit(view.trump).name.title()}", symbol] if symbol else [""]
     if view.bidder >= 0:
-        r = draw_text(surface, f"Contract: {who(scene, view.bidder)} {view.bid}", (x, y), fs,
-                      theme.INK, bold=True)
-        x = r.right + round(8 * lay.s)
-    elif view.trump >= 0:
-        x = draw_text(surface, "Trump:", (x, y), fs, theme.INK).right + round(6 * lay.s)
-    if view.trump >= 0:
-        symbol, colour = suit_text(view.trump, scene.app.settings.four_colour)
-        text = f"{symbol} {Suit(view.trump).name.title()}"
-        if x + assets.font(fs, True).size(text)[0] > lay.info.right - round(10 * lay.s):
-            text = symbol  # the suit's name does not fit beside a long contract
-        draw_text(surface, text, (x, y), fs, colour, bold=True)
+        bid = f"{who(scene, view.bidder)} {view.bid}"
+        heads = [f"Contract: {bid}", f"Bid: {bid}"]
+    else:
+        heads = ["Trump:"]
+    gap = round(8 * lay.s)
+    head, suit = next(((h, t) for t in suits for h in heads
+                       if bold.size(h)[0] + gap + bold.size(t)[0] <= room),
+                      (heads[-1], suits[-1]))
+    if view.bidder >= 0 or symbol:
+        x = draw_text(surface, head, (x, y), fs, theme.INK, bold=view.bidder >= 0).right + gap
+    if symbol:
+        draw_text(surface, suit, (x, y), fs, colour, bold=True)
