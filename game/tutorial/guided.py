@@ -24,6 +24,8 @@ from game.rules.errors import IllegalActionError
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.seats import seat_name
+from game.rules.state import GameState
+from game.rules.view import observe
 from game.store.lessons import Lesson
 from game.store.tutorial_data import QuoteFile
 from game.tutorial.runner import NEUTRAL, RIGHT, WRONG, Attempts, Reply
@@ -43,20 +45,27 @@ def phase_key(phase: Phase) -> str:
     return {Phase.MELD_TURN: "meld"}.get(phase, str(phase))
 
 
-def coach_rng(seed: int, match: Match) -> random.Random:
-    """The coach's generator at this point of the guided hand: the same advice whether the
-    hand is played or searched for (``learner_deal``)."""
-    return random.Random(f"coach/{seed}/{len(match.actions)}")
+def coach_advice(seed: int, match: Match) -> tuple[Action, str]:
+    """The coach's move and reason at this point of the guided hand: the same advice whether
+    the hand is played or searched for (``learner_deal``)."""
+    return _advice(match.state, seed, len(match.actions))
+
+
+@lru_cache(maxsize=4096)  # pure: fixed budgets, a generator seeded by the position. A move
+# asks twice (the advice, then the answer to the move) and the check's fault tests replay the
+# same guided hands: each position is searched once.
+def _advice(state: GameState, seed: int, moves: int) -> tuple[Action, str]:
+    s = coach_bot().suggest(observe(state, 0), random.Random(f"coach/{seed}/{moves}"))
+    return s.action, s.reason
 
 
 def _learner_bids_and_plays(rules: RuleSet, seed: int) -> bool:
     """Following the coach, the learner wins the auction and the hand reaches the tricks (not
     thrown in or conceded): the guided hand then shows every phase."""
     match = Match(rules, seed, (HUMAN,) + (OPPONENTS,) * (rules.players - 1))
-    coach = coach_bot()
     while match.state.phase not in (Phase.TRICKS, Phase.GAME_OVER) and match.state.hand_no == 0:
         if match.waiting_for_human():
-            match.submit(coach.choose(match.view(0), coach_rng(seed, match)))
+            match.submit(coach_advice(seed, match)[0])
         else:
             match.step_bot()
     hand = match.state.hand
@@ -89,7 +98,6 @@ class GuidedRun:
         self.seed = seed if seed is not None else (
             pinned if pinned is not None else learner_deal(rules, self.guided.seed))
         self.match = Match(rules, self.seed, (HUMAN,) + (OPPONENTS,) * (rules.players - 1))
-        self.coach = coach_bot()
         self.attempts = Attempts()
         self.log: list[ev.Event] = []
         self.sum: SumTask | None = None
@@ -136,8 +144,7 @@ class GuidedRun:
             self.sum = sum_task("hand", self.log, self.rules)
 
     def suggestion(self) -> tuple[Action, str]:
-        s = self.coach.suggest(self.match.view(0), coach_rng(self.seed, self.match))
-        return s.action, s.reason
+        return coach_advice(self.seed, self.match)
 
     def hint(self) -> str:
         self.attempts.hints += 1
