@@ -55,7 +55,9 @@ def test_the_meld_recap_is_complete_when_the_hand_is_lost_under_twenty(app):
     """001's bidding side under 20 meld loses its bid at once; the recap read "Team meld —"
     with nothing after it, the view having moved on to the next deal."""
     seen = []
-    for seed in range(1, 40):
+    # Game 5 is the first whose opening hands include one lost under 20 meld (searching from
+    # game 1 played twelve whole hands first); later games are tried if the bots change.
+    for seed in range(5, 45):
         table = start(app, "double-deck", seed=seed)
         unplayed = []
         process = table.process
