@@ -9,6 +9,7 @@ suit lookups plus one lookup of the arounds/pinochle mask formed by AND-ing per-
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -93,12 +94,24 @@ class MeldTable:
         self._mask_cache: dict[int, tuple[Meld, ...]] = {}
         trump_pts, plain_pts = [], []
         masks: list[list[int]] = [[], [], [], []]
-        for x in range(self.size):
-            counts = self._slice_counts(x)
-            trump_pts.append(self._suit_items(counts, True)[0])
-            plain_pts.append(self._suit_items(counts, False)[0])
+        # Many slices clamp to the same counts (a double-deck table has 262,144 slices and
+        # 15,625 distinct counts): each distinct one is worked out once.
+        seen: dict[tuple[int, ...], tuple[int, int, tuple[int, ...]]] = {}
+        # Slice x holds rank i's count in bits i*d.bits up: counting x up from 0 is the product
+        # of the field values with the last rank slowest, clamped as _slice_counts clamps.
+        clamped = [min(d.copies, v) for v in range(d.field_mask + 1)]
+        for fields in itertools.product(clamped, repeat=len(d.ranks)):
+            key = fields[::-1]
+            entry = seen.get(key)
+            if entry is None:
+                counts = dict(zip(d.ranks, key, strict=True))
+                entry = seen[key] = (self._suit_items(counts, True)[0],
+                                     self._suit_items(counts, False)[0],
+                                     tuple(self._mask(counts, suit) for suit in range(4)))
+            trump_pts.append(entry[0])
+            plain_pts.append(entry[1])
             for suit in range(4):
-                masks[suit].append(self._mask(counts, suit))
+                masks[suit].append(entry[2][suit])
         self.trump_pts = trump_pts
         self.plain_pts = plain_pts
         self.masks = masks
