@@ -79,8 +79,11 @@ def test_one_pile_per_side_labelled_with_its_tricks_and_counters(app, variant):
     for side in range(rules.n_sides):
         won, taken = table.board.side_won(side), table.board.side_taken(side)
         assert won == sum(table.view.won[s] for s in rules.seats_of(side))
+        owner = hud.side_label(table, side)  # whose pile: the other side's lies by East
+        discards = rules.widow.size and rules.side_of(table.board.bidder) == side
         assert hud.pile_label(table, side) == (
-            f"{won} trick{'s' if won != 1 else ''} · {taken}" if won else "")
+            f"{owner}\n{won} trick{'s' if won != 1 else ''} · {taken} pts" if won else
+            f"{owner}\ndiscards · {taken} pts" if discards else "")
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -94,13 +97,12 @@ def test_pile_labels_clear_every_seat_label_and_hand(app, size, variant):
     font = assets.font(lay.font_small)
     taken = []
     for side in range(table.match.rules.n_sides):
-        x, y, angle = lay.pile_slot(table.model.pile_seat(side))
-        half = (lay.small_w if angle % 180 else lay.small_h) / 2
-        w, h = font.size("12 tricks · 250")
-        rect = pygame.Rect(0, 0, w, h)
-        rect.midtop = (round(x), round(y + half + 4 * lay.s))
-        assert pygame.Rect((0, 0), size).contains(rect), (side, rect)
-        taken.append(rect)
+        longest = f"{hud.side_label(table, side)}\n12 tricks · 250 pts"
+        for line, pos in zip(longest.split("\n"), hud.pile_label_lines(table, side, longest),
+                             strict=True):
+            rect = pygame.Rect(pos, font.size(line))
+            assert pygame.Rect((0, 0), size).contains(rect), (side, rect)
+            taken.append(rect)
     big = assets.font(lay.font, True)
     for seat in range(table.match.rules.players):
         x, y, anchor = lay.label_pos(seat)
@@ -175,4 +177,5 @@ def test_a_pile_counts_a_trick_when_the_trick_lands_on_it(app):
     assert hud.pile_label(table, side) == ""  # the first trick is still in the middle
     assert run_until(app, table, lambda: table.model.shown is None and not table.model.sweeping,
                      120, answering=False)
-    assert hud.pile_label(table, side) == f"1 trick · {seen[0].points}"
+    owner = hud.side_label(table, side)
+    assert hud.pile_label(table, side) == f"{owner}\n1 trick · {seen[0].points} pts"

@@ -8,7 +8,7 @@ import pygame
 
 from game.rules.meld import Meld
 from game.rules.phase import Phase
-from game.ui import theme
+from game.ui import assets, theme
 from game.ui.table.infopanel import draw_info
 from game.ui.table.labels import TableScene, seat_title, side_label, suit_text
 from game.ui.widgets import bubble, draw_text, elide, panel, wrap
@@ -42,29 +42,53 @@ def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
     for side, pile in enumerate(scene.model.piles):
         text = pile_label(scene, side)
         if pile and text:
-            x, y, angle = lay.pile_slot(scene.model.pile_seat(side))
-            half = (lay.small_w if angle % 180 else lay.small_h) / 2
-            draw_text(surface, text, (x, y + half + round(4 * lay.s)), lay.font_small,
-                      theme.INK_DIM, anchor="midtop")
+            for line, pos in zip(text.split("\n"), pile_label_lines(scene, side, text),
+                                 strict=True):
+                draw_text(surface, line, pos, lay.font_small, theme.INK_DIM)
     for seat, text in scene.model.bubbles.items():
         bubble(surface, text, lay.bubble_pos(seat), lay.font)
 
 
 def pile_label(scene: TableScene, side: int) -> str:
-    """"3 tricks · 40": the tricks a side has won and their counters, from the engine. At a
-    hand's end, before the result is shown, the counters the result gives."""
+    """"West & East\n3 tricks · 40 pts": whose pile, the tricks it holds and their counters,
+    from the engine (the bidder's discards count with its tricks). At a hand's end, before the
+    result is shown, the points the result gives for them."""
+    owner = side_label(scene, side)
+    rules = scene.match.rules
+    # A trick still on show, or on its way, joins the count when it lands on the pile.
+    coming = [t for t in scene.model.sweeping if not t.claim and rules.side_of(t.winner) == side]
+    won = scene.board.side_won(side) - len(coming)
+    tricks = f"{won} trick{'s' if won != 1 else ''}"
     result = scene.model.result
     if scene.board is not scene.view and result is not None:
         taken = next((sd.tricks for sd in result.sides if sd.side == side), 0)
-        return f"{taken} in tricks"
-    # A trick still on show, or on its way, joins the count when it lands on the pile.
-    rules = scene.match.rules
-    coming = [t for t in scene.model.sweeping if not t.claim and rules.side_of(t.winner) == side]
-    won = scene.board.side_won(side) - len(coming)
-    if won <= 0:
-        return ""
+        return f"{owner}\n{tricks} · {taken} pts"
     taken = scene.board.side_taken(side) - sum(t.points for t in coming)
-    return f"{won} trick{'s' if won != 1 else ''} · {taken}"
+    if won > 0:
+        return f"{owner}\n{tricks} · {taken} pts"
+    bidder = scene.board.bidder
+    if rules.widow.size and bidder >= 0 and rules.side_of(bidder) == side:
+        return f"{owner}\ndiscards · {taken} pts"  # the bidder's discards count as its tricks
+    return ""
+
+
+def pile_label_lines(scene: TableScene, side: int, text: str) -> list[tuple[int, int]]:
+    """Top left of each line of a pile's label: centred under the pile, kept inside the
+    window and clear of the player's hand beside their own pile."""
+    lay = scene.layout
+    seat = scene.model.pile_seat(side)
+    x, y, angle = lay.pile_slot(seat)
+    half = (lay.small_w if angle % 180 else lay.small_h) / 2
+    font = assets.font(lay.font_small)
+    margin = round(8 * lay.s)
+    low = lay.hand_box(seat).right + margin if seat == scene.human else margin
+    top, step = round(y + half + 4 * lay.s), font.get_linesize()
+    out = []
+    for i, line in enumerate(text.split("\n")):
+        width = font.size(line)[0]
+        left = min(max(low, round(x - width / 2)), lay.size[0] - margin - width)
+        out.append((left, top + i * step))
+    return out
 
 
 def draw_shown_trick(scene: TableScene, surface: pygame.Surface) -> None:
