@@ -99,6 +99,28 @@ def test_tricks_that_do_not_count_still_show_what_the_side_took():
     assert scene.side_notes(set_side)[0] == "set: nothing counts, the bid of 280 is lost"
 
 
+def test_rounded_tricks_say_why_they_count_less_or_more():
+    """004: "In this count, 7 points or more count as 10. Example: 87 points count as 90." The
+    result read "60 (62)" with nothing to say why."""
+    scene = ResultScene.__new__(ResultScene)
+    scene.result = HandResult(0, 1, -1, 0, None, (), (100, 540))
+    rounded = SideResult(0, 40, 40, 62, 60, 100, raw_tricks=62)
+    assert tricks_text(rounded) == "60 (62)"
+    assert scene.side_notes(rounded) == [
+        "62 in tricks count as 60 (in this count, 7 points or more count as 10.)"]
+    up = SideResult(1, 350, 350, 87, 90, 440, raw_tricks=87)
+    assert scene.side_notes(up) == [
+        "87 in tricks count as 90 (in this count, 7 points or more count as 10.)"]
+    assert scene.side_notes(SideResult(0, 40, 40, 60, 60, 100, raw_tricks=60)) == []
+    from game.rules.stock_game.score import ROUNDING
+    from game.store.content import LEVELS_DIR
+    from game.tutorial.check_text import seeds_folder
+
+    docs = seeds_folder(LEVELS_DIR, None)
+    if docs is not None:  # the sentence is the document's own
+        assert any(ROUNDING in p.read_text(encoding="utf-8") for p in docs.glob("004_*"))
+
+
 def play_a_hand_with_passes(app, seed=2):
     table = start(app, seed=seed)
     assert run_until(app, table, lambda: isinstance(app.top, ResultScene), frames=8000)

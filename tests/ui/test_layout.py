@@ -75,6 +75,9 @@ def test_the_laid_meld_legend_adds_up_to_the_seats_meld_with_its_dix():
     parts = [(int(p), int(n or 1)) for p, n in re.findall(r"(\d+)(?: ×(\d+))?(?= ·|$)", legend)]
     assert sum(p * n for p, n in parts) == 130
     assert laid_legend(melds, 120) == laid_legend(melds)  # no dix: nothing added
+    # Two dixes read like any repeated meld (the review saw "Dix 20" beside "Pinochle 40 ×2").
+    assert laid_legend(melds, 140, 10).endswith("Dix 10 ×2")
+    assert laid_legend(melds, 130, 10).endswith("Dix 10")
 
 
 def card_rect(lay: Layout, slot: tuple[float, float, float]) -> pygame.Rect:

@@ -19,6 +19,8 @@ from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
 from game.rules.stock_game.state import StockHand
 
+ROUNDING = "In this count, 7 points or more count as 10."  # 004, quoted
+
 
 def rounded(rules: RuleSet, points: int) -> int:
     """004: "In this count, 7 points or more count as 10." 87 -> 90; 126 and 124 -> 120."""
@@ -26,6 +28,14 @@ def rounded(rules: RuleSet, points: int) -> int:
         return points
     tens, units = divmod(points, 10)
     return (tens + (1 if units >= 7 else 0)) * 10
+
+
+def rounding_note(raw: int, counted: int) -> str:
+    """Why a seat's tricks score other than what it took: "62 in tricks count as 60 (004: ...)"
+    -- empty when nothing was rounded."""
+    if raw < 0 or raw == counted:
+        return ""
+    return f"{raw} in tricks count as {counted} ({ROUNDING[0].lower()}{ROUNDING[1:]})"
 
 
 def hand_points(rules: RuleSet, hand: StockHand, seat: int) -> int:

@@ -9,6 +9,7 @@ import pygame
 
 from game.rules.auction_game.melding import side_meld_totals
 from game.rules.events import GameWon, HandResult, SideResult
+from game.rules.stock_game.score import rounding_note
 from game.ui import assets, theme
 from game.ui.overlay import Display, Overlay
 from game.ui.scene import Route
@@ -155,6 +156,9 @@ class ResultScene(Display):
         """Why a side's meld or tricks do not count: the engine's notes, and "set" for the
         bidders who were set (their tricks are shown, but only the lost bid counts)."""
         notes = list(side.notes)
+        rounding = rounding_note(side.raw_tricks, side.tricks_counted)
+        if rounding:
+            notes.append(rounding)
         if side.made is False and self.result.outcome == "set":
             notes.insert(0, f"set: nothing counts, the bid of {side.bid} is lost")
         return notes

@@ -142,16 +142,18 @@ def draw_laid(scene: TableScene, surface: pygame.Surface) -> None:
         y = slots[0][1] + (lay.card_h * 0.78 / 2 + 6 if lay.position(seat) == "south"
                            else -lay.card_h * 0.78 / 2 - 6)
         total = view.meld_points[seat] if view.meld_points else 0
-        text = elide(f"Meld {total}: {laid_legend(melds, total)}", lay.font_small,
+        legend = laid_legend(melds, total, view.rules.meld.dix)
+        text = elide(f"Meld {total}: {legend}", lay.font_small,
                      int(lay.size[0] - x - 8))
         anchor = "topleft" if lay.position(seat) == "south" else "bottomleft"
         draw_text(surface, text, (x, y), lay.font_small, theme.GOLD, anchor=anchor)
 
 
-def laid_legend(melds: Sequence[Meld], total: int | None = None) -> str:
+def laid_legend(melds: Sequence[Meld], total: int | None = None, dix_points: int = 0) -> str:
     """"Marriage 20 ×2 · 40 jacks": repeats counted, and no points after a name that
     already starts with them. Given the seat's meld ``total``, the points no laid meld accounts
-    for are the dix (turned up, exchanged or shown), so that the legend adds up."""
+    for are the dix (turned up, exchanged or shown), so that the legend adds up: "Dix 10 ×2"
+    like any repeat when ``dix_points`` (one dix's worth) divides them."""
     counts: dict[tuple[str, int], int] = {}
     for m in melds:
         counts[(m.name, m.points)] = counts.get((m.name, m.points), 0) + 1
@@ -161,7 +163,8 @@ def laid_legend(melds: Sequence[Meld], total: int | None = None) -> str:
         parts.append(label + (f" ×{n}" if n > 1 else ""))
     dix = 0 if total is None else total - sum(m.points for m in melds)
     if dix > 0:
-        parts.append(f"Dix {dix}")
+        times = dix // dix_points if dix_points and dix % dix_points == 0 else 1
+        parts.append(f"Dix {dix // times}" + (f" ×{times}" if times > 1 else ""))
     return " · ".join(parts)
 
 
