@@ -211,3 +211,25 @@ def test_every_hand_as_dealt_spreads_across_the_panel_when_nothing_was_passed(ap
     assert len(rows) >= 4 and all(n == 20 for n, _, _ in rows[:4])
     for n, width, step in rows:
         assert step >= 0.6 * width, f"{n} cards {width} wide overlap at a step of {step:.0f}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("preset", ["racehorse", "cutthroat", "two-handed"])
+def test_the_replays_trick_lies_like_the_tables_and_grows_with_the_window(size, preset):
+    """Review by eye: in the three-handed replay the leader's card lay over the others' corners
+    (the cross was drawn for four seats), and at 1920x1080 the cards stayed small."""
+    from types import SimpleNamespace
+
+    from game.store.content import load_preset
+    from game.ui.table.layout import Layout, hand_size
+
+    rules = load_preset(preset)
+    lay = Layout(size, rules.players, hand_size(rules))
+    scene = ReplayScene.__new__(ReplayScene)
+    scene.table = SimpleNamespace(layout=lay)
+    area = pygame.Rect(0, 0, round(size[0] * 0.36), round(size[1] * 0.7))
+    rects = scene.trick_rects(list(range(rules.players)), area)
+    for i, a in enumerate(rects):
+        assert area.contains(a), (i, a, area)
+        for b in rects[i + 1:]:
+            assert not a.colliderect(b), (a, b)

@@ -227,20 +227,33 @@ class ReplayScene(HandScene):
         self.next.enabled = self.index < len(tricks) - 1
         self.draw_buttons(surface)
 
+    def trick_rects(self, seats: Sequence[int], area: pygame.Rect) -> list[pygame.Rect]:
+        """Where each seat's card of a trick lies in ``area``: the table's own trick places
+        (three seats sit differently from four), scaled to a card as large as the area
+        allows."""
+        lay = self.layout
+        width = min(lay.card_w, round(area.width / 3.8), round(area.height / 4.4))
+        k = width / lay.card_w
+        cx0, cy0 = lay.center
+        out = []
+        for seat in seats:
+            x, y, _ = lay.trick_slot(seat)
+            rect = pygame.Rect(0, 0, width, round(width * 1.4))
+            rect.center = (round(area.centerx + (x - cx0) * k),
+                           round(area.centery + (y - cy0) * k))
+            out.append(rect)
+        return out
+
     def draw_trick(self, surface: pygame.Surface, cards: Sequence[tuple[int, Card]],
                    winner: int, points: int, area: pygame.Rect) -> None:
         """The trick as a cross of cards in the seats' places, the winner ringed in gold."""
         lay = self.layout
-        width = round(lay.card_w * 0.7)
-        height = round(width * 1.4)
-        cx, cy = area.center
-        offsets = {"south": (0, 0.62), "north": (0, -0.62), "west": (-0.8, 0), "east": (0.8, 0)}
         four = self.app.settings.four_colour
-        for order, (seat, card) in enumerate(cards):
-            dx, dy = offsets[lay.position(seat)]
-            rect = pygame.Rect(0, 0, width, height)
-            rect.center = (round(cx + dx * width * 1.15), round(cy + dy * height))
-            surface.blit(assets.card_image(str(card), width, four), rect)
+        rects = self.trick_rects([seat for seat, _ in cards], area)
+        height = rects[0].height if rects else 0
+        cx, cy = area.center
+        for order, ((seat, card), rect) in enumerate(zip(cards, rects, strict=True)):
+            surface.blit(assets.card_image(str(card), rect.width, four), rect)
             if seat == winner:
                 pygame.draw.rect(surface, theme.GOLD, rect.inflate(8, 8), width=3,
                                  border_radius=8)
