@@ -4,6 +4,8 @@ claim them, bots too, with the claimed cards shown and the hand scored as if pla
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -11,6 +13,7 @@ from game.rules.actions import PlayCard
 from game.rules.engine import actor, apply, legal_actions, new_game, replay
 from game.rules.events import HandClaimed, HandScored
 from game.ui.scenes.tricks import TrickScene
+from game.ui.table import hud
 from tests.ui.conftest import click, pump
 from tests.ui.driving import run_until, start
 
@@ -83,6 +86,12 @@ def test_bots_claim_and_the_claimed_cards_are_shown_then_scored_as_played(app):
     held = sorted(str(c) for cards in claim.hands for c in cards)
     assert sorted(str(sp.card) for _, sp in shown.sprites) == held
     assert all(sp.face_up for _, sp in shown.sprites)
+    # The piles count the claimed tricks (the view the table keeps until the result is shown
+    # was taken before the claim): every trick of the hand is someone's.
+    rules = table.match.rules
+    counted = [re.search(r"(\d+) tricks?", hud.pile_label(table, side)) for side in
+               range(rules.n_sides)]
+    assert sum(int(m.group(1)) for m in counted if m) == rules.hand_size, counted
     # Side hands are laid upright to be read, not left as a sideways column.
     sides = [sp for seat, sp in shown.sprites if table.layout.position(seat) in ("west", "east")]
     assert sides and all(sp.angle == 0.0 for sp in sides)

@@ -51,25 +51,27 @@ def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
 
 def pile_label(scene: TableScene, side: int) -> str:
     """"West & East\n3 tricks · 40 pts": whose pile, the tricks it holds and their counters,
-    from the engine (the bidder's discards count with its tricks). At a hand's end, before the
-    result is shown, the points the result gives for them."""
+    from the engine. At a hand's end, before the result is shown, the points the result gives
+    for them."""
     owner = side_label(scene, side)
     rules = scene.match.rules
     # A trick still on show, or on its way, joins the count when it lands on the pile.
     coming = [t for t in scene.model.sweeping if not t.claim and rules.side_of(t.winner) == side]
-    won = scene.board.side_won(side) - len(coming)
+    won = scene.model.side_tricks[side] - len(coming)
     tricks = f"{won} trick{'s' if won != 1 else ''}"
+    # The bidder's discards lie in its pile and count as its tricks; what they are worth stays
+    # the bidder's secret until the hand is scored.
+    bidder = scene.board.bidder
+    discards = bool(rules.widow.size) and bidder >= 0 and rules.side_of(bidder) == side
+    plus = " + discards" if discards else ""
     result = scene.model.result
     if scene.board is not scene.view and result is not None:
         taken = next((sd.tricks for sd in result.sides if sd.side == side), 0)
-        return f"{owner}\n{tricks} · {taken} pts"
+        return f"{owner}\n{tricks}{plus} · {taken} pts"
+    if won <= 0:
+        return f"{owner}\ndiscards" if discards else ""
     taken = scene.board.side_taken(side) - sum(t.points for t in coming)
-    if won > 0:
-        return f"{owner}\n{tricks} · {taken} pts"
-    bidder = scene.board.bidder
-    if rules.widow.size and bidder >= 0 and rules.side_of(bidder) == side:
-        return f"{owner}\ndiscards · {taken} pts"  # the bidder's discards count as its tricks
-    return ""
+    return f"{owner}\n{tricks} · {taken} pts{plus}"
 
 
 def pile_label_lines(scene: TableScene, side: int, text: str) -> list[tuple[int, int]]:

@@ -42,6 +42,9 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
         self.hands: list[list[CardSprite]] = [[] for _ in range(n)]
         self.trick: list[tuple[int, CardSprite]] = []
         self.piles: list[list[CardSprite]] = [[] for _ in range(rules.n_sides)]  # per side
+        # Tricks each side has won this hand, counted as the events arrive: the player's view
+        # is taken once per batch, and a claim (or the last trick) ends the hand in its batch.
+        self.side_tricks = [0] * rules.n_sides
         self.widow: list[CardSprite] = []
         self.stock: list[CardSprite] = []
         self.turnup: CardSprite | None = None
@@ -232,6 +235,7 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
         won = [sum(view.won[s] for s in self.rules.seats_of(side)) if view.won else 0
                for side in range(self.rules.n_sides)]  # only how many sprites to stack
         self.piles = [[sprite(None, False) for _ in range(min(3, w))] for w in won]
+        self.side_tricks = won
         self.widow = []
         if self.rules.widow.size and view.phase in (Phase.AUCTION, Phase.WIDOW):
             self.widow = [sprite(None, False) for _ in range(self.rules.widow.size)]
@@ -262,6 +266,7 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
         n = self.rules.players
         self.hands = [[] for _ in range(n)]
         self.piles = [[] for _ in range(self.rules.n_sides)]
+        self.side_tricks = [0] * self.rules.n_sides
         self.tabled = [[] for _ in range(n)]
         self.trick, self.widow, self.turnup = [], [], None
         self.shown, self.claim, self.exchanged, self.meld_ready = None, None, False, False

@@ -50,6 +50,7 @@ class TrickEvents:
     tabled: list[list[CardSprite]]
     trick: list[tuple[int, CardSprite]]
     piles: list[list[CardSprite]]
+    side_tricks: list[int]
     bubbles: dict[int, str]
     sounds: list[str]
     last_trick: list[tuple[int, Card]]
@@ -97,6 +98,7 @@ class TrickEvents:
         # The cards join the winning side's pile now, so later events find them there; what the
         # player sees waits in the timeline: the trick face up and lit, then the sweep.
         self.last_trick = list(e.cards)
+        self.side_tricks[self.rules.side_of(e.seat)] += 1
         pile = self.piles[self.rules.side_of(e.seat)]
         if self.claim is not None:
             pile.extend(sp for _, sp in self.claim.played[len(self.claim.swept):])
