@@ -10,6 +10,7 @@ import pytest
 from game.rules.events import CardPlayed, CardsDealt, MeldShown
 from game.rules.phase import Phase
 from game.ui.scenes.displays import MeldScene
+from game.ui.table import hud
 from tests.ui.conftest import click, key, pump
 from tests.ui.driving import SIZES, run_until, start
 from tests.ui.test_bidding_panel import drawn_texts
@@ -83,11 +84,15 @@ def test_a_stray_click_or_key_does_not_close_the_meld_display(app):
     assert scene not in app.stack
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_the_meld_key_shows_every_meld_and_what_each_side_needs(app, monkeypatch, size):
+@pytest.mark.parametrize(("variant", "size"), [("racehorse", s) for s in SIZES]
+                         + [("double-deck", (1024, 640))])
+def test_the_meld_key_shows_every_meld_and_what_each_side_needs(app, monkeypatch, variant,
+                                                                 size):
+    """Double-deck's sentence of what a side needs ran past the panel's edges at 1024x640;
+    every line now stays inside the panel (wrapped)."""
     from game.ui.scenes import displays
 
-    table = start(app, seed=21, size=size)
+    table = start(app, variant, seed=21, size=size)
     assert run_until(app, table, lambda: table.view.phase == Phase.TRICKS and
                      table.match.waiting_for_human() and app.top is not table
                      and len(table.view.tricks) >= 2)
@@ -96,15 +101,24 @@ def test_the_meld_key_shows_every_meld_and_what_each_side_needs(app, monkeypatch
     assert isinstance(scene, MeldScene) and scene.review
     needs = table.view.still_needed()
     assert len(needs) == 2
+    if variant == "double-deck":  # the longest sentence the engine writes for a side's need
+        from game.rules.auction_game.needs import still_needed
+
+        needs = still_needed(table.match.rules, 0, 53, (54, 30), (0, 0), (0, 0))
+        lines = [f"{hud.side_label(table, n.side)}: meld 54 — {n.text}" for n in needs]
+        monkeypatch.setattr(scene, "footer_lines", lambda: lines)
     texts = drawn_texts(monkeypatch, app, displays)
+    every = " ".join(t for t, _ in texts)
     for need in needs:
-        assert any(need.text in t for t, _ in texts), need
+        assert need.text in every, need
     for seat in range(4):
         meld = table.model.melds[seat][0]
         assert any(t.endswith(f"— {meld.total}") for t, _ in texts)
-    panel = pygame.Rect((0, 0), size)
+    lay, s = table.layout, table.layout.s
+    panel = pygame.Rect(round(30 * s), lay.bar.bottom + round(10 * s), size[0] - round(60 * s),
+                        size[1] - lay.bar.bottom - round(104 * s))
     for text, rect in texts:
-        assert panel.contains(rect) and not rect.colliderect(scene.cont.rect), text
+        assert panel.contains(rect) and not rect.colliderect(scene.cont.rect), (text, rect)
 
 
 def test_the_two_handed_score_panel_counts_meld_as_it_is_laid(app, monkeypatch):

@@ -16,7 +16,7 @@ from game.ui.scene import Route
 from game.ui.table.hud import side_label
 from game.ui.table.meldview import draw_meld_flow
 from game.ui.table.start import start_game
-from game.ui.widgets import Button, draw_text, panel, shade
+from game.ui.widgets import Button, draw_text, panel, shade, wrap
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
@@ -58,7 +58,9 @@ class MeldScene(Display):
         n = rules.players
         cols = 2 if n == 4 else n
         rows = 2 if n == 4 else 1
-        footer = self.footer_lines()
+        # What each side needs can be a long sentence: wrapped inside the panel's margins.
+        footer = [part for line in self.footer_lines()
+                  for part in wrap(line, lay.font, outer.width - round(40 * s), bold=True)]
         foot_h = round(len(footer) * lay.font * 1.5) + round(10 * s)
         cw = (outer.width - round(30 * s)) // cols
         ch = (outer.height - round(50 * s) - foot_h) // rows
