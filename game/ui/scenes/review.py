@@ -106,7 +106,7 @@ class BiddingScene(Display):
         if view.bidder >= 0:
             trump = f", trump {view.trump_suit.symbol} {view.trump_suit.name.title()}" \
                 if view.trump_suit is not None else ""
-            draw_text(surface, f"Contract: {who(table, view.bidder)} {view.bid}{trump}",
+            draw_text(surface, f"{who(table, view.bidder)} bid {view.bid}{trump}",
                       (inner.centerx, inner.bottom - round(30 * s)), lay.font, theme.GOLD,
                       bold=True, anchor="midtop")
         self.draw_buttons(surface)

@@ -107,7 +107,7 @@ def draw_bidding(scene: TableScene, surface: pygame.Surface, view: PlayerView,
 
 def draw_contract(scene: TableScene, surface: pygame.Surface, view: PlayerView,
                   pos: tuple[int, int]) -> None:
-    """"Contract: North 280 ♥ Hearts" once the bid is won (two-handed: the trump alone)."""
+    """"North bid 280 ♥ Hearts" once the bid is won (two-handed: the trump alone)."""
     lay = scene.layout
     fs = lay.font_small
     x, y = pos
@@ -115,18 +115,13 @@ def draw_contract(scene: TableScene, surface: pygame.Surface, view: PlayerView,
     room = lay.info.right - round(10 * lay.s) - x
     symbol, colour = suit_text(view.trump, scene.app.settings.four_colour) if (
         view.trump >= 0) else ("", theme.INK)
-    # The longest wording that fits, the same at every window size: the trump's name matters
-    # more than the word "Contract".
+    # One wording at every window size (a "Contract:" label fitted at 1024 but not at 1280);
+    # only a name too long for the panel gives up the trump's name for its symbol.
     suits = [f"{symbol} {Suit(view.trump).name.title()}", symbol] if symbol else [""]
-    if view.bidder >= 0:
-        bid = f"{who(scene, view.bidder)} {view.bid}"
-        heads = [f"Contract: {bid}", f"Bid: {bid}"]
-    else:
-        heads = ["Trump:"]
+    head = f"{who(scene, view.bidder)} bid {view.bid}" if view.bidder >= 0 else "Trump:"
     gap = round(8 * lay.s)
-    head, suit = next(((h, t) for t in suits for h in heads
-                       if bold.size(h)[0] + gap + bold.size(t)[0] <= room),
-                      (heads[-1], suits[-1]))
+    suit = next((t for t in suits if bold.size(head)[0] + gap + bold.size(t)[0] <= room),
+                suits[-1])
     if view.bidder >= 0 or symbol:
         x = draw_text(surface, head, (x, y), fs, theme.INK, bold=view.bidder >= 0).right + gap
     if symbol:
