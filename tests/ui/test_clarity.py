@@ -148,5 +148,6 @@ def test_the_pass_button_says_why_the_player_must_bid(app):
     refused = table.match.refusal(Pass())
     assert refused is not None and refused.detail and refused.rule
     # The engine's reason and the preset's sentence, joined without a second colon.
-    assert (f"You may not pass ({refused.detail}): {refused.rule}"
-            in panel_lines(scene, app.screen))
+    lines = panel_lines(scene, app.screen)
+    assert f"You may not pass ({refused.detail}): {refused.rule}" in lines
+    assert not any("P to pass" in line for line in lines)  # the key would be refused too

@@ -143,7 +143,7 @@ class AuctionScene(Overlay):
             lines.append(warning)
         if self.no_pass:
             lines.append(f"You may not pass {self.no_pass}")
-        lines.append("Type an amount and press Enter, or P to pass"
+        lines.append("Type an amount and press Enter" + (", or P to pass" if self.can_pass else "")
                      + (f" — you typed {self.typed}" if self.typed else ""))
         self.prompt_panel(surface, "Your bid", lines, 4)
         self.draw_buttons(surface)
