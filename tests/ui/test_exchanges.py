@@ -97,14 +97,17 @@ def test_marks_on_a_small_side_fan_do_not_overlap_one_another():
     card gets a coloured edge within its own width instead."""
     import pygame
 
-    from game.ui.table.sprites import MARKS, SMALL_MARK_WIDTH, draw_mark
+    from game.ui.table.sprites import MARKS, draw_mark
 
     colour = MARKS["passed"][1]
-    for width, tab in ((SMALL_MARK_WIDTH - 20, False), (SMALL_MARK_WIDTH + 30, True)):
+    # A side seat's small card at 1024x640 and at 1920x1080 (78 px: it had a tab there), and
+    # the player's own card, which has room for a tab.
+    for width, mark, tab in ((46, "passed", False), (78, "passed", False),
+                             (124, "received", True)):
         surface = pygame.Surface((400, 300))
         surface.fill((0, 0, 0))
         rect = pygame.Rect(100, 100, width, round(width * 1.4))
-        draw_mark(surface, rect, "passed", width)
+        draw_mark(surface, rect, mark, width)
         marked = [(x, y) for x in range(400) for y in range(60, 110)
                   if surface.get_at((x, y))[:3] != (0, 0, 0)]
         assert marked

@@ -76,18 +76,19 @@ FOCUS = (120, 200, 255)  # the keyboard focus ring: blue, unlike the gold of a s
 # Short enough to show on the strip of a card that the next card in the fan leaves visible.
 MARKS = {"passed": ("OUT", (110, 175, 240)), "received": ("IN", (236, 196, 92)),
          "widow": ("W", (236, 196, 92))}
-SMALL_MARK_WIDTH = 70  # px: narrower cards get an edge, not a tab
+# The cards the player passed lie in another seat's small fan, whose strips are narrower than
+# a tab at every window size (the tabs overlapped one another, and at 1920x1080 North's stuck
+# out above the meld display): an edge marks them instead.
+EDGE_MARKS = {"passed"}
 
 
 def draw_mark(surface: pygame.Surface, rect: pygame.Rect, mark: str, width: float) -> None:
-    """A tab at the card's top left corner saying how it changed hands: IN (received), OUT
-    (passed), W (from the widow)."""
+    """A tab at the card's top left corner saying how it changed hands: IN (received), W
+    (from the widow); a coloured top edge for OUT (passed)."""
     from game.ui.widgets import render_text
 
     text, colour = MARKS[mark]
-    if width < SMALL_MARK_WIDTH:
-        # A side seat's small fan leaves each card a strip narrower than the tab: the tabs
-        # would overlap one another, so a coloured edge marks the cards instead.
+    if mark in EDGE_MARKS:
         pygame.draw.rect(surface, colour, (rect.left + 2, rect.top - 3, rect.width - 4, 5),
                          border_radius=2)
         return
