@@ -22,25 +22,8 @@ from game.bots.knowledge import Knowledge, build
 from game.bots.rollout import RolloutPolicy, policy_for
 from game.bots.sampler import PlaySampler, TruthSampler
 from game.bots.solver import solve
-from game.rules.auction_game.scoring import played_side
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView
-
-
-def side_scores(rules: RuleSet, bidder: int, bid: int, side_meld: Sequence[int],
-                taken: Sequence[int], won: Sequence[int], banked: int = 0) -> list[int]:
-    """Each side's score for a played hand, by the engine's own scoring (without reneges):
-    ``taken`` and ``won`` per seat, ``banked`` trick points the bidder's discards hold."""
-    seats_of = rules.seats_of
-    bside = rules.side_of(bidder)
-    out = []
-    for side in range(rules.n_sides):
-        t = sum(taken[s] for s in seats_of(side)) + (banked if side == bside else 0)
-        w = sum(won[s] for s in seats_of(side))
-        meld = side_meld[side] if side_meld else 0
-        result, _ = played_side(rules, side, side == bside, bid, meld, meld, t, w)
-        out.append(result.score)
-    return out
 
 
 def objective(rules: RuleSet, me: int, scores: Sequence[int]) -> float:

@@ -1,11 +1,11 @@
-"""The search scores its rollouts with the engine's own scoring: ``side_scores`` must give every
-side the score ``score_hand`` gives, hand after hand, on every auction table."""
+"""The searches score their rollouts with the engine's own scoring: ``side_results`` must give
+every side the score ``score_hand`` gives, hand after hand, on every auction table."""
 
 import random
 
 import pytest
 
-from game.bots.search import side_scores
+from game.bots.handscore import side_results
 from game.match.simulate import legal_bot
 from game.rules.auction_game.state import HandState
 from game.rules.engine import apply, new_game
@@ -42,7 +42,8 @@ def test_side_scores_agree_with_score_hand(name):
             deck = rules.deck
             banked = sum(rules.trick_points_by_type[t] * deck.count(hand.discards, c)
                          for t, c in enumerate(deck.types))
-            assert side_scores(rules, hand.bidder, hand.bid, hand.side_meld, taken, won,
-                               banked) == [s.score for s in result.sides], (name, seed)
+            scores, _, _ = side_results(rules, hand.bidder, hand.bid, hand.side_meld, taken, won,
+                                        banked)
+            assert scores == [s.score for s in result.sides], (name, seed)
             compared += 1
     assert compared >= 5
