@@ -70,11 +70,12 @@ class Overlay(Scene):
         if self.prompt_width(self.buttons_rect().width) > self.table.prompt_room():
             half = (len(self.buttons) + 1) // 2
             rows = [self.buttons[:half], self.buttons[half:]]
-        tops = [y - (len(rows) - 1 - i) * (height + gap) for i in range(len(rows))]
-        for row, top in zip(rows, tops, strict=True):
-            layout_row(row, 0, top, height, gap, min_width=min_width)
-        x = self.table.prompt_center(self.prompt_width(self.buttons_rect().width))
-        for row, top in zip(rows, tops, strict=True):
+            for row in rows:  # measured again: the panel is as wide as the wider row
+                layout_row(row, 0, y, height, gap, min_width=min_width)
+        x = self.table.prompt_center(self.prompt_width(max(
+            row[-1].rect.right - row[0].rect.left for row in rows)))
+        for i, row in enumerate(rows):
+            top = y - (len(rows) - 1 - i) * (height + gap)
             layout_row(row, x, top, height, gap, min_width=min_width)
 
     def prompt_width(self, content: int = 0) -> int:
