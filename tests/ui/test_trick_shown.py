@@ -100,8 +100,7 @@ def test_pile_labels_clear_every_seat_label_and_hand(app, size, variant):
     taken = []
     for side in range(table.match.rules.n_sides):
         longest = f"{hud.side_label(table, side)}\n12 tricks · 250 pts"
-        for line, pos in zip(longest.split("\n"), hud.pile_label_lines(table, side, longest),
-                             strict=True):
+        for line, pos in hud.pile_label_lines(table, side, longest):
             rect = pygame.Rect(pos, font.size(line))
             assert pygame.Rect((0, 0), size).contains(rect), (side, rect)
             taken.append(rect)

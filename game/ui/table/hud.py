@@ -42,8 +42,7 @@ def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
     for side, pile in enumerate(scene.model.piles):
         text = pile_label(scene, side)
         if pile and text:
-            for line, pos in zip(text.split("\n"), pile_label_lines(scene, side, text),
-                                 strict=True):
+            for line, pos in pile_label_lines(scene, side, text):
                 draw_text(surface, line, pos, lay.font_small, theme.INK_DIM)
     for seat, text in scene.model.bubbles.items():
         bubble(surface, text, lay.bubble_pos(seat), lay.font)
@@ -74,8 +73,9 @@ def pile_label(scene: TableScene, side: int) -> str:
     return f"{owner}\n{tricks} · {taken} pts{plus}"
 
 
-def pile_label_lines(scene: TableScene, side: int, text: str) -> list[tuple[int, int]]:
-    """Top left of each line of a pile's label: centred under the pile, kept inside the
+def pile_label_lines(scene: TableScene, side: int, text: str
+                     ) -> list[tuple[str, tuple[int, int]]]:
+    """Each line of a pile's label with its top left: centred under the pile, kept inside the
     window and clear of the player's hand beside their own pile."""
     lay = scene.layout
     seat = scene.model.pile_seat(side)
@@ -89,7 +89,7 @@ def pile_label_lines(scene: TableScene, side: int, text: str) -> list[tuple[int,
     for i, line in enumerate(text.split("\n")):
         width = font.size(line)[0]
         left = min(max(low, round(x - width / 2)), lay.size[0] - margin - width)
-        out.append((left, top + i * step))
+        out.append((line, (left, top + i * step)))
     return out
 
 

@@ -132,9 +132,9 @@ class TrickEvents:
         self.timeline.add([Call(forget)])
 
     def on_HandClaimed(self, e: ev.HandClaimed) -> None:  # noqa: N802
-        """Every card still held is turned face up where it lies; the claimed tricks' events
-        that follow move them into the claiming side's pile, and the hand's score sweeps them
-        there once the player has seen them."""
+        """Every card still held turns face up, each hand sorted and laid out to be read; the
+        claimed tricks' events that follow move them into the claiming side's pile, and the
+        hand's score sweeps them there once the player has seen them."""
         shown: list[tuple[int, CardSprite]] = []
         for seat, cards in enumerate(e.hands):
             hand = self.hands[seat]
