@@ -114,9 +114,7 @@ def test_the_meld_key_shows_every_meld_and_what_each_side_needs(app, monkeypatch
     for seat in range(4):
         meld = table.model.melds[seat][0]
         assert any(t.endswith(f"— {meld.total}") for t, _ in texts)
-    lay, s = table.layout, table.layout.s
-    panel = pygame.Rect(round(30 * s), lay.bar.bottom + round(10 * s), size[0] - round(60 * s),
-                        size[1] - lay.bar.bottom - round(104 * s))
+    panel = scene.panel_rect()
     for text, rect in texts:
         assert panel.contains(rect) and not rect.colliderect(scene.cont.rect), (text, rect)
 

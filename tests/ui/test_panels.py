@@ -26,10 +26,7 @@ def test_the_meld_display_hides_the_hands_beneath_it(app):
     assert run_until(app, table, lambda: isinstance(app.top, MeldScene))
     pump(app, 1)
     shown = app.screen.copy()
-    lay, s = table.layout, table.layout.s
-    w, h = lay.size
-    outer = pygame.Rect(round(30 * s), lay.bar.bottom + round(10 * s), w - round(60 * s),
-                        h - lay.bar.bottom - round(104 * s)).inflate(-8, -8)
+    outer = app.top.panel_rect().inflate(-8, -8)
     under = [sp.rect.clip(outer) for hand in table.model.hands for sp in hand]
     assert any(r.width and r.height for r in under)  # cards do lie beneath the panel
     for hand in table.model.hands:

@@ -42,14 +42,20 @@ class MeldScene(Display):
         if self.age >= self.SETTLE or self.table.demo:
             super().close()
 
+    def panel_rect(self) -> pygame.Rect:
+        """The display's panel: the table below the toolbar, above the Continue button."""
+        lay = self.layout
+        s = lay.s
+        w, h = lay.size
+        return pygame.Rect(round(30 * s), lay.bar.bottom + round(10 * s), w - round(60 * s),
+                           h - lay.bar.bottom - round(104 * s))
+
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 90)
         lay = self.layout
         s = lay.s
         rules = self.table.match.rules
-        w, h = lay.size
-        outer = pygame.Rect(round(30 * s), lay.bar.bottom + round(10 * s), w - round(60 * s),
-                            h - lay.bar.bottom - round(104 * s))
+        outer = self.panel_rect()
         panel(surface, outer)
         title = "Meld — during the play" if self.review else "Meld"
         draw_text(surface, title, (outer.centerx, outer.top + round(8 * s)), lay.font_big,
