@@ -66,6 +66,10 @@ class HandScorer:
         self.checks = sc.checks and not self.gv.linear
         self.looked = looked
         self.meld_stars = [0] * rules.n_sides
+        # A memo of played(): its value depends only on each side's trick points and tricks
+        # (and the meld), which repeat from one rollout to the next within a decision.
+        self._side_seats = [tuple(rules.seats_of(side)) for side in range(rules.n_sides)]
+        self._memo: dict[tuple[object, ...], float] = {}
         if self.stars and view.melds:
             for seat, m in enumerate(view.melds):
                 if m is not None:
@@ -94,10 +98,17 @@ class HandScorer:
     def played(self, side_meld: Sequence[int], taken: Sequence[int], won: Sequence[int],
                banked: int = 0, meld_stars_now: Sequence[int] | None = None) -> float:
         """The value of a hand played to its end."""
-        scores, made, keeps = side_results(self.rules, self.bidder, self.bid, side_meld, taken,
-                                           won, banked)
-        return self.gv.value(scores, self.bside,
-                             self.tallies(made, keeps, True, meld_stars_now))
+        key = (tuple(side_meld), banked,
+               None if meld_stars_now is None else tuple(meld_stars_now),
+               *[sum([taken[s] for s in seats]) for seats in self._side_seats],
+               *[sum([won[s] for s in seats]) for seats in self._side_seats])
+        value = self._memo.get(key)
+        if value is None:
+            scores, made, keeps = side_results(self.rules, self.bidder, self.bid, side_meld,
+                                               taken, won, banked)
+            value = self._memo[key] = self.gv.value(
+                scores, self.bside, self.tallies(made, keeps, True, meld_stars_now))
+        return value
 
     def conceded(self, defender_meld: Sequence[int]) -> float:
         """The value of the bidders giving up: they lose the bid, the others score

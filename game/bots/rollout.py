@@ -7,7 +7,10 @@ throw the least valuable card. It is several times slower than the kernel's rand
 much closer to real play, which is what makes determinized search estimates worth having.
 
 Everything is precomputed per rule set into lookup tables indexed by a suit's slice of the
-presence bits, so one card costs a handful of integer operations.
+presence bits, so one card costs a handful of integer operations. The searches spend most of
+their time here, so the loop is written for speed: who is an opponent or a partner of each
+seat, and which opponents play after a seat at each place in a trick, are worked out once per
+seating; the helpers are plain integer tests, with no generator or list built per card.
 """
 
 from __future__ import annotations
@@ -21,6 +24,10 @@ from game.rules.kernel import PlayKernel
 from game.rules.ruleset import Obligation, RuleSet
 
 Rnd = Callable[[], float]
+# Per seat: (opponents, partners, the other seats, opponents still to play after this seat
+# when it plays k-th to a trick, for k = 0 .. n-1).
+Sides = tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                    tuple[tuple[int, ...], ...]], ...]
 
 
 class RolloutPolicy:
@@ -64,41 +71,70 @@ class RolloutPolicy:
             feed.append(fd_s)
             top.append(tp_s)
         self.lowest, self.feed, self.top = lowest, feed, top
+        # The order keys of _pick_low and _pick_feed per suit and pattern, before the trump
+        # adjustment: fewest points then lowest rank; most points then lowest rank.
+        self.low_key = [[pts[t] * 64 + t % nr if t >= 0 else 0 for t in row] for row in lowest]
+        self.feed_key = [[pts[t] * 64 - t % nr if t >= 0 else 0 for t in row] for row in feed]
         # must_beat_led_after_trump needs the whole trick: those tables ask the kernel itself
         self.exact = k.legal if k.beat_led_after_trump else None
         step = 1 if rules.table.direction == "clockwise" else self.n - 1
         self.nxt = [(s + step) % self.n for s in range(self.n)]
+        self._sides: dict[tuple[int, ...], Sides] = {}
+
+    def sides(self, team: Sequence[int]) -> Sides:
+        """Each seat's opponents, partners, other seats, and the opponents who play after it
+        at each place in a trick, for one seating (a memo: a search asks the same every time)."""
+        key = tuple(team)
+        got = self._sides.get(key)
+        if got is None:
+            n = self.n
+            rows = []
+            for seat in range(n):
+                mine = team[seat]
+                later = []
+                for k in range(n):
+                    s, after = seat, []
+                    for _ in range(n - k - 1):
+                        s = self.nxt[s]
+                        after.append(s)
+                    later.append(tuple(s2 for s2 in after if team[s2] != mine))
+                rows.append((tuple(s for s in range(n) if team[s] != mine),
+                             tuple(s for s in range(n) if s != seat and team[s] == mine),
+                             tuple(s for s in range(n) if s != seat), tuple(later)))
+            got = self._sides[key] = tuple(rows)
+        return got
 
     # -- card choice helpers ----------------------------------------------------------------
     def _pick_low(self, m: int, trump: int) -> int:
-        """The cheapest card in mask ``m``: fewest points, lowest rank, trumps last."""
+        """The cheapest card in mask ``m``: fewest points, lowest rank, trumps last (the first
+        suit wins a tie)."""
         low, sb, sm = self.low, self.sb, self.slice_mask
         p = (m | m >> 1) & low if self.bits == 2 else (m | m >> 1 | m >> 2) & low
-        best, key = -1, 1 << 30
-        pts, lowest = self.pts, self.lowest
+        keys = self.low_key
+        best_s, best_pat, key = -1, 0, 1 << 30
         for s in range(4):
-            pat = (p >> (s * sb)) & sm
+            pat = p & sm
+            p >>= sb
             if pat:
-                t = lowest[s][pat]
-                kk = pts[t] * 64 + (t % self.nr) + (4096 if s == trump else 0)
+                kk = keys[s][pat] + 4096 if s == trump else keys[s][pat]
                 if kk < key:
-                    best, key = t, kk
-        return best
+                    best_s, best_pat, key = s, pat, kk
+        return self.lowest[best_s][best_pat] if best_s >= 0 else -1
 
     def _pick_feed(self, m: int, trump: int) -> int:
         """The card to smear on a partner's safe trick: most points, lowest rank, not trump."""
         low, sb, sm = self.low, self.sb, self.slice_mask
         p = (m | m >> 1) & low if self.bits == 2 else (m | m >> 1 | m >> 2) & low
-        best, key = -1, -(1 << 30)
-        pts, feed = self.pts, self.feed
+        keys = self.feed_key
+        best_s, best_pat, key = -1, 0, -(1 << 30)
         for s in range(4):
-            pat = (p >> (s * sb)) & sm
+            pat = p & sm
+            p >>= sb
             if pat:
-                t = feed[s][pat]
-                kk = pts[t] * 64 - (t % self.nr) - (2048 if s == trump else 0)
+                kk = keys[s][pat] - 2048 if s == trump else keys[s][pat]
                 if kk > key:
-                    best, key = t, kk
-        return best
+                    best_s, best_pat, key = s, pat, kk
+        return self.feed[best_s][best_pat] if best_s >= 0 else -1
 
     # -- the playout --------------------------------------------------------------------------
     def play(self, hands: list[int], trump: int, leader: int, team: Sequence[int],
@@ -113,30 +149,40 @@ class RolloutPolicy:
         tob, low, bits = k.type_of_bitlen, self.low, self.bits
         follow = k.follow
         take, must, over = k.take_trick, k.must_trump, k.over_trump
+        crawl, beat_tl = k.crawl, k.beat_trump_lead
         exact = self.exact
         tm = k.trump_mask[trump]  # 0 without trump
         shift = bits - 1  # (m | m >> 1 | m >> shift) & low: a type's presence bit, 2 or 3 bits
         one = k.one
+        lead = self._lead
+        follow_choice = self._follow
+        later_of = [row[3] for row in self.sides(team)]
         taken = [0] * n
         won = [0] * n
         cur = list(trick)
+        ncur = len(cur)
         # The trick's winner so far and its points, kept as cards are added; and whether a card
         # that follows suit must beat the winner.
         seat, wseat, wt, led, tp, crawls = self._trick_so_far(cur, trump)
         while True:
-            if not cur:
+            if not ncur:
                 if not hands[leader]:
                     break
-                wt = self._lead(hands, leader, trump, team, bidder_team, rnd, eps)
+                wt = lead(hands, leader, trump, team, bidder_team, rnd, eps)
                 hands[leader] -= one[wt]
-                cur.append((leader, wt))
-                seat, wseat, wt, led, tp, crawls = self._trick_so_far(cur, trump)
+                if exact is not None:
+                    cur = [(leader, wt)]
+                ncur = 1
+                seat = wseat = leader
+                led = suit_of[wt]
+                tp = pts_of[wt]
+                crawls = crawl or (beat_tl and led == trump)
                 continue
-            if len(cur) == n:
+            if ncur == n:
                 taken[wseat] += tp
                 won[wseat] += 1
                 leader = wseat
-                cur = []
+                ncur = 0
                 continue
             seat = nxt[seat]
             h = hands[seat]
@@ -166,9 +212,12 @@ class RolloutPolicy:
             elif eps and rnd() < eps:
                 t = self._random_type(p, rnd)
             else:
-                t = self._follow(hands, seat, m, cur, wseat, wt, led, trump, tm, team)
+                t = follow_choice(hands, m, later_of[seat][ncur], team[wseat] == team[seat],
+                                  tp, wt, led, trump, tm)
             hands[seat] = h - one[t]
-            cur.append((seat, t))
+            if exact is not None:
+                cur.append((seat, t))
+            ncur += 1
             tp += pts_of[t]
             st = suit_of[t]
             if (t > wt) if st == ws_suit else st == trump:
@@ -178,8 +227,8 @@ class RolloutPolicy:
 
     def _trick_so_far(self, cur: Sequence[tuple[int, int]], trump: int
                       ) -> tuple[int, int, int, int, int, bool]:
-        """(last seat to play, winning seat, winning type, led suit, points, whether following
-        suit must beat the winner) of a trick."""
+        """(last seat to play, winning seat, winning type, led suit, points) of a trick, and
+        whether following suit must beat the winner."""
         if not cur:
             return -1, -1, 0, 0, 0, False
         k = self.k
@@ -201,84 +250,65 @@ class RolloutPolicy:
             presence &= presence - 1
         return self.k.type_of_bitlen[(presence & -presence).bit_length()]
 
-    def _beat_mask(self, wt: int, led: int, trump: int) -> tuple[int, int]:
-        """(cards of the led suit that beat, trumps that beat) the current winner ``wt``."""
+    def _follow(self, hands: list[int], m: int, opp_later: tuple[int, ...], ours: bool,
+                tp: int, wt: int, led: int, trump: int, tm: int) -> int:
+        """A follower's card from its legal mask ``m``: feed partner's safe trick, else win as
+        cheaply as is safe (ruffing only for points or with a pointless trump), else throw the
+        cheapest card. ``ours``: partner wins the trick so far; ``tp``: its points so far."""
         k = self.k
-        ws = k.suit_of[wt]
-        tm = k.suit_mask[trump] if trump >= 0 else 0
-        if ws == trump:
-            return 0, k.above[wt]
-        return k.above[wt] if ws == led else 0, tm
-
-    def _can_beat(self, h: int, wt: int, led: int, trump: int) -> bool:
-        """Whether a later player holding ``h`` could take the trick from ``wt``."""
-        k = self.k
-        sm = k.suit_mask
-        ws = k.suit_of[wt]
-        f = h & sm[led]
-        if f:
-            if ws == led:
-                return bool(f & k.above[wt])
-            if led == trump:
-                return bool(f & k.above[wt])
-            return False
-        if trump < 0:
-            return False
-        tr = h & sm[trump]
-        if not tr:
-            return False
-        if ws == trump:
-            return bool(tr & k.above[wt])
-        return True
-
-    def _follow(self, hands: list[int], seat: int, m: int, cur: list[tuple[int, int]],
-                wseat: int, wt: int, led: int, trump: int, tm: int, team: Sequence[int]) -> int:
-        n = self.n
-        k = self.k
-        later = []
-        s = seat
-        for _ in range(n - len(cur) - 1):
-            s = self.nxt[s]
-            later.append(s)
-        my_team = team[seat]
-        opp_later = [s for s in later if team[s] != my_team]
-        if team[wseat] == my_team:
-            safe = not any(self._can_beat(hands[o], wt, led, trump) for o in opp_later)
-            if safe:
+        suit_of, above, sm = k.suit_of, k.above, k.suit_mask
+        ws = suit_of[wt]
+        fl = sm[led]
+        if ours:
+            # Safe unless an opponent still to play could take the trick from ``wt``.
+            for o in opp_later:
+                h = hands[o]
+                f = h & fl
+                if f:
+                    if (ws == led or led == trump) and f & above[wt]:
+                        break
+                elif h & tm and (ws != trump or h & tm & above[wt]):
+                    break
+            else:
                 return self._pick_feed(m, trump)
-            # Partner's card may be beaten: try to secure the trick cheaply, else stay low.
-        bl, bt = self._beat_mask(wt, led, trump)
-        winners = m & (bl | bt)
+        win_mask = above[wt] if ws == trump else (above[wt] if ws == led else 0) | tm
+        winners = m & win_mask
         if winners:
-            best = -1
-            p = self.k.presence(winners)
             tob = k.type_of_bitlen
-            cands = []
-            while p:
-                b = p & -p
-                cands.append(tob[b.bit_length()])
-                p ^= b
-            # cheapest safe winner: lowest rank, non-trump first
-            cands.sort(key=lambda t: ((k.suit_of[t] == trump), t))
-            for t in cands:
-                if not any(self._can_beat(hands[o], t, led, trump) for o in opp_later):
-                    best = t
+            low = self.low
+            first = best = -1
+            # The cheapest safe winner: lowest rank, cards of the led suit before trumps.
+            for group in (winners & ~tm, winners & tm):
+                p = (group | group >> 1 | group >> (self.bits - 1)) & low
+                while p:
+                    b = p & -p
+                    p ^= b
+                    t = tob[b.bit_length()]
+                    if first < 0:
+                        first = t
+                    st = suit_of[t]
+                    for o in opp_later:
+                        h = hands[o]
+                        f = h & fl
+                        if f:
+                            if (st == led or led == trump) and f & above[t]:
+                                break
+                        elif h & tm and (st != trump or h & tm & above[t]):
+                            break
+                    else:
+                        best = t
+                        break
+                if best >= 0:
                     break
             if best >= 0:
-                if team[wseat] == my_team or k.suit_of[best] != trump or self._worth_ruff(
-                        cur, best):
+                # Ruffing costs a trump: do it when the trick holds points (trick points are
+                # never negative, so tp > 0 is "some card in it scores") or the trump is low.
+                if ours or suit_of[best] != trump or tp > 0 or self.pts[best] == 0:
                     return best
             elif not opp_later:
-                return cands[0]
-        non_win = m & ~(bl | bt) if winners else m
-        if non_win:
-            return self._pick_low(non_win, trump)
+                return first
+            return self._pick_low(m & ~win_mask or m, trump)
         return self._pick_low(m, trump)
-
-    def _worth_ruff(self, cur: list[tuple[int, int]], t: int) -> bool:
-        # Ruffing costs a trump: do it when the trick holds points or the trump is low.
-        pts = self.pts
-        return any(pts[x] for _, x in cur) or pts[t] == 0
 
     def _lead(self, hands: list[int], seat: int, trump: int, team: Sequence[int],
               bidder_team: int, rnd: Rnd, eps: float) -> int:
@@ -286,70 +316,62 @@ class RolloutPolicy:
         master trump; lead low to a partner's master; else lead low, in a safe suit if any."""
         k = self.k
         h = hands[seat]
+        low = self.low
+        p = (h | h >> 1 | h >> (self.bits - 1)) & low
         if eps and rnd() < eps:
-            return self._random_type(k.presence(h), rnd)
-        my_team = team[seat]
-        opps = [s for s in range(self.n) if team[s] != my_team]
+            return self._random_type(p, rnd)
+        opps, partners, others_of, _ = self.sides(team)[seat]
         others = 0
-        for s in range(self.n):
-            if s != seat:
-                others |= hands[s]
+        for s in others_of:
+            others |= hands[s]
         tm = k.trump_mask[trump]
-        best, safe_suits = self._safe_master(hands, h, opps, others, trump)
+        sm, above, pts, top = k.suit_mask, k.above, self.pts, self.top
+        sb, slm = self.sb, self.slice_mask
+        ruffers = [hands[o] for o in opps if hands[o] & tm]
+        # The most valuable master in a side suit the opponents cannot ruff, and those suits.
+        best, best_pts = -1, -1
+        safe_suits = 0
+        q = p
+        for s in range(4):
+            pat = q & slm
+            q >>= sb
+            if not pat or s == trump:
+                continue
+            sms = sm[s]
+            for ho in ruffers:
+                if not ho & sms:
+                    break  # an opponent is void and can ruff
+            else:
+                safe_suits |= sms
+                t = top[s][pat]
+                if not (others & above[t]) and pts[t] > best_pts:
+                    best, best_pts = t, pts[t]
         if best >= 0:
             return best
-        if h & tm and my_team == bidder_team and any(hands[o] & tm for o in opps):
-            t = self.top[trump][(k.presence(h) >> (trump * self.sb)) & self.slice_mask]
-            if not (others & k.above[t]):
+        if h & tm and team[seat] == bidder_team and ruffers:
+            t = top[trump][(p >> (trump * sb)) & slm]
+            if not (others & above[t]):
                 return t  # draw trumps with the master trump
-        partners = [s for s in range(self.n) if s != seat and team[s] == my_team]
-        low_to = self._suit_to_partner(hands, h, partners, opps, safe_suits, trump)
-        if low_to >= 0:
-            return self._pick_low(h & k.suit_mask[low_to], trump)
+        if partners and safe_suits:
+            rest = 0
+            for o in opps:
+                rest |= hands[o]
+            for pq in partners:
+                hq = hands[pq]
+                for s in range(4):
+                    sms = sm[s]
+                    if not (safe_suits & sms):
+                        continue
+                    x = hq & sms
+                    if not x:
+                        continue
+                    pat = ((x | x >> 1 | x >> (self.bits - 1)) & low) >> (s * sb) & slm
+                    if not (rest & above[top[s][pat]]):
+                        # lead low to a partner's master in a safe suit of ours
+                        return self._pick_low(h & sms, trump)
         if safe_suits & h:
             return self._pick_low(h & safe_suits, trump)
         return self._pick_low(h, trump)
-
-    def _safe_master(self, hands: list[int], h: int, opps: Sequence[int], others: int,
-                     trump: int) -> tuple[int, int]:
-        """(the most valuable master in a side suit the opponents cannot ruff, or -1; the mask
-        of every side suit the opponents cannot ruff)."""
-        k = self.k
-        sm, tm = k.suit_mask, k.trump_mask[trump]
-        p = k.presence(h)
-        best, best_pts = -1, -1
-        safe_suits = 0
-        for s in range(4):
-            pat = (p >> (s * self.sb)) & self.slice_mask
-            if not pat or s == trump:
-                continue
-            if any(not (hands[o] & sm[s]) and hands[o] & tm for o in opps):
-                continue  # an opponent is void and can ruff
-            safe_suits |= sm[s]
-            t = self.top[s][pat]
-            if not (others & k.above[t]) and self.pts[t] > best_pts:
-                best, best_pts = t, self.pts[t]
-        return best, safe_suits
-
-    def _suit_to_partner(self, hands: list[int], h: int, partners: Sequence[int],
-                         opps: Sequence[int], safe_suits: int, trump: int) -> int:
-        """A safe side suit of ours in which a partner holds the master, or -1."""
-        k = self.k
-        sm = k.suit_mask
-        rest = 0
-        for o in opps:
-            rest |= hands[o]
-        for q in partners:
-            for s in range(4):
-                if s == trump or not (h & sm[s]) or not (safe_suits & sm[s]):
-                    continue
-                pq = k.presence(hands[q] & sm[s])
-                if not pq:
-                    continue
-                master = self.top[s][(pq >> (s * self.sb)) & self.slice_mask]
-                if not (rest & k.above[master]):
-                    return s
-        return -1
 
 
 def policy_for(rules: RuleSet, obligations: Sequence[Obligation] | None = None

@@ -39,13 +39,22 @@ def assign(cards: Sequence[int], caps: list[int], excl: Sequence[int],
     lands with probability proportional to the room left, so samples are near uniform."""
     nloc = len(caps)
     order = list(cards)
+    everywhere = list(range(nloc))
+    # The locations each type may go to, worked out once per call rather than per card.
+    allow_of: dict[int, list[int]] = {}
+    for t in order:
+        if t not in allow_of:
+            f = field_of[t]
+            allow_of[t] = [i for i in everywhere if not excl[i] & f]
+    free = all(len(locs) == nloc for locs in allow_of.values())
     for _ in range(tries):
         rng.shuffle(order)
-        allowed = []
-        for t in order:
-            f = field_of[t]
-            allowed.append([i for i in range(nloc) if not excl[i] & f])
-        idx = sorted(range(len(order)), key=lambda i: len(allowed[i]))
+        allowed = [allow_of[t] for t in order]
+        if free:  # every card may go anywhere: the stable sort below keeps the shuffled order
+            idx: Sequence[int] = range(len(order))
+        else:
+            lens = [len(locs) for locs in allowed]
+            idx = sorted(range(len(order)), key=lens.__getitem__)
         room = list(caps)
         out: list[list[int]] = [[] for _ in range(nloc)]
         ok = True
@@ -151,19 +160,21 @@ class PlaySampler:
                 discard = c
         return hands, discard
 
-    def _violation(self, dealt: list[list[int]], i: int, played: int, shown: int) -> int:
-        one = self.one
-        c = self.k.known[self.locs[i]] + played
-        for t in dealt[i]:
-            c += one[t]
-        excess = self.total(c, self.k.trump) - shown
-        return excess if excess > 0 else 0
-
     def _repair(self, dealt: list[list[int]], rng: random.Random, budget: int = 80) -> None:
         """Swap free cards between locations until no hand out-melds what its seat showed."""
-        checks = self.checks
-        viol = {i: self._violation(dealt, i, p, s) for i, p, s in checks}
-        info = {i: (p, s) for i, p, s in checks}
+        one, total, trump = self.one, self.total, self.k.trump
+        known, locs = self.k.known, self.locs
+        # Per checked location: (the cards it holds for sure, what it showed) and the counts
+        # of its free cards, kept up to date through the swaps.
+        info = {i: (known[locs[i]] + p, s) for i, p, s in self.checks}
+        held: dict[int, int] = {}
+        viol: dict[int, int] = {}
+        for i, (base, shown) in info.items():
+            c = 0
+            for t in dealt[i]:
+                c += one[t]
+            held[i] = c
+            viol[i] = max(0, total(base + c, trump) - shown)
         bad = [i for i, v in viol.items() if v]
         nloc = len(dealt)
         field_of, excl = self.field_of, self.excl
@@ -183,16 +194,20 @@ class PlaySampler:
             ta, tb = dealt[i][a], dealt[j][b]
             if ta == tb or excl[j] & field_of[ta] or excl[i] & field_of[tb]:
                 continue
-            dealt[i][a], dealt[j][b] = tb, ta
-            vi = self._violation(dealt, i, *info[i])
-            vj = self._violation(dealt, j, *info[j]) if j in info else 0
+            base, shown = info[i]
+            hi = held[i] - one[ta] + one[tb]
+            vi = max(0, total(base + hi, trump) - shown)
+            vj = 0
+            if j in info:
+                base_j, shown_j = info[j]
+                hj = held[j] - one[tb] + one[ta]
+                vj = max(0, total(base_j + hj, trump) - shown_j)
             if vi + vj <= viol[i] + viol.get(j, 0):
-                viol[i] = vi
+                dealt[i][a], dealt[j][b] = tb, ta
+                viol[i], held[i] = vi, hi
                 if j in info:
-                    viol[j] = vj
+                    viol[j], held[j] = vj, hj
                 bad = [x for x, v in viol.items() if v]
-            else:
-                dealt[i][a], dealt[j][b] = ta, tb
 
 
 def min_counts(a: int, b: int, bits: int, mask: int) -> int:
