@@ -25,13 +25,11 @@ def suit_counts(rules: RuleSet, h: int) -> list[list[int]]:
     """Per suit, per rank index (weakest first), the copies held."""
     d = rules.deck
     bits, mask, nr = d.bits, d.field_mask, d.n_ranks
+    shifts = [r * bits for r in range(nr)]
     out = []
     for s in range(4):
-        row = []
-        base = s * nr
-        for r in range(nr):
-            row.append((h >> ((base + r) * bits)) & mask)
-        out.append(row)
+        x = h >> (s * nr * bits)
+        out.append([(x >> sh) & mask for sh in shifts])
     return out
 
 
@@ -42,20 +40,41 @@ def _rank_index(rules: RuleSet, rank: Rank) -> int:
 
 def features(rules: RuleSet, h: int, trump: int) -> list[float]:
     """The model's inputs for hand ``h`` (counts) with ``trump`` named."""
-    sc = suit_counts(rules, h)
-    ia, it, ik = (_rank_index(rules, Rank.ACE), _rank_index(rules, Rank.TEN),
-                  _rank_index(rules, Rank.KING))
-    lens = [sum(row) for row in sc]
+    return _features(rules, _Hand(rules, h), trump)
+
+
+@lru_cache(maxsize=64)
+def _ranks(rules: RuleSet) -> tuple[int, int, int]:
+    """The rank indices of the ace, the ten and the king (-1 when the deck lacks one)."""
+    return (_rank_index(rules, Rank.ACE), _rank_index(rules, Rank.TEN),
+            _rank_index(rules, Rank.KING))
+
+
+class _Hand:
+    """What the features read of one hand whatever the trump: its counts per suit and rank,
+    suit lengths, and each suit's length beyond the average (estimates reads all four trumps
+    of the same hand)."""
+
+    def __init__(self, rules: RuleSet, h: int) -> None:
+        self.h = h
+        self.sc = sc = suit_counts(rules, h)
+        self.lens = lens = [sum(row) for row in sc]
+        avg = rules.hand_size / 4
+        self.extra = [max(0.0, n - avg) for n in lens]
+
+
+def _features(rules: RuleSet, hand: _Hand, trump: int) -> list[float]:
+    ia, it, ik = _ranks(rules)
+    sc, lens = hand.sc, hand.lens
     tr = sc[trump]
     side = [s for s in range(4) if s != trump]
-    meld = meld_table(rules).total(h, trump)
-    side_aces = sum(sc[s][ia] for s in side)
-    side_tens = sum(sc[s][it] for s in side)
-    side_kings = sum(sc[s][ik] for s in side)
-    voids = sum(1 for s in side if lens[s] == 0)
-    singles = sum(1 for s in side if lens[s] == 1)
-    avg = rules.hand_size / 4
-    long_side = sum(max(0.0, lens[s] - avg) for s in side)
+    meld = meld_table(rules).total(hand.h, trump)
+    side_aces = sum([sc[s][ia] for s in side])
+    side_tens = sum([sc[s][it] for s in side])
+    side_kings = sum([sc[s][ik] for s in side])
+    voids = sum([1 for s in side if lens[s] == 0])
+    singles = sum([1 for s in side if lens[s] == 1])
+    long_side = sum([hand.extra[s] for s in side])  # the same floats added in the same order
     return [1.0, float(meld), float(lens[trump]), float(tr[ia]), float(tr[it]),
             float(tr[ik]), float(side_aces), float(side_tens), float(side_kings), float(voids),
             float(singles), long_side]
@@ -75,7 +94,7 @@ class Model:
     margin: float = 0.25
 
     def value(self, f: list[float]) -> float:
-        return sum(c * x for c, x in zip(self.coef, f, strict=True))
+        return sum([c * x for c, x in zip(self.coef, f, strict=True)])
 
 
 # Fitted by ``python -m tools.calibrate_bots`` (simulated declarations with every trump, the
@@ -207,9 +226,10 @@ def estimates(rules: RuleSet, h: int, trumps: list[int] | None = None) -> list[E
     """Expected side total for each trump this seat could name, best first."""
     model = model_for(rules)
     table = meld_table(rules)
+    hand = _Hand(rules, h)
     out = []
     for t in (trumps if trumps is not None else range(4)):
-        f = features(rules, h, t)
+        f = _features(rules, hand, t)
         out.append(Estimate(t, table.total(h, t), model.value(f), model.sd))
     out.sort(key=lambda e: -e.value)
     return out
