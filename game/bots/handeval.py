@@ -51,32 +51,40 @@ def _ranks(rules: RuleSet) -> tuple[int, int, int]:
 
 
 class _Hand:
-    """What the features read of one hand whatever the trump: its counts per suit and rank,
-    suit lengths, and each suit's length beyond the average (estimates reads all four trumps
-    of the same hand)."""
+    """What the features read of one hand whatever the trump, worked out once (estimates reads
+    all four trumps of the same hand): counts per suit and rank, suit lengths, and per trump
+    the side suits' aces, tens, kings, voids, singletons and length beyond the average."""
 
     def __init__(self, rules: RuleSet, h: int) -> None:
+        ia, it, ik = _ranks(rules)
         self.h = h
         self.sc = sc = suit_counts(rules, h)
         self.lens = lens = [sum(row) for row in sc]
         avg = rules.hand_size / 4
-        self.extra = [max(0.0, n - avg) for n in lens]
+        extra = [max(0.0, n - avg) for n in lens]
+        aces, tens = [row[ia] for row in sc], [row[it] for row in sc]
+        kings = [row[ik] for row in sc]
+        voids = [1 if n == 0 else 0 for n in lens]
+        singles = [1 if n == 1 else 0 for n in lens]
+        all_aces, all_tens, all_kings = sum(aces), sum(tens), sum(kings)
+        all_voids, all_singles = sum(voids), sum(singles)
+        # Per trump (the last for none: every suit is a side suit): (side aces, tens, kings,
+        # voids, singletons, long side); the long side adds the same floats in the same order
+        # as a sum over the side suits.
+        self.side = [(all_aces - aces[t], all_tens - tens[t], all_kings - kings[t],
+                      all_voids - voids[t], all_singles - singles[t],
+                      sum([extra[s] for s in range(4) if s != t])) for t in range(4)]
+        self.side.append((all_aces, all_tens, all_kings, all_voids, all_singles, sum(extra)))
 
 
-def _features(rules: RuleSet, hand: _Hand, trump: int) -> list[float]:
+def _features(rules: RuleSet, hand: _Hand, trump: int, meld: int | None = None) -> list[float]:
     ia, it, ik = _ranks(rules)
-    sc, lens = hand.sc, hand.lens
-    tr = sc[trump]
-    side = [s for s in range(4) if s != trump]
-    meld = meld_table(rules).total(hand.h, trump)
-    side_aces = sum([sc[s][ia] for s in side])
-    side_tens = sum([sc[s][it] for s in side])
-    side_kings = sum([sc[s][ik] for s in side])
-    voids = sum([1 for s in side if lens[s] == 0])
-    singles = sum([1 for s in side if lens[s] == 1])
-    long_side = sum([hand.extra[s] for s in side])  # the same floats added in the same order
-    return [1.0, float(meld), float(lens[trump]), float(tr[ia]), float(tr[it]),
-            float(tr[ik]), float(side_aces), float(side_tens), float(side_kings), float(voids),
+    tr = hand.sc[trump]
+    if meld is None:
+        meld = meld_table(rules).total(hand.h, trump)
+    aces, tens, kings, voids, singles, long_side = hand.side[trump]
+    return [1.0, float(meld), float(hand.lens[trump]), float(tr[ia]), float(tr[it]),
+            float(tr[ik]), float(aces), float(tens), float(kings), float(voids),
             float(singles), long_side]
 
 
@@ -229,8 +237,8 @@ def estimates(rules: RuleSet, h: int, trumps: list[int] | None = None) -> list[E
     hand = _Hand(rules, h)
     out = []
     for t in (trumps if trumps is not None else range(4)):
-        f = _features(rules, hand, t)
-        out.append(Estimate(t, table.total(h, t), model.value(f), model.sd))
+        meld = table.total(h, t)
+        out.append(Estimate(t, meld, model.value(_features(rules, hand, t, meld)), model.sd))
     out.sort(key=lambda e: -e.value)
     return out
 
