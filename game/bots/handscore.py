@@ -8,7 +8,7 @@ the value for this seat's side from :class:`~game.bots.gamevalue.GameValue`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.bots.gamevalue import GameValue
 from game.rules.auction_game.scoring import played_side
@@ -17,6 +17,8 @@ from game.rules.cards import Suit
 from game.rules.compiled import best_meld
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView
+
+Valuer = Callable[[Sequence[int], Sequence[int]], float]  # (taken, won) per seat -> value
 
 
 def side_results(rules: RuleSet, bidder: int, bid: int, side_meld: Sequence[int],
@@ -66,10 +68,10 @@ class HandScorer:
         self.checks = sc.checks and not self.gv.linear
         self.looked = looked
         self.meld_stars = [0] * rules.n_sides
-        # A memo of played(): its value depends only on each side's trick points and tricks
-        # (and the meld), which repeat from one rollout to the next within a decision.
+        # played()'s answers: a hand's value depends only on each side's trick points and tricks
+        # (given the meld), which repeat from one rollout to the next within a decision.
         self._side_seats = [tuple(rules.seats_of(side)) for side in range(rules.n_sides)]
-        self._memo: dict[tuple[object, ...], float] = {}
+        self._valuers: dict[tuple[object, ...], Valuer] = {}
         if self.stars and view.melds:
             for seat, m in enumerate(view.melds):
                 if m is not None:
@@ -98,17 +100,59 @@ class HandScorer:
     def played(self, side_meld: Sequence[int], taken: Sequence[int], won: Sequence[int],
                banked: int = 0, meld_stars_now: Sequence[int] | None = None) -> float:
         """The value of a hand played to its end."""
+        return self.valuer(side_meld, banked, meld_stars_now)(taken, won)
+
+    def valuer(self, side_meld: Sequence[int], banked: int = 0,
+               meld_stars_now: Sequence[int] | None = None) -> Valuer:
+        """:meth:`played` for one meld, banked points and stars: a function of the trick points
+        and tricks per seat, which remembers its answers by the sides' totals."""
         key = (tuple(side_meld), banked,
-               None if meld_stars_now is None else tuple(meld_stars_now),
-               *[sum([taken[s] for s in seats]) for seats in self._side_seats],
-               *[sum([won[s] for s in seats]) for seats in self._side_seats])
-        value = self._memo.get(key)
-        if value is None:
+               None if meld_stars_now is None else tuple(meld_stars_now))
+        fn = self._valuers.get(key)
+        if fn is None:
+            if len(self._valuers) > 10_000:
+                self._valuers.clear()
+            fn = self._valuers[key] = self._make_valuer(tuple(side_meld), banked,
+                                                        meld_stars_now)
+        return fn
+
+    def _make_valuer(self, side_meld: tuple[int, ...], banked: int,
+                     stars: Sequence[int] | None) -> Valuer:
+        memo: dict[tuple[int, ...], float] = {}
+
+        def compute(taken: Sequence[int], won: Sequence[int]) -> float:
             scores, made, keeps = side_results(self.rules, self.bidder, self.bid, side_meld,
                                                taken, won, banked)
-            value = self._memo[key] = self.gv.value(
-                scores, self.bside, self.tallies(made, keeps, True, meld_stars_now))
-        return value
+            return self.gv.value(scores, self.bside, self.tallies(made, keeps, True, stars))
+
+        seats = self._side_seats
+        if all(len(x) == 1 for x in seats):  # each for himself: the seats are the sides
+            def value(taken: Sequence[int], won: Sequence[int]) -> float:
+                key = (*taken, *won)
+                v = memo.get(key)
+                if v is None:
+                    v = memo[key] = compute(taken, won)
+                return v
+            return value
+
+        def by_sides(taken: Sequence[int], won: Sequence[int]) -> float:
+            key = (*[sum([taken[s] for s in x]) for x in seats],
+                   *[sum([won[s] for s in x]) for x in seats])
+            v = memo.get(key)
+            if v is None:
+                v = memo[key] = compute(taken, won)
+            return v
+        if len(seats) != 2 or any(len(x) != 2 for x in seats):
+            return by_sides
+        (a, b), (c, d) = seats
+
+        def partners(taken: Sequence[int], won: Sequence[int]) -> float:
+            key = (taken[a] + taken[b], taken[c] + taken[d], won[a] + won[b], won[c] + won[d])
+            v = memo.get(key)
+            if v is None:
+                v = memo[key] = compute(taken, won)
+            return v
+        return partners
 
     def conceded(self, defender_meld: Sequence[int]) -> float:
         """The value of the bidders giving up: they lose the bid, the others score

@@ -29,11 +29,19 @@ class RolloutPolicy(RolloutTables):
 
     def play(self, hands: list[int], trump: int, leader: int, team: Sequence[int],
              trick: Sequence[tuple[int, int]] = (), bidder_team: int = -1,
-             rnd: Rnd = random.random, eps: float = 0.0) -> tuple[list[int], list[int]]:
+             rnd: Rnd = random.random, eps: float = 0.0, base_taken: Sequence[int] = (),
+             base_won: Sequence[int] = ()) -> tuple[list[int], list[int]]:
         """Play the hand out; ``hands`` is consumed. Returns (points, tricks won) per seat,
-        last trick included. ``trick`` holds (seat, type) already played, leader first."""
+        last trick included, added to ``base_taken`` and ``base_won`` when given (what the
+        tricks played before took). ``trick`` holds (seat, type) already played, leader
+        first."""
         if self.exact is not None:  # a duty the inlined test does not know: ask the kernel
-            return self._play_asking(hands, trump, leader, team, trick, bidder_team, rnd, eps)
+            taken, won = self._play_asking(hands, trump, leader, team, trick, bidder_team, rnd,
+                                           eps)
+            if base_taken:
+                taken = [a + b for a, b in zip(base_taken, taken, strict=True)]
+                won = [a + b for a, b in zip(base_won, won, strict=True)]
+            return taken, won
         k = self.k
         n = self.n
         nxt = self.nxt
@@ -49,8 +57,8 @@ class RolloutPolicy(RolloutTables):
         follow_choice = self._follow
         rows = self.sides(team)
         later_of = [row[3] for row in rows]
-        taken = [0] * n
-        won = [0] * n
+        taken = list(base_taken) if base_taken else [0] * n
+        won = list(base_won) if base_won else [0] * n
         ncur = len(trick)
         # The trick's winner so far and its points, kept as cards are added; and whether a card
         # that follows suit must beat the winner.
