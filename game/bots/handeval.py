@@ -59,13 +59,18 @@ class _Hand:
         ia, it, ik = _ranks(rules)
         self.h = h
         self.sc = sc = suit_counts(rules, h)
-        self.lens = lens = [sum(row) for row in sc]
         avg = rules.hand_size / 4
-        extra = [max(0.0, n - avg) for n in lens]
-        aces, tens = [row[ia] for row in sc], [row[it] for row in sc]
-        kings = [row[ik] for row in sc]
-        voids = [1 if n == 0 else 0 for n in lens]
-        singles = [1 if n == 1 else 0 for n in lens]
+        lens, extra, aces, tens, kings, voids, singles = [], [], [], [], [], [], []
+        for row in sc:
+            n = sum(row)
+            lens.append(n)
+            extra.append(max(0.0, n - avg))
+            aces.append(row[ia])
+            tens.append(row[it])
+            kings.append(row[ik])
+            voids.append(1 if n == 0 else 0)
+            singles.append(1 if n == 1 else 0)
+        self.lens = lens
         all_aces, all_tens, all_kings = sum(aces), sum(tens), sum(kings)
         all_voids, all_singles = sum(voids), sum(singles)
         # Per trump (the last for none: every suit is a side suit): (side aces, tens, kings,
@@ -241,6 +246,21 @@ def estimates(rules: RuleSet, h: int, trumps: list[int] | None = None) -> list[E
         out.append(Estimate(t, meld, model.value(_features(rules, hand, t, meld)), model.sd))
     out.sort(key=lambda e: -e.value)
     return out
+
+
+def best_estimate(rules: RuleSet, h: int, trumps: list[int] | None = None
+                  ) -> tuple[int, float]:
+    """(trump, value) of ``estimates(rules, h, trumps)[0]``, without building the list: the
+    auction's reading and the simulated declarers ask it of every sampled hand."""
+    model = model_for(rules)
+    total = meld_table(rules).total
+    hand = _Hand(rules, h)
+    best_t, best_v = -1, 0.0
+    for t in (trumps if trumps is not None else range(4)):
+        v = model.value(_features(rules, hand, t, total(h, t)))
+        if best_t < 0 or v > best_v:  # the first of equal values, as the stable sort keeps
+            best_t, best_v = t, v
+    return best_t, best_v
 
 
 def rough_value(rules: RuleSet, h: int, trump: int) -> float:

@@ -46,19 +46,16 @@ def assign(cards: Sequence[int], caps: list[int], excl: Sequence[int],
         if t not in allow_of:
             f = field_of[t]
             allow_of[t] = [i for i in everywhere if not excl[i] & f]
-    free = all(len(locs) == nloc for locs in allow_of.values())
+    if all(len(locs) == nloc for locs in allow_of.values()):
+        return _assign_anywhere(order, caps, rng, tries)
     for _ in range(tries):
         rng.shuffle(order)
         allowed = [allow_of[t] for t in order]
-        if free:  # every card may go anywhere: the stable sort below keeps the shuffled order
-            idx: Sequence[int] = range(len(order))
-        else:
-            lens = [len(locs) for locs in allowed]
-            idx = sorted(range(len(order)), key=lens.__getitem__)
+        lens = [len(locs) for locs in allowed]
         room = list(caps)
         out: list[list[int]] = [[] for _ in range(nloc)]
         ok = True
-        for i in idx:
+        for i in sorted(range(len(order)), key=lens.__getitem__):
             locs = allowed[i]
             total = 0
             for j in locs:
@@ -78,6 +75,37 @@ def assign(cards: Sequence[int], caps: list[int], excl: Sequence[int],
             room[j] -= 1
             out[j].append(order[i])
         if ok:
+            return out
+    return None
+
+
+def _assign_anywhere(order: list[int], caps: list[int], rng: random.Random, tries: int
+                     ) -> list[list[int]] | None:
+    """:func:`assign` when every card may go anywhere: the cards in their shuffled order
+    (the stable sort by constraint keeps it), the room left counted as it goes."""
+    nloc = len(caps)
+    rnd = rng.random
+    for _ in range(tries):
+        rng.shuffle(order)
+        room = list(caps)
+        total = sum(room)
+        out: list[list[int]] = [[] for _ in range(nloc)]
+        for t in order:
+            if total <= 0:
+                break
+            r = rnd() * total
+            j = nloc - 1
+            for x in range(nloc):
+                r -= room[x]
+                if r < 0:
+                    j = x
+                    break
+            if room[j] <= 0:  # float rounding at the edge: any location with room
+                j = next(x for x in range(nloc) if room[x] > 0)
+            room[j] -= 1
+            total -= 1
+            out[j].append(t)
+        else:
             return out
     return None
 
@@ -164,50 +192,57 @@ class PlaySampler:
         """Swap free cards between locations until no hand out-melds what its seat showed."""
         one, total, trump = self.one, self.total, self.k.trump
         known, locs = self.k.known, self.locs
-        # Per checked location: (the cards it holds for sure, what it showed) and the counts
-        # of its free cards, kept up to date through the swaps.
-        info = {i: (known[locs[i]] + p, s) for i, p, s in self.checks}
-        held: dict[int, int] = {}
-        viol: dict[int, int] = {}
-        for i, (base, shown) in info.items():
+        nloc = len(dealt)
+        rnd = rng.random
+        # Per location: whether it is checked, the cards it holds for sure, what it showed,
+        # the counts of its free cards (kept up to date through the swaps) and its excess.
+        checked = [False] * nloc
+        base, shown, held, viol = [0] * nloc, [0] * nloc, [0] * nloc, [0] * nloc
+        order = []
+        for i, p, s in self.checks:
+            order.append(i)
+            checked[i] = True
+            base[i], shown[i] = known[locs[i]] + p, s
             c = 0
             for t in dealt[i]:
                 c += one[t]
             held[i] = c
-            viol[i] = max(0, total(base + c, trump) - shown)
-        bad = [i for i, v in viol.items() if v]
-        nloc = len(dealt)
+            excess = total(base[i] + c, trump) - s
+            viol[i] = excess if excess > 0 else 0
+        bad = [i for i in order if viol[i]]
         field_of, excl = self.field_of, self.excl
         for _ in range(budget):
             if not bad:
                 return
-            i = bad[int(rng.random() * len(bad))]
-            if not dealt[i]:
+            i = bad[int(rnd() * len(bad))]
+            di = dealt[i]
+            if not di:
                 return
-            j = int(rng.random() * (nloc - 1))
+            j = int(rnd() * (nloc - 1))
             if j >= i:
                 j += 1
-            if not dealt[j]:
+            dj = dealt[j]
+            if not dj:
                 continue
-            a = int(rng.random() * len(dealt[i]))
-            b = int(rng.random() * len(dealt[j]))
-            ta, tb = dealt[i][a], dealt[j][b]
+            a = int(rnd() * len(di))
+            b = int(rnd() * len(dj))
+            ta, tb = di[a], dj[b]
             if ta == tb or excl[j] & field_of[ta] or excl[i] & field_of[tb]:
                 continue
-            base, shown = info[i]
             hi = held[i] - one[ta] + one[tb]
-            vi = max(0, total(base + hi, trump) - shown)
-            vj = 0
-            if j in info:
-                base_j, shown_j = info[j]
+            vi = total(base[i] + hi, trump) - shown[i]
+            vi = vi if vi > 0 else 0
+            vj = hj = 0
+            if checked[j]:
                 hj = held[j] - one[tb] + one[ta]
-                vj = max(0, total(base_j + hj, trump) - shown_j)
-            if vi + vj <= viol[i] + viol.get(j, 0):
-                dealt[i][a], dealt[j][b] = tb, ta
+                vj = total(base[j] + hj, trump) - shown[j]
+                vj = vj if vj > 0 else 0
+            if vi + vj <= viol[i] + viol[j]:
+                di[a], dj[b] = tb, ta
                 viol[i], held[i] = vi, hi
-                if j in info:
+                if checked[j]:
                     viol[j], held[j] = vj, hj
-                bad = [x for x, v in viol.items() if v]
+                bad = [x for x in order if viol[x]]
 
 
 def min_counts(a: int, b: int, bits: int, mask: int) -> int:
