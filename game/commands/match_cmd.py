@@ -134,6 +134,10 @@ def _text(d: dict[str, Any]) -> str:
             f"{_pct(d['make_rate'][k])}  average bid {d['average_bid'][k]}  sets "
             f"{_pct(d['set_rate'][k])}  trick points/deal {d['trick_points_per_deal'][k]}  "
             f"decision ms p50 {t['p50']} p95 {t['p95']} max {t['max']}")
+    timed = d.get("decision_ms_pieces")
+    if timed and timed["timed"] < timed["of"]:
+        lines.append(f"  decision ms over the {timed['timed']} of {timed['of']} {timed['kind']} "
+                     "this run played (a checkpoint keeps no times)")
     g = d.get("games")
     if g:
         glo, ghi = g["ci95"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,7 @@ from typing import Any
 from game.bots.base import Bot, IllegalChoiceError
 from game.bots.registry import make_bot
 from game.match.pieces import parse_records, run_pieces
-from game.match.records import TableResult, deal_from_record, deal_record
+from game.match.records import TableResult, deal_from_record, deal_record, stored
 from game.rules.actions import Deal
 from game.rules.engine import actor, apply, at_deal, new_game
 from game.rules.events import GameWon, HandResult, HandScored
@@ -194,6 +194,9 @@ class MatchReport:
     deals: int
     tables: list[TableResult]
     seconds: float = 0.0
+    # Pieces (deals or games) this run played itself, and of how many: decision times are
+    # measured over those alone (a checkpoint keeps no times). None: every piece.
+    timed: tuple[str, int, int] | None = None
 
     def per_deal(self) -> list[float]:
         by: dict[int, list[float]] = {}
@@ -232,6 +235,8 @@ class MatchReport:
                                                  1) for k in ("a", "b")}
         out["decision_ms"] = {k: _times([ms for t in self.tables for lv, _, ms in t.times
                                          if lv == k], self.tables, k) for k in ("a", "b")}
+        kind, played, of = self.timed or ("deals", n, n)
+        out["decision_ms_pieces"] = {"kind": kind, "timed": played, "of": of}
         out["illegal_actions"] = sum(t.illegal for t in self.tables)
         out["seconds"] = round(self.seconds, 1)
         return out
@@ -272,8 +277,15 @@ def run_match(spec: MatchSpec, deals: int, jobs: int = 1,
     """Play ``deals`` duplicate deals; ``jobs`` processes share them (same result); with a
     ``checkpoint`` file an interrupted run resumes where it stopped."""
     start = time.perf_counter()
-    records = run_pieces(header(spec, "deals"), "deals", deals, jobs, progress, checkpoint,
-                         _deal_work, lambda part: (spec, part, load), "deal")
+    records, played = run_pieces(header(spec, "deals"), "deals", deals, jobs, progress,
+                                 checkpoint, _deal_work, lambda part: (spec, part, load), "deal",
+                                 same_deal)
     tables = [t for _, ts in parse_records(records, checkpoint, deal_from_record) for t in ts]
     tables.sort(key=lambda t: (t.deal, t.table))
-    return MatchReport(spec, deals, tables, time.perf_counter() - start)
+    return MatchReport(spec, deals, tables, time.perf_counter() - start,
+                       ("deals", played, deals))
+
+
+def same_deal(rec: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """A deal's record as verification compares it: the rows, whatever format wrote them."""
+    return stored(deal_record(*deal_from_record(rec, where)))
