@@ -35,13 +35,11 @@ class RolloutPolicy(RolloutTables):
         last trick included, added to ``base_taken`` and ``base_won`` when given (what the
         tricks played before took). ``trick`` holds (seat, type) already played, leader
         first."""
+        taken = _start(base_taken, self.n)
+        won = _start(base_won, self.n)
         if self.exact is not None:  # a duty the inlined test does not know: ask the kernel
-            taken, won = self._play_asking(hands, trump, leader, team, trick, bidder_team, rnd,
-                                           eps)
-            if base_taken:
-                taken = [a + b for a, b in zip(base_taken, taken, strict=True)]
-                won = [a + b for a, b in zip(base_won, won, strict=True)]
-            return taken, won
+            return self._play_asking(hands, trump, leader, team, trick, bidder_team, rnd, eps,
+                                     taken, won)
         k = self.k
         n = self.n
         nxt = self.nxt
@@ -57,8 +55,6 @@ class RolloutPolicy(RolloutTables):
         follow_choice = self._follow
         rows = self.sides(team)
         later_of = [row[3] for row in rows]
-        taken = list(base_taken) if base_taken else [0] * n
-        won = list(base_won) if base_won else [0] * n
         ncur = len(trick)
         # The trick's winner so far and its points, kept as cards are added; and whether a card
         # that follows suit must beat the winner.
@@ -123,8 +119,8 @@ class RolloutPolicy(RolloutTables):
         return m or tr
 
     def _play_asking(self, hands: list[int], trump: int, leader: int, team: Sequence[int],
-                     trick: Sequence[tuple[int, int]], bidder_team: int, rnd: Rnd, eps: float
-                     ) -> tuple[list[int], list[int]]:
+                     trick: Sequence[tuple[int, int]], bidder_team: int, rnd: Rnd, eps: float,
+                     taken: list[int], won: list[int]) -> tuple[list[int], list[int]]:
         """:meth:`play` for obligations whose legality needs the whole trick
         (``must_beat_led_after_trump``): every follower's legal cards come from the kernel."""
         k = self.k
@@ -132,8 +128,6 @@ class RolloutPolicy(RolloutTables):
         suit_of, pts_of, legal = k.suit_of, self.pts, k.legal
         tm = k.trump_mask[trump]
         rows = self.sides(team)
-        taken = [0] * n
-        won = [0] * n
         cur = list(trick)
         seat, wseat, wt, led, tp, _ = self._trick_so_far(cur, trump)
         while True:
@@ -317,6 +311,11 @@ class RolloutPolicy(RolloutTables):
                                                   >> (s * sb) & slm]]):
                     return s
         return -1
+
+
+def _start(base: Sequence[int], n: int) -> list[int]:
+    """Counts per seat to add a playout's to: a copy of ``base``, or zeros."""
+    return list(base) if base else [0] * n
 
 
 def policy_for(rules: RuleSet, obligations: Sequence[Obligation] | None = None

@@ -42,7 +42,11 @@ class Stored:
 
     records: list[Mapping[str, Any]] = field(default_factory=list)
     code: str = ""
-    verified: list[str] = field(default_factory=list)
+    notes: list[Mapping[str, Any]] = field(default_factory=list)  # the verified lines
+
+    @property
+    def verified(self) -> list[str]:
+        return [str(note[VERIFIED]) for note in self.notes]
 
     def trusts(self, code: str) -> bool:
         """Whether pieces of this file may be mixed with pieces ``code`` plays."""
@@ -51,19 +55,40 @@ class Stored:
 
 def read(path: Path, header: Mapping[str, Any]) -> Stored:
     """The records of an earlier run of the match ``header`` names (none for a new file)."""
+    found, out = _read(path, header)
+    if found is not None and _match(found) != _match(header):
+        raise CheckpointError(
+            f"checkpoint {path} belongs to another match ({_describe(found)}); "
+            f"this one is {_describe(header)}: use another file")
+    return out
+
+
+def read_any(path: Path) -> tuple[Mapping[str, Any], Stored]:
+    """A checkpoint's header and pieces, whatever match it holds (to print its figures)."""
+    found, out = _read(path, None)
+    if found is None:
+        raise CheckpointError(f"checkpoint {path}: empty, or not a checkpoint")
+    return found, out
+
+
+def _read(path: Path, header: Mapping[str, Any] | None
+          ) -> tuple[Mapping[str, Any] | None, Stored]:
+    """(the header line, what follows it); a missing or empty file holds neither."""
+    code = str(header.get(CODE, "")) if header is not None else ""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return Stored(code=str(header.get(CODE, "")))
+        if header is None:
+            raise CheckpointError(f"checkpoint {path}: no such file") from None
+        return None, Stored(code=code)
     except (OSError, UnicodeDecodeError) as exc:
         raise CheckpointError(f"checkpoint {path}: cannot be read ({exc})") from None
     lines = text.split("\n")
     complete = text.endswith("\n")
     if complete:
         lines.pop()  # the empty string after the last newline
-    if not lines:
-        return Stored(code=str(header.get(CODE, "")))
-    out = Stored()
+    found: Mapping[str, Any] | None = None
+    out = Stored(code=code)
     good = 0  # lines read whole
     for i, line in enumerate(lines):
         last = i == len(lines) - 1
@@ -75,20 +100,19 @@ def read(path: Path, header: Mapping[str, Any]) -> Stored:
             raise CheckpointError(f"checkpoint {path}, line {i + 1}: {exc}") from None
         good += 1
         if i == 0:
-            if _match(data) != _match(header):
-                raise CheckpointError(
-                    f"checkpoint {path} belongs to another match ({_describe(data)}); "
-                    f"this one is {_describe(header)}: use another file")
+            found = data
             out.code = str(data.get(CODE, ""))
+            if header is not None and _match(data) != _match(header):
+                return found, out  # read() refuses it, and nothing is rewritten
             continue
         if VERIFIED in data:
-            out.verified.append(str(data[VERIFIED]))
+            out.notes.append(data)
             continue
         out.records.append(data)
-    if not complete:
+    if not complete and header is not None:
         # Drop the partial line so that appending starts on a fresh one.
         _write_all(path, "".join(line + "\n" for line in lines[:good]))
-    return out
+    return found, out
 
 
 def _match(header: Mapping[str, Any]) -> dict[str, Any]:
