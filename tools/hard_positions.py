@@ -2,7 +2,7 @@
 
     python -m tools.hard_positions --record    # deal the games, pick the positions, ask hard
     python -m tools.hard_positions --check     # how many positions hard still decides the same
-    python -m tools.hard_positions --record --only check   # re-record one preset's positions
+    python -m tools.hard_positions --update check  # ask hard again at one preset's positions
 
 The games are played by ``medium`` in every seat (quick, and realistic), whole games from 0 so
 that late positions, where the game is at stake, are among them. From every decision with more
@@ -187,18 +187,12 @@ def pick(preset: str, games: list[Game], found: dict[int, list[tuple[int, str]]]
     return out
 
 
-def record(only: set[str] | None) -> int:
+def record() -> int:
     medium = make_bot("medium")
-    old_games, old_positions = load() if only and FILE.exists() else ([], [])
-    games: list[Game] = [g for g in old_games if g.preset not in only] if only else []
-    kept = [p for p in old_positions if p.preset not in (only or ())]
-    index = {id(g): i for i, g in enumerate(games)}
-    entries: list[tuple[int, int, str, str]] = [
-        (index[id(old_games[p.game])], p.at, p.kind, p.expected) for p in kept]
+    games: list[Game] = []
+    entries: list[tuple[int, int, str, str]] = []
     rng = random.Random(SEED)
     for preset in QUOTAS:
-        if only and preset not in only:
-            continue
         found: dict[int, list[tuple[int, str]]] = {}
         for j in range(GAMES):
             seed = SEED + 1000 * list(QUOTAS).index(preset) + j
@@ -217,12 +211,27 @@ def record(only: set[str] | None) -> int:
     entries.sort(key=lambda e: (list(QUOTAS).index(games[e[0]].preset), e[0], e[1]))
     positions = [Position(i, games[g].preset, g, at, kind, expected)
                  for i, (g, at, kind, expected) in enumerate(entries)]
-    todo = [p for p in positions if not p.expected]
-    chosen = {p.number: a for p, a, _ in choose(todo, games)}
-    positions = [Position(p.number, p.preset, p.game, p.at, p.kind,
-                          p.expected or chosen[p.number]) for p in positions]
+    chosen = {p.number: a for p, a, _ in choose(positions, games)}
+    positions = [Position(p.number, p.preset, p.game, p.at, p.kind, chosen[p.number])
+                 for p in positions]
     save(games, positions)
     print(f"{len(positions)} positions in {FILE}", file=sys.stderr)
+    return 0
+
+
+def update(presets: set[str]) -> int:
+    """Ask hard again at the positions of ``presets`` (a deliberate change of their play):
+    the positions stay, their recorded actions follow hard's choice."""
+    games, positions = load()
+    todo = [p for p in positions if p.preset in presets]
+    chosen = {p.number: a for p, a, _ in choose(todo, games)}
+    changed = [p for p in todo if chosen[p.number] != p.expected]
+    for p in changed:
+        print(f"position {p.number} ({p.preset} {p.kind}): {p.expected!r} -> "
+              f"{chosen[p.number]!r}", file=sys.stderr)
+    save(games, [Position(p.number, p.preset, p.game, p.at, p.kind,
+                          chosen.get(p.number, p.expected)) for p in positions])
+    print(f"{len(changed)} of {len(todo)} positions changed", file=sys.stderr)
     return 0
 
 
@@ -243,10 +252,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--record", action="store_true", help="write the positions file")
     p.add_argument("--check", action="store_true", help="compare hard with the file")
-    p.add_argument("--only", default="", help="with --record: re-record these presets only")
+    p.add_argument("--update", default="", metavar="PRESETS",
+                   help="ask hard again at these presets' positions (comma-separated)")
     args = p.parse_args(argv)
     if args.record:
-        return record({s for s in args.only.split(",") if s} or None)
+        return record()
+    if args.update:
+        return update({x for x in args.update.split(",") if x})
     if args.check:
         return check()
     p.print_help()

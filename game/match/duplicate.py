@@ -132,6 +132,19 @@ def play_table(rules: RuleSet, seed: int, deal: int, table: int, seats: Sequence
                        log.illegal, "declared out")
 
 
+def _side_checks(rules: RuleSet, result: HandResult, seats: Sequence[str]
+                 ) -> dict[str, float] | None:
+    """Checks each level gained in one scored hand (003's check pinochle; None without)."""
+    if not rules.scoring.checks or not result.tallies:
+        return None
+    gained = result.tallies
+    levels: dict[str, list[int]] = {"a": [], "b": []}
+    for side in range(rules.n_sides):
+        seat = rules.seats_of(side)[0]
+        levels[seats[seat]].append(gained[side])
+    return {k: sum(v) / len(v) if v else 0.0 for k, v in levels.items()}
+
+
 def hand_result(rules: RuleSet, deal: int, table: int, seats: Sequence[str], result: HandResult,
             times: list[tuple[str, str, float]], illegal: int) -> TableResult:
     margin, tricks = _side_scores(rules, result, seats)
@@ -139,7 +152,8 @@ def hand_result(rules: RuleSet, deal: int, table: int, seats: Sequence[str], res
     if result.bidder >= 0:
         made = result.outcome == "made"
         contract = (seats[result.bidder], result.bid, made)
-    return TableResult(deal, table, margin, contract, tricks, times, illegal, result.outcome)
+    return TableResult(deal, table, margin, contract, tricks, times, illegal, result.outcome,
+                       _side_checks(rules, result, seats))
 
 
 Load = Callable[[str], RuleSet]
@@ -204,20 +218,38 @@ class MatchReport:
             by.setdefault(t.deal, []).append(t.margin)
         return [sum(v) / len(v) for _, v in sorted(by.items())]
 
+    def checks_json(self) -> dict[str, object] | None:
+        """003's checks per deal: each level's, and A's margin over B with its interval (the
+        points per deal leave them out; check pinochle is played for both)."""
+        rows = [t for t in self.tables if t.checks is not None]
+        if not rows:
+            return None
+        by: dict[int, list[float]] = {}
+        for t in rows:
+            assert t.checks is not None
+            by.setdefault(t.deal, []).append(t.checks["a"] - t.checks["b"])
+        mean, (lo, hi), _ = interval([sum(v) / len(v) for v in by.values()])
+        # every deal has the same seatings: the mean over them is the mean per deal
+        per = {k: round(sum(t.checks[k] for t in rows if t.checks) / len(rows), 3)
+               for k in ("a", "b")}
+        return {"a": per["a"], "b": per["b"], "a_minus_b": round(mean, 3),
+                "ci95": [round(lo, 3), round(hi, 3)]}
+
     def to_json(self) -> dict[str, object]:
         xs = self.per_deal()
         n = len(xs)
-        mean = sum(xs) / n if n else 0.0
-        var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-        half = 1.96 * math.sqrt(var / n) if n > 1 else 0.0
+        mean, (lo95, hi95), var = interval(xs)
         out: dict[str, object] = {
             "variant": self.spec.variant, "a": self.spec.a, "b": self.spec.b,
             "deals": self.deals, "seed": self.spec.seed,
             "tables_per_deal": len(self.tables) // max(1, n),
             "points_per_deal": round(mean, 2),
-            "ci95": [round(mean - half, 2), round(mean + half, 2)],
+            "ci95": [round(lo95, 2), round(hi95, 2)],
             "sd_per_deal": round(math.sqrt(var), 1),
         }
+        checks = self.checks_json()
+        if checks is not None:
+            out["checks_per_deal"] = checks
         contracts: dict[str, list[tuple[int, bool]]] = {"a": [], "b": []}
         for t in self.tables:
             if t.contract is not None:
@@ -240,6 +272,15 @@ class MatchReport:
         out["illegal_actions"] = sum(t.illegal for t in self.tables)
         out["seconds"] = round(self.seconds, 1)
         return out
+
+
+def interval(xs: Sequence[float]) -> tuple[float, tuple[float, float], float]:
+    """(mean, its 95% interval: mean ± 1.96 standard errors, the variance) over ``xs``."""
+    n = len(xs)
+    mean = sum(xs) / n if n else 0.0
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n) if n > 1 else 0.0
+    return mean, (mean - half, mean + half), var
 
 
 def _ratio(num: int, den: int) -> float | None:
