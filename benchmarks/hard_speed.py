@@ -2,7 +2,7 @@
 per CPU-minute in a duplicate match against ``medium`` (issue 29: "make hard at least twice
 as fast at equal decisions").
 
-    python -m benchmarks.hard_speed [--deals 4] [--presets racehorse] [--repeat 1] [--json]
+    python -m benchmarks.hard_speed [--deals 4] [--presets racehorse] [--no-positions] [--json]
 
 * **Positions**: every position of ``tests/bots/data/hard_positions.json`` (300 decisions of
   every kind, every preset) is decided by ``hard`` with its own seed, and each decision's CPU
@@ -51,21 +51,16 @@ def by_kind(pairs: Sequence[tuple[str, float]]) -> dict[str, dict[str, float]]:
     return {k: summary(v) for k, v in sorted(kinds.items())}
 
 
-def positions(repeat: int) -> dict[str, object]:
-    """CPU time of hard's decision at each fixed position (the fastest of ``repeat``)."""
+def positions() -> dict[str, object]:
+    """CPU time of hard's decision at each fixed position."""
     games, ps = load()
     bot = make_bot("hard")
-    best: dict[int, float] = {}
-    kinds: dict[int, str] = {}
-    for _ in range(repeat):
-        for p, view in walk(games, ps):
-            t0 = time.process_time()
-            bot.choose(view, p.rng())
-            dt = time.process_time() - t0
-            best[p.number] = min(dt, best.get(p.number, dt))
-            kinds[p.number] = p.kind
-    pairs = [(kinds[n], v) for n, v in best.items()]
-    return {"positions": len(best), "cpu_seconds": round(sum(best.values()), 2),
+    pairs: list[tuple[str, float]] = []
+    for p, view in walk(games, ps):
+        t0 = time.process_time()
+        bot.choose(view, p.rng())
+        pairs.append((p.kind, time.process_time() - t0))
+    return {"positions": len(pairs), "cpu_seconds": round(sum(v for _, v in pairs), 2),
             "ms": by_kind(pairs)}
 
 
@@ -111,14 +106,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=4, help="duplicate deals per preset (0: none)")
     p.add_argument("--presets", default="racehorse")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--repeat", type=int, default=1, help="runs over the positions (fastest kept)")
     p.add_argument("--no-positions", action="store_true")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     report: dict[str, object] = {"machine": platform.processor() or platform.machine(),
                                  "python": platform.python_version(), "clock": "cpu"}
     if not args.no_positions:
-        pos = positions(max(1, args.repeat))
+        pos = positions()
         report["positions"] = pos
         if not args.json:
             print(f"hard on {pos['positions']} fixed positions: {pos['cpu_seconds']} s CPU")
