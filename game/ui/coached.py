@@ -8,6 +8,7 @@ time, and no greyed-out cards (an illegal card is a try the game answers with it
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,7 +17,7 @@ from game.rules.events import Event, TrickWon
 from game.rules.phase import Phase
 from game.rules.seats import seat_name
 from game.rules.view import observe
-from game.store.tutorial_data import Term
+from game.store.tutorial_data import Library, Term
 from game.ui import assets, theme
 from game.ui.table import hud
 from game.ui.table.model import TableModel
@@ -32,6 +33,26 @@ NEUTRAL = (140, 196, 255)  # legal but not the best: neither the red of a rule n
 TONES = {"right": theme.GREEN, "wrong": theme.RED, "neutral": NEUTRAL}
 STAR, NO_STAR = "★", "☆"
 TERMS_AT_ONCE = 3  # new words explained together in one pop-up
+
+
+@lru_cache(maxsize=1)
+def shipped_library() -> Library:
+    """The shipped quotes and glossary, read once: every step of every lesson looks up its
+    new words, and reading the files each time made stepping slow."""
+    from game.store.content import load_tutorial_library
+
+    return load_tutorial_library()
+
+
+def control_of(action: object) -> str:
+    """The control outside the hand and the prompts that makes ``action`` ("" for none)."""
+    from game.rules.actions import DeclareOut, ProposeThrowIn, ThrowIn
+
+    if isinstance(action, DeclareOut):
+        return "declare-out"
+    if isinstance(action, ThrowIn | ProposeThrowIn):
+        return "throw-in"
+    return ""
 
 
 def stars_text(stars: int, out_of: int = 3) -> str:
@@ -75,7 +96,12 @@ class CoachedTable(TableScene):
         self.pending: list[Event] = []
         self.terms: list[Term] = []  # glossary pop-ups still to show
         self.got_it = Button("Got it", self.dismiss_term, primary=True, hotkey=pygame.K_g)
-        self.buttons = [b for b in self.buttons if b.label in ("Rules", "")]
+        # Rules and sound stay; declaring out stays where the rules have it (two-handed), lit
+        # only when the step offers it (``offers``).
+        declare = getattr(self, "declare_button", None)
+        self.buttons = [b for b in self.buttons if b.label in ("Rules", "") or b is declare]
+        self.cut: list[str] = []  # texts drawn that did not fit their panel (checked)
+        self.explained: set[str] = set()  # controls explained in this scene (see explain_controls)
         self.buttons.insert(0, Button("Lessons", self.leave, hotkey=pygame.K_ESCAPE,
                                       icon="menu"))
         self.resize(app.size)
@@ -84,6 +110,61 @@ class CoachedTable(TableScene):
         from game.ui.scene import Route
 
         self.app.go(Route.LESSONS)
+
+    # -- the controls a step offers --------------------------------------------------------
+    def offers(self, control: str) -> bool:
+        """Claiming, throw-in requests and declaring out: none unless the scene says so (a
+        lesson step asking for a card must not be ended by a claim)."""
+        del control
+        return False
+
+    def claim(self) -> bool:
+        """Claiming goes through the scene's own run (never straight to the engine)."""
+        return False
+
+    def declare_out(self) -> bool:
+        """Declaring out is the learner's answer like any other: judged by the scene's run."""
+        from game.rules.actions import DeclareOut
+
+        while self.app.top is not self and self in self.app.stack:
+            self.app.pop()  # the confirmation and the prompt in front of the player are moot
+        return self.act(DeclareOut())
+
+    def lit_controls(self) -> list[str]:
+        """The controls on screen and usable now, by name."""
+        out = []
+        declare = getattr(self, "declare_button", None)
+        if declare is not None and declare.enabled:
+            out.append("declare-out")
+        if self.match.waiting_for_human() and self.match.state.phase == Phase.TRICKS:
+            from game.rules.actions import ProposeThrowIn, ThrowIn
+
+            legal = self.match.legal()
+            if self.offers("claim") and self.match.can_claim(self.human):
+                out.append("claim")
+            if self.offers("throw-in") and (ThrowIn() in legal or ProposeThrowIn() in legal):
+                out.append("throw-in")
+        return out
+
+    def explain_controls(self) -> None:
+        """Each of these buttons is explained (a glossary pop-up) the first time it is lit."""
+        lit = [c for c in self.lit_controls() if c not in self.explained]
+        if not lit:
+            return
+        self.explained.update(lit)
+        progress = self.app.store.load_progress()
+        by_id = {t.id: t for t in shipped_library().glossary}
+        new = [f"button-{c}" for c in lit if f"button-{c}" not in progress.terms
+               and f"button-{c}" in by_id]
+        if not new:
+            return
+        progress.terms += new
+        self.app.store.save_progress(progress)
+        self.show_terms([*self.terms, *(by_id[t] for t in new)])
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.explain_controls()
 
     # -- replies ---------------------------------------------------------------------------
     def answer(self, message: str, tone: str) -> None:
@@ -281,6 +362,9 @@ class CoachedTable(TableScene):
         height = round(lay.font * 1.5 + 62 * s) + sum(
             round(lay.font * 1.3) + len(lines) * line_h + round(6 * s) for _, lines in blocks)
         box = pygame.Rect(0, 0, width, height)
+        if height > lay.size[1]:
+            self.note_cut(f"the pop-up for {', '.join(t.id for t in terms)} is taller than the "
+                          f"window")
         narration = self.narration_rect()
         if narration.centerx < lay.center[0]:  # two-handed: the narration is on the left
             box.midright = (lay.size[0] - round(20 * s), lay.center[1])
@@ -326,15 +410,22 @@ class CoachedTable(TableScene):
         for line in wrap(text, size, width):
             draw_text(surface, line, (x, y), size, theme.INK)
             y += round(size * 1.3)
+        if y > limit:
+            self.note_cut(f"the narration runs past its panel: {text[:60]!r}")
         if self.reply:
             y += round(6 * s)
             for line in wrap(self.reply, size, width, bold=True):
                 if y + size > limit:
+                    self.note_cut(f"the reply is cut: {self.reply[:60]!r}")
                     break
                 draw_text(surface, line, (x, y), size, self.reply_colour, bold=True)
                 y += round(size * 1.3)
         for b in [*self.task_buttons, *self.side_buttons]:
             b.draw(surface)
+
+    def note_cut(self, what: str) -> None:
+        if what not in self.cut:
+            self.cut.append(what)
 
     def _fit(self, text: str, width: int, height: int) -> int:
         """The largest of the table's text sizes at which the text, and room for a reply of

@@ -19,7 +19,13 @@ from game.store.lessons import ZONES, Lesson
 from game.tutorial.runner import LessonRun
 from game.tutorial.text import TemplateError, TextContext, render, terms_in
 from game.ui import theme
-from game.ui.coached import CoachedTable, learner_table, stars_text
+from game.ui.coached import (
+    CoachedTable,
+    control_of,
+    learner_table,
+    shipped_library,
+    stars_text,
+)
 from game.ui.handpick import HandPicker
 from game.ui.table.meldview import draw_meld_flow
 from game.ui.widgets import Button, draw_text, panel
@@ -33,7 +39,8 @@ class LessonScene(CoachedTable):
 
     def __init__(self, app: AppContext, lesson: Lesson, table: RuleSet | None = None) -> None:
         rules = table if table is not None else learner_table(app)[1]
-        self.run = LessonRun(lesson, load_preset, rules if lesson.on_learner_table else None)
+        self.run = LessonRun(lesson, load_preset, rules if lesson.on_learner_table else None,
+                             shipped_library().quotes)
         self.lesson = lesson
         assert self.run.match is not None
         preset = lesson.preset if not lesson.on_learner_table else None
@@ -63,9 +70,7 @@ class LessonScene(CoachedTable):
 
     def glossary(self, text: str) -> None:
         """Pop up each term this text uses that the learner has not met yet."""
-        from game.store.content import load_tutorial_library
-
-        glossary = load_tutorial_library().glossary
+        glossary = shipped_library().glossary
         progress = self.app.store.load_progress()
         new = [t for t in terms_in(text, glossary) if t not in progress.terms]
         if not new:
@@ -102,6 +107,14 @@ class LessonScene(CoachedTable):
         self.side_buttons[0].enabled = self.run.index > 0
         self.side_buttons[1].enabled = not self.run.done_current
         self.resize(self.app.size)
+
+    def offers(self, control: str) -> bool:
+        """A control beyond the cards is on screen only in a step whose answer uses it: a
+        claim would end the lesson's hand, so no step offers one."""
+        if not self.wants_action() or not self.run.step.expects:
+            return False
+        kinds = {control_of(a) for a in self.run.answers()}
+        return control in kinds - {"claim"}
 
     def wants_action(self) -> bool:
         step = self.run.step
