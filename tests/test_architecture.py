@@ -35,7 +35,7 @@ LAYERS: list[tuple[str, str]] = [
     ("ui table", r"game\.ui\.table(\.\w+)?$"),
     ("ui overlay pieces", r"game\.ui\.(overlay|handpick|menu|coached)$"),
     ("ui scenes", r"game\.ui\.scenes(\.\w+)?$"),
-    ("ui app", r"game\.ui\.(app|routes)$"),
+    ("ui app", r"game\.ui\.(app|routes|lessondrive)$"),
     ("ui demo", r"game\.ui\.demo$"),
     ("commands", r"game\.commands(\.\w+)?$"),
     ("entry points", r"game(\.cli|\.__main__)?$"),

@@ -43,6 +43,13 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     library = load_tutorial_library(root)
     documents = seeds_folder(root, args.seeds)
     report = check_all(lessons, puzzles, load_preset, errors, library, documents)
+    if lessons or puzzles:
+        # Every step's answer made with the scene's own controls, headless (game.ui.lessondrive).
+        from game.store.content import PRESET_ORDER
+        from game.ui.lessondrive import drive_all
+
+        report.driven, driven_failures = drive_all(lessons, puzzles, load_preset, PRESET_ORDER)
+        report.failures += driven_failures
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:
@@ -50,7 +57,8 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
             "(rule documents not found: shipped quotations only)"
         print(f"{report.lessons} lessons, {report.puzzles} puzzles, {report.steps} steps, "
               f"{report.claims} claims, {report.quotes} quotations {against}, "
-              f"{report.bot_checked} decisions against the hard bot; "
+              f"{report.bot_checked} decisions against the hard bot, "
+              f"{report.driven} lessons and puzzles driven through the window's controls; "
               f"{len(report.failures)} failures")
         for failure in report.failures:
             print(f"  FAIL {failure}")

@@ -428,11 +428,13 @@ class CoachedTable(TableScene):
             self.cut.append(what)
 
     def _fit(self, text: str, width: int, height: int) -> int:
-        """The largest of the table's text sizes at which the text, and room for a reply of
-        a few lines, fit the panel."""
+        """The largest of the table's text sizes at which the text and the reply shown (or,
+        before one, room for a short reply) fit the panel."""
         lay = self.layout
-        for size in (lay.font, lay.font_small, max(10, lay.font_small - 2)):
-            lines = len(wrap(text, size, width)) + (3 if self.reply else 0)
-            if lines * size * 1.3 <= height:
+        sizes = (lay.font, lay.font_small, max(10, lay.font_small - 2), max(9, lay.font_small - 3))
+        for size in sizes:
+            reply = len(wrap(self.reply, size, width, bold=True)) if self.reply else 2
+            lines = len(wrap(text, size, width)) + reply
+            if lines * round(size * 1.3) + round(6 * lay.s) <= height:
                 return size
-        return max(9, lay.font_small - 3)
+        return sizes[-1]

@@ -93,10 +93,12 @@ class Driver:
                 return
             self.pump(10)
 
-    def card_at(self, picker, card) -> tuple[int, int] | None:  # noqa: ANN001 - a HandPicker
-        """A point of ``card``'s sprite that no other card covers."""
+    def card_at(self, picker, card, only: int = -1  # noqa: ANN001 - a HandPicker
+                ) -> tuple[int, int] | None:
+        """A point of ``card``'s sprite (the ``only``-th sprite, if given) that no other card
+        covers."""
         for index, sprite in enumerate(picker.sprites):
-            if sprite.card != card:
+            if sprite.card != card or only not in (-1, index):
                 continue
             r = sprite.rect
             for x in range(r.left + 2, r.right, 6):
@@ -163,20 +165,14 @@ def make(drv: Driver, scene: CoachedTable, action: Action) -> str | None:
         drv.click(at)
         return None
     if isinstance(action, PassCards | Discard):
-        if picker is None:
-            return "no cards to pick"
-        used: set[int] = set()
-        for card in action.cards:
-            index = next((i for i, sp in enumerate(picker.sprites)
-                          if sp.card == card and i not in used), -1)
-            at = drv.card_at(picker, card) if index >= 0 else None
-            if at is None:
-                return f"the {card.pretty} is not in the hand on screen"
-            used.add(index)
-            drv.click(at if picker.hit(at) == index else picker.sprites[index].rect.center)
+        problem = pick(drv, picker, action.cards)
+        if problem:
+            return problem
     drv.pump(1)
     buttons = probe(scene, overlay_buttons(app, scene))
     button = buttons.get(str(action))
+    if isinstance(action, PassCards | Discard) and not getattr(top, "selected", True):
+        pick(drv, picker, action.cards)  # probing pressed Clear too: choose them again
     if button is None and isinstance(action, Bid) and hasattr(top, "typed"):
         # The bid panel's own control for any amount: type it and press Enter.
         keys = [pygame.event.Event(pygame.KEYDOWN, key=ord(d), unicode=d, mod=0, scancode=0)
@@ -189,6 +185,24 @@ def make(drv: Driver, scene: CoachedTable, action: Action) -> str | None:
         shown = ", ".join(sorted(buttons)) or "nothing"
         return f"no button on screen makes it (the buttons make: {shown})"
     return None if drv.press(button) else f"its button {button.label!r} is off screen"
+
+
+def pick(drv: Driver, picker, cards) -> str | None:  # noqa: ANN001 - a HandPicker, cards
+    """Click each card in the hand (a copy not clicked yet, for twin cards)."""
+    if picker is None:
+        return "no cards to pick"
+    used: set[int] = set()
+    for card in cards:
+        index = next((i for i, sp in enumerate(picker.sprites)
+                      if sp.card == card and i not in used), -1)
+        if index < 0:
+            return f"the {card.pretty} is not in the hand on screen"
+        used.add(index)
+        at = drv.card_at(picker, card, index)
+        if at is None:
+            return f"the {card.pretty} is covered by other cards"
+        drv.click(at)
+    return None
 
 
 def cut_texts(scene: CoachedTable) -> list[str]:
@@ -232,16 +246,9 @@ def drive_lesson(drv: Driver, lesson: Lesson, table: RuleSet | None, label: str)
 
 
 def pick_meld(drv: Driver, scene) -> str | None:  # noqa: ANN001 - a LessonScene
-    used: set[int] = set()
-    for card in scene.run.build_cards():
-        index = next((i for i, sp in enumerate(scene.picker.sprites)
-                      if sp.card == card and i not in used), -1)
-        if index < 0:
-            return f"the {card.pretty} is not in the hand on screen"
-        used.add(index)
-        at = drv.card_at(scene.picker, card)
-        drv.click(at if at is not None and scene.picker.hit(at) == index
-                  else scene.picker.sprites[index].rect.center)
+    problem = pick(drv, scene.picker, scene.run.build_cards())
+    if problem:
+        return problem
     count = next((b for b in scene.task_buttons if b.label == "Count"), None)
     return None if count is not None and drv.press(count) else "no Count button"
 
