@@ -19,6 +19,7 @@ from game.tutorial.check_report import CheckReport
 from game.tutorial.check_text import documents_in, quote_problems, text_problems
 from game.tutorial.claims import verify_claim
 from game.tutorial.features import steps_for
+from game.tutorial.playout import real_cards_problem, real_values_counted
 from game.tutorial.runner import LessonRun, PuzzleRun
 from game.tutorial.sums import SumError
 from game.tutorial.text import TemplateError, TextContext
@@ -198,6 +199,10 @@ class Checker:
         self.report.bot_checked += asked
         if problem:
             self.fail(f"{where}: {problem}")
+        real = real_cards_problem(state, answers)
+        self.report.played_out += real_values_counted(state)
+        if real:
+            self.fail(f"{where}: {real}")
         if asked:
             clash = self.answers.add(state, where, frozenset(map(str, answers)))
             if clash:

@@ -25,6 +25,7 @@ from game.rules.state import GameState
 from game.rules.stock_game.state import StockHand
 from game.rules.tricks import PlayVerdict, explain_plays, trick_winner_index
 from game.store.tutorial_data import QuoteFile, Term
+from game.tutorial.seatfields import SEAT_FIELDS, bare_seats
 
 FIELD = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
 CARD = re.compile(r"(?:10|[AKQJ2-9])[♠♥♦♣]")
@@ -343,6 +344,7 @@ FIELDS: dict[str, Callable[[TextContext, str], str]] = {
     "meld_checks": _meld_checks,
     "bidder": lambda ctx, _: seat_name(_contract(ctx)[1], ctx.rules.players),
 }
+FIELDS.update(SEAT_FIELDS)
 for _name in ("legal", "forbidden", "hand", "led", "leader", "winner", "winner_seat", "why",
               "first_rule", "first_rule_no"):
     FIELDS[_name] = lambda ctx, arg, which=_name: _trick_fact(ctx, arg, which)
@@ -380,7 +382,9 @@ def bare_numbers(text: str) -> list[str]:
 def style_problems(text: str) -> list[str]:
     """Quotation marks outside a checked quotation, and document numbers for tables."""
     plain = FIELD.sub(" ", text)
-    out = []
+    out = [f"a seat name typed by hand ({name!r}): write it as a field the engine fills "
+           f"({{leader}}, {{took}}, {{played:QH}}, {{holder:AH}}, {{partner}}, {{next}}...)"
+           for name in bare_seats(plain)]
     if QUOTE_MARKS.search(plain):
         out.append("a quotation outside {quote:...}: quote rules from levels/quotes/")
     if DOCUMENT.search(plain):
