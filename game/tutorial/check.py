@@ -243,7 +243,7 @@ def check_all(lessons: list[Lesson], puzzles: list[Puzzle],
         for preset in checker.presets:
             ctx = TextContext(load_rules(preset), quotes=lib.quotes)
             for problem in text_problems(f"glossary.toml: {term.id} [on {preset}]", term.say,
-                                         ctx):
+                                         ctx, term.id):
                 report.failures.append(problem)
     for lesson in lessons:
         checker.lesson(lesson)

@@ -34,6 +34,13 @@ NUMBER_WORDS = re.compile(
     r"\b(two|three|four|five|six|seven|eight|eleven|twelve|thirteen|fourteen|fifteen|"
     r"sixteen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
     r"hundred|thousand|dozen)\b(?!-handed)", re.IGNORECASE)
+# "one", "nine" and "ten" name cards too ("the ten of hearts", "a nine"): they are numbers
+# when they count something or stand as an amount ("ten points", "worth ten").
+COUNTED = re.compile(
+    r"\b(nine|ten)\b(?=\s+(?:more\s+|extra\s+)?(?:points?|tricks?|cards?|players?|times|"
+    r"stars?|checks?|melds?|bids?|hands?|deals?|counters?|seats?)\b)|"
+    r"(?<=\bworth\s)(one|nine|ten)\b|(?<=\bonly\s)(nine|ten)\b|(?<=\bscores\s)(one|nine|ten)\b",
+    re.IGNORECASE)
 QUOTE_MARKS = re.compile(r"[\"“”]")
 TABLE_NAMES = re.compile(r"\bpartnership[ -](150|190)\b", re.IGNORECASE)  # names, not numbers
 DOCUMENT = re.compile(r"\bdocument\b|\bdoc\.", re.IGNORECASE)
@@ -376,7 +383,8 @@ def bare_numbers(text: str) -> list[str]:
     """Numbers the prose states outside any field: digits (a card's own rank aside, as in
     10♥) and number words from two up."""
     plain = TABLE_NAMES.sub(" ", CARD.sub(" ", FIELD.sub(" ", text)))
-    return DIGITS.findall(plain) + [m.group(0) for m in NUMBER_WORDS.finditer(plain)]
+    return DIGITS.findall(plain) + [m.group(0) for m in NUMBER_WORDS.finditer(plain)] + \
+        [m.group(0) for m in COUNTED.finditer(plain)]
 
 
 def style_problems(text: str) -> list[str]:
