@@ -35,7 +35,8 @@ class CheckReport:
                 "quotes": self.quotes, "documents": self.documents,
                 "bot_checked": self.bot_checked, "single_legal": self.single_legal,
                 "tracks": self.tracks, "categories": self.categories,
-                "puzzle_tables": self.puzzle_tables, "driven": self.driven, "played_out": self.played_out}
+                "puzzle_tables": self.puzzle_tables, "driven": self.driven,
+                "played_out": self.played_out}
 
 
 class Checking(Protocol):

@@ -3,13 +3,14 @@ shipped sentence, no document numbers, and every field fillable where it is used
 
 from __future__ import annotations
 
+import contextlib
 import re
 import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 
-from game.store.tutorial_data import QuoteFile
 from game.rules.ruleset import RuleSet
+from game.store.tutorial_data import QuoteFile
 from game.tutorial.text import FIELD as FIELD_RE
 from game.tutorial.text import TemplateError, TextContext, bare_numbers, render, style_problems
 
@@ -45,16 +46,17 @@ def meld_field_problems(raw: str, rules: RuleSet, topic: str = "") -> list[str]:
         at = masked.find(part, start)
         sentence = raw[at:at + len(part)]
         start = at + len(part)
-        words = (FIELD_RE.sub(" ", sentence) + " " + topic).lower().replace("-", " ")
+        named = " ".join(m.group(2) or "" for m in FIELD_RE.finditer(sentence)
+                         if m.group(1) == "name")
+        words = (FIELD_RE.sub(" ", sentence) + f" {topic} {named}").lower().replace("-", " ")
+        words = words.replace("_", " ")
         for m in FIELD_RE.finditer(sentence):
             if m.group(1) != "meld" or not m.group(2):
                 continue
             kind = m.group(2).split(":")[0]
             names = {kind.replace("_", " "), kind.split("_")[-1].rstrip("s")}
-            try:
+            with contextlib.suppress(KeyError):
                 names.add(rules.meld_name(kind).lower())  # type: ignore[arg-type]
-            except KeyError:
-                pass
             if not any(n and n in words for n in names):
                 out.append(f"{m.group(0)} stands in a sentence that names no "
                            f"{kind.replace('_', ' ')}: is it the right field? "

@@ -4,7 +4,8 @@
 ``{played:QH}``: who played that card to the trick on the table (or the last one);
 ``{holder:AH}``: who holds that card (one seat, the learner aside);
 ``{partner}``: the learner's partner; ``{next}`` and ``{next_before}``: the seats that play
-after and before the learner; ``{result}``: "made" or "fell short of", for the hand just scored.
+after and before the learner; ``{result}``: "made" or "fell short of", for the hand just scored;
+and ``{name:run}``, the table's own name for a meld, beside the facts about who.
 A seat name typed in prose (North, East...) fails ``tutorial --check`` like a typed number.
 """
 
@@ -115,7 +116,16 @@ def result(ctx: TextContext, _: str) -> str:
     return "made" if made else "fell short of"
 
 
+def meld_name(ctx: TextContext, kind: str) -> str:
+    """The table's own name for a meld, lower case ("run" at racehorse, "flush" at 003)."""
+    try:
+        return ctx.rules.meld_name(kind).lower()  # type: ignore[arg-type]
+    except KeyError:
+        raise _err(f"unknown meld {kind!r}") from None
+
+
 SEAT_FIELDS = {
+    "name": meld_name,
     "next_before": seat_before,
     "result": result,
     "took": lambda ctx, _: took(ctx, "seat"),
