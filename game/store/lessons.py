@@ -13,6 +13,8 @@ are facts ``pinochle tutorial --check`` verifies against the engine. See ``docs/
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 from game.rules.actions import Action
@@ -77,6 +79,10 @@ class Claim:
 
 
 @dataclass(frozen=True)
+TRY = re.compile(r"\btry\s+(it|a card|a suit|one|them|any card|your cards|another suit)\b",
+                 re.IGNORECASE)
+
+
 class Step:
     say: str
     number: int
@@ -104,6 +110,12 @@ class Step:
     @property
     def expects(self) -> bool:
         return bool(self.expect or self.expect_fields)
+
+    @property
+    def invites_tries(self) -> bool:
+        """The step itself asks the learner to try a card ("Try it", "Try a card that breaks a
+        rule"): an illegal try there is the lesson working, not a mistake, and costs no star."""
+        return bool(TRY.search(self.say))
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,8 @@ def test_a_wrong_card_is_answered_with_the_rule_and_nothing_is_greyed(app):
     assert not any(sp.dim for sp in tricks.picker.sprites)  # the 10♥ is not greyed out
     click_card(app, sprite(tricks, "TH"))
     assert "Rule 2" in scene.reply and scene.reply_colour == theme.RED
-    assert scene.run.attempts.wrong == 1 and not scene.run.done_current
+    # The step says "Try it": the illegal try it invites costs no star (issue 24).
+    assert scene.run.attempts.wrong == 0 and not scene.run.done_current
     assert not scene.side_buttons[2].enabled  # Next waits for the right move
     click_card(app, sprite(tricks, "AD"))
     assert scene.run.done_current and scene.side_buttons[2].enabled

@@ -141,7 +141,7 @@ class LessonScene(CoachedTable):
         return True
 
     def wrong_try(self, message: str) -> None:
-        self.run.attempts.wrong += 1
+        self.run.illegal_try()
         self.answer(message, "wrong")
 
     def count(self) -> None:
