@@ -78,11 +78,11 @@ class Claim:
     name: str = ""  # a template field: the prose shows the engine's value under this name
 
 
-@dataclass(frozen=True)
 TRY = re.compile(r"\btry\s+(it|a card|a suit|one|them|any card|your cards|another suit)\b",
                  re.IGNORECASE)
 
 
+@dataclass(frozen=True)
 class Step:
     say: str
     number: int

@@ -154,6 +154,7 @@ class Checker:
             return False
         right = [a for a in legal if run.is_right(a)]
         self._reasons(run, step, where)
+        self._outlines(run, step, answers, where)
         if len(legal) == 1:
             self.report.single_legal += 1
         if step.expects:
@@ -177,6 +178,20 @@ class Checker:
                     self.fail(f"{where}: claim winner: seat {won[-1].seat} won the trick, "
                               f"not {claim.seat}")
         return True
+
+    def _outlines(self, run: LessonRun, step: Step, answers: tuple, where: str) -> None:
+        """Gold outlines must not mark the answer: highlighted cards of the learner's hand
+        that are all answer cards, where a legal card outside them would be wrong, give the
+        choice away."""
+        if not step.expects:
+            return
+        hand = {str(c) for c in run.match.view(0).cards} if run.match is not None else set()
+        marked = {h for h in step.highlight if h in hand}
+        answer_cards = {str(c) for a in answers for c in _cards_of(a)}
+        wrong = [a for a in run.legal() if not run.is_right(a) and _cards_of(a)]
+        if marked and marked <= answer_cards and wrong:
+            self.fail(f"{where}: the gold outlines mark the answer ({', '.join(sorted(marked))}):"
+                      f" outline every card in play, or none")
 
     def _reasons(self, run: LessonRun, step: Step, where: str) -> None:
         """Every hint can be reached, and every legal wrong answer has a reason."""
@@ -223,6 +238,12 @@ class Checker:
 
         check_puzzle_run(self, puzzle, run)
         self.report.puzzles += 1
+
+
+def _cards_of(action: object) -> tuple:
+    """The cards an action plays, passes or discards."""
+    card = getattr(action, "card", None)
+    return (card,) if card is not None else tuple(getattr(action, "cards", ()))
 
 
 def check_all(lessons: list[Lesson], puzzles: list[Puzzle],
