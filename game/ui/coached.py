@@ -8,6 +8,7 @@ time, and no greyed-out cards (an illegal card is a try the game answers with it
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ import pygame
 from game.rules.events import Event, TrickWon
 from game.rules.phase import Phase
 from game.rules.seats import seat_name
-from game.rules.view import observe
+from game.rules.view import PlayerView, observe
 from game.store.tutorial_data import Library, Term
 from game.ui import assets, theme
 from game.ui.table import hud
@@ -42,6 +43,16 @@ def shipped_library() -> Library:
     from game.store.content import load_tutorial_library
 
     return load_tutorial_library()
+
+
+def before_hand(view: PlayerView) -> PlayerView:
+    """The view with the scores as they stood before its last hand was scored."""
+    result = view.records[-1]
+    before = list(view.scores)
+    for side in result.sides:
+        if side.side < len(before):
+            before[side.side] -= side.score
+    return dataclasses.replace(view, scores=tuple(before), running=())
 
 
 def control_of(action: object) -> str:
@@ -165,6 +176,22 @@ class CoachedTable(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.explain_controls()
+
+    # -- the score box while the learner adds a hand up -------------------------------------
+    def hides_hand_score(self) -> bool:
+        """Whether the learner is adding up the hand just scored: the score box must not show
+        the total asked for."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shown = self.board
+        if self.hides_hand_score() and shown.records and \
+                shown.scores == shown.records[-1].totals:
+            self.board = before_hand(shown)
+        try:
+            super().draw(surface)
+        finally:
+            self.board = shown
 
     # -- replies ---------------------------------------------------------------------------
     def answer(self, message: str, tone: str) -> None:

@@ -110,3 +110,52 @@ def test_a_claim_in_the_first_hand_ends_on_the_add_up_step(app, store):
                    if b.label == ("Made" if run.sum.made else "Set"))
     pump(app, 2, events=click(verdict.rect.center))
     assert run.finished and finish.enabled
+
+
+def test_a_lesson_ends_on_a_recap_with_next_lesson_and_progress_per_table(app, store):
+    from game.store.progress import lesson_key
+    from game.ui.scenes.lesson import LessonScene as Scene
+
+    first = lesson("11-following-suit")
+    scene = Scene(app, first, load_preset("cutthroat"))
+    app.reset(scene)
+    run = scene.run
+    run.index = len(run.steps) - 1
+    run.done_current = True
+    scene.next()
+    assert scene.recap and "Lesson done" in scene.recap_text()
+    labels = [b.label for b in scene.side_buttons]
+    assert labels == ["Lessons", "Next lesson"]
+    done = store.load_progress()
+    assert done.lessons.get(lesson_key(first.id, "cutthroat"))
+    assert not done.lessons.get(lesson_key(first.id, "racehorse"))  # another table: not done
+    scene.terms = []  # the glossary pop-ups are tested on their own
+    pump(app, 2, events=click(scene.side_buttons[1].rect.center))
+    following = app.top
+    assert isinstance(following, Scene) and following.lesson.id == scene.next_lesson().id
+
+
+def test_the_score_box_hides_the_total_being_added_up(app, monkeypatch):
+    """The scoring lesson asks for the hand's total: the score box shows the scores as they
+    stood before the hand until the learner has answered."""
+    from game.ui.table import hud
+
+    drawn = []
+    real = hud.draw_info
+    monkeypatch.setattr(hud, "draw_info", lambda scene, surface: (
+        drawn.append(scene.board.scores), real(scene, surface))[1])
+    scene = LessonScene(app, lesson("18-scoring"), load_preset("racehorse"))
+    app.reset(scene)
+    run = scene.run
+    run.done_current = True
+    scene.next()
+    scene.terms = []
+    assert run.step.task == "add-up" and run.sum is not None
+    app.draw()
+    after = run.match.state.scores
+    assert drawn[-1] != after  # the total asked for is not on screen
+    scene.pick_sum(run.sum.total)
+    scene.pick_made(bool(run.sum.made))
+    assert run.done_current
+    app.draw()
+    assert drawn[-1] == after  # answered: now the score box moves on

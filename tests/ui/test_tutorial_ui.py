@@ -6,6 +6,7 @@ import pygame
 
 from game.rules.actions import parse_action
 from game.store.content import load_preset, load_tutorial
+from game.store.progress import lesson_key
 from game.ui import theme
 from game.ui.coached import NEUTRAL
 from game.ui.scenes.drill import DrillScene
@@ -227,8 +228,9 @@ def test_the_whole_core_track_and_racehorse_lessons_play_in_the_window(app, stor
     for x in chosen:
         play_lesson(app, x, rules if x.on_learner_table else None)
     done = store.load_progress()
-    assert all(done.lessons.get(x.id) for x in chosen)
-    assert all(1 <= done.stars[f"lesson/{x.id}"] <= 3 for x in chosen)
+    keys = [lesson_key(x.id, "racehorse" if x.on_learner_table else None) for x in chosen]
+    assert all(done.lessons.get(k) for k in keys)  # progress is kept per table
+    assert all(1 <= done.stars[f"lesson/{k}"] <= 3 for k in keys)
 
 
 def test_the_first_hand_plays_to_the_score_in_the_window(app, store):
@@ -237,7 +239,7 @@ def test_the_first_hand_plays_to_the_score_in_the_window(app, store):
     first = next(x for x in LESSONS if x.guided is not None)
     m = play_first_hand(app, first, load_preset("racehorse"))
     assert m.actions >= 12  # a bid, trump, passing back, every trick, the sum
-    assert store.load_progress().lessons[first.id]
+    assert store.load_progress().lessons[lesson_key(first.id, "racehorse")]
 
 
 def test_the_first_hands_prompts_stay_clear_of_the_coach_at_the_smallest_window(

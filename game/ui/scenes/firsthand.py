@@ -13,6 +13,7 @@ from game.rules.events import Event, HandScored
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson
+from game.store.progress import lesson_key
 from game.tutorial.guided import GuidedRun, happened
 from game.tutorial.text import TemplateError
 from game.ui.coached import CoachedTable, learner_table, shipped_library, stars_text
@@ -84,6 +85,9 @@ class FirstHandScene(CoachedTable):
             if line:
                 self.lines = (self.lines + [line])[-3:]
 
+    def hides_hand_score(self) -> bool:
+        return self.run.sum is not None and not self.run.summed
+
     def wants_action(self) -> bool:
         return self.run.scored is None
 
@@ -154,8 +158,9 @@ class FirstHandScene(CoachedTable):
         if not self.run.finished:
             return
         progress = self.app.store.load_progress()
-        progress.lessons[self.lesson.id] = True
-        progress.record_stars(f"lesson/{self.lesson.id}", self.run.stars)
+        key = lesson_key(self.lesson.id, self.run.rules.name)  # progress is kept per table
+        progress.lessons[key] = True
+        progress.record_stars(f"lesson/{key}", self.run.stars)
         self.app.store.save_progress(progress)
         self.leave()
 
