@@ -77,7 +77,8 @@ def progress_from_json(data: Any) -> tuple[Progress, list[SchemaError]]:
             entries = _entries(top, name, check)
             if name == "drill":
                 for key in entries:
-                    schema.choice(key, f"drill.{key}", DRILL_KEYS)
+                    if not key.startswith("at:"):  # "at:<table>": where the drill stands
+                        schema.choice(key, f"drill.{key}", DRILL_KEYS)
             getattr(out, name).update(entries)
         except SchemaError as exc:
             errors.append(exc)

@@ -84,6 +84,7 @@ class Driver:
         for _ in range(FRAMES // 10):
             if scene.terms:
                 self.pump(1)
+                self.look()  # the pop-up drawn: one taller than the window is noted
                 self.click(scene.got_it.rect.center)
                 continue
             if scene.held is not None:

@@ -7,6 +7,7 @@ import pygame
 from game.rules.actions import parse_action
 from game.store.content import load_preset, load_tutorial
 from game.store.progress import lesson_key
+from game.tutorial.text import TextContext
 from game.ui import theme
 from game.ui.coached import NEUTRAL
 from game.ui.scenes.drill import DrillScene
@@ -197,15 +198,28 @@ def test_the_drill_names_the_rule_and_keeps_its_tally(app, store):
     pump(app, 5)
     legal = set(scene.item.legal_cards())
     illegal = [sp for sp in tricks.picker.sprites if sp.card not in legal]
+    assert illegal  # the first position is one where a rule forbids a card
     if illegal:
         click_card(app, illegal[0])
-        assert "Rule " in scene.reply and scene.item.attempts.wrong == 1
+        # The drill asks which rule forbids it (issue 24), with a button per rule.
+        assert "Which rule forbids it?" in scene.reply and scene.item.attempts.wrong == 1
+        number = TextContext(scene.item.rules, scene.item.state).verdict()[2] \
+            .reason(illegal[0].card).number
+        wrong = next(b for b in scene.task_buttons if b.label != str(number))
+        pump(app, 2, events=click(wrong.rect.center))
+        assert scene.item.attempts.wrong == 2 and scene.item.asking is not None
+        right = next(b for b in scene.task_buttons if b.label == str(number))
+        pump(app, 2, events=click(right.rect.center))
+        assert scene.item.asking is None and scene.reply.startswith("Yes")
     click_card(app, next(sp for sp in tricks.picker.sprites if sp.card in legal))
     assert scene.item.done and scene.side_buttons[1].enabled
     drill = store.load_progress().drill
     assert drill["played"] == 1 and drill["stars"] == scene.item.stars
     scene.next_item()
     assert not scene.item.done and scene.drill.number == 2
+    # Opened again, the drill starts where the learner left off, not at deal 1.
+    again = DrillScene(app, load_preset("racehorse"))
+    assert again.item.found.seed == scene.item.found.seed
 
 
 def test_the_rule_order_grid_draws_from_the_rule_sets(app):
