@@ -14,7 +14,6 @@ are facts ``pinochle tutorial --check`` verifies against the engine. See ``docs/
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 
 from game.rules.actions import Action

@@ -103,9 +103,9 @@ def real_cards_problem(state: GameState, answers: tuple[Action, ...]) -> str | N
         return None
     best_card, best = max(values.items(), key=lambda kv: kv[1])
     worst = [(a, values[a]) for a in answers if a in values and values[a] < best - TIE]
-    if not worst:
-        return None
-    action, value = worst[0]
-    return (f"answer {action} loses {best - value:g} points against the real cards, where "
+    if worst:
+        action, value = worst[0]
+        return (f"answer {action} loses {best - value:g} points against the real cards, where "
             f"{best_card} keeps them: played out with every hand known (a bot_note cannot "
             f"excuse this)")
+    return None

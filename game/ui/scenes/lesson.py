@@ -16,9 +16,9 @@ from game.rules.compiled import best_meld
 from game.rules.ruleset import RuleSet
 from game.store.content import load_preset
 from game.store.lessons import ZONES, Lesson
-from game.tutorial.runner import LessonRun
 from game.store.progress import lesson_key
 from game.tutorial.features import steps_for
+from game.tutorial.runner import LessonRun
 from game.tutorial.text import TemplateError, TextContext, fields_of, render, terms_in
 from game.ui import theme
 from game.ui.coached import (
