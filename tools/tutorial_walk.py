@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.store.content import load_preset, load_tutorial  # noqa: E402
+from game.tutorial.features import steps_for  # noqa: E402
 from tools.screenshots import app_at  # noqa: E402
 from tools.tutorial_play import play_first_hand, play_lesson  # noqa: E402
 
@@ -52,6 +53,8 @@ def walk(size: tuple[int, int], out: Path) -> list[Path]:
                     continue
                 core = lesson.track == "core" and table in ("racehorse", "two-handed")
                 own = lesson.track == "table" and lesson.preset == table
+                if lesson.on_learner_table and not steps_for(lesson, rules):
+                    continue  # nothing of it at this table (the auction at two-handed)
                 if core or own:
                     play_lesson(app, lesson, rules if lesson.on_learner_table else None,
                                 shooter(f"{table}-{lesson.id}"))
