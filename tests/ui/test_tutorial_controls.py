@@ -159,3 +159,20 @@ def test_the_score_box_hides_the_total_being_added_up(app, monkeypatch):
     assert run.done_current
     app.draw()
     assert drawn[-1] == after  # answered: now the score box moves on
+
+
+def test_a_button_is_explained_the_first_time_it_is_lit(app, store):
+    """The "Close to the target" puzzle's text never says "declare out": the pop-up comes from
+    the button being lit, once."""
+    from game.ui.scenes.puzzle import PuzzleScene
+
+    scene = PuzzleScene(app, puzzle("32-declare-out"), [puzzle("32-declare-out")])
+    app.reset(scene)
+    pump(app, 30)
+    assert scene.declare_button.enabled
+    assert "button-declare-out" in [t.id for t in scene.terms]
+    assert "button-declare-out" in store.load_progress().terms
+    again = PuzzleScene(app, puzzle("32-declare-out"), [puzzle("32-declare-out")])
+    app.reset(again)
+    pump(app, 30)
+    assert "button-declare-out" not in [t.id for t in again.terms]  # once only
