@@ -132,8 +132,12 @@ def _rule(ctx: TextContext, arg: str) -> str:
 
 
 def _rules_list(ctx: TextContext, arg: str) -> str:
-    """The table's trick rules, numbered (``playoff``: the two-handed playoff's)."""
+    """The table's trick rules, numbered (``playoff``: the two-handed playoff's; ``all``: both,
+    where the table has a playoff)."""
     rules = ctx.rules
+    if arg == "all" and rules.stock.enabled and rules.stock.playoff_obligations:
+        return (_rules_list(ctx, "") + " When the stock is gone: "
+                + _rules_list(ctx, "playoff"))
     obligations = rules.stock.playoff_obligations if arg == "playoff" else \
         rules.tricks.obligations
     return " ".join(f"({i}) {rules.obligation_text(o)}" for i, o in enumerate(obligations, 1))
