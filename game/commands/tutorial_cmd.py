@@ -42,14 +42,20 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     lessons, puzzles, errors = load_tutorial(root)
     library = load_tutorial_library(root)
     documents = seeds_folder(root, args.seeds)
-    report = check_all(lessons, puzzles, load_preset, errors, library, documents)
     if lessons or puzzles:
-        # Every step's answer made with the scene's own controls, headless (game.ui.lessondrive).
-        from game.store.content import PRESET_ORDER
-        from game.ui.lessondrive import drive_all
+        # Every step's answer made with the scene's own controls, headless
+        # (game.ui.lessondrive), in a second process while this one checks the engine's side.
+        from concurrent.futures import ProcessPoolExecutor
 
-        report.driven, driven_failures = drive_all(lessons, puzzles, load_preset, PRESET_ORDER)
+        from game.ui.lessondrive import drive_folder
+
+        with ProcessPoolExecutor(max_workers=1) as pool:
+            driving = pool.submit(drive_folder, str(root))
+            report = check_all(lessons, puzzles, load_preset, errors, library, documents)
+            report.driven, driven_failures = driving.result()
         report.failures += driven_failures
+    else:
+        report = check_all(lessons, puzzles, load_preset, errors, library, documents)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:
