@@ -12,22 +12,28 @@ A seat name typed in prose (North, East...) fails ``tutorial --check`` like a ty
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.rules.auction_game.state import HandState
 from game.rules.cards import Card
+from game.rules.ruleset import RuleSet
 from game.rules.seats import SEAT_NAMES_BY_PLAYERS, seat_name
+from game.rules.state import GameState
 
-if TYPE_CHECKING:
-    from game.tutorial.text import TextContext
+
+class TextContext(Protocol):
+    """What these fields read of ``game.tutorial.text.TextContext`` (which imports them)."""
+
+    rules: RuleSet
+    state: GameState | None
+    seat: int
 
 SEAT_WORDS = re.compile(r"\b(North|South|East|West)(?:'s)?\b")
 
 
 def _err(message: str) -> Exception:
-    from game.tutorial.text import TemplateError
-
-    return TemplateError(message)
+    """A field that cannot be filled here: ``render`` reports it with the field's name."""
+    return ValueError(message)
 
 
 def _who(ctx: TextContext, seat: int) -> str:
