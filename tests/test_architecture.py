@@ -33,7 +33,7 @@ LAYERS: list[tuple[str, str]] = [
     ("tutorial", r"game\.tutorial(\.\w+)?$"),
     ("ui base", r"game\.ui(\.(theme|anim|assets|widgets|scene))?$"),
     ("ui table", r"game\.ui\.table(\.\w+)?$"),
-    ("ui overlay pieces", r"game\.ui\.(overlay|handpick|menu|coached)$"),
+    ("ui overlay pieces", r"game\.ui\.(overlay|handpick|menu|coached|coached_controls)$"),
     ("ui scenes", r"game\.ui\.scenes(\.\w+)?$"),
     ("ui app", r"game\.ui\.(app|routes|lessondrive)$"),
     ("ui demo", r"game\.ui\.demo$"),

@@ -45,7 +45,10 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     if lessons or puzzles:
         # Every step's answer made with the scene's own controls, headless
         # (game.ui.lessondrive), in a second process while this one checks the engine's side.
+        import os
         from concurrent.futures import ProcessPoolExecutor
+
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the report
 
         from game.ui.lessondrive import drive_folder
 

@@ -11,8 +11,9 @@ from pathlib import Path
 
 from game.rules.ruleset import RuleSet
 from game.store.tutorial_data import QuoteFile
+from game.tutorial.scan import bare_numbers, style_problems
 from game.tutorial.text import FIELD as FIELD_RE
-from game.tutorial.text import TemplateError, TextContext, bare_numbers, render, style_problems
+from game.tutorial.text import TemplateError, TextContext, render
 
 
 def text_problems(label: str, raw: str, ctx: TextContext | None, topic: str = "") -> list[str]:

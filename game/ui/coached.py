@@ -8,8 +8,6 @@ time, and no greyed-out cards (an illegal card is a try the game answers with it
 
 from __future__ import annotations
 
-import dataclasses
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -17,9 +15,15 @@ import pygame
 from game.rules.events import Event, TrickWon
 from game.rules.phase import Phase
 from game.rules.seats import seat_name
-from game.rules.view import PlayerView, observe
-from game.store.tutorial_data import Library, Term
+from game.rules.view import observe
+from game.store.tutorial_data import Term
 from game.ui import assets, theme
+from game.ui.coached_controls import (  # noqa: F401 - re-exported for the scenes
+    CoachedControls,
+    before_hand,
+    control_of,
+    shipped_library,
+)
 from game.ui.table import hud
 from game.ui.table.model import TableModel
 from game.ui.table.scene import TableScene
@@ -34,36 +38,6 @@ NEUTRAL = (140, 196, 255)  # legal but not the best: neither the red of a rule n
 TONES = {"right": theme.GREEN, "wrong": theme.RED, "neutral": NEUTRAL}
 STAR, NO_STAR = "★", "☆"
 TERMS_AT_ONCE = 3  # new words explained together in one pop-up
-
-
-@lru_cache(maxsize=1)
-def shipped_library() -> Library:
-    """The shipped quotes and glossary, read once: every step of every lesson looks up its
-    new words, and reading the files each time made stepping slow."""
-    from game.store.content import load_tutorial_library
-
-    return load_tutorial_library()
-
-
-def before_hand(view: PlayerView) -> PlayerView:
-    """The view with the scores as they stood before its last hand was scored."""
-    result = view.records[-1]
-    before = list(view.scores)
-    for side in result.sides:
-        if side.side < len(before):
-            before[side.side] -= side.score
-    return dataclasses.replace(view, scores=tuple(before), running=())
-
-
-def control_of(action: object) -> str:
-    """The control outside the hand and the prompts that makes ``action`` ("" for none)."""
-    from game.rules.actions import DeclareOut, ProposeThrowIn, ThrowIn
-
-    if isinstance(action, DeclareOut):
-        return "declare-out"
-    if isinstance(action, ThrowIn | ProposeThrowIn):
-        return "throw-in"
-    return ""
 
 
 def stars_text(stars: int, out_of: int = 3) -> str:
@@ -86,7 +60,7 @@ def learner_table(app: AppContext) -> tuple[str, RuleSet]:
     return "racehorse", load_preset("racehorse")
 
 
-class CoachedTable(TableScene):
+class CoachedTable(CoachedControls, TableScene):
     """A table whose other seats are scripted or coached: no saving, no statistics."""
 
     grey_illegal = False  # the tutorial never gives the answer away by dimming cards
@@ -121,57 +95,6 @@ class CoachedTable(TableScene):
         from game.ui.scene import Route
 
         self.app.go(Route.LESSONS)
-
-    # -- the controls a step offers --------------------------------------------------------
-    def offers(self, control: str) -> bool:
-        """Claiming, throw-in requests and declaring out: none unless the scene says so (a
-        lesson step asking for a card must not be ended by a claim)."""
-        del control
-        return False
-
-    def claim(self) -> bool:
-        """Claiming goes through the scene's own run (never straight to the engine)."""
-        return False
-
-    def declare_out(self) -> bool:
-        """Declaring out is the learner's answer like any other: judged by the scene's run."""
-        from game.rules.actions import DeclareOut
-
-        while self.app.top is not self and self in self.app.stack:
-            self.app.pop()  # the confirmation and the prompt in front of the player are moot
-        return self.act(DeclareOut())
-
-    def lit_controls(self) -> list[str]:
-        """The controls on screen and usable now, by name."""
-        out = []
-        declare = getattr(self, "declare_button", None)
-        if declare is not None and declare.enabled:
-            out.append("declare-out")
-        if self.match.waiting_for_human() and self.match.state.phase == Phase.TRICKS:
-            from game.rules.actions import ProposeThrowIn, ThrowIn
-
-            legal = self.match.legal()
-            if self.offers("claim") and self.match.can_claim(self.human):
-                out.append("claim")
-            if self.offers("throw-in") and (ThrowIn() in legal or ProposeThrowIn() in legal):
-                out.append("throw-in")
-        return out
-
-    def explain_controls(self) -> None:
-        """Each of these buttons is explained (a glossary pop-up) the first time it is lit."""
-        lit = [c for c in self.lit_controls() if c not in self.explained]
-        if not lit:
-            return
-        self.explained.update(lit)
-        progress = self.app.store.load_progress()
-        by_id = {t.id: t for t in shipped_library().glossary}
-        new = [f"button-{c}" for c in lit if f"button-{c}" not in progress.terms
-               and f"button-{c}" in by_id]
-        if not new:
-            return
-        progress.terms += new
-        self.app.store.save_progress(progress)
-        self.show_terms([*self.terms, *(by_id[t] for t in new)])
 
     def update(self, dt: float) -> None:
         super().update(dt)
