@@ -54,12 +54,8 @@ class CoachedControls:
     human: int
     terms: list[Any]
     explained: set[str]
-
-    def act(self, action: Any) -> bool:
-        raise NotImplementedError
-
-    def show_terms(self, terms: list[Any]) -> None:
-        raise NotImplementedError
+    act: Any  # the scene's own act (its run judges the action)
+    show_terms: Any
 
     # -- the controls a step offers --------------------------------------------------------
     def offers(self, control: str) -> bool:
