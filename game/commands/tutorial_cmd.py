@@ -42,7 +42,23 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     lessons, puzzles, errors = load_tutorial(root)
     library = load_tutorial_library(root)
     documents = seeds_folder(root, args.seeds)
-    report = check_all(lessons, puzzles, load_preset, errors, library, documents)
+    if lessons or puzzles:
+        # Every step's answer made with the scene's own controls, headless
+        # (game.ui.lessondrive), in a second process while this one checks the engine's side.
+        import os
+        from concurrent.futures import ProcessPoolExecutor
+
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the report
+
+        from game.ui.lessondrive import drive_folder
+
+        with ProcessPoolExecutor(max_workers=1) as pool:
+            driving = pool.submit(drive_folder, str(root))
+            report = check_all(lessons, puzzles, load_preset, errors, library, documents)
+            report.driven, driven_failures = driving.result()
+        report.failures += driven_failures
+    else:
+        report = check_all(lessons, puzzles, load_preset, errors, library, documents)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:
@@ -50,7 +66,8 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
             "(rule documents not found: shipped quotations only)"
         print(f"{report.lessons} lessons, {report.puzzles} puzzles, {report.steps} steps, "
               f"{report.claims} claims, {report.quotes} quotations {against}, "
-              f"{report.bot_checked} decisions against the hard bot; "
+              f"{report.bot_checked} decisions against the hard bot, "
+              f"{report.driven} lessons and puzzles driven through the window's controls; "
               f"{len(report.failures)} failures")
         for failure in report.failures:
             print(f"  FAIL {failure}")

@@ -125,7 +125,8 @@ def test_a_wrong_move_is_answered_with_the_rule_and_the_step_repeats():
     reply = run.try_action(parse_action("play TH"))
     assert not reply.ok and reply.tone == "wrong"
     assert "Rule 2" in reply.message and "follow suit" in reply.message
-    assert not run.done_current and run.attempts.wrong == 1
+    # The step says "Try it": the try it invites costs no star (issue 24).
+    assert not run.done_current and run.attempts.wrong == 0
     assert run.try_action(parse_action("play AD")).ok and run.done_current
     run.next()
     assert run.index == 1
@@ -154,3 +155,24 @@ def test_tutorial_check_command_json(tmp_path):
                           "--levels", str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert out.returncode == 1
     assert "lessons/bad.toml: field 'steps'" in json.loads(out.stdout)["failures"][0]
+
+
+def test_an_illegal_try_the_step_invites_costs_no_star():
+    """31 step 1 says "Try it" (the 10♥ the rules forbid): the try is the lesson working.
+    17 step 3 invites nothing: an illegal bid there is a wrong try."""
+    from game.rules.actions import parse_action
+    from game.store.content import load_preset, load_tutorial
+    from game.tutorial.runner import LessonRun
+
+    lessons = {x.id: x for x in load_tutorial()[0]}
+    run = LessonRun(lessons["31-racehorse-take-the-trick"], load_preset)
+    assert run.step.invites_tries
+    assert not run.try_action(parse_action("play TH")).ok
+    assert run.attempts.wrong == 0
+    assert run.try_action(parse_action("play AD")).ok and run.stars == 0  # not finished yet
+    run2 = LessonRun(lessons["18-scoring"], load_preset, load_preset("racehorse"))
+    assert not run2.step.invites_tries
+    illegal = next(a for a in map(parse_action, ("play AS", "play KH", "play 9C", "play QD"))
+                   if a not in run2.legal())
+    run2.try_action(illegal)
+    assert run2.attempts.wrong == 1
