@@ -1,14 +1,16 @@
 """The player's files: settings, statistics, tutorial progress and saved games.
 
 Everything is JSON, parsed and checked by :mod:`game.store.schema` (never pickle or eval), and
-read and written through :class:`game.store.files.UserFiles`: atomic writes, and a bad file kept
-aside and reported in one line on the title screen, never deleted or silently replaced. One saved
-game is kept per table (``data/saves/<table>.json``).
+read and written through :class:`game.store.files.UserFiles`: atomic writes, and a bad file moved
+to ``data/set-aside/`` and reported in one line on the title screen, never deleted or silently
+replaced. One saved game is kept per table (``data/saves/<table>.json``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -24,6 +26,8 @@ from game.store.stats import Stats, stats_from_json
 
 T = TypeVar("T")
 MAX_SAVES = 100
+MAX_NOTICES = 4  # lines of problems the title shows before "and N more"
+OLD_ASIDE = ".bad-"  # in the name of a file an earlier version set aside inside saves/
 
 
 class Store:
@@ -32,12 +36,32 @@ class Store:
     def __init__(self, root: Path | None = None) -> None:
         self.config = (root / "config") if root else config_dir()
         self.data = (root / "data") if root else data_dir()
-        self.files = UserFiles()
+        self.files = UserFiles(self.aside_dir)
 
     @property
     def messages(self) -> list[str]:
         """One-line reports for the title screen."""
         return self.files.messages
+
+    def notices(self) -> list[str]:
+        """What the title screen shows: the first problems, how many more there are, and, once,
+        where every file set aside went."""
+        lines = self.messages[:MAX_NOTICES]
+        more = len(self.messages) - len(lines)
+        if more:
+            lines.append(f"... and {more} more like these.")
+        if self.files.set_aside_count:
+            lines.append(f"Files set aside are kept in {self.aside_dir}; nothing was deleted.")
+        return lines
+
+    def tidy(self) -> int:
+        """At start: remove the temporary files of saves a kill interrupted; how many."""
+        return self.files.tidy([self.config, self.data, self.saves_dir])
+
+    @property
+    def aside_dir(self) -> Path:
+        """Where bad files are kept for the player, out of every loader's way."""
+        return self.data / "set-aside"
 
     @property
     def settings_path(self) -> Path:
@@ -123,16 +147,50 @@ class Store:
                 self.files.remove(legacy)
 
     def load_games(self) -> list[SavedGame]:
-        """Every saved game, newest first; a bad one is reported and kept aside."""
-        paths = sorted(self.saves_dir.glob("*.json"), key=_mtime, reverse=True)[:MAX_SAVES]
+        """Every saved game, newest first; a bad one is reported and set aside."""
+        paths = sorted(self._save_files(), key=_mtime, reverse=True)[:MAX_SAVES]
         if self.legacy_save_path.exists():
             paths.append(self.legacy_save_path)
-        games: dict[str, SavedGame] = {}
-        for path in paths:
-            saved = self._read_game(path)
-            if saved is not None and saved.key not in games:
-                games[saved.key] = saved
-        return list(games.values())
+        read = [(path, saved) for path in paths if (saved := self._read_game(path)) is not None]
+        games: dict[str, tuple[Path, SavedGame]] = {}
+        for path, saved in read:
+            if saved.key not in games:
+                games[saved.key] = (path, saved)
+            elif path != self.legacy_save_path:
+                # An older file of the same table (saved under another name by an earlier
+                # version): kept for the player, and out of the way of the game being played.
+                self.files.set_aside(path, "The saved game", "an older game at the same table",
+                                     "the newer one is kept")
+        for key, (path, _) in games.items():
+            if path.parent == self.saves_dir and path != self.save_path(key):
+                self._rename(path, self.save_path(key))
+        return [saved for _, saved in games.values()]
+
+    def _save_files(self) -> list[Path]:
+        """The saves folder's games. Files an earlier version set aside there (``.bad-``) are
+        moved to the set-aside folder first: the loader would refuse them again every time."""
+        try:
+            paths = list(self.saves_dir.glob("*.json"))
+        except OSError:
+            return []
+        old = [p for p in paths if OLD_ASIDE in p.name]
+        for path in old:
+            with contextlib.suppress(OSError):
+                self.aside_dir.mkdir(parents=True, exist_ok=True)
+                if not os.path.lexists(self.aside_dir / path.name):
+                    os.replace(path, self.aside_dir / path.name)
+                    self.files.set_aside_count += 1
+        if old:
+            self.files.say(f"{len(old)} saved games set aside by an earlier version were moved "
+                           "out of the saves folder.")
+        return [p for p in paths if OLD_ASIDE not in p.name]
+
+    def _rename(self, path: Path, target: Path) -> None:
+        """A game saved under another name than its table's (the table's name changed): moved to
+        its table's name, so that saving and clearing the table find it."""
+        if not os.path.lexists(target):
+            with contextlib.suppress(OSError):
+                os.replace(path, target)
 
     def load_game(self, key: str | None = None) -> SavedGame | None:
         """The saved game at this table (or the newest one), or None."""
