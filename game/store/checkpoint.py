@@ -51,8 +51,11 @@ def read(path: Path, header: Mapping[str, Any]) -> list[Mapping[str, Any]]:
         try:
             data = table(parse_json(line), f"line {i + 1}")
         except SchemaError as exc:
-            if last and not complete:
-                break  # cut short by an interruption: the piece is played again
+            if last and not complete and i > 0:
+                # Cut short by an interruption: the piece is played again. (Not the first
+                # line: start() writes it whole, so a first line cut short is some other file,
+                # which is never truncated.)
+                break
             raise CheckpointError(f"checkpoint {path}, line {i + 1}: {exc}") from None
         good += 1
         if i == 0:
@@ -73,6 +76,8 @@ def start(path: Path, header: Mapping[str, Any]) -> None:
     try:
         if path.exists() and path.stat().st_size:
             return
+        if path.is_symlink():  # a link to nothing: the player's link is not replaced
+            raise CheckpointError(f"checkpoint {path}: is a link to a file that does not exist")
         path.parent.mkdir(parents=True, exist_ok=True)
         _write_all(path, json.dumps(dict(header), sort_keys=True) + "\n")
     except OSError as exc:

@@ -9,6 +9,7 @@ replaced. One saved game is kept per table (``data/saves/<table>.json``).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from game.store.progress import Progress, progress_from_json
 from game.store.saves import SavedGame, saved_game_from_json
 from game.store.schema import SchemaError, parse_json
 from game.store.settings import Settings, settings_from_json
-from game.store.stats import Stats, stats_from_json
+from game.store.stats import Stats, VariantStats, stats_from_json
 
 T = TypeVar("T")
 MAX_SAVES = 100
@@ -37,6 +38,7 @@ class Store:
         self.config = (root / "config") if root else config_dir()
         self.data = (root / "data") if root else data_dir()
         self.files = UserFiles(self.aside_dir)
+        self._unknown: dict[Path, dict[str, Any]] = {}  # per file: fields kept, not understood
 
     @property
     def messages(self) -> list[str]:
@@ -94,9 +96,12 @@ class Store:
         if text is None:
             return default
         try:
-            value, errors = build(parse_json(text))
+            data = parse_json(text)
+            value, errors = build(data)
         except SchemaError as exc:
             value, errors = default, [exc]
+        if not errors:
+            self._unknown[path] = _unknown_fields(data, default)
         if errors:
             more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
             using = ("defaults are used" if value == default else
@@ -104,7 +109,9 @@ class Store:
             self.files.set_aside(path, what, f"{errors[0]}{more}", using)
         return value
 
-    def _save(self, path: Path, data: Any, what: str) -> bool:
+    def _save(self, path: Path, data: dict[str, Any], what: str) -> bool:
+        # Fields this version does not know (a newer version's) are written back as they were.
+        data = {**self._unknown.get(path, {}), **data}
         return self.files.write(path, json.dumps(data, indent=1), what)
 
     # -- settings, statistics, progress ---------------------------------------------------
@@ -211,6 +218,17 @@ class Store:
         except (SchemaError, RulesError) as exc:
             self.files.set_aside(path, what, str(exc).splitlines()[0])
             return None
+
+
+def _unknown_fields(data: Any, default: Any) -> dict[str, Any]:
+    """The top-level fields of ``data`` that the game neither reads nor writes: kept to be
+    written back. Statistics of format 1 (flat counts, no ``format``) are read, not unknown."""
+    if not isinstance(data, dict):
+        return {}
+    known = set(default.to_json())
+    if isinstance(default, Stats) and "format" not in data:
+        known |= {f.name for f in dataclasses.fields(VariantStats)}
+    return {k: v for k, v in data.items() if k not in known}
 
 
 def _mtime(path: Path) -> float:

@@ -248,3 +248,35 @@ def test_a_house_file_is_read_only_up_to_the_limit(tmp_path):
     with pytest.raises(Exception, match="larger than 2 MB"):
         read_house_rules(path)
     assert MAX_BYTES == 2_000_000
+
+
+# -- the sweep's findings: fields of a newer version, a file that is not a checkpoint ----------
+def test_fields_this_version_does_not_know_are_written_back(tmp_path):
+    """Found by the hostile-file sweep: a settings file with a field of a newer version lost
+    that field on the first save."""
+    store = Store(tmp_path)
+    store.config.mkdir()
+    store.settings_path.write_text(json.dumps({"speed": "slow", "future_option": [1, 2]}),
+                                   encoding="utf-8")
+    settings = store.load_settings()
+    settings.speed = "fast"
+    assert store.save_settings(settings)
+    data = json.loads(store.settings_path.read_text(encoding="utf-8"))
+    assert data["future_option"] == [1, 2] and data["speed"] == "fast"
+
+
+def test_a_file_that_is_not_a_checkpoint_is_never_truncated(tmp_path):
+    """Found by the hostile-file sweep: a one-line file without a last newline, named as a
+    checkpoint by mistake, was taken for a line cut short and emptied."""
+    from game.store.checkpoint import CheckpointError, read
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes, one long line and no newline at the end", encoding="utf-8")
+    with pytest.raises(CheckpointError, match="line 1"):
+        read(notes, {"kind": "deals"})
+    assert notes.read_text(encoding="utf-8").startswith("my notes")
+    # a real checkpoint cut short in its last line still resumes
+    run = tmp_path / "run.jsonl"
+    run.write_text('{"kind": "deals"}\n{"deal": 0}\n{"deal": 1, "tab', encoding="utf-8")
+    assert read(run, {"kind": "deals"}) == [{"deal": 0}]
+    assert run.read_text(encoding="utf-8") == '{"kind": "deals"}\n{"deal": 0}\n'
