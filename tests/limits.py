@@ -36,13 +36,34 @@ def cpu_limit(seconds: int, memory: int | None = None) -> Callable[[], None]:
 
 
 def run_cpu_limited(args: Sequence[str | os.PathLike[str]], cpu_seconds: int,
-                    memory: int | None = None, **kwargs: object
+                    memory: int | None = None, as_a_user: bool = False, **kwargs: object
                     ) -> subprocess.CompletedProcess[str]:
     """``subprocess.run(args)`` with the child's CPU time (and memory) limited; output as text.
-    A child killed by its CPU limit has a negative return code (SIGXCPU or SIGKILL)."""
+    A child killed by its CPU limit has a negative return code (SIGXCPU or SIGKILL). With
+    ``as_a_user``, a child of root loses the capabilities that let root read and write any file
+    (file permissions then hold for it, as for a player)."""
+    limit = cpu_limit(cpu_seconds, memory)
+
+    def prepare() -> None:
+        limit()
+        if as_a_user:
+            drop_file_privileges()
+
     return subprocess.run([str(a) for a in args], capture_output=True, text=True,
-                          preexec_fn=cpu_limit(cpu_seconds, memory),
-                          timeout=HANG_SECONDS, **kwargs)  # type: ignore[call-overload]
+                          preexec_fn=prepare, timeout=HANG_SECONDS,
+                          **kwargs)  # type: ignore[call-overload]
+
+
+def drop_file_privileges() -> None:
+    """Root without CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH, for this process and what it
+    runs (Linux; elsewhere, and for other users, nothing changes)."""
+    if os.geteuid() != 0 or not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    for capability in (1, 2):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
+        libc.prctl(24, capability, 0, 0, 0)  # PR_CAPBSET_DROP: gone after the exec
 
 
 def run_limited(code: str, cpu_seconds: int, memory: int = MEMORY

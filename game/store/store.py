@@ -27,7 +27,6 @@ from game.store.stats import Stats, VariantStats, stats_from_json
 
 T = TypeVar("T")
 MAX_SAVES = 100
-MAX_NOTICES = 4  # lines of problems the title shows before "and N more"
 OLD_ASIDE = ".bad-"  # in the name of a file an earlier version set aside inside saves/
 
 
@@ -46,12 +45,9 @@ class Store:
         return self.files.messages
 
     def notices(self) -> list[str]:
-        """What the title screen shows: the first problems, how many more there are, and, once,
-        where every file set aside went."""
-        lines = self.messages[:MAX_NOTICES]
-        more = len(self.messages) - len(lines)
-        if more:
-            lines.append(f"... and {more} more like these.")
+        """What the title screen shows: every problem, one line each, and last, once, where
+        every file set aside went."""
+        lines = list(self.messages)
         if self.files.set_aside_count:
             lines.append(f"Files set aside are kept in {self.aside_dir}; nothing was deleted.")
         return lines

@@ -112,7 +112,7 @@ def test_save_after_every_action_and_resume(app, store):
     try:
         title = TitleScene(fresh)
         fresh.push(title)
-        assert title.buttons[0].label == "Resume Racehorse (hand 1: 0–0)"
+        assert title.buttons[0].label == "Resume Racehorse (hand 1: 0, 0)"
         title.resume_game()
         resumed = fresh.stack[-1]
         assert isinstance(resumed, TableScene)
