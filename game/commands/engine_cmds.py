@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from game.commands.args import UsageError, positive_int
+from game.commands.args import UsageError, positive_int, seed
 from game.rules.cards import Card, CardError, Suit, parse_cards
 from game.rules.compiled import best_meld
 from game.rules.explain import rules_sections, rules_text
@@ -47,7 +47,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("simulate", help="play hands with legal-move bots, checking invariants")
     p.add_argument("--variant", required=True)
     p.add_argument("--hands", type=positive_int, default=100)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=seed, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_simulate)
 
@@ -84,12 +84,23 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+NO_TRUMP = ("none", "-", "")
+
+
 def parse_trump(text: str | None, required: bool = True) -> Suit | None:
-    if text is None or text.lower() in ("none", "-", ""):
+    """A trump suit; ``none`` (no trump) only where it is allowed: a meld may be counted with
+    no trump named, a trick is always played with one."""
+    allowed = "S, H, C or D" if required else "S, H, C, D, or none for no trump"
+    if text is None or text.strip().lower() in NO_TRUMP:
         if required:
-            raise CardError("--trump is required (S, H, C, D or none)")
+            raise CardError(f"--trump must be a suit ({allowed}): a trick is played with trump "
+                            "named")
         return None
-    return Suit.parse(text)
+    try:
+        return Suit.parse(text)
+    except CardError:
+        raise CardError(f"unknown trump {text!r} (choose from {allowed}; ♠ ♥ ♣ ♦ work too)"
+                        ) from None
 
 
 def max_hand(rules: RuleSet) -> int:
@@ -151,7 +162,7 @@ def _meld_batch(rules: RuleSet) -> int:
         if not parts:
             continue
         try:
-            trump = parse_trump(parts[0], required=True)
+            trump = parse_trump(parts[0], required=False)
             cards = parse_cards(parts[1:])
             check_hand(rules, cards)
             total = table.total(deck.counts_of(cards), trump)

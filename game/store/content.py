@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from functools import cache
+import re
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from game.rules.rulefile import ruleset_from_mapping
 from game.rules.ruleset import RuleSet
 from game.store.lesson_reader import lesson_from_mapping, puzzle_from_mapping
 from game.store.lessons import Lesson, LessonError, Puzzle
+from game.store.reading import FileRefusedError, read_text
 from game.store.schema import MAX_BYTES, SchemaError, parse_toml
 from game.store.tutorial_data import Library, digest, load_library
 
@@ -77,14 +79,17 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+@lru_cache(maxsize=32)
 def ruleset_from_text(text: str, source: str) -> RuleSet:
-    """Build a rule set from the text of a preset or house-rules file."""
+    """Build a rule set from the text of a preset or house-rules file. (Cached: the title
+    screen reads the rules of every saved house game on each visit.)"""
     data = _parse(text, source)
     base_name = data.pop("base", None)
     if base_name is not None:
         if not isinstance(base_name, str) or base_name not in PRESET_ORDER:
             raise RuleSetError(source, "base", f"unknown preset {base_name!r} "
                                f"(choose from: {', '.join(PRESET_ORDER)})")
+        data = _named(data, source, base_name)
         base = copy.deepcopy(_preset_data(base_name))
         base_scale = base.get("scoring", {}).get("scale", "x10")
         scoring = data.get("scoring")
@@ -93,6 +98,29 @@ def ruleset_from_text(text: str, source: str) -> RuleSet:
             base = rescale(base, wanted == "x10", source)
         data = _merge(base, _without_stale_decisions(base, data))
     return ruleset_from_mapping(data, source)
+
+
+def _named(data: dict[str, Any], source: str, base_name: str) -> dict[str, Any]:
+    """A house file without a ``name`` is named after its file, not its base, and one without
+    a ``title`` says it is a house table: its rules are not the preset's, so neither is its name.
+    """
+    if "name" in data and "title" in data:
+        return data
+    base_title = str(_preset_data(base_name).get("title", base_name)).split(":")[0]
+    name = data.get("name")
+    if "name" not in data:
+        name = _file_name(source) or f"{base_name}-house"
+    title = f"{name}: a house table on {base_title}"
+    return {"name": name, "title": title, **data}
+
+
+def _file_name(source: str) -> str:
+    """The name a house file's path gives it ("method3" for ``~/rules/method3.toml``), or ""
+    when the source is not a file."""
+    if not source.lower().endswith(".toml"):
+        return ""
+    stem = re.split(r"[\\/]", source)[-1][: -len(".toml")]
+    return re.sub(r"\s+", " ", stem).strip()[:80]
 
 
 def _without_stale_decisions(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -113,17 +141,22 @@ def _sets(data: dict[str, Any], path: str) -> bool:
 
 
 def read_house_rules(path: str | Path) -> tuple[str, RuleSet]:
-    """A house-rules file's text (kept in saves) and its validated rule set."""
+    """A house-rules file's text (kept in saves) and its validated rule set. Only a regular
+    file is read, and at most MAX_BYTES of it."""
     p = Path(path)
+    source = _shown(str(p))
     try:
-        if p.stat().st_size > MAX_BYTES:
-            raise RuleSetError(str(p), "<file>", f"is larger than {MAX_BYTES // 1_000_000} MB")
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RuleSetError(str(p), "<file>", f"cannot be read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise RuleSetError(str(p), "<file>", "is not UTF-8 text") from None
+        text = read_text(p, MAX_BYTES)
+    except FileNotFoundError as exc:
+        raise RuleSetError(source, "<file>", f"cannot be read ({exc.strerror})") from None
+    except FileRefusedError as exc:
+        raise RuleSetError(source, "<file>", exc.reason) from None
     return text, ruleset_from_text(text, str(p))
+
+
+def _shown(name: str) -> str:
+    """A file name as an error shows it: a name of thousands of characters is cut short."""
+    return name if len(name) <= 200 else name[:97] + "..." + name[-100:]
 
 
 def load_house_rules(path: str | Path) -> RuleSet:
@@ -134,10 +167,17 @@ def load_ruleset(name_or_path: str) -> RuleSet:
     """A preset name, or the path of a house-rules ``.toml`` file."""
     if name_or_path in PRESET_ORDER:
         return load_preset(name_or_path)
-    if name_or_path.endswith(".toml") or "/" in name_or_path or Path(name_or_path).exists():
+    if name_or_path.endswith(".toml") or "/" in name_or_path or _exists(name_or_path):
         return load_house_rules(name_or_path)
-    raise RuleSetError(name_or_path, "variant", f"unknown variant (choose from: "
+    raise RuleSetError(_shown(name_or_path), "variant", f"unknown variant (choose from: "
                        f"{', '.join(PRESET_ORDER)}, or give a house-rules .toml file)")
+
+
+def _exists(name: str) -> bool:
+    try:
+        return Path(name).exists()
+    except (OSError, ValueError):  # a name too long for the system, or with a NUL in it
+        return False
 
 
 LEVELS_DIR = data_dir("levels")
@@ -157,15 +197,17 @@ def load_tutorial(folder: Path | None = None
         for path in sorted((root / kind).glob("*.toml")):
             source = f"{kind}/{path.name}"
             try:
-                text = path.read_text(encoding="utf-8")
+                text = read_text(path, MAX_BYTES)
                 item = build(parse_toml(text), source, path.stem, PRESET_ORDER)
                 if kind == "lessons":
                     item = dataclasses.replace(item, digest=digest(text))
                 out.append(item)
             except SchemaError as exc:
                 errors.append(f"{source}: {exc}")
-            except (OSError, UnicodeDecodeError) as exc:
-                errors.append(f"{source}: field '<file>': cannot be read ({exc})")
+            except FileRefusedError as exc:
+                errors.append(f"{source}: field '<file>': {exc.reason}")
+            except OSError as exc:
+                errors.append(f"{source}: field '<file>': cannot be read ({exc.strerror})")
             except LessonError as exc:
                 errors.append(str(exc))
     lessons.sort(key=lambda x: (x.order, x.id))
