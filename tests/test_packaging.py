@@ -89,7 +89,7 @@ def test_the_wheel_carries_sprites_sounds_font_lessons_and_presets(wheel):
                    "game/_data/levels/puzzles", "game/presets/racehorse.toml", "game/cli.py"):
         assert any(n.startswith(needed) for n in names), f"the wheel lacks {needed}"
     presets = {f"game/presets/{p.name}" for p in (ROOT / "game" / "presets").glob("*.toml")}
-    assert len(presets) == len(content.PRESET_ORDER) and presets <= names
+    assert len(presets) == len(content.preset_names()) and presets <= names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
     for dependency in DEPENDENCIES:
         assert f"Requires-Dist: {dependency}" in metadata

@@ -103,18 +103,13 @@ def parse_trump(text: str | None, required: bool = True) -> Suit | None:
                         ) from None
 
 
-def max_hand(rules: RuleSet) -> int:
-    """Most cards one player can hold at once: the bidder with passed cards or the widow."""
-    return rules.hand_size + rules.passing.count + rules.widow.size
-
-
 def check_hand(rules: RuleSet, cards: list[Card], extra: list[Card] | None = None) -> None:
     deck = rules.deck
     for card in cards + (extra or []):
         if not deck.has(card):
             raise CardError(f"{card} is not in the {deck.size}-card pack of {rules.name}")
     deck.counts_of(cards + (extra or []))  # refuses more copies than the pack holds
-    limit = max_hand(rules)
+    limit = rules.max_held
     if len(cards) > limit:
         raise CardError(f"{len(cards)} cards given, but a hand in {rules.name} holds at most "
                         f"{limit}")

@@ -15,6 +15,7 @@ import dataclasses
 import re
 from functools import cache, lru_cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -29,21 +30,46 @@ from game.store.reading import FileRefusedError, read_text
 from game.store.schema import MAX_BYTES, SchemaError, parse_toml
 from game.store.tutorial_data import Library, digest, load_library
 
-PRESET_ORDER = ("racehorse", "double-deck", "partnership-190", "partnership-150", "cutthroat",
-                "check", "two-handed")
+
+@cache
+def _presets() -> dict[str, dict[str, Any]]:
+    return discover_presets(resources.files("game.presets"))
+
+
+def discover_presets(folder: Traversable | Path) -> dict[str, dict[str, Any]]:
+    """Every preset in ``folder`` (``game/presets/``), by name, in the order their ``order``
+    fields give: adding a table is adding its file."""
+    found: list[tuple[int, str, dict[str, Any]]] = []
+    for entry in folder.iterdir():
+        if not entry.name.endswith(".toml"):
+            continue
+        data = _parse(entry.read_text(encoding="utf-8"), f"preset {entry.name}")
+        name = entry.name.removesuffix(".toml")
+        order = data.pop("order", None)
+        if isinstance(order, bool) or not isinstance(order, int):
+            raise RuleSetError(f"preset {entry.name}", "order",
+                               "every preset needs a whole-number order (its place in lists)")
+        if data.get("name") != name:
+            raise RuleSetError(f"preset {entry.name}", "name",
+                               f"a preset's name is its file's name ({name!r})")
+        found.append((order, name, data))
+    orders = [o for o, _, _ in found]
+    if len(set(orders)) != len(orders):
+        raise RuleSetError("presets", "order", f"two presets share a place: {sorted(orders)}")
+    return {name: data for _, name, data in sorted(found, key=lambda f: f[0])}
 
 
 def preset_names() -> tuple[str, ...]:
-    return PRESET_ORDER
+    """The shipped presets, in their order."""
+    return tuple(_presets())
 
 
-@cache
 def _preset_data(name: str) -> dict[str, Any]:
-    if name not in PRESET_ORDER:
+    presets = _presets()
+    if name not in presets:
         raise RuleSetError(name, "name",
-                           f"unknown variant (choose from: {', '.join(PRESET_ORDER)})")
-    text = resources.files("game.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
-    return _parse(text, f"preset {name}")
+                           f"unknown variant (choose from: {', '.join(presets)})")
+    return presets[name]
 
 
 def _parse(text: str, source: str) -> dict[str, Any]:
@@ -86,9 +112,9 @@ def ruleset_from_text(text: str, source: str) -> RuleSet:
     data = _parse(text, source)
     base_name = data.pop("base", None)
     if base_name is not None:
-        if not isinstance(base_name, str) or base_name not in PRESET_ORDER:
+        if not isinstance(base_name, str) or base_name not in preset_names():
             raise RuleSetError(source, "base", f"unknown preset {base_name!r} "
-                               f"(choose from: {', '.join(PRESET_ORDER)})")
+                               f"(choose from: {', '.join(preset_names())})")
         data = _named(data, source, base_name)
         base = copy.deepcopy(_preset_data(base_name))
         base_scale = base.get("scoring", {}).get("scale", "x10")
@@ -165,12 +191,12 @@ def load_house_rules(path: str | Path) -> RuleSet:
 
 def load_ruleset(name_or_path: str) -> RuleSet:
     """A preset name, or the path of a house-rules ``.toml`` file."""
-    if name_or_path in PRESET_ORDER:
+    if name_or_path in preset_names():
         return load_preset(name_or_path)
     if name_or_path.endswith(".toml") or "/" in name_or_path or _exists(name_or_path):
         return load_house_rules(name_or_path)
     raise RuleSetError(_shown(name_or_path), "variant", f"unknown variant (choose from: "
-                       f"{', '.join(PRESET_ORDER)}, or give a house-rules .toml file)")
+                       f"{', '.join(preset_names())}, or give a house-rules .toml file)")
 
 
 def _exists(name: str) -> bool:
@@ -198,7 +224,7 @@ def load_tutorial(folder: Path | None = None
             source = f"{kind}/{path.name}"
             try:
                 text = read_text(path, MAX_BYTES)
-                item = build(parse_toml(text), source, path.stem, PRESET_ORDER)
+                item = build(parse_toml(text), source, path.stem, preset_names())
                 if kind == "lessons":
                     item = dataclasses.replace(item, digest=digest(text))
                 out.append(item)
@@ -217,4 +243,4 @@ def load_tutorial(folder: Path | None = None
 
 def load_tutorial_library(folder: Path | None = None) -> Library:
     """The tutorial's quotes, glossary and measured times (``levels/``)."""
-    return load_library(folder or LEVELS_DIR, PRESET_ORDER)
+    return load_library(folder or LEVELS_DIR, preset_names())

@@ -250,12 +250,12 @@ def check_all(lessons: list[Lesson], puzzles: list[Puzzle],
               load_rules: Callable[[str], RuleSet], errors: list[str],
               library: Library | None = None, documents: Path | None = None,
               presets: tuple[str, ...] | None = None) -> CheckReport:
-    from game.store.content import PRESET_ORDER
+    from game.store.content import preset_names
 
     report = CheckReport(failures=list(errors))
     lib = library if library is not None else Library()
     report.failures += lib.errors
-    checker = Checker(load_rules, lib, report, presets or PRESET_ORDER)
+    checker = Checker(load_rules, lib, report, presets or preset_names())
     docs = documents_in(documents) if documents is not None else None
     report.documents = str(documents) if documents is not None else None
     report.quotes, problems = quote_problems(lib.quotes, docs)

@@ -317,7 +317,7 @@ def drive_all(lessons: list[Lesson], puzzles: list[Puzzle],
 def drive_folder(root: str) -> tuple[int, list[str]]:
     """``drive_all`` over the lessons and puzzles of a levels folder (run in a worker process
     beside the engine's checks: the two share no state)."""
-    from game.store.content import PRESET_ORDER, load_preset, load_tutorial
+    from game.store.content import load_preset, load_tutorial, preset_names
 
     lessons, puzzles, _ = load_tutorial(Path(root))
-    return drive_all(lessons, puzzles, load_preset, PRESET_ORDER)
+    return drive_all(lessons, puzzles, load_preset, preset_names())
