@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 class Overlay(Scene):
     opaque = False
+    # A prompt drawn with :meth:`prompt_panel` shows the table's message (a hint, a refusal)
+    # in its panel, instead of the status line beneath it.
+    shows_message = False
 
     def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app)
@@ -90,7 +93,13 @@ class Overlay(Scene):
         lay = self.layout
         s = lay.s
         width = self.prompt_width(self.buttons_rect().width if self.buttons else 0)
-        lines = [part for line in lines for part in wrap(line, lay.font, width - round(30 * s))]
+        colours = [theme.INK] * len(lines)
+        message = self.table.message() if self.shows_message else None
+        if message is not None:
+            lines, colours = [*lines, message[0]], [*colours, message[1]]
+        parts = [(part, colour) for line, colour in zip(lines, colours, strict=True)
+                 for part in wrap(line, lay.font, width - round(30 * s))]
+        lines = [part for part, _ in parts]
         n = max(len(lines), height_lines)
         bottom = lay.size[1] - lay.card_h - round(70 * s)
         # The buttons sit at fixed rows above the hand; the text must end above the first.
@@ -105,8 +114,8 @@ class Overlay(Scene):
         draw_text(surface, title, (rect.centerx, rect.top + round(14 * s)), lay.font_big,
                   theme.GOLD, bold=True, anchor="midtop")
         y = rect.top + round(52 * s)
-        for line in lines:
-            draw_text(surface, line, (rect.centerx, y), lay.font, theme.INK, anchor="midtop")
+        for line, colour in parts:
+            draw_text(surface, line, (rect.centerx, y), lay.font, colour, anchor="midtop")
             y += round(26 * s)
         return rect
 
@@ -115,7 +124,8 @@ AUTO_CONTINUE = 1.6  # seconds a display stays up in demo mode
 
 
 class Display(Overlay):
-    """A modal display with a Continue button (Enter, Space or a click)."""
+    """A modal display with a Continue button (Enter, Space or a click). It is drawn on a
+    panel, its :meth:`frame`, with its buttons inside at the panel's foot."""
 
     def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app, table)
@@ -123,12 +133,31 @@ class Display(Overlay):
         self.cont = Button("Continue", self.close, primary=True, hotkey=pygame.K_RETURN)
         self.buttons = [self.cont]
 
+    def sheet(self) -> pygame.Rect:
+        """The whole table below its toolbar, nearly to the window's edges: whatever of the
+        table lies beneath is covered whole (a panel over half a seat's name leaves a stump
+        of it), and the toolbar stays in reach."""
+        lay = self.layout
+        margin = round(4 * lay.s)
+        w, h = lay.size
+        return pygame.Rect(margin, lay.bar.bottom + margin, w - 2 * margin,
+                           h - lay.bar.bottom - 2 * margin)
+
+    def frame(self) -> pygame.Rect:
+        """The display's panel (by default the :meth:`sheet`)."""
+        return self.sheet()
+
+    def button_room(self) -> int:
+        """The height its buttons take at the foot of the frame."""
+        return round(64 * self.layout.s)
+
     def resize(self, size: tuple[int, int]) -> None:
         lay = self.layout
         for b in self.buttons:
             b.font_size = lay.font
-        layout_row(self.buttons, size[0] / 2, size[1] - round(86 * lay.s), round(42 * lay.s),
-                   round(12 * lay.s), min_width=round(150 * lay.s))
+        frame = self.frame()
+        layout_row(self.buttons, frame.centerx, frame.bottom - round(56 * lay.s),
+                   round(42 * lay.s), round(12 * lay.s), min_width=round(150 * lay.s))
 
     def update(self, dt: float) -> None:
         self.age += dt

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.ui.widgets import felt, shade
+from game.ui.widgets import cover, shade
 
 if TYPE_CHECKING:
     from game.store.settings import Settings
@@ -143,7 +143,7 @@ class Scene:
         stack = self.app.stack
         i = stack.index(self) if self in stack else len(stack)
         if i > 0 and stack[i - 1].is_menu:
-            surface.blit(felt(surface.get_size()), (0, 0))
+            cover(surface)
         else:
             shade(surface, alpha)
 

@@ -43,12 +43,8 @@ class MeldScene(Display):
             super().close()
 
     def panel_rect(self) -> pygame.Rect:
-        """The display's panel: the table below the toolbar, above the Continue button."""
-        lay = self.layout
-        s = lay.s
-        w, h = lay.size
-        return pygame.Rect(round(30 * s), lay.bar.bottom + round(10 * s), w - round(60 * s),
-                           h - lay.bar.bottom - round(104 * s))
+        """The display's panel: the whole table below the toolbar, its button inside."""
+        return self.frame()
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 90)
@@ -57,6 +53,7 @@ class MeldScene(Display):
         rules = self.table.match.rules
         outer = self.panel_rect()
         panel(surface, outer)
+        outer.height -= self.button_room()  # the melds and the footer lie above the button
         title = "Meld — during the play" if self.review else "Meld"
         draw_text(surface, title, (outer.centerx, outer.top + round(8 * s)), lay.font_big,
                   theme.GOLD, bold=True, anchor="midtop")
@@ -132,20 +129,32 @@ class ResultScene(Display):
         super().exit()
         self.table.board = self.table.view  # the result seen: the score panel moves on
 
-    def draw(self, surface: pygame.Surface) -> None:
-        shade(surface, 110)
+    def frame(self) -> pygame.Rect:
+        """Tall enough for its lines and its buttons; clear of the score panel, which stays
+        in sight."""
         lay = self.layout
         s = lay.s
         r = self.result
         notes = sum(len(self.side_notes(sd)) for sd in r.sides)
         lines = len(r.sides) + notes + len(r.notes) \
             + (1 if r.tallies and any(r.tallies) else 0) + (1 if r.bidder >= 0 else 0)
-        rect = pygame.Rect(0, 0, round(760 * s), round((150 + 32 * lines) * s))
-        rect.center = (lay.size[0] // 2, lay.size[1] // 2 - round(40 * s))
+        room = lay.size[0] - 2 * (lay.info.right + round(8 * s))
+        rect = pygame.Rect(0, 0, min(round(760 * s), room),
+                           round((150 + 32 * lines) * s) + self.button_room())
+        rect.center = (lay.size[0] // 2, lay.size[1] // 2 - round(10 * s))
+        return rect
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface, 110)
+        lay = self.layout
+        s = lay.s
+        rect = self.frame()
         panel(surface, rect)
         self._heading(surface, rect)
-        cols = [rect.left + round(24 * s), rect.left + round(300 * s), rect.left + round(440 * s),
-                rect.left + round(560 * s), rect.right - round(24 * s)]
+        # Right edges of the number columns, at the same share of any width.
+        cols = [rect.left + round(24 * s), *(rect.left + round(rect.width * k)
+                                             for k in (0.395, 0.58, 0.737)),
+                rect.right - round(24 * s)]
         y = self._side_rows(surface, cols, rect.top + round(64 * s))
         self._footer(surface, cols[0], y)
         self.draw_buttons(surface)
@@ -240,9 +249,12 @@ class GameOverScene(Display):
     def __init__(self, app: AppContext, table: TableScene, won: GameWon) -> None:
         super().__init__(app, table)
         self.won = won
-        self.cont.label = "New game"
-        self.cont.on_click = self.new_game
-        self.buttons.append(Button("Title screen", self.to_title))
+        # Enter and Space read the score sheet: a new game deals over the finished one at
+        # once, so it takes a click of its own.
+        self.cont.label = "Score sheet"
+        self.cont.on_click = lambda: self.app.open(Route.SCORES, table=table)
+        self.buttons += [Button("New game", self.new_game, destructive=True),
+                         Button("Title screen", self.to_title)]
 
     def new_game(self) -> None:
         start_game(self.app, new_seed=True)
@@ -253,13 +265,19 @@ class GameOverScene(Display):
     def on_auto(self) -> None:
         self.app.quit()  # demo mode ends with the game
 
+    def frame(self) -> pygame.Rect:
+        lay = self.layout
+        rect = pygame.Rect(0, 0, round(720 * lay.s),
+                           round((170 + 28 * len(self.won.totals)) * lay.s) + self.button_room())
+        rect.center = (lay.size[0] // 2, lay.size[1] // 2 - round(10 * lay.s))
+        return rect
+
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 140)
         lay = self.layout
         s = lay.s
         rules = self.table.match.rules
-        rect = pygame.Rect(0, 0, round(720 * s), round(330 * s))
-        rect.center = (lay.size[0] // 2, lay.size[1] // 2 - round(30 * s))
+        rect = self.frame()
         panel(surface, rect)
         mine = rules.side_of(self.table.human) == self.won.side
         verb = "win" if rules.partnerships else "wins"
@@ -294,5 +312,8 @@ class LastTrickScene(Overlay):
             x, y, _ = lay.trick_slot(seat)
             img = assets.card_image(str(card), lay.card_w, four)
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
-        draw_text(surface, "The last trick — click to close", (lay.center[0], lay.bar.bottom
-                  + round(20 * lay.s)), lay.font, theme.GOLD, bold=True, anchor="midtop")
+        # On a panel where the status line goes, between the trick and the hand: at the top
+        # it lay over North's cards.
+        panel(surface, lay.status, radius=10, edge=None)
+        draw_text(surface, "The last trick — click to close", lay.status.center, lay.font,
+                  theme.GOLD, bold=True, anchor="center")

@@ -195,7 +195,7 @@ class SetupScene(MenuScene):
         self.app.open(Route.CONFIRM, title="Replace the game in progress?", lines=[
             f"A game at this table is in progress: {progress_text(saved)}.",
             "Starting a new game here replaces it (games at other tables are kept)."],
-            yes="Start a new game", on_yes=self.really_start, no="Cancel",
+            yes="Start a new game", on_yes=self.really_start, destructive=True, no="Cancel",
             other=("Resume it", lambda: self.resume_saved(saved)))
 
     def really_start(self) -> None:

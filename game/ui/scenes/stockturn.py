@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 
 class MeldTurnScene(Overlay):
+    shows_message = True
     name = "meld turn"
 
     def __init__(self, app: AppContext, table: TableScene) -> None:

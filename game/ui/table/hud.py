@@ -141,14 +141,13 @@ def draw_laid(scene: TableScene, surface: pygame.Surface) -> None:
             continue
         slots = lay.tabled_slots(seat, max(1, len(scene.model.tabled[seat])))
         x = slots[0][0] - lay.card_w * 0.39
-        y = slots[0][1] + (lay.card_h * 0.78 / 2 + 6 if lay.position(seat) == "south"
-                           else -lay.card_h * 0.78 / 2 - 6)
+        # Under the cards, for both seats: above North's it ran into North's hand.
+        y = slots[0][1] + lay.card_h * 0.78 / 2 + round(4 * lay.s)
         total = view.meld_points[seat] if view.meld_points else 0
         legend = laid_legend(melds, total, view.rules.meld.dix)
         text = elide(f"Meld {total}: {legend}", lay.font_small,
                      int(lay.size[0] - x - 8))
-        anchor = "topleft" if lay.position(seat) == "south" else "bottomleft"
-        draw_text(surface, text, (x, y), lay.font_small, theme.GOLD, anchor=anchor)
+        draw_text(surface, text, (x, y), lay.font_small, theme.GOLD)
 
 
 def laid_legend(melds: Sequence[Meld], total: int | None = None, dix_points: int = 0) -> str:

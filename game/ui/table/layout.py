@@ -189,7 +189,9 @@ class Layout:
         cx, cy = self.center
         x, y, _ = self.trick_slot(seat)
         if self.position(seat) in ("west", "east"):
-            return (cx + (x - cx) * 1.75, cy + (y - cy))
+            # Raised clear of the prompts that open above the player's hand (the bid panel
+            # covered the lower half of West's and East's bids).
+            return (cx + (x - cx) * 1.75, min(y, cy - self.card_h * 0.3))
         return (cx + (x - cx) * 1.45, cy + (y - cy) * 1.25)
 
     def deck_spot(self, seat: int) -> tuple[float, float]:

@@ -10,6 +10,7 @@ import pygame
 from game.rules.cards import Card, Suit
 from game.rules.ruleset import RuleSet
 from game.ui import assets
+from game.ui.widgets import record, render_text
 
 
 @dataclass(eq=False)
@@ -66,7 +67,8 @@ class CardSprite:
             pygame.draw.rect(surface, (255, 214, 90), rect.inflate(4, 4), width=3,
                              border_radius=max(4, round(self.w * 0.08)))
         if self.mark:
-            draw_mark(surface, rect, self.mark, self.w)
+            rect = rect.union(draw_mark(surface, rect, self.mark, self.w))
+        record("card", rect, str(self.card) if self.face_up else "back", surface)
         if self.focused:
             pygame.draw.rect(surface, FOCUS, rect.inflate(10, 10), width=3,
                              border_radius=max(5, round(self.w * 0.1)))
@@ -82,21 +84,21 @@ MARKS = {"passed": ("OUT", (110, 175, 240)), "received": ("IN", (236, 196, 92)),
 EDGE_MARKS = {"passed"}
 
 
-def draw_mark(surface: pygame.Surface, rect: pygame.Rect, mark: str, width: float) -> None:
+def draw_mark(surface: pygame.Surface, rect: pygame.Rect, mark: str, width: float
+              ) -> pygame.Rect:
     """A tab at the card's top left corner saying how it changed hands: IN (received), W
-    (from the widow); a coloured top edge for OUT (passed)."""
-    from game.ui.widgets import render_text
-
+    (from the widow); a coloured top edge for OUT (passed). Returns where it was drawn."""
     text, colour = MARKS[mark]
     if mark in EDGE_MARKS:
-        pygame.draw.rect(surface, colour, (rect.left + 2, rect.top - 3, rect.width - 4, 5),
-                         border_radius=2)
-        return
+        edge = pygame.Rect(rect.left + 2, rect.top - 3, rect.width - 4, 5)
+        pygame.draw.rect(surface, colour, edge, border_radius=2)
+        return edge
     label = render_text(text, max(9, round(width * 0.15)), (20, 20, 20), bold=True)
     tab = label.get_rect(topleft=(rect.left + round(width * 0.2), rect.top - label.get_height()
                                   // 2)).inflate(8, 2)
     pygame.draw.rect(surface, colour, tab, border_radius=4)
     surface.blit(label, label.get_rect(center=tab.center))
+    return tab
 
 
 def hand_order(cards: Sequence[Card], rules: RuleSet, trump: int) -> list[Card]:
