@@ -60,7 +60,7 @@ HELP = [
         "table's own order of precedence. Your only legal card is played for you (Settings).",
         "A completed trick stays in the middle, its winner ringed, for the time chosen in "
         "Settings (or until you click). Click a side's pile to see the last trick again.",
-        "Cards that changed hands are marked until the first lead: IN received, OUT passed "
+        "Cards that changed hands are marked through the first trick: IN received, OUT passed "
         "(those stay face up in your partner's hand), W from the widow.",
     ]),
     ("Keys", [f"{label}: {what}." for _, label, what in KEYS]),

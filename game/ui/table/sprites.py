@@ -26,7 +26,7 @@ class CardSprite:
     selected: bool = False
     glow: bool = False
     focused: bool = False  # the keyboard's focus ring
-    mark: str = ""  # "passed" or "received": cards that changed hands, until the first lead
+    mark: str = ""  # "passed" or "received": cards that changed hands, through the first trick
     # Where the sprite is going (x, y, angle, width, face up): what the animations already
     # queued will leave it as, so a new layout only animates what still has to change.
     dest: tuple[float, float, float, float, bool] | None = None
