@@ -14,7 +14,7 @@ from game.ui.scenes.displays import GameOverScene, LastTrickScene, MeldScene, Re
 from game.ui.scenes.drill import DrillScene
 from game.ui.scenes.firsthand import FirstHandScene
 from game.ui.scenes.lesson import LessonScene
-from game.ui.scenes.menus import PauseScene, SetupScene, TitleScene
+from game.ui.scenes.menus import PauseScene, SavedGamesScene, SetupScene, TitleScene
 from game.ui.scenes.play import (
     AuctionScene,
     DealScene,
@@ -61,7 +61,8 @@ def _puzzle(app: AppContext, puzzle: Any, queue: Any) -> Scene:
 
 
 ROUTES: dict[Route, Callable[..., Scene | None]] = {
-    Route.TITLE: TitleScene, Route.SETUP: SetupScene, Route.SETTINGS: SettingsScene,
+    Route.TITLE: TitleScene, Route.SAVED: SavedGamesScene, Route.SETUP: SetupScene,
+    Route.SETTINGS: SettingsScene,
     Route.STATISTICS: StatsScene, Route.HELP: HelpScene, Route.RULES: RulesScene,
     Route.SCORES: ScoreSheetScene, Route.PAUSE: PauseScene, Route.PROMPT: prompt,
     Route.DEALING: DealScene, Route.MELD: MeldScene, Route.RESULT: ResultScene,

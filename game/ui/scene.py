@@ -32,6 +32,7 @@ class Route(StrEnum):
     """Every place a scene may send the player, by name."""
 
     TITLE = "title"
+    SAVED = "saved games"  # every saved game, to resume any of them
     SETUP = "setup"  # a new game: choose the table and the bots
     SETTINGS = "settings"
     STATISTICS = "statistics"

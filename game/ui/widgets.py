@@ -238,6 +238,7 @@ class Button:
                                                       self.rect.centery), font, ink,
                                       anchor="midleft")
                 else:
+                    text = ""
                     label = surface.blit(img, img.get_rect(center=self.rect.center))
             else:
                 text, font = fit(self.label, self.font_size, self.rect.width - 12, bold=True)
@@ -247,7 +248,7 @@ class Button:
             _recorder = recorder
         if recorder is not None:
             recorder.add("button", self.rect, self.label, surface)
-            recorder.add("label", label, self.label, surface)
+            recorder.add("label", label, text, surface)  # as drawn: fitted, perhaps cut
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:

@@ -15,7 +15,7 @@ from tests.ui.walk import tour
 
 # Every scene and prompt the walk must reach (a name it visits starts with each).
 EVERY_SCENE = [
-    "title", "setup", "settings", "statistics", "help", "rules", "table",
+    "title", "saved games", "setup", "settings", "statistics", "help", "rules", "table",
     "auction", "trump", "passing pass (", "passing pass_back", "widow", "discard", "decide",
     "tricks", "meld turn", "throw-in vote", "meld (", "hand result", "hands", "replay",
     "scores over", "bidding over", "meld over", "last trick over", "pause over",

@@ -60,6 +60,9 @@ def menus(app, visit: Visit) -> None:
     app.go(Route.TITLE)
     app.open(Route.RULES, rules=load_preset("racehorse"))
     show(app, visit, "rules")
+    app.go(Route.TITLE)
+    app.open(Route.SAVED)
+    show(app, visit, "saved games")
 
 
 def from_table(app, table: TableScene, visit: Visit, seen: set[str]) -> None:
