@@ -52,21 +52,40 @@ class MeldTurnScene(Overlay):
             layout_row(row, 0, 0, height, gap)
         widest = max(row[-1].rect.right - row[0].rect.left for row in rows)
         width = self.prompt_width(widest)
-        # Beside the stock and the turn-up, not over them: the player may be deciding whether
-        # to exchange the dix for that card.
-        stock_x, _, _ = lay.stock_slot()
-        clear = stock_x + lay.card_w * 0.55 + lay.card_h / 2 + round(12 * s) + width / 2
-        self.center_x = min(max(self.table.prompt_center(width), clear),
-                            size[0] - round(12 * s) - width / 2)
+        self.center_x = self.place(width, size)
         # Rows stack upwards from just inside the panel's bottom, so every row is inside it.
         y = size[1] - lay.card_h - round(82 * s) - height - step * (len(rows) - 1)
         for row in rows:
             layout_row(row, self.center_x, y, height, gap)
             y += step
 
+    def place(self, width: int, size: tuple[int, int]) -> float:
+        """The panel's centre line. Never over the stock and the turn-up (the player may be
+        deciding whether to exchange the dix for that card) nor over the player's melds on
+        the table (read to choose the next one): under the stock from the window's left edge;
+        right of the stock when that covers a coach's panel (a lesson's, on the left)."""
+        lay = self.layout
+        s = lay.s
+        stock_x, _, _ = lay.stock_slot()
+        right_of_stock = stock_x + lay.card_w * 0.55 + lay.card_h / 2 + round(12 * s) + width / 2
+        coach = getattr(self.table, "narration_rect", None)
+        for x in (round(12 * s) + width / 2, right_of_stock):
+            rect = pygame.Rect(round(x - width / 2), 0, width, size[1])
+            if coach is not None and rect.colliderect(coach()):
+                continue
+            if not any(rect.colliderect(sp.rect) for sp in self.table.model.tabled[
+                    self.table.human]):
+                return x
+        return min(right_of_stock, size[0] - round(12 * s) - width / 2)
+
     def draw(self, surface: pygame.Surface) -> None:
         view = self.table.view
         lines = ["Lay down one meld (at least one card from your hand)",
-                 f"and count or exchange the dix, then draw. Stock: {view.stock_size} cards."]
+                 f"and count or exchange the dix, then draw. {stock_left(view.stock_size)}"]
         self.prompt_panel(surface, "Meld after the trick", lines, center_x=self.center_x)
         self.draw_buttons(surface)
+
+
+def stock_left(n: int) -> str:
+    """"Stock: 9 cards", "Stock: 1 card" (it read "1 cards")."""
+    return f"Stock: {n} card{'' if n == 1 else 's'}."

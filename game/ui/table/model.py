@@ -21,7 +21,7 @@ from game.rules.view import PlayerView
 from game.ui.anim import Timeline, Tween, Wait, ease_in_out_cubic
 from game.ui.table.exchangemodel import ExchangeEvents
 from game.ui.table.layout import Layout
-from game.ui.table.sprites import CardSprite, hand_order
+from game.ui.table.sprites import FACE_UP_MARKS, CardSprite, hand_order
 from game.ui.table.stockmodel import PLAYOFF_NARRATION, StockEvents
 from game.ui.table.trickmodel import MOVE, Claim, ShownTrick, TrickEvents
 
@@ -108,7 +108,7 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
             slots = (lay.hand_slots(seat, len(hand)) if self.claim is None
                      else lay.open_slots(seat, len(hand)))
             for sp, slot in zip(hand, slots, strict=True):
-                face = seat == self.human or sp.mark == "passed" or self.claim is not None
+                face = seat == self.human or sp.mark in FACE_UP_MARKS or self.claim is not None
                 out.append((sp, slot, width, face))
         for seat, sp in self.trick:
             out.append((sp, lay.trick_slot(seat), lay.card_w, True))

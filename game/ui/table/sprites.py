@@ -77,11 +77,14 @@ class CardSprite:
 FOCUS = (120, 200, 255)  # the keyboard focus ring: blue, unlike the gold of a selection
 # Short enough to show on the strip of a card that the next card in the fan leaves visible.
 MARKS = {"passed": ("OUT", (110, 175, 240)), "received": ("IN", (236, 196, 92)),
-         "widow": ("W", (236, 196, 92))}
+         "widow": ("W", (236, 196, 92)), "shown": ("SEEN", (110, 175, 240))}
+# Another seat's cards the player knows, drawn face up in that seat's hand: the cards the
+# player passed, and the two-handed playoff's draws.
+FACE_UP_MARKS = {"passed", "shown"}
 # The cards the player passed lie in another seat's small fan, whose strips are narrower than
 # a tab at every window size (the tabs overlapped one another, and at 1920x1080 North's stuck
 # out above the meld display): an edge marks them instead.
-EDGE_MARKS = {"passed"}
+EDGE_MARKS = {"passed", "shown"}
 
 
 def draw_mark(surface: pygame.Surface, rect: pygame.Rect, mark: str, width: float
