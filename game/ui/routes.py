@@ -27,8 +27,9 @@ from game.ui.scenes.play import (
 from game.ui.scenes.puzzle import PuzzleScene
 from game.ui.scenes.review import BiddingScene, HandsScene, ReplayScene
 from game.ui.scenes.ruleorder import RuleOrderScene
+from game.ui.scenes.scoresheet import ScoreSheetScene
 from game.ui.scenes.settings import SettingsScene
-from game.ui.scenes.sheets import HelpScene, RulesScene, ScoreSheetScene
+from game.ui.scenes.sheets import HelpScene, RulesScene
 from game.ui.scenes.stats import StatsScene
 from game.ui.scenes.stockturn import MeldTurnScene
 from game.ui.scenes.tricks import TrickScene

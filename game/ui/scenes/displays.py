@@ -267,8 +267,9 @@ class GameOverScene(Display):
 
     def frame(self) -> pygame.Rect:
         lay = self.layout
+        lines = len(self.won.totals) + len(self.tally_lines())
         rect = pygame.Rect(0, 0, round(720 * lay.s),
-                           round((170 + 28 * len(self.won.totals)) * lay.s) + self.button_room())
+                           round((170 + 28 * lines) * lay.s) + self.button_room())
         rect.center = (lay.size[0] // 2, lay.size[1] // 2 - round(10 * lay.s))
         return rect
 
@@ -288,11 +289,38 @@ class GameOverScene(Display):
         draw_text(surface, self.won.reason, (rect.centerx, rect.top + round(84 * s)), lay.font,
                   theme.INK, anchor="midtop")
         y = rect.top + round(130 * s)
+        tallies = self.table.view.tallies
+        word = "stars" if rules.scoring.stars else "checks"
         for side, score in enumerate(self.won.totals):
-            draw_text(surface, f"{side_label(self.table, side)}: {score}", (rect.centerx, y),
-                      lay.font, theme.INK, anchor="midtop")
+            held = f", {tallies[side]} {word}" if tallies else ""
+            draw_text(surface, f"{side_label(self.table, side)}: {score} points{held}",
+                      (rect.centerx, y), lay.font, theme.INK, anchor="midtop")
+            y += round(28 * s)
+        for line in self.tally_lines():
+            draw_text(surface, line, (rect.centerx, y), lay.font, theme.GOLD, bold=True,
+                      anchor="midtop")
             y += round(28 * s)
         self.draw_buttons(surface)
+
+    def tally_lines(self) -> list[str]:
+        """What the stars (002) or checks (003) come to, from the engine's totals: each side
+        is paid its own by every other side and pays theirs (002: "Stars are counted at the
+        end of the game and represent a denomination of money"; 003: "each check you gain
+        means that the other 2 players owe you a dollar")."""
+        tallies = self.table.view.tallies
+        if not tallies:
+            return []
+        word = "stars" if self.table.match.rules.scoring.stars else "checks"
+        nets = [len(tallies) * t - sum(tallies) for t in tallies]
+        if len(nets) == 2:
+            if nets[0] == 0:
+                return [f"The {word} are even: nobody pays."]
+            payer = 0 if nets[0] < 0 else 1
+            owed = nets[1 - payer]
+            return [f"{side_label(self.table, payer)} pay {side_label(self.table, 1 - payer)} "
+                    f"{owed} {word if owed != 1 else word[:-1]}, at the stake agreed."]
+        paid = ", ".join(f"{side_label(self.table, i)} {net:+d}" for i, net in enumerate(nets))
+        return [f"{word.title()} paid and received, at the stake agreed: {paid}"]
 
 
 class LastTrickScene(Overlay):
