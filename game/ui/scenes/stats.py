@@ -40,6 +40,16 @@ def figure(stats: VariantStats, attr: str) -> str:
     return str(value)
 
 
+# Figures on a table's own scale of points: a double-deck bid of 60 and a racehorse bid of 300
+# make no average (issue 25).
+SCALED = ("average_bid", "best_meld")
+
+
+def point_scale(key: str) -> int | None:
+    """A table's scale of points (what its tricks are worth in all); None when unknown."""
+    return load_ruleset(key).total_trick_points if key in preset_names() else None
+
+
 class StatsScene(MenuScene):
     name = "statistics"
     title = "Statistics"
@@ -55,6 +65,12 @@ class StatsScene(MenuScene):
         played = sorted(((table_name(k), v) for k, v in stats.variants.items()
                          if v.games_played or v.hands_played), key=lambda kv: kv[0])
         return [*played[:MAX_ROWS], ("All tables", stats.totals())]
+
+    def one_scale(self) -> bool:
+        """Whether every table the player bid at counts its points on one scale."""
+        scales = {point_scale(k) for k, v in self.app.stats.variants.items() if v.bids_won
+                  or v.best_meld}
+        return len(scales) <= 1 and None not in scales
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.scale_for(size)
@@ -92,8 +108,14 @@ class StatsScene(MenuScene):
             draw_text(surface, elide(name, size, first_w - round(8 * s), bold=total),
                       (left, y), size, colour, bold=total)
             for i, (_, attr) in enumerate(COLUMNS):
-                draw_text(surface, figure(stats, attr), (left + first_w + (i + 1) * col_w, y),
+                text = "–" if total and attr in SCALED and not self.one_scale() else \
+                    figure(stats, attr)
+                draw_text(surface, text, (left + first_w + (i + 1) * col_w, y),
                           size, colour, bold=total, anchor="topright")
+        if not self.one_scale():
+            draw_text(surface, "All tables: no average bid or best meld, as these tables count "
+                      "their points on different scales.", (left, y + round(size * 1.8)),
+                      max(11, size - 3), theme.INK_DIM)
         if len(rows) == 1:
             draw_text(surface, "No games played yet.", (self.rect.centerx, y + round(40 * s)),
                       size, theme.INK_DIM, anchor="midtop")
