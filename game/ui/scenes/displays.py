@@ -73,7 +73,9 @@ class MeldScene(Display):
             cell = pygame.Rect(outer.left + round(20 * s) + col * cw,
                                outer.top + round(44 * s) + row * ch, cw - round(24 * s),
                                ch - round(8 * s))
-            if seat not in melds:
+            if seat not in melds:  # the bidder melds after the pass-back
+                draw_text(surface, f"{self.table.human_name(seat)} — not melded yet",
+                          cell.topleft, lay.font, theme.INK_DIM, bold=True)
                 continue
             meld, counted, note = melds[seat]
             head = f"{self.table.human_name(seat)} — {meld.total}"
@@ -104,7 +106,12 @@ class MeldScene(Display):
             label = side_label(self.table, side)
             if not rules.partnerships and not needs:
                 continue  # one seat per side: its total heads its own column
-            text = f"{label}: meld {total}"
+            seats = rules.seats_of(side)
+            waiting = [s for s in seats if s not in melds]
+            if len(waiting) == len(seats):
+                lines.append(f"{label}: not melded yet")  # not "meld 0" (issue 25)
+                continue
+            text = f"{label}: meld {total}" + (" so far" if waiting else "")
             if side in needs:
                 text += f" — {needs[side]}"
             lines.append(text)
@@ -223,13 +230,15 @@ class ResultScene(Display):
         if r.bidder < 0:
             return
         bside = next(sd for sd in r.sides if sd.side == rules.side_of(r.bidder))
+        # Three-handed has no sides: one bidder against the others.
+        who = "The bidding side" if rules.partnerships else "The bidder"
         if r.outcome == "made":
-            text = f"The bidding side needed {r.bid}: meld and tricks scored {bside.score}."
+            text = f"{who} needed {r.bid}: meld and tricks scored {bside.score}."
         elif r.outcome == "set":
-            text = (f"The bidding side needed {r.bid}: meld {bside.meld} and {bside.tricks} in "
+            text = (f"{who} needed {r.bid}: meld {bside.meld} and {bside.tricks} in "
                     "tricks were not enough.")
         else:
-            text = f"The bidding side loses its bid of {r.bid}: {r.outcome}."
+            text = f"{who} loses the bid of {r.bid}: {r.outcome}."
         draw_text(surface, text, (x, y + round(10 * s)), lay.font_small, theme.INK)
 
 

@@ -67,10 +67,15 @@ def pile_label(scene: TableScene, side: int) -> str:
     if scene.board is not scene.view and result is not None:
         taken = next((sd.tricks for sd in result.sides if sd.side == side), 0)
         return f"{owner}\n{tricks}{plus} · {taken} pts"
-    if won <= 0:
-        return f"{owner}\ndiscards" if discards else ""
+    if won <= 0:  # "You discards" read as a sentence: whose, then what
+        return possessive(owner) + " discards" if discards else ""
     taken = scene.board.side_taken(side) - sum(t.points for t in coming)
     return f"{owner}\n{tricks} · {taken} pts{plus}"
+
+
+def possessive(name: str) -> str:
+    """"Your", "East's", "West & East's"."""
+    return "Your" if name == "You" else f"{name}'s"
 
 
 def pile_label_lines(scene: TableScene, side: int, text: str

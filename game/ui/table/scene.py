@@ -23,6 +23,10 @@ from game.ui.table.model import TableModel
 from game.ui.table.toolbar import TableButtons
 from game.ui.widgets import Button, draw_text, felt, layout_row
 
+# The cue while a completed trick waits for the player ("Completed trick stays: until I
+# click"): nothing else on the table said that a click was awaited.
+CLICK_ON = "Click, or press Space or Enter, to take in the trick and go on."
+
 
 class TableScene(TableButtons, Scene):
     name = "table"
@@ -347,6 +351,9 @@ class TableScene(TableButtons, Scene):
         message = self.message()
         if message is not None and not self.message_in_prompt():
             return message
+        hold = self.timeline.held
+        if hold is not None and hold.seconds is None:  # the trick pause "until I click"
+            return CLICK_ON, theme.GOLD
         if self.prompt_line is not None:
             return self.prompt_line
         return self.model.message, theme.INK
