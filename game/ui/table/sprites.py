@@ -32,6 +32,13 @@ class CardSprite:
     dest: tuple[float, float, float, float, bool] | None = None
 
     @property
+    def at_rest(self) -> bool:
+        """Where its animations leave it: not in flight, not turning."""
+        d = self.dest
+        return d is None or (abs(self.x - d[0]) < 0.5 and abs(self.y - d[1]) < 0.5
+                             and abs((self.angle - d[2] + 180) % 360 - 180) < 0.5)
+
+    @property
     def rect(self) -> pygame.Rect:
         """Axis-aligned bounds (good enough for hit tests of upright cards)."""
         w = round(self.w)
@@ -66,7 +73,7 @@ class CardSprite:
         if self.selected:
             pygame.draw.rect(surface, (255, 214, 90), rect.inflate(4, 4), width=3,
                              border_radius=max(4, round(self.w * 0.08)))
-        if self.mark:
+        if self.mark and self.at_rest:  # on a card in flight it floats off the turned card
             rect = rect.union(draw_mark(surface, rect, self.mark, self.w))
         record("card", rect, str(self.card) if self.face_up else "back", surface)
         if self.focused:

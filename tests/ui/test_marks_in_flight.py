@@ -1,0 +1,73 @@
+"""Issue 25, layout: "Passed cards poke into the toolbar." Cards that change hands fly between
+the player and North, turning as they go; their IN tabs and OUT edges were drawn on the
+rectangle around the turning card, so they floated above it, over one another and up towards
+the toolbar. Every frame of the pass and the pass-back keeps every card, mark included, below
+the toolbar, and draws a mark only on a card lying square (upright or sideways)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rules.actions import Bid, Pass
+from game.rules.events import CardsPassed
+from game.rules.phase import Phase
+from game.ui.table import sprites
+from game.ui.widgets import recording
+from tests.ui.conftest import pump
+from tests.ui.driving import SIZES, answer, sized, start
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("human_bids", [False, True])
+def test_cards_changing_hands_stay_below_the_toolbar_in_every_frame(app, size, human_bids,
+                                                                     monkeypatch):
+    sized(app, size)
+    app.settings.speed = "normal"
+    askew: list[tuple] = []
+    draw_mark = sprites.draw_mark
+
+    def spy(surface, rect, mark, width):
+        short, long = sorted(rect.size)
+        if abs(short - round(width)) > 2 or abs(long - round(width * 1.4)) > 3:
+            askew.append((mark, tuple(rect)))  # the box of a card turned part way
+        return draw_mark(surface, rect, mark, width)
+
+    monkeypatch.setattr(sprites, "draw_mark", spy)
+
+    def choose(legal):
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if bids:
+            return bids[0] if human_bids else (Pass() if Pass() in legal else bids[0])
+        return legal[0]
+
+    for seed in range(40):
+        table = start(app, seed=seed)
+        passes: list[CardsPassed] = []
+        process = table.process
+
+        def record(events, process=process, passes=passes):
+            passes.extend(e for e in events if isinstance(e, CardsPassed))
+            process(events)
+
+        table.process = record
+        crossed: list[str] = []
+        frames = 0
+        for _ in range(6000):
+            pump(app)
+            if any(0 in (p.source, p.target) for p in passes) and table.timeline.busy:
+                frames += 1
+                with recording() as rec:
+                    table.draw(app.screen)
+                bar = table.layout.bar
+                crossed += [f"{x.label} {tuple(x.rect)}" for x in rec.items
+                            if x.kind == "card" and x.rect.colliderect(bar)]
+            if table.view.phase == Phase.TRICKS and passes:
+                break
+            answer(app, table, choose)
+        if frames:
+            break
+    else:
+        pytest.fail("the player never passed")
+    assert frames > 10
+    assert not crossed, f"{len(crossed)} cards over the toolbar at {size}: {crossed[:5]}"
+    assert not askew, f"{len(askew)} marks drawn on turning cards: {askew[:4]}"
