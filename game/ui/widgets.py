@@ -303,8 +303,9 @@ def bubble(surface: pygame.Surface, text: str, center: tuple[float, float], size
     rect = surf.get_rect(center=(round(center[0]), round(center[1]))).inflate(size, size * 0.6)
     pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 2), border_radius=rect.height // 2)
     pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
-    surface.blit(surf, surf.get_rect(center=rect.center))
-    record("text", rect, text, surface)
+    words = surface.blit(surf, surf.get_rect(center=rect.center))
+    record("panel", rect, "", surface)  # an opaque pill, with the words on it
+    record("text", words, text, surface)
     return rect
 
 

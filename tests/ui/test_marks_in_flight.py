@@ -71,3 +71,32 @@ def test_cards_changing_hands_stay_below_the_toolbar_in_every_frame(app, size, h
     assert frames > 10
     assert not crossed, f"{len(crossed)} cards over the toolbar at {size}: {crossed[:5]}"
     assert not askew, f"{len(askew)} marks drawn on turning cards: {askew[:4]}"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_deal_banner_lies_on_its_own_pill_over_the_flying_cards(app, size):
+    """Review by eye: "Hand 1: East deals" was written straight onto the middle of the table,
+    where the cards of the deal fly under it: a card crossing it left the words unreadable."""
+    from game.ui.scenes.play import DealScene
+
+    sized(app, size)
+    app.settings.speed = "normal"
+    table = start(app, seed=3)
+    frames = 0
+    for _ in range(400):
+        pump(app)
+        if not isinstance(app.top, DealScene):
+            if frames:
+                break
+            continue
+        frames += 1
+        with recording() as rec:
+            for layer, scene in enumerate(app.stack):
+                rec.layer = layer
+                scene.draw(app.screen)
+        banner = [x for x in rec.items if x.kind == "text" and x.label.startswith("Hand 1:")]
+        assert banner, "the deal says whose deal it is"
+        assert any(p.kind == "panel" and p.layer == banner[0].layer
+                   and p.rect.contains(banner[0].rect) for p in rec.items), \
+            "the deal's words lie straight on the table, under the flying cards' path"
+    assert frames > 5 and table is not None

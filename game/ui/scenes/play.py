@@ -27,10 +27,9 @@ from game.rules.compiled import meld_table
 from game.rules.errors import IllegalActionError
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
-from game.ui import theme
 from game.ui.handpick import HandPicker
 from game.ui.overlay import Overlay
-from game.ui.widgets import Button, draw_text
+from game.ui.widgets import Button, bubble
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
@@ -61,8 +60,8 @@ class DealScene(Overlay):
         view = self.table.view
         dealer = "You deal" if view.dealer == self.table.human else \
             f"{self.table.human_name(view.dealer)} deals"
-        draw_text(surface, f"Hand {view.hand_no + 1}: {dealer}", (lay.center[0], lay.center[1]),
-                  lay.font_big, theme.GOLD, bold=True, anchor="center")
+        # On a pill: the cards of the deal fly through the middle, under the words.
+        bubble(surface, f"Hand {view.hand_no + 1}: {dealer}", lay.center, lay.font_big)
 
 
 def meld_by_trump(table: TableScene) -> str:
