@@ -11,7 +11,7 @@ from game.match.history import hand_history
 from game.rules.auction_game.melding import side_meld_totals
 from game.rules.engine import replay
 from game.rules.events import CardsDealt, HandNotPlayed, HandResult, HandScored, SideResult
-from game.ui.scenes.displays import MeldScene, ResultScene, tricks_text
+from game.ui.scenes.displays import MeldScene, ResultScene, meld_text, tricks_text
 from game.ui.scenes.review import HandsScene, ReplayScene
 from game.ui.table.hud import side_label
 from tests.ui.conftest import key, pump
@@ -91,6 +91,9 @@ def test_the_meld_recap_is_complete_when_the_hand_is_lost_under_twenty(app):
 def test_tricks_that_do_not_count_still_show_what_the_side_took():
     set_side = SideResult(0, 130, 0, 90, 0, -280, 280, False)
     assert tricks_text(set_side) == "0 (took 90)"
+    # Review by eye (issue 25): its meld read "0/30" beside it; now in the same words.
+    assert meld_text(SideResult(0, 30, 0, 17, 0, 0)) == "0 (melded 30)"
+    assert meld_text(SideResult(1, 54, 54, 33, 33, 87)) == "54"
     assert tricks_text(SideResult(1, 30, 30, 160, 160, 190)) == "160"
     assert tricks_text(SideResult(0, 0, 0, 87, 90, 90, raw_tricks=87)) == "90 (87)"
     result = HandResult(0, 3, 2, 280, None, (set_side,), (-280, 190), outcome="set")

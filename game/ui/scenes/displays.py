@@ -198,8 +198,7 @@ class ResultScene(Display):
                       anchor="topleft" if not text else "topright")
         y += round(28 * s)
         for side in r.sides:
-            meld = f"{side.meld_counted}/{side.meld}" if side.meld != side.meld_counted else \
-                f"{side.meld}"
+            meld = meld_text(side)
             values = [side_label(self.table, side.side), meld, tricks_text(side),
                       f"{side.score:+d}", f"{r.totals[side.side]}"]
             for x, text in zip(cols, values, strict=True):
@@ -240,6 +239,14 @@ class ResultScene(Display):
         else:
             text = f"{who} loses the bid of {r.bid}: {r.outcome}."
         draw_text(surface, text, (x, y + round(10 * s)), lay.font_small, theme.INK)
+
+
+def meld_text(side: SideResult) -> str:
+    """What a side melded, and what of it counts: "0 (melded 30)" (it read "0/30"), as the
+    tricks beside it say "0 (took 17)"."""
+    if side.meld != side.meld_counted:
+        return f"{side.meld_counted} (melded {side.meld})"
+    return f"{side.meld}"
 
 
 def tricks_text(side: SideResult) -> str:
