@@ -20,7 +20,8 @@ EVERY_SCENE = [
     "tricks", "meld turn", "throw-in vote", "meld (", "hand result", "hands", "replay",
     "scores over", "bidding over", "meld over", "last trick over", "pause over",
     "rules over", "declare out", "game over", "replace the game",
-    "auction (racehorse) with a hint", "tricks (racehorse) with a hint"]
+    "auction (racehorse) with a hint", "tricks (racehorse) with a hint",
+    "lessons", "rule order", "drill", "puzzle"]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])

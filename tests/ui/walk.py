@@ -63,6 +63,15 @@ def menus(app, visit: Visit) -> None:
     app.go(Route.TITLE)
     app.open(Route.SAVED)
     show(app, visit, "saved games")
+    # The tutorial's menus and exercises (its lessons are walked by the tutorial's own tests)
+    from game.store.content import load_tutorial
+
+    _, puzzles, _ = load_tutorial()
+    for name, route, args in (("lessons", Route.LESSONS, {}), ("rule order", Route.RULE_ORDER, {}),
+                              ("drill", Route.DRILL, {"table": load_preset("racehorse")}),
+                              ("puzzle", Route.PUZZLE, {"puzzle": puzzles[0], "queue": puzzles})):
+        app.go(route, **args)
+        show(app, visit, name, frames=90)
 
 
 def from_table(app, table: TableScene, visit: Visit, seen: set[str]) -> None:
