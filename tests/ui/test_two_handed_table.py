@@ -64,3 +64,23 @@ def test_the_meld_turn_panel_leaves_the_players_melds_in_sight(app, size):
     for sp in table.model.tabled[0]:
         assert not any(p.colliderect(sp.rect) for p in panels + buttons), \
             f"{sp.card} lies under the meld prompt at {size}"
+
+
+def test_the_meld_legends_go_with_the_melded_cards_at_the_playoff(app):
+    """Review by eye: at the playoff the melded cards go back to the hands, but "Meld 130:
+    Pinochle 40 · ..." stayed on the empty table, through the claim and under the result."""
+    from game.ui.widgets import recording
+
+    table = start(app, "two-handed", seed=1)
+    laid = lambda: table.view.laid and any(table.view.laid) and any(table.model.tabled)  # noqa: E731
+    assert run_until(app, table, lambda: bool(laid()) and not table.timeline.busy, frames=20000)
+    with recording() as rec:
+        table.draw(app.screen)
+    assert any(x.label.startswith("Meld ") for x in rec.items if x.kind == "text")
+    started = recorder(table, PlayoffStarted)
+    assert run_until(app, table, lambda: bool(started) and not table.timeline.busy,
+                     frames=20000)
+    assert not any(table.model.tabled)
+    with recording() as rec:
+        table.draw(app.screen)
+    assert not [x.label for x in rec.items if x.kind == "text" and x.label.startswith("Meld ")]

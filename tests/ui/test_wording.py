@@ -90,3 +90,15 @@ def test_cutthroat_names_the_bidder_not_a_side_and_says_whose_discards(app):
 def test_the_stock_counts_one_card_as_one_card():
     assert stock_left(1) == "Stock: 1 card."
     assert stock_left(9) == "Stock: 9 cards."
+
+
+@pytest.mark.parametrize("unseen", [False, True])
+def test_a_conceded_hand_is_said_in_words_that_fit_the_player_too(app, unseen):
+    """Review by eye (cutthroat): the player's bubble read "Throws in" beside "You"."""
+    from game.rules.events import HandConceded
+
+    table = start(app, "cutthroat", seed=2)
+    table.model.on_HandConceded(HandConceded(0, unseen))
+    said = table.model.bubbles[0]
+    assert said in ("Thrown in", "Conceded unseen")
+    assert not said.endswith("s in") and not said.endswith("Concedes")

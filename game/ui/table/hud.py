@@ -142,8 +142,8 @@ def draw_laid(scene: TableScene, surface: pygame.Surface) -> None:
         return
     lay = scene.layout
     for seat, melds in enumerate(view.laid):
-        if not melds:
-            continue
+        if not melds or not scene.model.tabled[seat]:
+            continue  # (at the playoff the melded cards go back to the hands: no legend)
         slots = lay.tabled_slots(seat, max(1, len(scene.model.tabled[seat])))
         x = slots[0][0] - lay.card_w * 0.39
         # Under the cards, for both seats: above North's it ran into North's hand.

@@ -352,7 +352,8 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
         self.message = e.reason
 
     def on_HandConceded(self, e: ev.HandConceded) -> None:  # noqa: N802
-        self.bubbles[e.seat] = "Throws in" if not e.unseen else "Concedes"
+        # Words that fit any seat: beside "You", "Throws in" read like "You discards".
+        self.bubbles[e.seat] = "Thrown in" if not e.unseen else "Conceded unseen"
 
     def on_AcesDeclared(self, e: ev.AcesDeclared) -> None:  # noqa: N802
         self.bubbles[e.seat] = "Aces around"
