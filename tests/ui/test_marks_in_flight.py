@@ -6,6 +6,7 @@ the toolbar, and draws a mark only on a card lying square (upright or sideways).
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.rules.actions import Bid, Pass
@@ -15,6 +16,21 @@ from game.ui.table import sprites
 from game.ui.widgets import recording
 from tests.ui.conftest import pump
 from tests.ui.driving import SIZES, answer, sized, start
+
+
+def pick_by_hand(app, scene) -> None:
+    """Choose the first legal cards to pass by pointing at each and clicking it, then click
+    the confirm button: the cards rise under the pointer and when chosen."""
+    from tests.ui.conftest import click
+
+    choice = list(next(iter(sorted(scene.choices))))
+    for sp in list(scene.picker.sprites):
+        if sp.card in choice:
+            choice.remove(sp.card)
+            pump(app, 3, events=click(sp.rect.center))
+    pump(app, 6)
+    if scene in app.stack:
+        pump(app, 2, events=click(scene.confirm.rect.center))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -40,9 +56,29 @@ def test_cards_changing_hands_stay_below_the_toolbar_in_every_frame(app, size, h
             return bids[0] if human_bids else (Pass() if Pass() in legal else bids[0])
         return legal[0]
 
+    crossed: list[str] = []
+    frames = {"n": 0}
+    step = app.step
+    state: dict[str, object] = {}
+
+    def checked_step(dt: float, draw: bool = True) -> None:
+        """Every frame from the player's first pass on: no card over the toolbar."""
+        step(dt, draw)
+        table, passes = state.get("table"), state.get("passes", [])
+        if table is None or not any(0 in (p.source, p.target) for p in passes):
+            return
+        frames["n"] += 1
+        with recording() as rec:
+            table.draw(app.screen)
+        bar = table.layout.bar
+        crossed.extend(f"{x.label} {tuple(x.rect)}" for x in rec.items
+                       if x.kind == "card" and x.rect.colliderect(bar))
+
+    monkeypatch.setattr(app, "step", checked_step)
     for seed in range(40):
         table = start(app, seed=seed)
         passes: list[CardsPassed] = []
+        state.update(table=table, passes=passes)
         process = table.process
 
         def record(events, process=process, passes=passes):
@@ -50,25 +86,21 @@ def test_cards_changing_hands_stay_below_the_toolbar_in_every_frame(app, size, h
             process(events)
 
         table.process = record
-        crossed: list[str] = []
-        frames = 0
         for _ in range(6000):
             pump(app)
-            if any(0 in (p.source, p.target) for p in passes) and table.timeline.busy:
-                frames += 1
-                with recording() as rec:
-                    table.draw(app.screen)
-                bar = table.layout.bar
-                crossed += [f"{x.label} {tuple(x.rect)}" for x in rec.items
-                            if x.kind == "card" and x.rect.colliderect(bar)]
-            if table.view.phase == Phase.TRICKS and passes:
+            if table.view.phase == Phase.TRICKS and passes or \
+                    passes and table.view.phase not in (Phase.PASS, Phase.PASS_BACK):
                 break
-            answer(app, table, choose)
-        if frames:
+            if app.top.name == "passing" and not table.timeline.busy:
+                pick_by_hand(app, app.top)  # as a player does: point, click, confirm
+            else:
+                answer(app, table, choose)
+        if frames["n"]:
+            pump(app, 60)  # the meld display, over the cards that changed hands
             break
     else:
         pytest.fail("the player never passed")
-    assert frames > 10
+    assert frames["n"] > 10
     assert not crossed, f"{len(crossed)} cards over the toolbar at {size}: {crossed[:5]}"
     assert not askew, f"{len(askew)} marks drawn on turning cards: {askew[:4]}"
 
@@ -100,3 +132,24 @@ def test_the_deal_banner_lies_on_its_own_pill_over_the_flying_cards(app, size):
                    and p.rect.contains(banner[0].rect) for p in rec.items), \
             "the deal's words lie straight on the table, under the flying cards' path"
     assert frames > 5 and table is not None
+
+
+def test_a_card_played_by_a_click_lies_in_its_place_in_the_trick(app):
+    """The card under the pointer rises; played, it kept the rise and lay in the trick higher
+    than its place, over the card opposite."""
+    from game.ui.scenes.tricks import TrickScene
+    from tests.ui.conftest import click
+    from tests.ui.driving import run_until
+
+    table = start(app, seed=3)
+    assert run_until(app, table, lambda: isinstance(app.top, TrickScene)
+                     and not table.timeline.busy)
+    scene = app.top
+    card = next(iter(scene.legal))
+    sprite = next(sp for sp in scene.picker.sprites if sp.card == card)
+    pump(app, 8, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=sprite.rect.center,
+                                            rel=(0, 0), buttons=(0, 0, 0))])
+    assert sprite.lift > 0  # it rose under the pointer
+    pump(app, 2, events=click(sprite.rect.center))
+    assert any(sp is sprite for _, sp in table.model.trick)
+    assert sprite.lift == 0

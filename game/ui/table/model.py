@@ -173,7 +173,13 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
         self.hands[seat] = ordered + [sp for sp in hand if sp.card is None]
 
     def take_from_hand(self, seat: int, card: Card | None) -> CardSprite:
-        """Remove a sprite from a seat's hand: the given card, or any face-down one."""
+        """Remove a sprite from a seat's hand: the given card, or any face-down one, without
+        its rise from the prompt (a passed card stood in North's hand up in the toolbar)."""
+        sp = self._take(seat, card)
+        sp.lift, sp.selected, sp.dim, sp.focused, sp.glow = 0.0, False, False, False, False
+        return sp
+
+    def _take(self, seat: int, card: Card | None) -> CardSprite:
         hand = self.hands[seat]
         for i, sp in enumerate(hand):
             if card is not None and sp.card is card:
