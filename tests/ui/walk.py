@@ -122,6 +122,37 @@ def after_result(app, table: TableScene, visit: Visit, seen: set[str]) -> None:
             app.pop(scene)
 
 
+def by_hand(app, table: TableScene, choose) -> None:
+    """Answer as a player does where cards are chosen: point at each card (it rises) and
+    click it, then click the confirm button; elsewhere as :func:`answer` does."""
+    import pygame
+
+    from game.rules.actions import PlayCard
+    from tests.ui.conftest import click
+
+    top = app.top
+    if top.name == "tricks" and not table.timeline.busy and table.match.waiting_for_human():
+        action = choose(table.match.legal()) if choose else table.match.legal()[0]
+        if isinstance(action, PlayCard) and not action.from_table:
+            sprite = next((sp for sp in top.picker.sprites if sp.card == action.card), None)
+            if sprite is not None:
+                pump(app, 4, events=[pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=sprite.rect.center, rel=(0, 0), buttons=(0, 0, 0))])
+                pump(app, 1, events=click(sprite.rect.center))
+                return
+    if top.name in ("passing", "discard") and not table.timeline.busy and top.choices:
+        choice = list(sorted(top.choices)[0])
+        for sp in list(top.picker.sprites):
+            if sp.card in choice:
+                choice.remove(sp.card)
+                pump(app, 3, events=click(sp.rect.center))
+        pump(app, 4)
+        if top in app.stack and top.confirm.enabled:
+            pump(app, 1, events=click(top.confirm.rect.center))
+        return
+    answer(app, table, choose)
+
+
 def play(app, visit: Visit, variant: str, seed: int, choose, seen: set[str],
          frames: int = 5000) -> TableScene:
     """A game at ``variant`` until its first hand is scored and shown, visiting each new
@@ -142,7 +173,7 @@ def play(app, visit: Visit, variant: str, seed: int, choose, seen: set[str],
             visited.add(id(top))
             visit(key)
             if key in seen:
-                answer(app, table, choose)
+                by_hand(app, table, choose)
                 continue
             seen.add(key)
             if table not in app.stack:
@@ -155,7 +186,7 @@ def play(app, visit: Visit, variant: str, seed: int, choose, seen: set[str],
                 after_result(app, table, visit, seen)
         if table.view.hand_no > 0 and app.top is table:
             break
-        answer(app, table, choose)
+        by_hand(app, table, choose)
     return table
 
 
