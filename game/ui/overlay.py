@@ -86,10 +86,11 @@ class Overlay(Scene):
         s = self.layout.s
         return max(round(620 * s), content + round(30 * s))
 
-    def prompt_panel(self, surface: pygame.Surface, title: str, lines: list[str],
-                     height_lines: int = 0, center_x: float | None = None) -> pygame.Rect:
-        """A panel above the player's hand with a title and a few lines of text, wide and tall
-        enough to hold the prompt's buttons."""
+    def prompt_rect(self, lines: list[str], height_lines: int = 0,
+                    center_x: float | None = None
+                    ) -> tuple[pygame.Rect, list[tuple[str, tuple[int, ...]]]]:
+        """Where :meth:`prompt_panel` draws: the panel above the player's hand, wide and tall
+        enough for the buttons, and its lines as wrapped (with the table's message)."""
         lay = self.layout
         s = lay.s
         width = self.prompt_width(self.buttons_rect().width if self.buttons else 0)
@@ -99,17 +100,25 @@ class Overlay(Scene):
             lines, colours = [*lines, message[0]], [*colours, message[1]]
         parts = [(part, colour) for line, colour in zip(lines, colours, strict=True)
                  for part in wrap(line, lay.font, width - round(30 * s))]
-        lines = [part for part, _ in parts]
-        n = max(len(lines), height_lines)
+        n = max(len(parts), height_lines)
         bottom = lay.size[1] - lay.card_h - round(70 * s)
         # The buttons sit at fixed rows above the hand; the text must end above the first.
         tops = [b.rect.top for b in self.buttons]
         under_text = bottom - min(tops) + round(10 * s) if tops else 0
         height = max(round((62 + 26 * n + 56) * s),
-                     round((52 + 26 * len(lines)) * s) + under_text)
+                     round((52 + 26 * len(parts)) * s) + under_text)
         rect = pygame.Rect(0, 0, width, height)
         x = self.table.prompt_center(width) if center_x is None else center_x
         rect.midbottom = (round(x), bottom)
+        return rect, parts
+
+    def prompt_panel(self, surface: pygame.Surface, title: str, lines: list[str],
+                     height_lines: int = 0, center_x: float | None = None) -> pygame.Rect:
+        """A panel above the player's hand with a title and a few lines of text, wide and tall
+        enough to hold the prompt's buttons."""
+        lay = self.layout
+        s = lay.s
+        rect, parts = self.prompt_rect(lines, height_lines, center_x)
         panel(surface, rect)
         draw_text(surface, title, (rect.centerx, rect.top + round(14 * s)), lay.font_big,
                   theme.GOLD, bold=True, anchor="midtop")
