@@ -32,14 +32,14 @@ PASS_WEIGHTS = (1.5, 0.5, 4.0)
 def _by(ranked: Sequence[Ranked], view: PlayerView, what: str, texts: Sequence[str],
         samples: int) -> str:
     """The reason for the best of ``ranked``: its margin over the runner-up."""
-    whose = "our side" if view.rules.partnerships else "me"
+    del samples  # how the search worked is not a reason a player gives
+    whose = "your side" if view.rules.partnerships else "you"
     best = ranked[0]
     if len(ranked) < 2:
-        return (f"{what}: it scores best for {whose} over {samples} deals consistent with "
-                "the bidding")
+        return f"{what}: it scores best for {whose}, as far as the bidding shows"
     second = ranked[1]
-    return (f"{what}: over {samples} deals consistent with the bidding it scores best for "
-            f"{whose}, by {points_text(best.value - second.value)} over {texts[second.index]}")
+    return (f"{what}: about {points_text(best.value - second.value)} more for {whose} than "
+            f"{texts[second.index]}, as far as the bidding shows")
 
 
 def pass_candidates(view: PlayerView, width: int) -> list[tuple[Card, ...]]:

@@ -75,9 +75,9 @@ class HardBot(LevelBot):
             return PlayCard(card), why
         margin = best.value - ranked[1].value
         second = deck.types[ranked[1].card_type].pretty
-        return PlayCard(card), (f"play the {card.pretty}: in {samples} deals consistent with "
-                                f"what I have seen it scores best for our side (by "
-                                f"{points_text(margin)} over the {second})")
+        whose = "your side" if view.rules.partnerships else "you"
+        return PlayCard(card), (f"play the {card.pretty}: about {points_text(margin)} more "
+                                f"for {whose} than the {second}, given the cards seen so far")
 
     def card_search(self, view: PlayerView, k: Knowledge) -> CardSearch:
         return CardSearch(view, k, infer=self.budget.infer, game=self.style.game)

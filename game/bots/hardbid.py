@@ -103,26 +103,26 @@ def decide(view: PlayerView, rng: random.Random, aggression: str, samples: int,
                + (bid_shift or 0.0) * scale)
     nxt = bids[0].amount
     p = prob_at_least(value, model.sd, nxt)
-    whose = "our side is" if rules.partnerships else "my hand is"
-    about = (f"{whose} worth about {value:.0f} ({reading.info:+.0f} from what the auction "
-             f"showed, over {samples} sampled deals), {p:.0%} to make {nxt}")
+    # Shown to a player (Hint, the coach): what the hand is worth and the odds, not the search.
+    whose = "your side is" if rules.partnerships else "your hand is"
+    about = f"{whose} worth about {value:.0f}; {p:.0%} to make {nxt}"
     conv = bidding.convention_action(view, ceiling, can_pass)
     if conv is not None:
         return conv
     if not can_pass:
-        return bids[0], f"bid {nxt}: I must bid; {about}"
+        return bids[0], f"bid {nxt}: you must bid; {about}"
     if game_bids and value > -1e5:  # (game=off: points alone, for measurement)
         game = gamebid.decide(view, rng, samples, nxt)
         if game is not None:
             return (bids[0] if game[0] else Pass()), game[1]
     if partner_high:
         if opponents_in or value < -1e5:
-            return Pass(), f"pass: partner holds the bid; {about}"
+            return Pass(), f"pass: your partner holds the bid; {about}"
         gain = reading.over_partner
         if gain >= 25 * scale and nxt <= ceiling:
-            return bids[0], (f"bid {nxt}: in the sampled deals our side scores {gain:.0f} more "
-                             f"with my trump than with partner's; {about}")
-        return Pass(), f"pass: partner's contract is as good as mine would be; {about}"
+            return bids[0], (f"bid {nxt}: your side scores about {gain:.0f} more with your "
+                             f"trump than with your partner's; {about}")
+        return Pass(), f"pass: your partner's contract is as good as yours would be; {about}"
     if nxt <= ceiling:
         return bids[0], f"bid {nxt}: {about}"
     # Said with the bar it misses: "54% to make 310" alone read as a reason to bid.

@@ -209,10 +209,14 @@ class Play:
         s = self.suit(t)
         if self.counting and any(k.void(o, s) for o in opps) and self.pts[t] == 0:
             return t, f"lead the {self.name(t)}: nothing lost if it is ruffed"
-        if self.counting and any(k.void(o, (s + i) % 4) for o in opps for i in range(4)):
-            return t, (f"lead the {self.name(t)}: a low card, and no counter into a suit an "
-                       "opponent is void in")
-        return t, f"lead the {self.name(t)}: a cheap card that gives nothing away"
+        # The words say only what is true of the card led: a king is a counter at racehorse.
+        worth = "worth nothing" if self.pts[t] == 0 else f"worth {self.pts[t]}"
+        if self.counting and any(k.void(o, v) for o in opps for v in range(4)):
+            where = ("into a suit no opponent is known to be void in"
+                     if not any(k.void(o, s) for o in opps) else "even though an opponent is "
+                     "void in it")
+            return t, f"lead the {self.name(t)}: {worth}, {where}"
+        return t, f"lead the {self.name(t)}: {worth}"
 
     # -- following ------------------------------------------------------------------------------
     def follow(self, legal: int) -> tuple[int, str]:

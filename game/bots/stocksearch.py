@@ -241,10 +241,8 @@ def decide(view: PlayerView, rng: random.Random, samples: int, width: int,
     best_value, best = ranked[0]
     second_value, second = ranked[1]
     action = cands[best]
-    return action, (f"{_say(action)}: over {samples} deals of the stock and the other hand "
-                    f"consistent with what I have seen it scores best, by "
-                    f"{points_text(best_value - second_value)} over "
-                    f"{_say(cands[second], False)}")
+    return action, (f"{_say(action)}: about {points_text(best_value - second_value)} more "
+                    f"than {_say(cands[second], False)}, given the cards seen so far")
 
 
 def _say(action: Action, verb: bool = True) -> str:

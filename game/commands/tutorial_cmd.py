@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
+
+from game.commands.args import CannotRunError, folder
 
 
 def register(sub: Any) -> None:
@@ -27,6 +28,9 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
         load_tutorial_library,
     )
 
+    for flag, path in (("--levels", args.levels), ("--seeds", args.seeds)):
+        if path is not None:  # checked before any work or window starts
+            folder(path, flag)
     if not args.check:
         from game.commands.play_cmd import open_tutorial
 
@@ -34,15 +38,27 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     from game.tutorial.check import check_all
     from game.tutorial.check_text import seeds_folder
 
-    for flag, folder in (("--levels", args.levels), ("--seeds", args.seeds)):
-        if folder is not None and not folder.is_dir():
-            print(f"pinochle: error: {flag} {folder}: no such folder", file=sys.stderr)
-            return 2
     root = args.levels if args.levels is not None else LEVELS_DIR
     lessons, puzzles, errors = load_tutorial(root)
     library = load_tutorial_library(root)
     documents = seeds_folder(root, args.seeds)
-    report = check_all(lessons, puzzles, load_preset, errors, library, documents)
+    if lessons or puzzles:
+        # Every step's answer made with the scene's own controls, headless
+        # (game.ui.lessondrive), in a second process while this one checks the engine's side.
+        import os
+        from concurrent.futures import ProcessPoolExecutor
+
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the report
+
+        from game.ui.lessondrive import drive_folder
+
+        with ProcessPoolExecutor(max_workers=1) as pool:
+            driving = pool.submit(drive_folder, str(root))
+            report = check_all(lessons, puzzles, load_preset, errors, library, documents)
+            report.driven, driven_failures = driving.result()
+        report.failures += driven_failures
+    else:
+        report = check_all(lessons, puzzles, load_preset, errors, library, documents)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:
@@ -50,14 +66,13 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
             "(rule documents not found: shipped quotations only)"
         print(f"{report.lessons} lessons, {report.puzzles} puzzles, {report.steps} steps, "
               f"{report.claims} claims, {report.quotes} quotations {against}, "
-              f"{report.bot_checked} decisions against the hard bot; "
+              f"{report.bot_checked} decisions against the hard bot, "
+              f"{report.driven} lessons and puzzles driven through the window's controls; "
               f"{len(report.failures)} failures")
         for failure in report.failures:
             print(f"  FAIL {failure}")
     # Nothing to check is a failure too: a broken install or a mistyped folder must not pass.
     missing = [kind for kind, found in (("lessons", lessons), ("puzzles", puzzles)) if not found]
     if missing:
-        print(f"pinochle: error: no {' and no '.join(missing)} to check in {root}",
-              file=sys.stderr)
-        return 1
+        raise CannotRunError(f"no {' and no '.join(missing)} to check in {root}")
     return 1 if report.failures else 0

@@ -15,6 +15,7 @@ from game.rules.actions import Action, Deal, DeclareOut, PlayCard
 from game.rules.auction_game import flow as auction_flow
 from game.rules.auction_game import play
 from game.rules.auction_game.state import HandState
+from game.rules.cards import Card
 from game.rules.compiled import compile_rules
 from game.rules.deal import deal
 from game.rules.errors import IllegalActionError
@@ -115,12 +116,22 @@ def declared_total(state: GameState, seat: int) -> int:
 
 
 def _deal(state: GameState) -> tuple[GameState, list[Event]]:
+    hands, widow, rest = deal(state.rules, state.seed, state.hand_no,
+                              state.compiled.packets[state.dealer])
+    return deal_cards(state, hands, widow, rest)
+
+
+def deal_cards(state: GameState, hands: Sequence[Sequence[Card]], widow: Sequence[Card],
+               rest: Sequence[Card]) -> tuple[GameState, list[Event]]:
+    """Deal these cards instead of the seed's shuffle: ``hands`` per seat, the ``widow`` (the
+    turn-up card, two-handed) and the ``rest`` of the pack (the stock, top card first). The
+    caller vouches that they make up the pack (the position notation checks it)."""
     rules = state.rules
     plan = state.compiled.packets[state.dealer]
-    hands, widow, rest = deal(rules, state.seed, state.hand_no, plan)
+    hand_lists = [list(h) for h in hands]
     if rules.stock.enabled:
-        return stock_flow.start(state, hands, widow[0], rest, plan)
-    return auction_flow.start(state, hands, widow, plan)
+        return stock_flow.start(state, hand_lists, widow[0], list(rest), plan)
+    return auction_flow.start(state, hand_lists, list(widow), plan)
 
 
 def replay(rules: RuleSet, seed: int, actions: Sequence[Action]) -> tuple[GameState, list[Event]]:

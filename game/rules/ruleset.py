@@ -13,6 +13,7 @@ from functools import partial
 from typing import Any, Literal, get_args
 
 from game.rules.cards import RANK_ORDERS, Deck, Rank, make_deck
+from game.rules.seating import Seating, seating_for, standard_sides
 
 
 class FrozenMap(dict[Any, Any]):
@@ -237,6 +238,8 @@ class RuleSet:
     trick_points_by_type: tuple[int, ...] = field(init=False, repr=False, compare=False)
     total_trick_points: int = field(init=False, repr=False, compare=False)
     dix_rank: Rank | None = field(init=False, repr=False, compare=False)
+    seating: Seating = field(init=False, repr=False, compare=False)
+    max_held: int = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -251,6 +254,11 @@ class RuleSet:
         # The lowest rank of the pack is the dix (9, or 7 in the 64-card pack); none without 9s.
         lowest = deck.ranks[0]
         derive("dix_rank", lowest if lowest in (Rank.NINE, Rank.SEVEN) else None)
+        players = self.table.players
+        # The most cards one seat holds at once: the bidder with the passed cards or the widow.
+        derive("max_held", self.hand_size + self.passing.count + self.widow.size)
+        derive("seating", seating_for(players, standard_sides(players),
+                                      self.table.direction == "clockwise"))
         # Rule sets key the engine's compiled tables: hash the fields once, not per lookup.
         derive("_hash", hash((self.name, self.title, self.document, self.description,
                               self.table, self.auction, self.passing, self.widow, self.throw_in,
@@ -264,25 +272,23 @@ class RuleSet:
     def players(self) -> int:
         return self.table.players
 
+    # The table's shape, asked of its seating (these read well where rules are at hand).
     @property
     def partnerships(self) -> bool:
-        return self.table.players == 4
+        return self.seating.partnerships
 
     @property
     def n_sides(self) -> int:
-        return 2 if self.table.players == 4 else self.table.players
+        return self.seating.n_sides
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.table.players == 4 else seat
+        return self.seating.side_of(seat)
 
     def seats_of(self, side: int) -> tuple[int, ...]:
-        if self.table.players == 4:
-            return (side, side + 2)
-        return (side,)
+        return self.seating.seats_of(side)
 
     def next_seat(self, seat: int) -> int:
-        step = 1 if self.table.direction == "clockwise" else -1
-        return (seat + step) % self.table.players
+        return self.seating.next(seat)
 
     def obligation_text(self, rule: Obligation) -> str:
         return self.tricks.texts.get(rule) or DEFAULT_OBLIGATION_TEXT[rule]

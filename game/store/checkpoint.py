@@ -18,7 +18,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from game.store.reading import FileRefusedError, read_text
 from game.store.schema import SchemaError, parse_json, table
+
+# A checkpoint is read whole; a long strength run writes a few megabytes, so this is far above
+# any real one and only stops a file that is not a checkpoint at all.
+MAX_CHECKPOINT = 256_000_000
 
 
 class CheckpointError(ValueError):
@@ -28,11 +33,11 @@ class CheckpointError(ValueError):
 def read(path: Path, header: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     """The records of an earlier run of the match ``header`` names ([] for a new file)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, MAX_CHECKPOINT)
     except FileNotFoundError:
         return []
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CheckpointError(f"checkpoint {path}: cannot be read ({exc})") from None
+    except FileRefusedError as exc:
+        raise CheckpointError(f"checkpoint {path}: {exc.reason}") from None
     lines = text.split("\n")
     complete = text.endswith("\n")
     if complete:
@@ -46,8 +51,11 @@ def read(path: Path, header: Mapping[str, Any]) -> list[Mapping[str, Any]]:
         try:
             data = table(parse_json(line), f"line {i + 1}")
         except SchemaError as exc:
-            if last and not complete:
-                break  # cut short by an interruption: the piece is played again
+            if last and not complete and i > 0:
+                # Cut short by an interruption: the piece is played again. (Not the first
+                # line: start() writes it whole, so a first line cut short is some other file,
+                # which is never truncated.)
+                break
             raise CheckpointError(f"checkpoint {path}, line {i + 1}: {exc}") from None
         good += 1
         if i == 0:
@@ -65,24 +73,35 @@ def read(path: Path, header: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 def start(path: Path, header: Mapping[str, Any]) -> None:
     """Create the checkpoint with its header line, unless it already exists."""
-    if path.exists() and path.stat().st_size:
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _write_all(path, json.dumps(dict(header), sort_keys=True) + "\n")
+    try:
+        if path.exists() and path.stat().st_size:
+            return
+        if path.is_symlink():  # a link to nothing: the player's link is not replaced
+            raise CheckpointError(f"checkpoint {path}: is a link to a file that does not exist")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write_all(path, json.dumps(dict(header), sort_keys=True) + "\n")
+    except OSError as exc:
+        raise CheckpointError(f"checkpoint {path}: cannot be written ({exc.strerror})") from None
 
 
 def append(path: Path, record: Mapping[str, Any]) -> None:
     """Add one finished piece, on disk before this returns."""
-    with path.open("a", encoding="utf-8") as f:
-        f.write(json.dumps(dict(record), sort_keys=True, separators=(",", ":")) + "\n")
-        f.flush()
-        os.fsync(f.fileno())
+    try:
+        with path.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(dict(record), sort_keys=True, separators=(",", ":")) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as exc:
+        raise CheckpointError(f"checkpoint {path}: cannot be written ({exc.strerror})") from None
 
 
 def _write_all(path: Path, text: str) -> None:
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise CheckpointError(f"checkpoint {path}: cannot be written ({exc.strerror})") from None
 
 
 def _describe(header: Mapping[str, Any]) -> str:

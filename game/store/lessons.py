@@ -13,6 +13,7 @@ are facts ``pinochle tutorial --check`` verifies against the engine. See ``docs/
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from game.rules.actions import Action
@@ -76,6 +77,10 @@ class Claim:
     name: str = ""  # a template field: the prose shows the engine's value under this name
 
 
+TRY = re.compile(r"\btry\s+(it|a card|a suit|one|them|any card|your cards|another suit)\b",
+                 re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Step:
     say: str
@@ -104,6 +109,12 @@ class Step:
     @property
     def expects(self) -> bool:
         return bool(self.expect or self.expect_fields)
+
+    @property
+    def invites_tries(self) -> bool:
+        """The step itself asks the learner to try a card ("Try it", "Try a card that breaks a
+        rule"): an illegal try there is the lesson working, not a mistake, and costs no star."""
+        return bool(TRY.search(self.say))
 
 
 @dataclass(frozen=True)

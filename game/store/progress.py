@@ -35,6 +35,12 @@ class Progress:
         self.stars[key] = max(stars, self.stars.get(key, 0))
 
 
+def lesson_key(lesson_id: str, table: str | None) -> str:
+    """Where a lesson's progress is kept: per table for a lesson played on the learner's table
+    ("racehorse:11-following-suit"), under its id for a lesson of one table."""
+    return f"{table}:{lesson_id}" if table else lesson_id
+
+
 def _finished(value: Any, field: str) -> bool:
     if value is not True:
         raise SchemaError(field, f"expected true (a finished lesson), got {value!r}")
@@ -71,7 +77,8 @@ def progress_from_json(data: Any) -> tuple[Progress, list[SchemaError]]:
             entries = _entries(top, name, check)
             if name == "drill":
                 for key in entries:
-                    schema.choice(key, f"drill.{key}", DRILL_KEYS)
+                    if not key.startswith("at:"):  # "at:<table>": where the drill stands
+                        schema.choice(key, f"drill.{key}", DRILL_KEYS)
             getattr(out, name).update(entries)
         except SchemaError as exc:
             errors.append(exc)

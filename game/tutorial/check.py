@@ -19,6 +19,7 @@ from game.tutorial.check_report import CheckReport
 from game.tutorial.check_text import documents_in, quote_problems, text_problems
 from game.tutorial.claims import verify_claim
 from game.tutorial.features import steps_for
+from game.tutorial.playout import real_cards_problem, real_values_counted
 from game.tutorial.runner import LessonRun, PuzzleRun
 from game.tutorial.sums import SumError
 from game.tutorial.text import TemplateError, TextContext
@@ -153,6 +154,7 @@ class Checker:
             return False
         right = [a for a in legal if run.is_right(a)]
         self._reasons(run, step, where)
+        self._outlines(run, step, answers, where)
         if len(legal) == 1:
             self.report.single_legal += 1
         if step.expects:
@@ -177,6 +179,20 @@ class Checker:
                               f"not {claim.seat}")
         return True
 
+    def _outlines(self, run: LessonRun, step: Step, answers: tuple, where: str) -> None:
+        """Gold outlines must not mark the answer: highlighted cards of the learner's hand
+        that are all answer cards, where a legal card outside them would be wrong, give the
+        choice away."""
+        if not step.expects:
+            return
+        hand = {str(c) for c in run.match.view(0).cards} if run.match is not None else set()
+        marked = {h for h in step.highlight if h in hand}
+        answer_cards = {str(c) for a in answers for c in _cards_of(a)}
+        wrong = [a for a in run.legal() if not run.is_right(a) and _cards_of(a)]
+        if marked and marked <= answer_cards and wrong:
+            self.fail(f"{where}: the gold outlines mark the answer ({', '.join(sorted(marked))}):"
+                      f" outline every card in play, or none")
+
     def _reasons(self, run: LessonRun, step: Step, where: str) -> None:
         """Every hint can be reached, and every legal wrong answer has a reason."""
         wrong_legal = [a for a in run.legal() if not run.is_right(a)]
@@ -198,6 +214,10 @@ class Checker:
         self.report.bot_checked += asked
         if problem:
             self.fail(f"{where}: {problem}")
+        real = real_cards_problem(state, answers)
+        self.report.played_out += real_values_counted(state)
+        if real:
+            self.fail(f"{where}: {real}")
         if asked:
             clash = self.answers.add(state, where, frozenset(map(str, answers)))
             if clash:
@@ -220,16 +240,22 @@ class Checker:
         self.report.puzzles += 1
 
 
+def _cards_of(action: object) -> tuple:
+    """The cards an action plays, passes or discards."""
+    card = getattr(action, "card", None)
+    return (card,) if card is not None else tuple(getattr(action, "cards", ()))
+
+
 def check_all(lessons: list[Lesson], puzzles: list[Puzzle],
               load_rules: Callable[[str], RuleSet], errors: list[str],
               library: Library | None = None, documents: Path | None = None,
               presets: tuple[str, ...] | None = None) -> CheckReport:
-    from game.store.content import PRESET_ORDER
+    from game.store.content import preset_names
 
     report = CheckReport(failures=list(errors))
     lib = library if library is not None else Library()
     report.failures += lib.errors
-    checker = Checker(load_rules, lib, report, presets or PRESET_ORDER)
+    checker = Checker(load_rules, lib, report, presets or preset_names())
     docs = documents_in(documents) if documents is not None else None
     report.documents = str(documents) if documents is not None else None
     report.quotes, problems = quote_problems(lib.quotes, docs)
@@ -238,7 +264,7 @@ def check_all(lessons: list[Lesson], puzzles: list[Puzzle],
         for preset in checker.presets:
             ctx = TextContext(load_rules(preset), quotes=lib.quotes)
             for problem in text_problems(f"glossary.toml: {term.id} [on {preset}]", term.say,
-                                         ctx):
+                                         ctx, term.id):
                 report.failures.append(problem)
     for lesson in lessons:
         checker.lesson(lesson)

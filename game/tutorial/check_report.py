@@ -26,6 +26,8 @@ class CheckReport:
     tracks: dict[str, int] = field(default_factory=dict)
     categories: dict[str, int] = field(default_factory=dict)
     puzzle_tables: list[str] = field(default_factory=list)
+    played_out: int = 0  # decisions played out against the real hidden cards
+    driven: int = 0  # lessons (per table) and puzzles played through the window's controls
 
     def to_json(self) -> dict[str, object]:
         return {"lessons": self.lessons, "puzzles": self.puzzles, "steps": self.steps,
@@ -33,7 +35,8 @@ class CheckReport:
                 "quotes": self.quotes, "documents": self.documents,
                 "bot_checked": self.bot_checked, "single_legal": self.single_legal,
                 "tracks": self.tracks, "categories": self.categories,
-                "puzzle_tables": self.puzzle_tables}
+                "puzzle_tables": self.puzzle_tables, "driven": self.driven,
+                "played_out": self.played_out}
 
 
 class Checking(Protocol):

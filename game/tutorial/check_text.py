@@ -3,27 +3,65 @@ shipped sentence, no document numbers, and every field fillable where it is used
 
 from __future__ import annotations
 
+import contextlib
 import re
 import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 
+from game.rules.ruleset import RuleSet
 from game.store.tutorial_data import QuoteFile
-from game.tutorial.text import TemplateError, TextContext, bare_numbers, render, style_problems
+from game.tutorial.scan import bare_numbers, style_problems
+from game.tutorial.text import FIELD as FIELD_RE
+from game.tutorial.text import TemplateError, TextContext, render
 
 
-def text_problems(label: str, raw: str, ctx: TextContext | None) -> list[str]:
-    """What is wrong with one piece of prose (empty when nothing)."""
+def text_problems(label: str, raw: str, ctx: TextContext | None, topic: str = "") -> list[str]:
+    """What is wrong with one piece of prose (empty when nothing); ``topic``: what the text
+    is about when no sentence says it (a glossary term's name)."""
     if not raw:
         return []
     out = [f"{label}: bare number {n!r}: write it as a field the engine fills "
            f"(e.g. {{min_bid}}, {{meld:run}}) or a named claim" for n in bare_numbers(raw)]
     out += [f"{label}: {p}" for p in style_problems(raw)]
     if ctx is not None:
+        out += [f"{label}: {p}" for p in meld_field_problems(raw, ctx.rules, topic)]
+    if ctx is not None:
         try:
             render(raw, ctx)
         except TemplateError as exc:
             out.append(f"{label}: {exc}")
+    return out
+
+
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
+
+
+def meld_field_problems(raw: str, rules: RuleSet, topic: str = "") -> list[str]:
+    """A meld's value stands beside its name: ``{meld:run}`` in a sentence that names no run
+    (a trick's total filled from the meld table, say) is a number from the wrong field."""
+    masked = FIELD_RE.sub(lambda m: "§" * len(m.group(0)), raw)
+    out = []
+    start = 0
+    for part in SENTENCE_END.split(masked):
+        at = masked.find(part, start)
+        sentence = raw[at:at + len(part)]
+        start = at + len(part)
+        named = " ".join(m.group(2) or "" for m in FIELD_RE.finditer(sentence)
+                         if m.group(1) == "name")
+        words = (FIELD_RE.sub(" ", sentence) + f" {topic} {named}").lower().replace("-", " ")
+        words = words.replace("_", " ")
+        for m in FIELD_RE.finditer(sentence):
+            if m.group(1) != "meld" or not m.group(2):
+                continue
+            kind = m.group(2).split(":")[0]
+            names = {kind.replace("_", " "), kind.split("_")[-1].rstrip("s")}
+            with contextlib.suppress(KeyError):
+                names.add(rules.meld_name(kind).lower())  # type: ignore[arg-type]
+            if not any(n and n in words for n in names):
+                out.append(f"{m.group(0)} stands in a sentence that names no "
+                           f"{kind.replace('_', ' ')}: is it the right field? "
+                           f"({sentence.strip()[:70]!r})")
     return out
 
 
@@ -46,16 +84,35 @@ def documents_in(folder: Path) -> dict[str, str]:
     return out
 
 
+NEGATION = re.compile(r"\b(not|no|never|cannot|unless|except|only|nor|neither)\b|n't")
+SENTENCE_BREAK = re.compile(r"[.!?:;]\s|\s-\s")
+
+
 def quote_found(quote: str, document: str) -> bool:
-    """Whether the quotation is in the document; " ... " joins parts quoted in order."""
-    at = 0
+    """Whether the quotation is the document's own text. " ... " may leave words out only
+    inside one sentence, and never a word that turns the meaning round ("not", "unless",
+    "only"...): an ellipsis must not splice two sentences into a claim the document does not
+    make."""
+    return quote_problem(quote, document) is None
+
+
+def quote_problem(quote: str, document: str) -> str | None:
+    at = -1
     for part in normalise(quote).split(" ... "):
         part = part.strip(" .…")
-        found = document.find(part, at)
-        if not part or found < 0:
-            return False
+        if not part:
+            return "an empty part around ' ... '"
+        found = document.find(part, max(at, 0))
+        if found < 0:
+            return "not found in document"
+        if at >= 0:
+            skipped = document[at:found]
+            if SENTENCE_BREAK.search(skipped + " ") and skipped.strip():
+                return "its ' ... ' joins two sentences of document"
+            if NEGATION.search(skipped):
+                return f"its ' ... ' leaves out {NEGATION.search(skipped).group(0)!r} from document"
         at = found + len(part)
-    return True
+    return None
 
 
 def quote_problems(quotes: Mapping[str, QuoteFile], documents: dict[str, str] | None
@@ -73,8 +130,9 @@ def quote_problems(quotes: Mapping[str, QuoteFile], documents: dict[str, str] | 
             if doc is None:
                 out.append(f"{qf.source}: no rule document {number} to check quotes against")
                 break
-            if not quote_found(sentence, doc):
-                out.append(f"{qf.source}: quotes.{key}: not found in document {number}: "
+            problem = quote_problem(sentence, doc)
+            if problem:
+                out.append(f"{qf.source}: quotes.{key}: {problem} {number}: "
                            f"{sentence[:80]!r}")
     return checked, out
 

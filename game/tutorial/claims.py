@@ -52,7 +52,27 @@ def verify_claim(state: GameState, claim: Claim, rules: RuleSet) -> str | None:
         return f"cannot be checked here ({exc.__class__.__name__}: {exc})"
 
 
+def _not_held(state: GameState, claim: Claim) -> str | None:
+    """A meld claim counts cards of the learner's hand: its number is about this position, so
+    a card typed into the claim that the hand does not hold makes it a number of another."""
+    from collections import Counter
+
+    from game.rules.view import observe
+
+    held = Counter(observe(state, 0).cards)
+    wanted = Counter(claim.cards)
+    missing = [c for c, n in wanted.items() if held[c] < n]
+    if not missing:
+        return None
+    return (f"meld of {' '.join(map(str, claim.cards))}: your hand does not hold "
+            f"{' '.join(map(str, missing))}, so the number shown is not this position's")
+
+
 def _verify(state: GameState, claim: Claim, rules: RuleSet) -> str | None:
+    if claim.kind == "meld":
+        problem = _not_held(state, claim)
+        if problem:
+            return problem
     if claim.kind in ("meld", "trick_points", "lowest_bid"):
         value = claim_value(claim, state, rules)
         if claim.total is None:

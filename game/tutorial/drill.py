@@ -53,16 +53,45 @@ class DrillItem:
         return (f"{_trump(self.state)} {', '.join(plays)}. Play a card you may play here: "
                 f"the game names the rule that allows it, or the one that forbids it.")
 
+    asking: Card | None = None  # a refused card whose rule the learner is asked to name
+
+    def rules_list(self) -> list[str]:
+        """The table's trick rules in order (the playoff's at two-handed), as the learner
+        chooses among them."""
+        from game.tutorial.text import TextContext as Ctx
+        from game.tutorial.text import render
+
+        which = "{rules_list:playoff}" if self.rules.stock.enabled else "{rules_list}"
+        text = render(which, Ctx(self.rules, self.state))
+        return [part.strip() for part in text.split("(")[1:]]
+
     def answer(self, card: Card) -> Reply:
         _, _, verdict = TextContext(self.rules, self.state).verdict()
         reason = verdict.reason(card)
         if reason is not None:
             self.attempts.wrong += 1
-            return Reply(False, f"{card.pretty} is forbidden. {reason.message}", [], WRONG)
+            self.asking = card
+            return Reply(False, f"The {card.pretty} may not be played here. Which rule forbids "
+                         f"it? Choose its number.", [], WRONG)
         if card not in verdict.legal:
             return Reply(False, "That card is not in your hand.", [], NEUTRAL)
         self.done = True
         return Reply(True, allowed_reason(self.rules, self.state, card), [])
+
+    def name_rule(self, number: int) -> Reply:
+        """The learner's answer to "which rule forbids it?" for the card refused last."""
+        card = self.asking
+        if card is None:
+            return Reply(False, "Play a card first.", [], NEUTRAL)
+        _, _, verdict = TextContext(self.rules, self.state).verdict()
+        reason = verdict.reason(card)
+        assert reason is not None
+        if number == reason.number:
+            self.asking = None
+            return Reply(True, f"Yes: {reason.message} Now play a card you may play.", [])
+        self.attempts.wrong += 1
+        return Reply(False, f"Not rule {number}: look again at what it says, and at the "
+                     f"{card.pretty}.", [], NEUTRAL)
 
     def hint(self) -> str:
         self.attempts.hints += 1

@@ -167,6 +167,18 @@ class GuidedRun:
         return Reply(True, f"Legal. The coach would have chosen {advice}: {reason}.", events,
                      NEUTRAL)
 
+    def claim(self) -> Reply:
+        """The learner claims the rest of the tricks: the engine proves and plays it out, and
+        the hand is scored in the run's log like any other ending."""
+        if not self.match.waiting_for_human():
+            return Reply(False, "Wait for your turn.", [], NEUTRAL)
+        try:
+            events = self.match.claim(0, 0)
+        except IllegalActionError as exc:
+            return Reply(False, str(exc), [], WRONG)
+        self._logged(events)
+        return Reply(True, "", events, RIGHT)
+
     def try_sum(self, total: int, made: bool | None) -> Reply:
         if self.sum is None:
             return Reply(False, "Nothing to add up yet.", [], NEUTRAL)

@@ -227,7 +227,7 @@ class LessonRun:
         try:
             apply(self.match.state, action)
         except IllegalActionError as exc:
-            self.attempts.wrong += 1
+            self.illegal_try()
             return Reply(False, str(exc), [], WRONG)
         if not self.is_right(action):
             self.attempts.wrong += 1
@@ -244,6 +244,11 @@ class LessonRun:
         self.chosen[self.index] = action
         self.done_current = True
         return Reply(True, note, events)
+
+    def illegal_try(self) -> None:
+        """An illegal card tried: a wrong try, unless the step asked for tries."""
+        if not self.step.invites_tries:
+            self.attempts.wrong += 1
 
     def try_meld(self, cards: list[Card]) -> Reply:
         """A build-meld step: the engine counts the selected cards; right when they make the

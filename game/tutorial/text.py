@@ -4,7 +4,7 @@ A field is ``{name}`` or ``{name:argument}``. Table facts (``{min_bid}``, ``{mel
 ``{rule:follow_suit}``) come from the rule set, position facts (``{led}``, ``{legal}``,
 ``{lowest_bid}``) from the game state, named claims (``{run_value}``) from the engine's check of
 that claim, and quotations (``{quote:000/min-bid}``) from the shipped quote files. Everything
-else in the prose must hold no number: :func:`bare_numbers` finds digits and number words left
+else in the prose must hold no number: ``game.tutorial.scan`` finds digits and number words left
 outside fields, which ``tutorial --check`` reports.
 """
 
@@ -25,17 +25,11 @@ from game.rules.state import GameState
 from game.rules.stock_game.state import StockHand
 from game.rules.tricks import PlayVerdict, explain_plays, trick_winner_index
 from game.store.tutorial_data import QuoteFile, Term
+from game.tutorial.seatfields import SEAT_FIELDS
 
 FIELD = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
-CARD = re.compile(r"(?:10|[AKQJ2-9])[♠♥♦♣]")
-DIGITS = re.compile(r"\d+")
-NUMBER_WORDS = re.compile(
-    r"\b(two|three|four|five|six|seven|eight|eleven|twelve|thirteen|fourteen|fifteen|"
-    r"sixteen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
-    r"hundred|thousand|dozen)\b(?!-handed)", re.IGNORECASE)
-QUOTE_MARKS = re.compile(r"[\"“”]")
-TABLE_NAMES = re.compile(r"\bpartnership[ -](150|190)\b", re.IGNORECASE)  # names, not numbers
-DOCUMENT = re.compile(r"\bdocument\b|\bdoc\.", re.IGNORECASE)
+
+ # names, not numbers
 WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
          "eighteen", "nineteen", "twenty")
@@ -124,8 +118,12 @@ def _rule(ctx: TextContext, arg: str) -> str:
 
 
 def _rules_list(ctx: TextContext, arg: str) -> str:
-    """The table's trick rules, numbered (``playoff``: the two-handed playoff's)."""
+    """The table's trick rules, numbered (``playoff``: the two-handed playoff's; ``all``: both,
+    where the table has a playoff)."""
     rules = ctx.rules
+    if arg == "all" and rules.stock.enabled and rules.stock.playoff_obligations:
+        return (_rules_list(ctx, "") + " When the stock is gone: "
+                + _rules_list(ctx, "playoff"))
     obligations = rules.stock.playoff_obligations if arg == "playoff" else \
         rules.tricks.obligations
     return " ".join(f"({i}) {rules.obligation_text(o)}" for i, o in enumerate(obligations, 1))
@@ -343,6 +341,7 @@ FIELDS: dict[str, Callable[[TextContext, str], str]] = {
     "meld_checks": _meld_checks,
     "bidder": lambda ctx, _: seat_name(_contract(ctx)[1], ctx.rules.players),
 }
+FIELDS.update(SEAT_FIELDS)
 for _name in ("legal", "forbidden", "hand", "led", "leader", "winner", "winner_seat", "why",
               "first_rule", "first_rule_no"):
     FIELDS[_name] = lambda ctx, arg, which=_name: _trick_fact(ctx, arg, which)
@@ -368,24 +367,6 @@ def render(text: str, ctx: TextContext) -> str:
 
 def fields_of(text: str) -> list[tuple[str, str]]:
     return [(m.group(1), m.group(2) or "") for m in FIELD.finditer(text)]
-
-
-def bare_numbers(text: str) -> list[str]:
-    """Numbers the prose states outside any field: digits (a card's own rank aside, as in
-    10♥) and number words from two up."""
-    plain = TABLE_NAMES.sub(" ", CARD.sub(" ", FIELD.sub(" ", text)))
-    return DIGITS.findall(plain) + [m.group(0) for m in NUMBER_WORDS.finditer(plain)]
-
-
-def style_problems(text: str) -> list[str]:
-    """Quotation marks outside a checked quotation, and document numbers for tables."""
-    plain = FIELD.sub(" ", text)
-    out = []
-    if QUOTE_MARKS.search(plain):
-        out.append("a quotation outside {quote:...}: quote rules from levels/quotes/")
-    if DOCUMENT.search(plain):
-        out.append("names a document: name the table instead")
-    return out
 
 
 def terms_in(text: str, glossary: tuple[Term, ...]) -> list[str]:

@@ -18,6 +18,12 @@ from game.rules.seats import seat_name
 from game.rules.view import observe
 from game.store.tutorial_data import Term
 from game.ui import assets, theme
+from game.ui.coached_controls import (  # noqa: F401 - re-exported for the scenes
+    CoachedControls,
+    before_hand,
+    control_of,
+    shipped_library,
+)
 from game.ui.table import hud
 from game.ui.table.model import TableModel
 from game.ui.table.scene import TableScene
@@ -54,7 +60,7 @@ def learner_table(app: AppContext) -> tuple[str, RuleSet]:
     return "racehorse", load_preset("racehorse")
 
 
-class CoachedTable(TableScene):
+class CoachedTable(CoachedControls, TableScene):
     """A table whose other seats are scripted or coached: no saving, no statistics."""
 
     grey_illegal = False  # the tutorial never gives the answer away by dimming cards
@@ -75,7 +81,12 @@ class CoachedTable(TableScene):
         self.pending: list[Event] = []
         self.terms: list[Term] = []  # glossary pop-ups still to show
         self.got_it = Button("Got it", self.dismiss_term, primary=True, hotkey=pygame.K_g)
-        self.buttons = [b for b in self.buttons if b.label in ("Rules", "")]
+        # Rules and sound stay; declaring out stays where the rules have it (two-handed), lit
+        # only when the step offers it (``offers``).
+        declare = getattr(self, "declare_button", None)
+        self.buttons = [b for b in self.buttons if b.label in ("Rules", "") or b is declare]
+        self.cut: list[str] = []  # texts drawn that did not fit their panel (checked)
+        self.explained: set[str] = set()  # controls explained in this scene (see explain_controls)
         self.buttons.insert(0, Button("Lessons", self.leave, hotkey=pygame.K_ESCAPE,
                                       icon="menu"))
         self.resize(app.size)
@@ -84,6 +95,26 @@ class CoachedTable(TableScene):
         from game.ui.scene import Route
 
         self.app.go(Route.LESSONS)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.explain_controls()
+
+    # -- the score box while the learner adds a hand up -------------------------------------
+    def hides_hand_score(self) -> bool:
+        """Whether the learner is adding up the hand just scored: the score box must not show
+        the total asked for."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shown = self.board
+        if self.hides_hand_score() and shown.records and \
+                shown.scores == shown.records[-1].totals:
+            self.board = before_hand(shown)
+        try:
+            super().draw(surface)
+        finally:
+            self.board = shown
 
     # -- replies ---------------------------------------------------------------------------
     def answer(self, message: str, tone: str) -> None:
@@ -281,6 +312,9 @@ class CoachedTable(TableScene):
         height = round(lay.font * 1.5 + 62 * s) + sum(
             round(lay.font * 1.3) + len(lines) * line_h + round(6 * s) for _, lines in blocks)
         box = pygame.Rect(0, 0, width, height)
+        if height > lay.size[1]:
+            self.note_cut(f"the pop-up for {', '.join(t.id for t in terms)} is taller than the "
+                          f"window")
         narration = self.narration_rect()
         if narration.centerx < lay.center[0]:  # two-handed: the narration is on the left
             box.midright = (lay.size[0] - round(20 * s), lay.center[1])
@@ -326,22 +360,31 @@ class CoachedTable(TableScene):
         for line in wrap(text, size, width):
             draw_text(surface, line, (x, y), size, theme.INK)
             y += round(size * 1.3)
+        if y > limit:
+            self.note_cut(f"the narration runs past its panel: {text[:60]!r}")
         if self.reply:
             y += round(6 * s)
             for line in wrap(self.reply, size, width, bold=True):
                 if y + size > limit:
+                    self.note_cut(f"the reply is cut: {self.reply[:60]!r}")
                     break
                 draw_text(surface, line, (x, y), size, self.reply_colour, bold=True)
                 y += round(size * 1.3)
         for b in [*self.task_buttons, *self.side_buttons]:
             b.draw(surface)
 
+    def note_cut(self, what: str) -> None:
+        if what not in self.cut:
+            self.cut.append(what)
+
     def _fit(self, text: str, width: int, height: int) -> int:
-        """The largest of the table's text sizes at which the text, and room for a reply of
-        a few lines, fit the panel."""
+        """The largest of the table's text sizes at which the text and the reply shown (or,
+        before one, room for a short reply) fit the panel."""
         lay = self.layout
-        for size in (lay.font, lay.font_small, max(10, lay.font_small - 2)):
-            lines = len(wrap(text, size, width)) + (3 if self.reply else 0)
-            if lines * size * 1.3 <= height:
+        sizes = (lay.font, lay.font_small, max(10, lay.font_small - 2), max(9, lay.font_small - 3))
+        for size in sizes:
+            reply = len(wrap(self.reply, size, width, bold=True)) if self.reply else 2
+            lines = len(wrap(text, size, width)) + reply
+            if lines * round(size * 1.3) + round(6 * lay.s) <= height:
                 return size
-        return max(9, lay.font_small - 3)
+        return sizes[-1]

@@ -136,6 +136,21 @@ class TestPartnership003:
         assert sorted(strs(verdict("partnership-150", Suit.HEARTS, "KH", "9H QH").legal)) \
             == ["9H", "QH"]
 
+    @pytest.mark.parametrize("preset", ["partnership-150", "cutthroat", "check"])
+    def test_the_card_to_beat_is_the_highest_trump_so_far(self, preset):
+        # 003: "When trump is led or played, you must beat the previous card played. So, if the
+        # trump king is led, you must play the ten or ace if you are next to play. If you have
+        # neither of these cards, you may play any trump you wish". Each player after the lead
+        # beats the card before it whenever it can, so "the previous card" is the one winning
+        # the trick; a player who could not beat it plays "any trump", which does not become
+        # the card to beat (beating it would win nothing). K♥ led, 9♥ from the player who could
+        # not beat it: holding Q♥ and 9♥, neither beats the K♥, so either may be played.
+        v = verdict(preset, Suit.HEARTS, "KH 9H", "QH 9H")
+        assert sorted(strs(v.legal)) == ["9H", "QH"]
+        v = verdict(preset, Suit.HEARTS, "KH 9H", "AH QH")
+        assert strs(v.legal) == ["AH"]
+        assert "highest trump" in rules(preset).obligation_text("beat_trump_lead")
+
     def test_following_suit_needs_no_beating(self):
         v = verdict("cutthroat", Suit.HEARTS, "TS", "AS 9S")
         assert sorted(strs(v.legal)) == ["9S", "AS"]

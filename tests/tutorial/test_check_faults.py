@@ -166,3 +166,76 @@ def test_the_command_fails_on_a_planted_fault(levels, capsys):
 def test_quotations_compare_as_a_reader_would():
     assert normalise("You *must* play  the 10") == normalise("you must play the 10")
     assert normalise("isn’t") == normalise("isn't")
+
+
+# -- issue 24: the blind spots ------------------------------------------------------------------
+def test_a_wrong_number_written_as_a_word_fails(levels):
+    edit(levels / "lessons/31-racehorse-take-the-trick.toml", "Hearts are trump.",
+         "Hearts are trump, and the trick is worth ten points.")
+    assert any("31-racehorse-take-the-trick.toml: step 1: say: bare number 'ten'" in f
+               for f in check(levels))
+
+
+def test_a_number_from_the_wrong_field_fails(levels):
+    """{meld:run} where the trick total was meant: a meld's value must stand beside its name."""
+    edit(levels / "lessons/32-racehorse-set-and-throw-in.toml",
+         "all the cards are worth {trick_total}", "all the cards are worth {meld:run}")
+    assert any("32-racehorse-set-and-throw-in.toml: step 3: say: {meld:run} stands in a "
+               "sentence that names no run" in f for f in check(levels))
+
+
+def test_a_wrong_number_in_a_puzzle_fails(levels):
+    """The puzzle's meld claim counts a card the hand does not hold: the number it shows is not
+    the position's."""
+    edit(levels / "puzzles/02-jump-for-meld.toml", 'cards = "KS KH KC KD QS JD"',
+         'cards = "KS KH KC KD QS JD QH"')
+    assert any("02-jump-for-meld.toml: claim meld: meld of KS KH KC KD QS JD QH: your hand "
+               "does not hold QH" in f for f in check(levels))
+
+
+def test_a_wrong_puzzle_answer_with_a_bot_note_fails(levels):
+    """A note may explain a disagreement with the bot, but not an answer that loses points
+    against the real cards: the answer is played out with every hand known."""
+    edit(levels / "puzzles/40-rh-last-to-play.toml", 'answers = ["play TH"]',
+         'answers = ["play QH"]\nbot_note = "The bot is wrong here."')
+    failures = check(levels)
+    assert any("puzzles/40-rh-last-to-play.toml: answer play QH loses 10 points against the "
+               "real cards, where play TH keeps them" in f for f in failures)
+
+
+@pytest.mark.skipif(seeds_folder(LEVELS_DIR, None) is None, reason="no rule documents here")
+def test_a_quotation_spliced_to_say_the_opposite_fails(levels):
+    seeds = seeds_folder(LEVELS_DIR, None)
+    edit(levels / "quotes/000.toml", 'then there\'s clearly no way they can avoid \\"going set\\".',
+         'then they must play out the hand.')
+    path = levels / "quotes/000.toml"
+    text = path.read_text(encoding="utf-8").replace(
+        "more than 250 points below their bid, then they must",
+        "more than 250 points below their bid ... then they must")
+    path.write_text(text, encoding="utf-8")
+    assert any("quotes/000.toml: quotes.throw-in: its ' ... ' joins two sentences of document "
+               "000" in f for f in check(levels, seeds))
+
+
+def test_an_ellipsis_that_drops_a_negation_fails():
+    from game.tutorial.check_text import quote_problem
+
+    doc = normalise("You may play any card, but you may not lead trump until it is broken.")
+    assert quote_problem("you may ... lead trump until it is broken", doc) == \
+        "its ' ... ' leaves out 'not' from document"
+    assert quote_problem("You may play any card, but you may not lead trump", doc) is None
+
+
+def test_a_wrong_seat_name_fails(levels):
+    edit(levels / "lessons/31-racehorse-take-the-trick.toml", "{played:JH} trumps it",
+         "West trumps it")
+    assert any("31-racehorse-take-the-trick.toml: step 1: say: a seat name typed by hand "
+               "('West')" in f for f in check(levels))
+
+
+def test_seat_names_come_from_the_engine():
+    from game.tutorial.runner import LessonRun
+
+    lesson = next(x for x in load_tutorial()[0] if x.id == "31-racehorse-take-the-trick")
+    run = LessonRun(lesson, load_preset)
+    assert "North leads the Q♦ and East trumps it with the J♥." in run.text()

@@ -11,12 +11,11 @@ from game.store.content import load_preset, load_tutorial_library
 from game.store.lessons import Claim, Position
 from game.tutorial.claims import named_values
 from game.tutorial.positions import build_state
+from game.tutorial.scan import bare_numbers, style_problems
 from game.tutorial.text import (
     TemplateError,
     TextContext,
-    bare_numbers,
     render,
-    style_problems,
     terms_in,
 )
 

@@ -3,7 +3,6 @@ true claims; the counts and the coverage the issue asks for hold; malformed file
 naming the file, the step and the field."""
 
 import json
-import subprocess
 import sys
 
 import pytest
@@ -14,6 +13,7 @@ from game.tutorial.check import check_all
 from game.tutorial.check_text import seeds_folder
 from game.tutorial.features import steps_for
 from game.tutorial.runner import LessonRun
+from tests.limits import run_cpu_limited
 
 LESSONS, PUZZLES, ERRORS = load_tutorial()
 
@@ -125,7 +125,8 @@ def test_a_wrong_move_is_answered_with_the_rule_and_the_step_repeats():
     reply = run.try_action(parse_action("play TH"))
     assert not reply.ok and reply.tone == "wrong"
     assert "Rule 2" in reply.message and "follow suit" in reply.message
-    assert not run.done_current and run.attempts.wrong == 1
+    # The step says "Try it": the try it invites costs no star (issue 24).
+    assert not run.done_current and run.attempts.wrong == 0
     assert run.try_action(parse_action("play AD")).ok and run.done_current
     run.next()
     assert run.index == 1
@@ -143,14 +144,34 @@ def test_core_lessons_follow_the_learners_table():
 
 
 def test_tutorial_check_command_json(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "game", "tutorial", "--check", "--json"],
-                         capture_output=True, text=True, timeout=600)
+    out = run_cpu_limited([sys.executable, "-m", "game", "tutorial", "--check", "--json"], 600)
     data = json.loads(out.stdout)
     assert out.returncode == 0, data["failures"][:5]
     assert data["lessons"] >= 25 and data["puzzles"] >= 30 and data["failures"] == []
     assert data["tracks"]["table"] >= 7 and data["tracks"]["first-hand"] == 1
     write(tmp_path, "lessons", "bad.toml", GOOD_HEAD)
-    out = subprocess.run([sys.executable, "-m", "game", "tutorial", "--check", "--json",
-                          "--levels", str(tmp_path)], capture_output=True, text=True, timeout=60)
+    out = run_cpu_limited([sys.executable, "-m", "game", "tutorial", "--check", "--json",
+                           "--levels", str(tmp_path)], 60)
     assert out.returncode == 1
     assert "lessons/bad.toml: field 'steps'" in json.loads(out.stdout)["failures"][0]
+
+
+def test_an_illegal_try_the_step_invites_costs_no_star():
+    """31 step 1 says "Try it" (the 10♥ the rules forbid): the try is the lesson working.
+    17 step 3 invites nothing: an illegal bid there is a wrong try."""
+    from game.rules.actions import parse_action
+    from game.store.content import load_preset, load_tutorial
+    from game.tutorial.runner import LessonRun
+
+    lessons = {x.id: x for x in load_tutorial()[0]}
+    run = LessonRun(lessons["31-racehorse-take-the-trick"], load_preset)
+    assert run.step.invites_tries
+    assert not run.try_action(parse_action("play TH")).ok
+    assert run.attempts.wrong == 0
+    assert run.try_action(parse_action("play AD")).ok and run.stars == 0  # not finished yet
+    run2 = LessonRun(lessons["18-scoring"], load_preset, load_preset("racehorse"))
+    assert not run2.step.invites_tries
+    illegal = next(a for a in map(parse_action, ("play AS", "play KH", "play 9C", "play QD"))
+                   if a not in run2.legal())
+    run2.try_action(illegal)
+    assert run2.attempts.wrong == 1

@@ -12,6 +12,7 @@ from game.tutorial.drill import Drill, drill_specs
 from game.tutorial.find import find, situation
 from game.tutorial.guided import GuidedRun
 from game.tutorial.runner import Attempts, LessonRun, PuzzleRun
+from game.tutorial.text import TextContext
 
 LESSONS, PUZZLES, _ = load_tutorial()
 
@@ -46,7 +47,11 @@ def test_the_drill_never_runs_out_and_names_the_rule():
         illegal = [c for c in cards if c not in legal]
         if illegal:
             reply = item.answer(illegal[0])
-            assert not reply.ok and "Rule " in reply.message and item.attempts.wrong == 1
+            assert not reply.ok and "Which rule forbids it?" in reply.message
+            assert item.attempts.wrong == 1 and item.asking == illegal[0]
+            number = TextContext(rules, item.state).verdict()[2].reason(illegal[0]).number
+            named = item.name_rule(number)
+            assert named.ok and "Rule " in named.message and item.asking is None
         reply = item.answer(legal[0])
         assert reply.ok and item.done
         assert item.stars == (2 if illegal else 3)
@@ -90,11 +95,16 @@ def test_a_puzzle_counts_illegal_tries_hints_and_legal_wrong_answers():
 def test_a_lesson_gives_a_legal_wrong_answer_a_neutral_reason():
     lesson = next(x for x in LESSONS if x.id == "42-double-deck-crawl")
     run = LessonRun(lesson, load_preset)
-    reply = run.try_action(parse_action("play AS"))
-    assert not reply.ok and reply.tone == "neutral" and "keep your ace" in reply.message
-    reply = run.try_action(parse_action("play JS"))
-    assert not reply.ok and reply.tone == "wrong" and "crawl" in reply.message
-    assert run.try_action(parse_action("play KS")).ok
+    run.try_action(parse_action("play KS"))  # step 1: either crawling card is right
+    run.start(2)  # step 3: crawl in trump, cheaply
+    reply = run.try_action(parse_action("play KS"))
+    assert not reply.ok and reply.tone == "neutral" and "keep the king" in reply.message
+    illegal = next(a for a in map(parse_action, ("play 9S", "play QS", "play KS", "play AS",
+                                                 "play TS", "play JS", "play AH", "play KC"))
+                   if a not in run.legal())
+    reply = run.try_action(illegal)
+    assert not reply.ok and reply.tone == "wrong"
+    assert run.try_action(parse_action("play QS")).ok
     assert run.attempts.wrong == 2
 
 

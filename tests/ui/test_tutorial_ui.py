@@ -6,6 +6,8 @@ import pygame
 
 from game.rules.actions import parse_action
 from game.store.content import load_preset, load_tutorial
+from game.store.progress import lesson_key
+from game.tutorial.text import TextContext
 from game.ui import theme
 from game.ui.coached import NEUTRAL
 from game.ui.scenes.drill import DrillScene
@@ -45,7 +47,8 @@ def test_a_wrong_card_is_answered_with_the_rule_and_nothing_is_greyed(app):
     assert not any(sp.dim for sp in tricks.picker.sprites)  # the 10♥ is not greyed out
     click_card(app, sprite(tricks, "TH"))
     assert "Rule 2" in scene.reply and scene.reply_colour == theme.RED
-    assert scene.run.attempts.wrong == 1 and not scene.run.done_current
+    # The step says "Try it": the illegal try it invites costs no star (issue 24).
+    assert scene.run.attempts.wrong == 0 and not scene.run.done_current
     assert not scene.side_buttons[2].enabled  # Next waits for the right move
     click_card(app, sprite(tricks, "AD"))
     assert scene.run.done_current and scene.side_buttons[2].enabled
@@ -195,15 +198,28 @@ def test_the_drill_names_the_rule_and_keeps_its_tally(app, store):
     pump(app, 5)
     legal = set(scene.item.legal_cards())
     illegal = [sp for sp in tricks.picker.sprites if sp.card not in legal]
+    assert illegal  # the first position is one where a rule forbids a card
     if illegal:
         click_card(app, illegal[0])
-        assert "Rule " in scene.reply and scene.item.attempts.wrong == 1
+        # The drill asks which rule forbids it (issue 24), with a button per rule.
+        assert "Which rule forbids it?" in scene.reply and scene.item.attempts.wrong == 1
+        number = TextContext(scene.item.rules, scene.item.state).verdict()[2] \
+            .reason(illegal[0].card).number
+        wrong = next(b for b in scene.task_buttons if b.label != str(number))
+        pump(app, 2, events=click(wrong.rect.center))
+        assert scene.item.attempts.wrong == 2 and scene.item.asking is not None
+        right = next(b for b in scene.task_buttons if b.label == str(number))
+        pump(app, 2, events=click(right.rect.center))
+        assert scene.item.asking is None and scene.reply.startswith("Yes")
     click_card(app, next(sp for sp in tricks.picker.sprites if sp.card in legal))
     assert scene.item.done and scene.side_buttons[1].enabled
     drill = store.load_progress().drill
     assert drill["played"] == 1 and drill["stars"] == scene.item.stars
     scene.next_item()
     assert not scene.item.done and scene.drill.number == 2
+    # Opened again, the drill starts where the learner left off, not at deal 1.
+    again = DrillScene(app, load_preset("racehorse"))
+    assert again.item.found.seed == scene.item.found.seed
 
 
 def test_the_rule_order_grid_draws_from_the_rule_sets(app):
@@ -226,8 +242,9 @@ def test_the_whole_core_track_and_racehorse_lessons_play_in_the_window(app, stor
     for x in chosen:
         play_lesson(app, x, rules if x.on_learner_table else None)
     done = store.load_progress()
-    assert all(done.lessons.get(x.id) for x in chosen)
-    assert all(1 <= done.stars[f"lesson/{x.id}"] <= 3 for x in chosen)
+    keys = [lesson_key(x.id, "racehorse" if x.on_learner_table else None) for x in chosen]
+    assert all(done.lessons.get(k) for k in keys)  # progress is kept per table
+    assert all(1 <= done.stars[f"lesson/{k}"] <= 3 for k in keys)
 
 
 def test_the_first_hand_plays_to_the_score_in_the_window(app, store):
@@ -236,7 +253,7 @@ def test_the_first_hand_plays_to_the_score_in_the_window(app, store):
     first = next(x for x in LESSONS if x.guided is not None)
     m = play_first_hand(app, first, load_preset("racehorse"))
     assert m.actions >= 12  # a bid, trump, passing back, every trick, the sum
-    assert store.load_progress().lessons[first.id]
+    assert store.load_progress().lessons[lesson_key(first.id, "racehorse")]
 
 
 def test_the_first_hands_prompts_stay_clear_of_the_coach_at_the_smallest_window(

@@ -28,7 +28,8 @@ class DrillScene(CoachedTable):
     def __init__(self, app: AppContext, table: RuleSet | None = None) -> None:
         rules = table if table is not None else learner_table(app)[1]
         progress = app.store.load_progress()
-        self.drill = Drill(rules, progress.drill.get("next_seed", 1),
+        self.at_key = f"at:{rules.name}"[:100]  # where the learner left off, per table
+        self.drill = Drill(rules, progress.drill.get(self.at_key, 1),
                            progress.drill.get("played", 0))
         self.item: DrillItem = self.drill.next()
         super().__init__(app, self._match(), rules.name)
@@ -39,6 +40,23 @@ class DrillScene(CoachedTable):
         self.session_done = 0
         self.resize(app.size)
         self.load(self.match.state)
+        self._save_place(self.item.found.seed)
+
+    def _save_place(self, seed: int) -> None:
+        progress = self.app.store.load_progress()
+        progress.drill[self.at_key] = seed
+        self.app.store.save_progress(progress)
+
+    def _rule_buttons(self) -> list[Button]:
+        return [Button(str(n), lambda n=n: self.name_rule(n))
+                for n in range(1, len(self.item.rules_list()) + 1)]
+
+    def name_rule(self, number: int) -> None:
+        reply = self.item.name_rule(number)
+        self.answer(reply.message, "right" if reply.ok else reply.tone)
+        if reply.ok:
+            self.task_buttons = []
+            self.resize(self.app.size)
 
     def _match(self) -> Match:
         rules = self.item.rules
@@ -51,9 +69,16 @@ class DrillScene(CoachedTable):
     def act(self, action: Action) -> bool:
         if self.item.done or not isinstance(action, PlayCard):
             return False
+        if self.item.asking is not None:
+            self.answer("First name the rule that forbids the "
+                        f"{self.item.asking.pretty}: choose its number.", "neutral")
+            return False
         reply = self.item.answer(action.card)
         if not reply.ok:
             self.answer(reply.message, reply.tone)
+            if self.item.asking is not None:
+                self.task_buttons = self._rule_buttons()
+                self.resize(self.app.size)
             return False
         self.answer(reply.message, "right")
         events = self.match.submit(action, self.human)
@@ -76,11 +101,19 @@ class DrillScene(CoachedTable):
         drill["played"] = self.drill.number
         drill["stars"] = drill.get("stars", 0) + self.item.stars
         drill["next_seed"] = self.drill.seed
+        drill[self.at_key] = self.drill.seed  # reopened, the drill goes on from the next one
         self.app.store.save_progress(progress)
 
-    def wrong_try(self, message: str) -> None:
-        self.item.attempts.wrong += 1
-        self.answer(message, "wrong")
+    def refuse(self, message: str) -> None:
+        """An illegal card clicked: the learner names the rule that forbids it."""
+        del message
+        pointed = self._pointed_card()
+        if pointed is not None:
+            self.act(PlayCard(pointed))
+
+    def _pointed_card(self):  # noqa: ANN202 - the Card under the pointer, or None
+        picker = getattr(self.app.top, "picker", None)
+        return picker.card(picker.pointed) if picker is not None else None
 
     def show_hint(self) -> None:
         if not self.item.done:
@@ -92,6 +125,8 @@ class DrillScene(CoachedTable):
         while self.app.top is not self and self in self.app.stack:
             self.app.pop()
         self.item = self.drill.next()
+        self._save_place(self.item.found.seed)
+        self.task_buttons = []
         self.match = self._match()
         self.load(self.match.state)
         self.clear_reply()
@@ -103,6 +138,9 @@ class DrillScene(CoachedTable):
         stars = self.item.stars if self.item.done else self.item.attempts.stars(True)
         counter = (f"Position {self.drill.number} · this session {self.session_done} done, "
                    f"{self.session_stars} stars")
-        self.draw_narration(surface, "Which rule?", counter, self.item.question(),
-                            stars_text(stars))
+        text = self.item.question()
+        if self.item.asking is not None:
+            text += "\nYour table's rules: " + " ".join(
+                f"({r}" for r in self.item.rules_list())
+        self.draw_narration(surface, "Which rule?", counter, text, stars_text(stars))
         self.draw_overlays(surface)

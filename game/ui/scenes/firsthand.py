@@ -12,11 +12,11 @@ from game.rules.actions import Action
 from game.rules.events import Event, HandScored
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.store.content import load_tutorial_library
 from game.store.lessons import Lesson
+from game.store.progress import lesson_key
 from game.tutorial.guided import GuidedRun, happened
 from game.tutorial.text import TemplateError
-from game.ui.coached import CoachedTable, learner_table, stars_text
+from game.ui.coached import CoachedTable, learner_table, shipped_library, stars_text
 from game.ui.scene import Route
 from game.ui.widgets import Button
 
@@ -32,7 +32,7 @@ class FirstHandScene(CoachedTable):
     def __init__(self, app: AppContext, lesson: Lesson, table: RuleSet | None = None) -> None:
         rules = table if table is not None else learner_table(app)[1]
         self.lesson = lesson
-        self.run = GuidedRun(lesson, rules, load_tutorial_library().quotes)
+        self.run = GuidedRun(lesson, rules, shipped_library().quotes)
         super().__init__(app, self.run.match, rules.name)
         self.lines: list[str] = []
         self.wait = 0.0
@@ -85,8 +85,27 @@ class FirstHandScene(CoachedTable):
             if line:
                 self.lines = (self.lines + [line])[-3:]
 
+    def hides_hand_score(self) -> bool:
+        return self.run.sum is not None and not self.run.summed
+
     def wants_action(self) -> bool:
         return self.run.scored is None
+
+    def offers(self, control: str) -> bool:
+        """A whole hand: every control the rules allow, each explained when first lit."""
+        del control
+        return self.run.scored is None
+
+    def claim(self) -> bool:
+        """Claiming the rest goes through the guided run, so the hand ends on the add-up step
+        (not straight on into a next deal)."""
+        reply = self.run.claim()
+        if not reply.ok:
+            self.answer(reply.message, reply.tone)
+            return False
+        self.tell(reply.events)
+        self.process(reply.events)
+        return True
 
     def act(self, action: Action) -> bool:
         reply = self.run.act(action)
@@ -139,8 +158,9 @@ class FirstHandScene(CoachedTable):
         if not self.run.finished:
             return
         progress = self.app.store.load_progress()
-        progress.lessons[self.lesson.id] = True
-        progress.record_stars(f"lesson/{self.lesson.id}", self.run.stars)
+        key = lesson_key(self.lesson.id, self.run.rules.name)  # progress is kept per table
+        progress.lessons[key] = True
+        progress.record_stars(f"lesson/{key}", self.run.stars)
         self.app.store.save_progress(progress)
         self.leave()
 

@@ -16,10 +16,18 @@ from game.rules.compiled import best_meld
 from game.rules.ruleset import RuleSet
 from game.store.content import load_preset
 from game.store.lessons import ZONES, Lesson
+from game.store.progress import lesson_key
+from game.tutorial.features import steps_for
 from game.tutorial.runner import LessonRun
-from game.tutorial.text import TemplateError, TextContext, render, terms_in
+from game.tutorial.text import TemplateError, TextContext, fields_of, render, terms_in
 from game.ui import theme
-from game.ui.coached import CoachedTable, learner_table, stars_text
+from game.ui.coached import (
+    CoachedTable,
+    control_of,
+    learner_table,
+    shipped_library,
+    stars_text,
+)
 from game.ui.handpick import HandPicker
 from game.ui.table.meldview import draw_meld_flow
 from game.ui.widgets import Button, draw_text, panel
@@ -33,12 +41,14 @@ class LessonScene(CoachedTable):
 
     def __init__(self, app: AppContext, lesson: Lesson, table: RuleSet | None = None) -> None:
         rules = table if table is not None else learner_table(app)[1]
-        self.run = LessonRun(lesson, load_preset, rules if lesson.on_learner_table else None)
+        self.run = LessonRun(lesson, load_preset, rules if lesson.on_learner_table else None,
+                             shipped_library().quotes)
         self.lesson = lesson
         assert self.run.match is not None
         preset = lesson.preset if not lesson.on_learner_table else None
         super().__init__(app, self.run.match, preset)
         self.picker = HandPicker(self)
+        self.recap = False
         self.selected: list[Card] = []
         self.chosen: set[int] = set()  # the selected sprites of the hand, by identity
         self.side_buttons = [Button("Back", self.back, hotkey=pygame.K_PAGEUP),
@@ -63,9 +73,7 @@ class LessonScene(CoachedTable):
 
     def glossary(self, text: str) -> None:
         """Pop up each term this text uses that the learner has not met yet."""
-        from game.store.content import load_tutorial_library
-
-        glossary = load_tutorial_library().glossary
+        glossary = shipped_library().glossary
         progress = self.app.store.load_progress()
         new = [t for t in terms_in(text, glossary) if t not in progress.terms]
         if not new:
@@ -103,9 +111,20 @@ class LessonScene(CoachedTable):
         self.side_buttons[1].enabled = not self.run.done_current
         self.resize(self.app.size)
 
+    def offers(self, control: str) -> bool:
+        """A control beyond the cards is on screen only in a step whose answer uses it: a
+        claim would end the lesson's hand, so no step offers one."""
+        if not self.wants_action() or not self.run.step.expects:
+            return False
+        kinds = {control_of(a) for a in self.run.answers()}
+        return control in kinds - {"claim"}
+
+    def hides_hand_score(self) -> bool:
+        return self.run.step.task == "add-up" and not self.run.done_current and not self.recap
+
     def wants_action(self) -> bool:
         step = self.run.step
-        return (step.expects or step.any_legal) and not self.run.done_current
+        return not self.recap and (step.expects or step.any_legal) and not self.run.done_current
 
     def text(self) -> str:
         try:
@@ -128,7 +147,7 @@ class LessonScene(CoachedTable):
         return True
 
     def wrong_try(self, message: str) -> None:
-        self.run.attempts.wrong += 1
+        self.run.illegal_try()
         self.answer(message, "wrong")
 
     def count(self) -> None:
@@ -168,14 +187,75 @@ class LessonScene(CoachedTable):
             self.release_held()
         if not self.run.done_current:
             return
+        if self.recap:
+            return
         if self.run.index == len(self.run.steps) - 1:
             progress = self.app.store.load_progress()
-            progress.lessons[self.lesson.id] = True
-            progress.record_stars(f"lesson/{self.lesson.id}", self.run.stars)
+            key = lesson_key(self.lesson.id, self.table_name)  # progress is kept per table
+            progress.lessons[key] = True
+            progress.record_stars(f"lesson/{key}", self.run.stars)
             self.app.store.save_progress(progress)
-            self.leave()
+            self.show_recap()
             return
         self.enter_step(self.run.next())
+
+    # -- the recap at the end ----------------------------------------------------------------
+    @property
+    def table_name(self) -> str | None:
+        return self.run.table.name if self.lesson.on_learner_table and self.run.table else None
+
+    def show_recap(self) -> None:
+        """The lesson ends on what it taught, its stars, and the way on: Next lesson."""
+        while self.app.top is not self and self in self.app.stack:
+            self.app.pop()
+        self.recap = True
+        self.clear_reply()
+        self.task_buttons = []
+        following = self.next_lesson()
+        self.side_buttons = [Button("Lessons", self.leave, hotkey=pygame.K_ESCAPE)]
+        if following is not None:
+            self.side_buttons.append(Button("Next lesson", lambda: self.open(following),
+                                            primary=True, hotkey=pygame.K_RETURN))
+        self.resize(self.app.size)
+
+    def next_lesson(self) -> Lesson | None:
+        """The lesson after this one in the menu's order for the learner's table."""
+        from game.store.content import load_tutorial
+
+        lessons = load_tutorial()[0]
+        rules = learner_table(self.app)[1]
+        order = [x for x in lessons if x.track == "first-hand"]
+        order += [x for x in lessons if x.track == "core" and steps_for(x, rules)]
+        order += [x for x in lessons if x.track == "table" and rules.name in x.tables]
+        if not any(x.id == self.lesson.id for x in order):  # a lesson of another table
+            order = [x for x in lessons if x.track == self.lesson.track]
+        ids = [x.id for x in order]
+        at = ids.index(self.lesson.id) if self.lesson.id in ids else -1
+        return order[at + 1] if 0 <= at < len(order) - 1 else None
+
+    def open(self, lesson: Lesson) -> None:
+        from game.ui.scene import Route
+
+        table = self.run.table if lesson.on_learner_table else None
+        self.app.go(Route.LESSON, lesson=lesson, table=table)
+
+    def recap_text(self) -> str:
+        rules = self.match.rules
+        named = []
+        for step in self.run.steps:
+            for name, arg in fields_of(step.say):
+                if name == "rule" and (arg in rules.tricks.obligations
+                                       or arg in rules.stock.playoff_obligations):
+                    text = rules.obligation_text(arg)  # type: ignore[arg-type]
+                    if text not in named:
+                        named.append(text)
+        lines = [f"Lesson done: {stars_text(self.run.stars)}", self.lesson.summary]
+        if named:
+            lines.append("The rules you used: " + " ".join(named))
+        following = self.next_lesson()
+        lines.append(f"Next: {following.title}." if following is not None else
+                     "That was the last lesson of this list: try the puzzles in Practice.")
+        return "\n".join(lines)
 
     def back(self) -> None:
         if self.run.index:
@@ -237,6 +317,10 @@ class LessonScene(CoachedTable):
     def draw(self, surface: pygame.Surface) -> None:
         step = self.run.step
         super().draw(surface)
+        if self.recap:
+            self.draw_narration(surface, self.lesson.title, "Recap", self.recap_text())
+            self.draw_overlays(surface)
+            return
         if step.show_meld:
             self.draw_meld(surface)
         self.highlight(step.highlight, surface)

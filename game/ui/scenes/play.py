@@ -195,7 +195,7 @@ class WidowScene(Overlay):
         legal = table.view.legal
         self.buttons = [Button("Turn up the widow", lambda: self.act(TakeWidow()), primary=True,
                                hotkey=pygame.K_RETURN)]
-        if ThrowIn() in legal:
+        if ThrowIn() in legal and table.offers("throw-in"):
             self.buttons.append(Button("Concede without looking", lambda: self.act(ThrowIn()),
                                        destructive=True))
 

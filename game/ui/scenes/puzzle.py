@@ -14,7 +14,7 @@ from game.store.lessons import Puzzle
 from game.tutorial.check_bot import hard_choice
 from game.tutorial.runner import PuzzleRun
 from game.tutorial.text import TemplateError
-from game.ui.coached import CoachedTable, stars_text
+from game.ui.coached import CoachedTable, control_of, shipped_library, stars_text
 from game.ui.scene import Route
 from game.ui.widgets import Button
 
@@ -28,7 +28,7 @@ class PuzzleScene(CoachedTable):
     def __init__(self, app: AppContext, puzzle: Puzzle, queue: list[Puzzle]) -> None:
         self.puzzle = puzzle
         self.queue = queue
-        self.prun = PuzzleRun(puzzle, load_preset)
+        self.prun = PuzzleRun(puzzle, load_preset, shipped_library().quotes)
         super().__init__(app, self.prun.match, puzzle.preset)
         self.side_buttons = [Button("Hint", self.show_hint, hotkey=pygame.K_h),
                              Button("Next puzzle", self.next_puzzle, primary=True,
@@ -44,6 +44,13 @@ class PuzzleScene(CoachedTable):
 
     def wants_action(self) -> bool:
         return not self.prun.solved
+
+    def offers(self, control: str) -> bool:
+        """Throwing in or declaring out, where the puzzle's position allows it: part of the
+        decision asked. Claims never: they would end the puzzle's hand unexplained."""
+        if self.prun.solved or control == "claim":
+            return False
+        return any(control_of(a) == control for a in self.match.legal())
 
     def act(self, action: Action) -> bool:
         if self.prun.solved:

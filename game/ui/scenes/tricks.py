@@ -36,15 +36,15 @@ class TrickScene(Overlay):
                                  or self.picker.card(i) in self.legal)
         self.reasons = self._reasons()
         self.tip = ""
-        if ThrowIn() in view.legal:
+        if ThrowIn() in view.legal and table.offers("throw-in"):
             self.buttons.append(Button("Throw in the hand", lambda: self.act(ThrowIn()),
                                        destructive=True))
-        if ProposeThrowIn() in view.legal:
+        if ProposeThrowIn() in view.legal and table.offers("throw-in"):
             self.buttons.append(Button(
                 "Ask to throw in", lambda: self.act(ProposeThrowIn()),
                 tooltip="The hand is thrown in only if everybody agrees: you lose the bid and "
                         "the other side scores its meld."))
-        if table.match.can_claim(table.human):
+        if table.offers("claim") and table.match.can_claim(table.human):
             self.buttons.append(Button("Claim the rest", self.claim, hotkey=pygame.K_c,
                                        primary=True))
 

@@ -14,6 +14,7 @@ from game.rules.errors import RulesError
 from game.rules.ruleset import RuleSet
 from game.store.content import load_ruleset, load_tutorial, load_tutorial_library, preset_names
 from game.store.lessons import Lesson, Puzzle
+from game.store.progress import lesson_key
 from game.tutorial.features import steps_for
 from game.tutorial.timing import estimate_minutes
 from game.ui import theme
@@ -88,8 +89,9 @@ class LessonMenuScene(Scene):
         return f"{found} min" if found else ""
 
     def lesson_entry(self, lesson: Lesson) -> Entry:
-        done = "✓ " if self.progress.lessons.get(lesson.id) else ""
-        stars = self.progress.stars.get(f"lesson/{lesson.id}")
+        key = lesson_key(lesson.id, self.rules.name if lesson.on_learner_table else None)
+        done = "✓ " if self.progress.lessons.get(key) else ""
+        stars = self.progress.stars.get(f"lesson/{key}")
         right = " · ".join(x for x in (stars_text(stars) if stars else "", self.minutes(lesson))
                            if x)
         return Entry("lesson", done + lesson.title, lesson, right, lesson.summary)

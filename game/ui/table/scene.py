@@ -192,6 +192,12 @@ class TableScene(TableButtons, Scene):
         self.status, self.status_colour = text, colour
         self.status_until = self.app.time + seconds
 
+    def offers(self, control: str) -> bool:
+        """Whether the table offers ``control`` ("claim", "throw-in", "declare-out") when the
+        rules allow it: always at a game; a lesson decides step by step."""
+        del control
+        return True
+
     def prompt_room(self) -> float:
         """The widest a prompt panel in front of the player may be."""
         return self.layout.size[0] - 24 * self.layout.s
@@ -220,7 +226,7 @@ class TableScene(TableButtons, Scene):
         self.model.trick_pause = self.trick_pause
         if hasattr(self, "declare_button"):
             self.declare_button.enabled = self.match.may_declare_out(self.human) and \
-                not self.demo
+                not self.demo and self.offers("declare-out")
         self.timeline.update(dt)
         for name in self.model.sounds:
             self.app.sounds.play(name)

@@ -1,0 +1,111 @@
+"""A puzzle's answer against the real cards: each legal card played out with every hand known
+(the hidden ones as the puzzle dealt them), the others playing their best.
+
+The hard bot decides without seeing the hidden hands, so a puzzle can agree with it and still
+hand points away against the cards actually lying there ("Rescue the trick": the 10♥ looked
+safe to a bot that could not see West's two aces). ``tutorial --check`` plays each candidate out:
+the whole hand when few cards are left (exact, alpha-beta over the trick kernel), else the trick
+in progress; the value is the trick points the learner's side takes less those the others take.
+"""
+
+from __future__ import annotations
+
+from game.bots.solver import solve
+from game.rules.actions import Action, PlayCard
+from game.rules.auction_game.state import HandState
+from game.rules.compiled import compile_rules
+from game.rules.engine import legal_actions
+from game.rules.kernel import PlayKernel
+from game.rules.state import GameState
+
+EXACT_CARDS = 16  # cards left in all hands up to which the whole hand is solved exactly
+
+
+def real_values(state: GameState) -> dict[Action, float] | None:
+    """The value of each legal card for the learner's side against the real hands, or None
+    where the position is not a trick of an auction game (bids, two-handed stock play)."""
+    hand = state.hand
+    rules = state.rules
+    if not isinstance(hand, HandState) or hand.play is None or hand.trump is None:
+        return None
+    play = hand.play
+    k = compile_rules(rules).kernel
+    n = rules.players
+    me = 0
+    mine = rules.side_of(me)
+    maximiser = [rules.side_of(s) == mine for s in range(n)]
+    nxt = [rules.next_seat(s) for s in range(n)]
+    deck = rules.deck
+    hands = list(hand.hands)
+    left = sum(deck.size_of(h) for h in hands)
+    out: dict[Action, float] = {}
+    for action in legal_actions(state):
+        if not isinstance(action, PlayCard):
+            continue
+        t = deck.type_of(action.card)
+        hs = list(hands)
+        hs[me] -= k.one[t]
+        trick = (*play.trick, (me, t))
+        if left <= EXACT_CARDS:
+            def value(taken: list[int], won: list[int]) -> float:
+                del won
+                return float(sum(p if maximiser[s] else -p for s, p in enumerate(taken)))
+
+            out[action] = solve(k, hs, hand.trump, play.leader, trick, maximiser,
+                                [0] * n, [0] * n, value, nxt)
+        else:
+            out[action] = trick_value(k, hs, hand.trump, trick, maximiser, nxt)
+    return out
+
+
+def trick_value(k: PlayKernel, hands: list[int], trump: int, trick: tuple[tuple[int, int], ...],
+                maximiser: list[bool], nxt: list[int]) -> float:
+    """The trick in progress played out, every seat after the learner playing its best for its
+    side: the trick's points, plus for the learner's side, minus for the others."""
+    if len(trick) == k.players:
+        ws, wt = trick[0]
+        pts = k.points[wt]
+        for s, t in trick[1:]:
+            if k.beats(t, wt, trump):
+                ws, wt = s, t
+            pts += k.points[t]
+        if not any(hands):
+            pts += k.last_trick
+        return float(pts if maximiser[ws] else -pts)
+    seat = nxt[trick[-1][0]]
+    ws, wt = trick[0]
+    for s, t in trick[1:]:
+        if k.beats(t, wt, trump):
+            ws, wt = s, t
+    h = hands[seat]
+    values = []
+    for t in k.types_in(k.legal(h, trick, wt, trump)):
+        hands[seat] = h - k.one[t]
+        values.append(trick_value(k, hands, trump, (*trick, (seat, t)), maximiser, nxt))
+        hands[seat] = h
+    return max(values) if maximiser[seat] else min(values)
+
+
+TIE = 0.5
+
+
+def real_values_counted(state: GameState) -> int:
+    """1 when the position is one ``real_values`` plays out (for the report's count)."""
+    hand = state.hand
+    return int(isinstance(hand, HandState) and hand.play is not None)
+
+
+def real_cards_problem(state: GameState, answers: tuple[Action, ...]) -> str | None:
+    """What is wrong with the answers against the real cards: an answer that loses points
+    another legal card keeps. No note excuses it."""
+    values = real_values(state)
+    if not values:
+        return None
+    best_card, best = max(values.items(), key=lambda kv: kv[1])
+    worst = [(a, values[a]) for a in answers if a in values and values[a] < best - TIE]
+    if worst:
+        action, value = worst[0]
+        return (f"answer {action} loses {best - value:g} points against the real cards, where "
+            f"{best_card} keeps them: played out with every hand known (a bot_note cannot "
+            f"excuse this)")
+    return None

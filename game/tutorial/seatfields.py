@@ -1,0 +1,149 @@
+"""Who did what, as fields the engine fills: seat names in lesson prose are facts like numbers.
+
+``{took}`` and ``{took_card}``: who won the last completed trick, and with which card;
+``{played:QH}``: who played that card to the trick on the table (or the last one);
+``{holder:AH}``: who holds that card (one seat, the learner aside);
+``{partner}``: the learner's partner; ``{next}`` and ``{next_before}``: the seats that play
+after and before the learner; ``{result}``: "made" or "fell short of", for the hand just scored;
+and ``{name:run}``, the table's own name for a meld, beside the facts about who.
+A seat name typed in prose (North, East...) fails ``tutorial --check`` like a typed number.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol
+
+from game.rules.auction_game.state import HandState
+from game.rules.cards import Card
+from game.rules.ruleset import RuleSet
+from game.rules.seats import SEAT_NAMES_BY_PLAYERS, seat_name
+from game.rules.state import GameState
+
+
+class TextContext(Protocol):
+    """What these fields read of ``game.tutorial.text.TextContext`` (which imports them)."""
+
+    rules: RuleSet
+    state: GameState | None
+    seat: int
+
+SEAT_WORDS = re.compile(r"\b(North|South|East|West)(?:'s)?\b")
+
+
+def _err(message: str) -> Exception:
+    """A field that cannot be filled here: ``render`` reports it with the field's name."""
+    return ValueError(message)
+
+
+def _who(ctx: TextContext, seat: int) -> str:
+    return "you" if seat == ctx.seat else seat_name(seat, ctx.rules.players)
+
+
+def _hand(ctx: TextContext) -> HandState:
+    hand = ctx.state.hand if ctx.state is not None else None
+    if not isinstance(hand, HandState):
+        raise _err("needs a hand of an auction game")
+    return hand
+
+
+def _tricks(ctx: TextContext) -> list[tuple[tuple[int, int], ...]]:
+    hand = _hand(ctx)
+    if hand.play is None:
+        raise _err("needs the tricks in play")
+    return [*hand.play.tricks, *((hand.play.trick,) if hand.play.trick else ())]
+
+
+def took(ctx: TextContext, which: str) -> str:
+    """The winner of the last completed trick (``card``: the card that won it)."""
+    from game.rules.tricks import trick_winner_index
+
+    hand = _hand(ctx)
+    if hand.play is None or not hand.play.tricks:
+        raise _err("no trick has been completed yet")
+    trick = hand.play.tricks[-1]
+    deck = ctx.rules.deck
+    cards = [deck.types[t] for _, t in trick]
+    win = trick_winner_index(ctx.rules, cards, hand.trump if hand.trump >= 0 else None)
+    return cards[win].pretty if which == "card" else _who(ctx, trick[win][0])
+
+
+def played(ctx: TextContext, code: str) -> str:
+    """Who played ``code`` to the trick on the table, else to the last completed one."""
+    card = Card.parse(code)
+    deck = ctx.rules.deck
+    for trick in reversed(_tricks(ctx)):
+        seats = [s for s, t in trick if deck.types[t] == card]
+        if len(seats) > 1:
+            raise _err(f"{card.pretty} was played twice in that trick")
+        if seats:
+            return _who(ctx, seats[0])
+    raise _err(f"nobody has played the {card.pretty}")
+
+
+def holder(ctx: TextContext, code: str) -> str:
+    """The one seat other than the learner that holds ``code`` now."""
+    card = Card.parse(code)
+    deck = ctx.rules.deck
+    hand = _hand(ctx)
+    seats = [s for s, h in enumerate(hand.hands) if s != ctx.seat and deck.count(h, card)]
+    if len(seats) != 1:
+        raise _err(f"{'no other seat' if not seats else 'several seats'} hold the "
+                   f"{card.pretty}")
+    return _who(ctx, seats[0])
+
+
+def partner(ctx: TextContext, _: str) -> str:
+    rules = ctx.rules
+    mates = [s for s in rules.seats_of(rules.side_of(ctx.seat)) if s != ctx.seat]
+    if not mates:
+        raise _err(f"{rules.title.split(':')[0]} has no partners")
+    return seat_name(mates[0], rules.players)
+
+
+def next_seat(ctx: TextContext, _: str) -> str:
+    return seat_name(ctx.rules.next_seat(ctx.seat), ctx.rules.players)
+
+
+def seat_before(ctx: TextContext, _: str) -> str:
+    """The seat that plays just before the learner."""
+    rules = ctx.rules
+    return seat_name(next(s for s in range(rules.players) if rules.next_seat(s) == ctx.seat),
+                     rules.players)
+
+
+def result(ctx: TextContext, _: str) -> str:
+    """How the hand just scored ended for the bidding side: "made" or "fell short of"."""
+    if ctx.state is None or not ctx.state.records:
+        raise _err("no hand has been scored yet")
+    made = ctx.state.records[-1].bid_made
+    if made is None:
+        raise _err("the hand scored had no bid")
+    return "made" if made else "fell short of"
+
+
+def meld_name(ctx: TextContext, kind: str) -> str:
+    """The table's own name for a meld, lower case ("run" at racehorse, "flush" at 003)."""
+    try:
+        return ctx.rules.meld_name(kind).lower()  # type: ignore[arg-type]
+    except KeyError:
+        raise _err(f"unknown meld {kind!r}") from None
+
+
+SEAT_FIELDS = {
+    "name": meld_name,
+    "next_before": seat_before,
+    "result": result,
+    "took": lambda ctx, _: took(ctx, "seat"),
+    "took_card": lambda ctx, _: took(ctx, "card"),
+    "played": played,
+    "holder": holder,
+    "partner": partner,
+    "next": next_seat,
+}
+
+
+def bare_seats(plain: str) -> list[str]:
+    """Seat names typed in prose (fields already taken out)."""
+    names = {n for names in SEAT_NAMES_BY_PLAYERS.values() for n in names}
+    return [m.group(1) for m in SEAT_WORDS.finditer(plain) if m.group(1) in names]

@@ -1,0 +1,323 @@
+"""``tutorial --check`` in the window: every step's expected action made through the scene's
+own controls (a card in the hand, a prompt's button, the toolbar's Declare out), never through
+the engine, headless on SDL's dummy driver; and every text the coached scenes draw fits its
+panel at the sizes checked. A step whose answer has no control on screen fails, naming it.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pygame
+
+from game.rules.actions import Action, Bid, DeclareOut, Discard, PassCards, PlayCard
+from game.rules.ruleset import RuleSet
+from game.store.lessons import Lesson, Puzzle
+from game.tutorial.features import steps_for
+from game.ui.coached import CoachedTable
+from game.ui.overlay import Overlay
+from game.ui.widgets import Button
+
+SIZES = ((1024, 640), (1280, 800))
+FRAMES = 400  # frames to wait for a prompt or an animation at the fast speed (a work limit)
+
+
+class Driver:
+    """One headless app, and the clicks a learner would make in it."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        from game.store.store import Store
+        from game.ui.app import App
+        from game.ui.routes import ROUTES
+
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        self.home = tempfile.TemporaryDirectory(prefix="pinochle-drive-")
+        self.app = App(Store(Path(self.home.name)), ROUTES, size)
+        self.app.fixed_dt = 1 / 30
+        self.app.settings.speed = "instant"  # animations end at once: the controls are checked
+        self.app.settings.think_ms = 0
+        self.app.sounds.muted = True
+        self.size = size
+
+    def close(self) -> None:
+        self.app.shutdown()
+        self.home.cleanup()
+
+    # -- the learner's hands -----------------------------------------------------------------
+    def pump(self, frames: int = 1, until: Callable[[], bool] | None = None,
+             events: Iterable[pygame.event.Event] = ()) -> bool:
+        for event in events:
+            self.app.handle(event)
+        for _ in range(frames):
+            # app.step without its drawing (a coached table asks to be redrawn every frame)
+            self.app.time += 1 / 30
+            for scene in list(self.app.stack):
+                scene.update(1 / 30)
+            if until is not None and until():
+                return True
+        return until is None or bool(until())
+
+    def look(self) -> None:
+        """Draw one frame: what the learner sees (and the texts that do not fit are noted)."""
+        self.app.draw()
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.pump(1, events=[
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+    def press(self, button: Button) -> bool:
+        """Click a button where it is drawn, if it is lit and inside the window."""
+        inside = pygame.Rect((0, 0), self.size).contains(button.rect)
+        if not (button.enabled and inside):
+            return False
+        self.click(button.rect.center)
+        return True
+
+    def settle(self, scene: CoachedTable) -> None:
+        """Read the pop-ups (Got it), sweep held tricks (a click), let animations end."""
+        for _ in range(FRAMES // 10):
+            if scene.terms:
+                self.pump(1)
+                self.look()  # the pop-up drawn: one taller than the window is noted
+                self.click(scene.got_it.rect.center)
+                continue
+            if scene.held is not None:
+                self.click((4, self.size[1] // 2))
+                continue
+            if not scene.timeline.busy:
+                return
+            self.pump(10)
+
+    def card_at(self, picker, card, only: int = -1  # noqa: ANN001 - a HandPicker
+                ) -> tuple[int, int] | None:
+        """A point of ``card``'s sprite (the ``only``-th sprite, if given) that no other card
+        covers."""
+        for index, sprite in enumerate(picker.sprites):
+            if sprite.card != card or only not in (-1, index):
+                continue
+            r = sprite.rect
+            for x in range(r.left + 2, r.right, 6):
+                if picker.hit((x, r.centery)) == index:
+                    return x, r.centery
+        return None
+
+
+def overlay_buttons(app, scene: CoachedTable) -> list[Button]:  # noqa: ANN001 - the App
+    top = app.top
+    return [b for b in getattr(top, "buttons", []) if b.enabled] if isinstance(top, Overlay) \
+        else []
+
+
+def probe(scene: CoachedTable, buttons: list[Button]) -> dict[str, Button]:
+    """Which action each button asks the table for (the table refuses it while probed, so
+    nothing changes): the map from the action's text to its button."""
+    found: dict[str, Button] = {}
+    asked: list[Action] = []
+    real = scene.act
+
+    def record(action: Action) -> bool:
+        asked.append(action)
+        return False
+
+    scene.act = record  # type: ignore[method-assign]
+    try:
+        for b in buttons:
+            asked.clear()
+            b.on_click()
+            for a in asked:
+                found.setdefault(str(a), b)
+    finally:
+        del scene.act
+    assert scene.act == real
+    return found
+
+
+def make(drv: Driver, scene: CoachedTable, action: Action) -> str | None:
+    """Make ``action`` with the scene's controls; None when done, else what is missing."""
+    app = drv.app
+    drv.settle(scene)
+    if isinstance(action, DeclareOut):
+        button = getattr(scene, "declare_button", None)
+        drv.pump(2)
+        if button is None or button not in scene.buttons:
+            return "no Declare out button on the coached table"
+        if not drv.press(button):
+            return "the Declare out button is not lit"
+        confirm = app.top
+        yes = getattr(confirm, "yes", None)
+        if yes is None:
+            return "Declare out asks nothing"
+        drv.pump(1)
+        return None if drv.press(yes) else "the confirmation's button is not on screen"
+    if not drv.pump(FRAMES, until=lambda: isinstance(app.top, Overlay)):
+        return "no prompt came up in front of the learner"
+    top = app.top
+    picker = getattr(top, "picker", None)
+    if isinstance(action, PlayCard):
+        at = drv.card_at(picker, action.card) if picker is not None else None
+        if at is None:
+            return f"the {action.card.pretty} is not in the hand on screen"
+        drv.click(at)
+        return None
+    if isinstance(action, PassCards | Discard):
+        problem = pick(drv, picker, action.cards)
+        if problem:
+            return problem
+    drv.pump(1)
+    buttons = probe(scene, overlay_buttons(app, scene))
+    button = buttons.get(str(action))
+    if isinstance(action, PassCards | Discard) and not getattr(top, "selected", True):
+        pick(drv, picker, action.cards)  # probing pressed Clear too: choose them again
+    if button is None and isinstance(action, Bid) and hasattr(top, "typed"):
+        # The bid panel's own control for any amount: type it and press Enter.
+        keys = [pygame.event.Event(pygame.KEYDOWN, key=ord(d), unicode=d, mod=0, scancode=0)
+                for d in str(action.amount)]
+        keys.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r",
+                                       mod=0, scancode=0))
+        drv.pump(1, events=keys)
+        return None
+    if button is None:
+        shown = ", ".join(sorted(buttons)) or "nothing"
+        return f"no button on screen makes it (the buttons make: {shown})"
+    return None if drv.press(button) else f"its button {button.label!r} is off screen"
+
+
+def pick(drv: Driver, picker, cards) -> str | None:  # noqa: ANN001 - a HandPicker, cards
+    """Click each card in the hand (a copy not clicked yet, for twin cards)."""
+    if picker is None:
+        return "no cards to pick"
+    used: set[int] = set()
+    for card in cards:
+        index = next((i for i, sp in enumerate(picker.sprites)
+                      if sp.card == card and i not in used), -1)
+        if index < 0:
+            return f"the {card.pretty} is not in the hand on screen"
+        used.add(index)
+        at = drv.card_at(picker, card, index)
+        if at is None:
+            return f"the {card.pretty} is covered by other cards"
+        drv.click(at)
+    return None
+
+
+def cut_texts(scene: CoachedTable) -> list[str]:
+    return list(scene.cut)
+
+
+def drive_lesson(drv: Driver, lesson: Lesson, table: RuleSet | None, label: str) -> list[str]:
+    from game.ui.scenes.lesson import LessonScene
+
+    scene = LessonScene(drv.app, lesson, table)
+    drv.app.reset(scene)
+    run = scene.run
+    out: list[str] = []
+    size = "x".join(map(str, drv.size))
+    for i, step in enumerate(run.steps):
+        where = f"{lesson.source}{label}: step {step.number} [{size}]"
+        drv.settle(scene)
+        problem: str | None = None
+        if step.task == "build-meld":
+            problem = pick_meld(drv, scene)
+        elif step.task == "add-up" and run.sum is not None:
+            problem = add_up(drv, scene)
+        elif step.expects:
+            problem = make(drv, scene, run.answers()[0])
+        elif step.any_legal:
+            card = next(a for a in run.legal() if isinstance(a, PlayCard))
+            problem = make(drv, scene, card)
+        drv.pump(2)
+        drv.look()
+        if step.asks and not run.done_current:
+            out.append(f"{where}: the step's answer cannot be given with the controls on "
+                       f"screen: {problem or 'it was refused'}")
+            return out
+        out += [f"{where}: {c}" for c in cut_texts(scene)]
+        if i + 1 < len(run.steps):
+            drv.settle(scene)
+            if not drv.press(scene.side_buttons[2]) or run.index != i + 1:
+                out.append(f"{where}: Next does not lead on")
+                return out
+    return out
+
+
+def pick_meld(drv: Driver, scene) -> str | None:  # noqa: ANN001 - a LessonScene
+    problem = pick(drv, scene.picker, scene.run.build_cards())
+    if problem:
+        return problem
+    count = next((b for b in scene.task_buttons if b.label == "Count"), None)
+    return None if count is not None and drv.press(count) else "no Count button"
+
+
+def add_up(drv: Driver, scene) -> str | None:  # noqa: ANN001 - a LessonScene
+    task = scene.run.sum
+    total = next((b for b in scene.task_buttons if b.label == str(task.total)), None)
+    if total is None or not drv.press(total):
+        return "the right total has no button"
+    if task.kind == "hand":
+        word = "Made" if task.made else "Set"
+        verdict = next((b for b in scene.task_buttons if b.label == word), None)
+        if verdict is None or not drv.press(verdict):
+            return f"no {word} button"
+    return None
+
+
+def drive_puzzle(drv: Driver, puzzle: Puzzle) -> list[str]:
+    from game.ui.scenes.puzzle import PuzzleScene
+
+    scene = PuzzleScene(drv.app, puzzle, [puzzle])
+    drv.app.reset(scene)
+    size = "x".join(map(str, drv.size))
+    problem = make(drv, scene, puzzle.answers[0])
+    drv.pump(2)
+    drv.look()
+    where = f"{puzzle.source} [{size}]"
+    out = [f"{where}: {c}" for c in cut_texts(scene)]
+    if not scene.prun.solved:
+        out.append(f"{where}: the answer {puzzle.answers[0]} cannot be given with the controls "
+                   f"on screen: {problem or 'it was refused'}")
+    return out
+
+
+def drive_all(lessons: list[Lesson], puzzles: list[Puzzle],
+              load_rules: Callable[[str], RuleSet], presets: tuple[str, ...],
+              sizes: tuple[tuple[int, int], ...] = SIZES) -> tuple[int, list[str]]:
+    """(steps and puzzles driven, failures) over every lesson on every table it runs on
+    (the first hand aside: its controls are the game's own), at each size."""
+    pygame.init()
+    failures: list[str] = []
+    driven = 0
+    for size in sizes:
+        drv = Driver(size)
+        try:
+            for lesson in lessons:
+                if lesson.guided is not None:
+                    continue
+                tables: list[tuple[RuleSet | None, str]] = [(None, "")]
+                if lesson.on_learner_table:
+                    tables = [(load_rules(p), f" [on {p}]") for p in presets]
+                for table, label in tables:
+                    if lesson.on_learner_table and not steps_for(lesson, table):
+                        continue
+                    failures += drive_lesson(drv, lesson, table, label)
+                    driven += 1
+            for puzzle in puzzles:
+                failures += drive_puzzle(drv, puzzle)
+                driven += 1
+        finally:
+            drv.close()
+    return driven, failures
+
+
+def drive_folder(root: str) -> tuple[int, list[str]]:
+    """``drive_all`` over the lessons and puzzles of a levels folder (run in a worker process
+    beside the engine's checks: the two share no state)."""
+    from game.store.content import load_preset, load_tutorial, preset_names
+
+    lessons, puzzles, _ = load_tutorial(Path(root))
+    return drive_all(lessons, puzzles, load_preset, preset_names())

@@ -1,0 +1,82 @@
+"""The seating model: seats, sides, partners, names and the order of play for every table shape
+from two to six players (003: "Variants of pinochle can be played by two, three, four, five or
+six players")."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+from game.rules import seating as seating_module
+from game.rules.seating import SEAT_NAMES, SeatingError, seating_for, standard_sides
+from game.store.content import load_preset, preset_names
+
+
+def test_the_seating_doctests_hold():
+    assert doctest.testmod(seating_module).failed == 0
+
+
+def test_four_handed_partners_sit_opposite():
+    """003: "2 teams of 2 players, seated opposite from your partner"."""
+    s = seating_for(4, standard_sides(4))
+    assert [s.partner(x) for x in s.seats] == [2, 3, 0, 1]
+    assert s.seats_of(0) == (0, 2) and s.seats_of(1) == (1, 3)
+    assert s.opponents(0) == (1, 3)
+    assert s.side_name(0) == "South & North" and s.side_name(1) == "West & East"
+
+
+def test_three_handed_each_plays_for_himself():
+    """003: "3 players - to 1000 points Each player plays for himself."."""
+    s = seating_for(3, standard_sides(3))
+    assert not s.partnerships
+    assert [s.partner(x) for x in s.seats] == [-1, -1, -1]
+    assert [s.side_of(x) for x in s.seats] == [0, 1, 2]
+    assert s.opponents(1) == (0, 2)
+
+
+@pytest.mark.parametrize("players", sorted(SEAT_NAMES))
+@pytest.mark.parametrize("clockwise", [True, False])
+def test_every_shape_seats_each_player_once_on_one_side(players, clockwise):
+    for sides in [d for d in range(2, players + 1) if players % d == 0]:
+        s = seating_for(players, sides, clockwise)
+        assert sorted(x for side in range(sides) for x in s.seats_of(side)) == list(s.seats)
+        assert all(len(s.seats_of(side)) == players // sides for side in range(sides))
+        for seat in s.seats:
+            order = s.order_from(seat)
+            assert sorted(order) == list(s.seats) and order[0] == seat
+            assert order[1] == s.next(seat)
+            assert s.seat_of_name(s.name(seat)) == seat
+            assert s.seat_of_name(s.initial(seat)) == seat
+            assert seat not in s.partners(seat)
+            # Partners never sit side by side: sides alternate round the table.
+            if s.partnerships:
+                assert s.side_of(s.next(seat)) != s.side_of(seat)
+
+
+def test_six_players_in_three_sides_of_two_face_their_partners():
+    s = seating_for(6, 3)
+    assert [s.partner(x) for x in s.seats] == [3, 4, 5, 0, 1, 2]
+    with pytest.raises(SeatingError, match="partners"):
+        seating_for(6, 2).partner(0)
+    assert seating_for(6, 2).partners(0) == (2, 4)
+
+
+def test_impossible_shapes_are_refused():
+    with pytest.raises(SeatingError):
+        seating_for(7, 7)
+    with pytest.raises(SeatingError):
+        seating_for(5, 2)
+    with pytest.raises(SeatingError, match="no seat"):
+        seating_for(3, 3).seat_of_name("North")
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_every_preset_asks_the_one_seating(name):
+    rules = load_preset(name)
+    s = rules.seating
+    assert s.players == rules.players
+    assert rules.partnerships == (name in ("racehorse", "double-deck", "partnership-190",
+                                           "partnership-150"))
+    assert [rules.side_of(x) for x in s.seats] == [s.side_of(x) for x in s.seats]
+    assert [rules.next_seat(x) for x in s.seats] == [s.next(x) for x in s.seats]

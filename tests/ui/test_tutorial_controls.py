@@ -1,0 +1,178 @@
+"""Every action a tutorial step expects has its control on screen, and the controls beyond the
+cards (claiming, throw-in, declaring out) are offered only where the step's run can judge them.
+
+Issue 24's blockers: the coached toolbar dropped Declare out, so the two-handed lesson on
+declaring out and the "Close to the target" puzzle could not be finished; "Claim the rest" went
+straight to the engine, so the first hand skipped its add-up step and a lesson step asking for a
+card ended its hand."""
+
+import pygame
+
+from game.rules.phase import Phase
+from game.store.content import load_preset, load_tutorial
+from game.ui.lessondrive import Driver, drive_lesson, drive_puzzle
+from game.ui.scenes.firsthand import FirstHandScene
+from game.ui.scenes.lesson import LessonScene
+from game.ui.scenes.tricks import TrickScene
+from tests.ui.conftest import click, pump
+
+LESSONS, PUZZLES, _ = load_tutorial()
+
+
+def lesson(name):
+    return next(x for x in LESSONS if x.id == name)
+
+
+def puzzle(name):
+    return next(x for x in PUZZLES if x.id == name)
+
+
+def test_declaring_out_is_done_with_the_coached_tables_own_button():
+    pygame.init()
+    drv = Driver((1280, 800))
+    try:
+        assert drive_lesson(drv, lesson("82-two-handed-declaring-out"), None, "") == []
+        scene = drv.app.top
+        assert isinstance(scene, LessonScene) and scene.run.finished
+        assert scene.declare_button in scene.buttons
+        assert drive_puzzle(drv, puzzle("32-declare-out")) == []
+        assert drv.app.top.prun.solved
+    finally:
+        drv.close()
+
+
+def test_the_driver_fails_a_step_whose_control_is_missing(monkeypatch):
+    """The check itself: without the Declare out button, the lesson cannot be finished and the
+    driver says which step and why (this is what `tutorial --check` reported before the fix)."""
+    pygame.init()
+    monkeypatch.setattr(LessonScene, "offers", lambda self, control: False)
+    drv = Driver((1280, 800))
+    try:
+        failures = drive_lesson(drv, lesson("82-two-handed-declaring-out"), None, "")
+    finally:
+        drv.close()
+    assert failures and "82-two-handed-declaring-out.toml: step 1 [1280x800]: the step's " \
+        "answer cannot be given with the controls on screen: the Declare out button is not " \
+        "lit" in failures[0]
+
+
+def test_a_step_asking_for_a_card_offers_no_claim(app):
+    scene = LessonScene(app, lesson("32-racehorse-set-and-throw-in"))
+    app.reset(scene)
+    scene.terms = []
+    assert pump(app, 300, until=lambda: isinstance(app.top, TrickScene))
+    assert scene.match.can_claim(0)  # the engine would allow it: the lesson does not offer it
+    assert "Claim the rest" not in [b.label for b in app.top.buttons]
+
+
+def test_the_throw_in_step_offers_the_throw_in_button(app):
+    scene = LessonScene(app, lesson("32-racehorse-set-and-throw-in"))
+    app.reset(scene)
+    scene.run.done_current = True
+    scene.next()
+    scene.next()
+    scene.terms = []
+    assert pump(app, 300, until=lambda: isinstance(app.top, TrickScene))
+    labels = [b.label for b in app.top.buttons]
+    assert any("throw in" in label.lower() for label in labels), labels
+
+
+def test_a_claim_in_the_first_hand_ends_on_the_add_up_step(app, store):
+    first = next(x for x in LESSONS if x.guided is not None)
+    scene = FirstHandScene(app, first, load_preset("racehorse"))
+    app.reset(scene)
+    run = scene.run
+    while not (run.match.waiting_for_human() and run.match.state.phase == Phase.TRICKS
+               and run.match.can_claim(0)):
+        if run.match.waiting_for_human():
+            run.act(run.suggestion()[0])
+        else:
+            run.step_others()
+        assert run.scored is None, "this deal never offers a claim"
+    scene.rebuild()
+    scene.terms = []
+    assert pump(app, 300, until=lambda: isinstance(app.top, TrickScene))
+    claim = next(b for b in app.top.buttons if b.label == "Claim the rest")
+    pump(app, 2, events=click(claim.rect.center))
+    for _ in range(30):  # the claimed tricks are shown, each until a click
+        scene.terms = []
+        if scene.held is None:
+            break
+        scene.release_held()
+        pump(app, 2)
+    assert run.phase == "score" and run.sum is not None
+    assert run.match.state.hand_no == 1 and not run.match.waiting_for_human()
+    finish = scene.side_buttons[1]
+    assert not finish.enabled  # the learner adds the hand up first
+    total = next(b for b in scene.task_buttons if b.label == str(run.sum.total))
+    pump(app, 2, events=click(total.rect.center))
+    verdict = next(b for b in scene.task_buttons
+                   if b.label == ("Made" if run.sum.made else "Set"))
+    pump(app, 2, events=click(verdict.rect.center))
+    assert run.finished and finish.enabled
+
+
+def test_a_lesson_ends_on_a_recap_with_next_lesson_and_progress_per_table(app, store):
+    from game.store.progress import lesson_key
+    from game.ui.scenes.lesson import LessonScene as Scene
+
+    first = lesson("11-following-suit")
+    scene = Scene(app, first, load_preset("cutthroat"))
+    app.reset(scene)
+    run = scene.run
+    run.index = len(run.steps) - 1
+    run.done_current = True
+    scene.next()
+    assert scene.recap and "Lesson done" in scene.recap_text()
+    labels = [b.label for b in scene.side_buttons]
+    assert labels == ["Lessons", "Next lesson"]
+    done = store.load_progress()
+    assert done.lessons.get(lesson_key(first.id, "cutthroat"))
+    assert not done.lessons.get(lesson_key(first.id, "racehorse"))  # another table: not done
+    scene.terms = []  # the glossary pop-ups are tested on their own
+    pump(app, 2, events=click(scene.side_buttons[1].rect.center))
+    following = app.top
+    assert isinstance(following, Scene) and following.lesson.id == scene.next_lesson().id
+
+
+def test_the_score_box_hides_the_total_being_added_up(app, monkeypatch):
+    """The scoring lesson asks for the hand's total: the score box shows the scores as they
+    stood before the hand until the learner has answered."""
+    from game.ui.table import hud
+
+    drawn = []
+    real = hud.draw_info
+    monkeypatch.setattr(hud, "draw_info", lambda scene, surface: (
+        drawn.append(scene.board.scores), real(scene, surface))[1])
+    scene = LessonScene(app, lesson("18-scoring"), load_preset("racehorse"))
+    app.reset(scene)
+    run = scene.run
+    run.done_current = True
+    scene.next()
+    scene.terms = []
+    assert run.step.task == "add-up" and run.sum is not None
+    app.draw()
+    after = run.match.state.scores
+    assert drawn[-1] != after  # the total asked for is not on screen
+    scene.pick_sum(run.sum.total)
+    scene.pick_made(bool(run.sum.made))
+    assert run.done_current
+    app.draw()
+    assert drawn[-1] == after  # answered: now the score box moves on
+
+
+def test_a_button_is_explained_the_first_time_it_is_lit(app, store):
+    """The "Close to the target" puzzle's text never says "declare out": the pop-up comes from
+    the button being lit, once."""
+    from game.ui.scenes.puzzle import PuzzleScene
+
+    scene = PuzzleScene(app, puzzle("32-declare-out"), [puzzle("32-declare-out")])
+    app.reset(scene)
+    pump(app, 30)
+    assert scene.declare_button.enabled
+    assert "button-declare-out" in [t.id for t in scene.terms]
+    assert "button-declare-out" in store.load_progress().terms
+    again = PuzzleScene(app, puzzle("32-declare-out"), [puzzle("32-declare-out")])
+    app.reset(again)
+    pump(app, 30)
+    assert "button-declare-out" not in [t.id for t in again.terms]  # once only
