@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.match.controller import Match
-from game.rules.actions import Bid, Pass, ProposeThrowIn
+from game.rules.actions import Bid, DeclareOut, Pass, ProposeThrowIn
 from game.rules.phase import Phase
 from game.store.content import load_preset
 from game.ui.scene import Route
@@ -41,8 +41,10 @@ def bidder(legal):
 
 
 def passer(legal):
+    """Pass in the auction; otherwise the first choice that neither asks to throw in nor
+    declares out (either would end the hand before its prompts are seen)."""
     return Pass() if Pass() in legal else next(
-        (a for a in legal if not isinstance(a, ProposeThrowIn)), legal[0])
+        (a for a in legal if not isinstance(a, (ProposeThrowIn, DeclareOut))), legal[0])
 
 
 # (variant, seed, the player's choices): between them every prompt of the auction tables.

@@ -25,7 +25,9 @@ class ConfirmScene(Scene):
 
     def __init__(self, app: AppContext, title: str, lines: Sequence[str], yes: str,
                  on_yes: Callable[[], None], *, destructive: bool, no: str = "Cancel",
-                 other: tuple[str, Callable[[], None]] | None = None) -> None:
+                 other: tuple[str, Callable[[], None], bool] | None = None) -> None:
+        """``destructive``: whether Yes loses something; a third answer, ``other``, is
+        (label, action, whether it loses something)."""
         super().__init__(app)
         self.title = title
         self.lines = list(lines)
@@ -33,8 +35,8 @@ class ConfirmScene(Scene):
         self.yes = Button(yes, self.accept, primary=not destructive, destructive=destructive)
         self.buttons = [self.yes]
         if other is not None:
-            label, action = other
-            self.buttons.append(Button(label, lambda: self.choose(action)))
+            label, action, loses = other
+            self.buttons.append(Button(label, lambda: self.choose(action), destructive=loses))
         self.no = Button(no, self.cancel, primary=destructive, hotkey=pygame.K_ESCAPE)
         self.buttons.append(self.no)
         # What Enter answers: Yes, unless Yes loses something; then No.

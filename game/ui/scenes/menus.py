@@ -215,7 +215,7 @@ class SetupScene(MenuScene):
             f"A game at this table is in progress: {progress_text(saved)}.",
             "Starting a new game here replaces it (games at other tables are kept)."],
             yes="Start a new game", on_yes=self.really_start, destructive=True, no="Cancel",
-            other=("Resume it", lambda: self.resume_saved(saved)))
+            other=("Resume it", lambda: self.resume_saved(saved), False))
 
     def really_start(self) -> None:
         error = start_game(self.app)
