@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.bots.handeval import Estimate, estimates, model_for, rough_value
+from game.bots.handeval import Estimate, best_estimate, estimates, model_for, rough_value
 from game.rules.actions import Action, Bid, Pass
 from game.rules.cards import Deck, Rank
 from game.rules.compiled import meld_table
@@ -94,7 +94,7 @@ def average_best(rules: RuleSet) -> float:
     n = 120
     for _ in range(n):
         hand = deck.counts_of(rng.sample(pack, rules.hand_size))
-        total += estimates(rules, hand)[0].value
+        total += best_estimate(rules, hand)[1]
     return total / n
 
 

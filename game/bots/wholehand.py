@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 
 from game.bots.exchange import keep_value, pass_value
-from game.bots.handeval import estimates
+from game.bots.handeval import best_estimate
 from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for
 from game.rules.compiled import meld_table
@@ -37,8 +37,8 @@ def best_trump(rules: RuleSet, h: int) -> int:
     if rules.auction.trump_needs_marriage:
         ok = [int(s) for s in marriage_suits(rules, h)]
         if ok:
-            return estimates(rules, h, ok)[0].trump
-    return estimates(rules, h)[0].trump
+            return best_estimate(rules, h, ok)[0]
+    return best_estimate(rules, h)[0]
 
 
 def _types(rules: RuleSet, h: int) -> list[int]:

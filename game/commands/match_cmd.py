@@ -146,6 +146,15 @@ def _text(d: dict[str, Any]) -> str:
             f"{_pct(d['make_rate'][k])}  average bid {d['average_bid'][k]}  sets "
             f"{_pct(d['set_rate'][k])}  trick points/deal {d['trick_points_per_deal'][k]}  "
             f"decision ms p50 {t['p50']} p95 {t['p95']} max {t['max']}")
+    c = d.get("checks_per_deal")
+    if c:
+        clo, chi = c["ci95"]
+        lines.append(f"A's checks per deal over B: {c['a_minus_b']:+.2f}  (95% CI {clo:+.2f} .. "
+                     f"{chi:+.2f}; A {c['a']:.2f}, B {c['b']:.2f} checks per deal)")
+    timed = d.get("decision_ms_pieces")
+    if timed and timed["timed"] < timed["of"]:
+        lines.append(f"  decision ms over the {timed['timed']} of {timed['of']} {timed['kind']} "
+                     "this run played (a checkpoint keeps no times)")
     g = d.get("games")
     if g:
         glo, ghi = g["ci95"]

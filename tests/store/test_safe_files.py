@@ -278,5 +278,5 @@ def test_a_file_that_is_not_a_checkpoint_is_never_truncated(tmp_path):
     # a real checkpoint cut short in its last line still resumes
     run = tmp_path / "run.jsonl"
     run.write_text('{"kind": "deals"}\n{"deal": 0}\n{"deal": 1, "tab', encoding="utf-8")
-    assert read(run, {"kind": "deals"}) == [{"deal": 0}]
+    assert read(run, {"kind": "deals"}).records == [{"deal": 0}]
     assert run.read_text(encoding="utf-8") == '{"kind": "deals"}\n{"deal": 0}\n'
