@@ -110,6 +110,16 @@ def test_the_three_dangerous_defaults_are_declared(app):
     table.save()
     app.go(Route.SETUP).start()
     assert app.top.yes.label == "Start a new game" and app.top.yes.destructive
+    # The command line's question about the same game (issue 25's first defect): resuming is
+    # its default, and starting a new game there is declared as what loses the old one.
+    from game.commands.play_cmd import prepare_window
+
+    app.go(Route.TITLE)
+    assert prepare_window(app, "racehorse", None) is None
+    question = app.top
+    assert isinstance(question, ConfirmScene) and not question.default.destructive
+    new = next(b for b in question.buttons if b.label == "Start a new game")
+    assert new.destructive
 
 
 def test_enter_at_the_replace_question_keeps_the_game(app, store):
