@@ -125,4 +125,6 @@ def decide(view: PlayerView, rng: random.Random, aggression: str, samples: int,
         return Pass(), f"pass: your partner's contract is as good as yours would be; {about}"
     if nxt <= ceiling:
         return bids[0], f"bid {nxt}: {about}"
-    return Pass(), f"pass: {about}"
+    # Said with the bar it misses: "54% to make 310" alone read as a reason to bid.
+    need = prob_at_least(value, model.sd, ceiling)
+    return Pass(), f"pass: {about}, and I bid only at {need:.0%} or better"
