@@ -138,10 +138,12 @@ def quote_problems(quotes: Mapping[str, QuoteFile], documents: dict[str, str] | 
 
 
 def seeds_folder(levels: Path, given: Path | None) -> Path | None:
-    """The rule documents: ``--seeds``, else ``../shared/seeds`` beside the checkout, else
-    ``/work/shared/seeds``; None when none is present."""
+    """The rule documents: ``--seeds``, else ``../shared/seeds`` beside the checkout the levels
+    are in (where CI's clone and every developer's worktree have them); None when absent, and
+    the check then knows only the shipped quotations. Never a fixed absolute path: a machine's
+    own folder must not decide what a check proves."""
     candidates = [given] if given is not None else [
-        levels.resolve().parent.parent / "shared" / "seeds", Path("/work/shared/seeds")]
+        levels.resolve().parent.parent / "shared" / "seeds"]
     for folder in candidates:
         if folder is not None and folder.is_dir() and any(folder.glob("*.txt")):
             return folder

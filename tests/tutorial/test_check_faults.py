@@ -163,6 +163,19 @@ def test_the_command_fails_on_a_planted_fault(levels, capsys):
     assert code == 1 and "FAIL puzzles/40-rh-last-to-play.toml" in out
 
 
+def test_the_rule_documents_come_from_the_flag_or_beside_the_checkout(tmp_path):
+    """No fixed absolute path: levels with no ``shared/seeds`` beside their checkout are
+    checked against the shipped quotations only, whatever this machine holds elsewhere."""
+    checkout = tmp_path / "clone"
+    shutil.copytree(LEVELS_DIR, checkout / "levels")
+    assert seeds_folder(checkout / "levels", None) is None
+    docs = documents_for(tmp_path)
+    assert seeds_folder(checkout / "levels", docs) == docs  # --seeds
+    beside = tmp_path / "shared" / "seeds"
+    shutil.copytree(docs, beside)
+    assert seeds_folder(checkout / "levels", None) == beside
+
+
 def test_quotations_compare_as_a_reader_would():
     assert normalise("You *must* play  the 10") == normalise("you must play the 10")
     assert normalise("isn’t") == normalise("isn't")
