@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.rules.actions import Action
 from game.rules.errors import RulesError
 from game.rules.events import TrickWon
 from game.rules.ruleset import RuleSet
@@ -20,6 +21,7 @@ from game.tutorial.check_text import documents_in, quote_problems, text_problems
 from game.tutorial.claims import verify_claim
 from game.tutorial.features import steps_for
 from game.tutorial.playout import real_cards_problem, real_values_counted
+from game.tutorial.reasons import Seen, reason_problems
 from game.tutorial.runner import LessonRun, PuzzleRun
 from game.tutorial.sums import SumError
 from game.tutorial.text import TemplateError, TextContext
@@ -35,6 +37,7 @@ class Checker:
     report: CheckReport
     presets: tuple[str, ...]
     answers: Answers = field(default_factory=Answers)
+    seen: Seen = field(default_factory=Seen)
 
     def fail(self, message: str) -> None:
         self.report.failures.append(message)
@@ -118,8 +121,10 @@ class Checker:
         except TemplateError as exc:
             self.fail(f"{where}: {exc}")
             return False
-        for name in ("say", "hint", "bot_note"):
-            for problem in text_problems(f"{where}: {name}", getattr(step, name), ctx):
+        texts = [(name, getattr(step, name)) for name in ("say", "hint", "bot_note")]
+        texts += [(f"reasons.{code}", text) for code, text in step.reasons]
+        for name, text in texts:
+            for problem in text_problems(f"{where}: {name}", text, ctx):
                 self.fail(problem)
         if step.task == "build-meld":
             self._build(run, where)
@@ -160,6 +165,7 @@ class Checker:
         if step.expects:
             self.decision(run.state_at_step, answers, step.bot_note, where,
                            not run.lesson.on_learner_table)
+            self.refusals(run.state_at_step, answers, run.reason, where)
         chosen = answers[0] if answers else (right[0] if right else None)
         if chosen is None:
             self.fail(f"{where}: no legal answer is right")
@@ -198,12 +204,26 @@ class Checker:
         wrong_legal = [a for a in run.legal() if not run.is_right(a)]
         if step.any_legal and step.after:
             self.fail(f"{where}: any_legal steps finish the trick themselves: drop 'after'")
-        if step.hint and not wrong_legal:
-            self.fail(f"{where}: the hint is unreachable: every legal answer is right, so no "
-                      f"legal move ever shows it")
-        if wrong_legal and not step.hint:
-            self.fail(f"{where}: {wrong_legal[0]} is legal but not right and gets no reason: "
-                      f"add a hint")
+        for problem in reason_reach(step.hint, dict(step.reasons), wrong_legal, "hint"):
+            self.fail(f"{where}: {problem}")
+
+    def refusals(self, state: object, answers: tuple, reason_for: Callable[[Action], str],
+                 where: str) -> None:
+        """Each legal card refused: as good as the answer against the real cards means it is
+        accepted (or its reason says what it keeps), and its reason is true of it."""
+        from game.rules.state import GameState
+
+        assert isinstance(state, GameState)
+
+        def rendered(action: Action) -> str:
+            try:
+                return reason_for(action)
+            except TemplateError:
+                return ""  # reported by the text check
+
+        for problem in reason_problems(state, answers, rendered, where, self.seen):
+            self.fail(problem)
+        self.report.reasons = self.seen.reasons
 
     def decision(self, state: object, answers: tuple, note: str, where: str,
                   strict_note: bool = True) -> None:
@@ -238,6 +258,25 @@ class Checker:
 
         check_puzzle_run(self, puzzle, run)
         self.report.puzzles += 1
+
+
+def reason_reach(default: str, own: dict[str, str], wrong_legal: list[Action],
+                 name: str) -> list[str]:
+    """The reasons for legal wrong answers: each one reachable, none missing."""
+    out = []
+    codes = {str(getattr(a, "card", "")) for a in wrong_legal}
+    for code in own:
+        if code not in codes:
+            out.append(f"reasons.{code} is unreachable: the {code} is not a legal card that is "
+                       f"not right here")
+    rest = [a for a in wrong_legal if str(getattr(a, "card", "")) not in own]
+    if default and not rest:
+        out.append(f"the {name} is unreachable: every legal answer is right"
+                   + (" or has its own reason" if own else "") + ", so no legal move ever "
+                   "shows it")
+    if rest and not default:
+        out.append(f"{rest[0]} is legal but not right and gets no reason: add a {name}")
+    return out
 
 
 def _cards_of(action: object) -> tuple:

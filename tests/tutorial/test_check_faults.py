@@ -252,3 +252,48 @@ def test_seat_names_come_from_the_engine():
     lesson = next(x for x in load_tutorial()[0] if x.id == "31-racehorse-take-the-trick")
     run = LessonRun(lesson, load_preset)
     assert "North leads the Q♦ and East trumps it with the J♥." in run.text()
+
+
+# -- equally good answers, and reasons true of the card they are shown for ----------------------
+def test_a_step_that_refuses_an_equally_good_card_fails(levels):
+    """The A♥ crawls over the jack as well as the 10♥: refusing it needs a reason that says
+    what it keeps; without one the check fails (and the same for a puzzle answer narrowed)."""
+    edit(levels / "puzzles/45-dd-crawl-cheaply.toml", "just as well: keep the ace.",
+         "just as well.")
+    edit(levels / "puzzles/44-dd-cannot-crawl.toml", 'answers = ["play JC", "play QC"]',
+         'answers = ["play JC"]')
+    failures = check(levels)
+    assert any("puzzles/45-dd-crawl-cheaply.toml: the A♥ scores as well as the answer against "
+               "the real cards (the trick 2) but is refused" in f for f in failures)
+    assert any("puzzles/44-dd-cannot-crawl.toml: the Q♣ scores as well as the answer" in f
+               for f in failures)
+
+
+def test_a_reason_that_is_false_of_the_card_chosen_fails(levels):
+    # The K♠ crawls over the jack and takes the trick: "it loses the trick" is false of it.
+    edit(levels / "lessons/42-double-deck-crawl.toml",
+         'hint = "Legal, but the queen already beats the jack: keep the king."',
+         'hint = "Legal, but it loses the trick."')
+    # "Keep the ten", shown for the A♥ the learner chose, is about another card.
+    edit(levels / "puzzles/45-dd-crawl-cheaply.toml", "keep the ace.", "keep the ten.")
+    failures = check(levels)
+    assert any("42-double-deck-crawl.toml: step 3: the reason shown for the K♠ says 'it loses "
+               "the trick', but K♠ takes the trick" in f for f in failures)
+    assert any("45-dd-crawl-cheaply.toml: the reason shown for the A♥ says 'keep the ten', "
+               "which is not about the A♥ chosen" in f for f in failures)
+
+
+def test_a_card_reason_that_no_move_can_show_fails(levels):
+    edit(levels / "puzzles/45-dd-crawl-cheaply.toml", "why_not =",
+         'reasons = { TH = "Never shown: the 10♥ is the answer." }\nwhy_not =')
+    assert any("45-dd-crawl-cheaply.toml: reasons.TH is unreachable" in f for f in check(levels))
+
+
+def test_each_card_gets_its_own_reason():
+    from game.rules.actions import parse_action
+    from game.tutorial.runner import PuzzleRun
+
+    puzzle = next(p for p in load_tutorial()[1] if p.id == "49-p150-twin-trump")
+    run = PuzzleRun(puzzle, load_preset)
+    assert "keep the K♣" in run.answer(parse_action("play KC")).message
+    assert "your ace cannot win" in run.answer(parse_action("play AC")).message
