@@ -11,7 +11,7 @@ from pathlib import Path
 
 from game.rules.ruleset import RuleSet
 from game.store.tutorial_data import QuoteFile
-from game.tutorial.scan import bare_numbers, style_problems
+from game.tutorial.scan import bare_numbers, holding_problems, style_problems
 from game.tutorial.text import FIELD as FIELD_RE
 from game.tutorial.text import TemplateError, TextContext, render
 
@@ -26,6 +26,8 @@ def text_problems(label: str, raw: str, ctx: TextContext | None, topic: str = ""
     out += [f"{label}: {p}" for p in style_problems(raw)]
     if ctx is not None:
         out += [f"{label}: {p}" for p in meld_field_problems(raw, ctx.rules, topic)]
+    if ctx is not None and ctx.state is not None:  # prose about a position, not a definition
+        out += [f"{label}: {p}" for p in holding_problems(raw)]
     if ctx is not None:
         try:
             render(raw, ctx)

@@ -297,3 +297,44 @@ def test_each_card_gets_its_own_reason():
     run = PuzzleRun(puzzle, load_preset)
     assert "keep the K♣" in run.answer(parse_action("play KC")).message
     assert "your ace cannot win" in run.answer(parse_action("play AC")).message
+
+
+# -- who holds what comes from the engine --------------------------------------------------------
+def test_a_typed_card_holding_fails(levels):
+    """"You hold the A♦" typed: at 42's first step the learner holds no A♦ at all."""
+    edit(levels / "lessons/42-double-deck-crawl.toml", "you hold \\\n{held:AS KS JS}.",
+         "you hold \\\nthe A♦.")
+    assert any("42-double-deck-crawl.toml: step 1: say: a card holding typed by hand" in f
+               for f in check(levels))
+
+
+@pytest.mark.parametrize("old,new,fragment", [
+    ("{held:AS KS JS}", "{held:AS KS AD}", "{held:AS KS AD}: cannot be filled (you do not "
+                                           "hold the A♦)"),
+    ("You have {no:led} either.", "You have {no:S} either.", "{no:S}: cannot be filled (you "
+                                                             "hold spades)"),
+])
+def test_a_holding_field_the_hand_contradicts_fails(levels, old, new, fragment):
+    edit(levels / "lessons/42-double-deck-crawl.toml", old, new)
+    assert any("42-double-deck-crawl.toml: step" in f and fragment in f for f in check(levels))
+
+
+def test_who_followed_and_who_passed_come_from_the_engine(levels):
+    # Typed, "followed" fails; as a field it must be true: at 47 the partner ruffed, so
+    # "{followed:partner}" is false there.
+    edit(levels / "puzzles/40-rh-last-to-play.toml", "{followed:next_before} followed.",
+         "{next_before} followed.")
+    edit(levels / "puzzles/47-p190-ruff-for-partner.toml", "your partner ruffed with the Q♣",
+         "your partner {followed:partner} followed")
+    failures = check(levels)
+    assert any("40-rh-last-to-play.toml: question: who followed typed by hand" in f
+               for f in failures)
+    assert any("47-p190-ruff-for-partner.toml: question: {followed:partner}: cannot be filled "
+               "(North did not follow suit (played the Q♣))" in f for f in failures)
+
+
+def test_holdings_are_filled_from_the_hand():
+    from game.tutorial.runner import LessonRun
+
+    lesson = next(x for x in load_tutorial()[0] if x.id == "31-racehorse-take-the-trick")
+    assert "You hold A♦, 10♥, J♥ and 9♣." in LessonRun(lesson, load_preset).text()
