@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.events import Event, TrickWon
+from game.rules.events import Event, HandClaimed, TrickWon
 from game.rules.phase import Phase
 from game.rules.seats import seat_name
 from game.rules.view import observe
@@ -137,6 +137,11 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
     def process(self, events: list[Event]) -> None:
         if self.held is not None:
             self.pending += events
+            return
+        if any(isinstance(e, HandClaimed) for e in events):
+            # A claim is shown by the table itself (every hand face up, then swept): holding
+            # its tricks one by one showed stale cards under the last trick's caption.
+            super().process(events)
             return
         for i, event in enumerate(events):
             if isinstance(event, TrickWon):

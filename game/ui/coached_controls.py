@@ -38,7 +38,10 @@ def before_hand(view: PlayerView) -> PlayerView:
     for side in result.sides:
         if side.side < len(before):
             before[side.side] -= side.score
-    return dataclasses.replace(view, scores=tuple(before), running=())
+    # The hand being added up is the one just played, not the next one the engine has moved on
+    # to: its number and its dealer too.
+    return dataclasses.replace(view, scores=tuple(before), running=(),
+                               hand_no=len(view.records) - 1, dealer=result.dealer)
 
 
 def control_of(action: object) -> str:

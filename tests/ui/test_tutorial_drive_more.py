@@ -103,3 +103,24 @@ def test_an_over_long_refusal_of_an_illegal_card_fails(drv, monkeypatch):
                         lambda self, action: (real(self, action) or "") * 8 or None)
     failures = drive_lesson(drv, lesson("42-double-deck-crawl"), None, "")
     assert any("the refusal of the J♠: the reply is cut" in f for f in failures), failures
+
+
+def test_the_score_box_shows_the_hand_being_added_up(drv, monkeypatch):
+    """At the end of the first hand the engine has moved on to the next deal: while the learner
+    adds the hand up, the score box still names the hand just played (seen as "Hand 2" at
+    1024x640 before the fix)."""
+    from game.ui.table import hud
+
+    drawn = []
+    real = hud.draw_info
+
+    def spy(scene, surface):
+        run = getattr(scene, "run", None)
+        if run is not None and getattr(run, "phase", "") == "score":
+            drawn.append((scene.board.hand_no, scene.hides_hand_score()))
+        return real(scene, surface)
+
+    monkeypatch.setattr(hud, "draw_info", spy)
+    assert drive_first_hand(drv, FIRST, load_preset("partnership-190")) == []
+    adding = [hand for hand, hiding in drawn if hiding]
+    assert adding and set(adding) == {0}, drawn
