@@ -269,7 +269,12 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
         if self.terms:
             return self.got_it.handle(event) or event.type in (pygame.MOUSEBUTTONDOWN,
                                                                pygame.KEYDOWN)
-        if self.held is not None and (
+        on_button = event.type == pygame.MOUSEBUTTONDOWN and any(
+            b.enabled and b.rect.collidepoint(event.pos)
+            for b in [*self.side_buttons, *self.task_buttons])
+        # A click on a lit panel button is that button's (Next sweeps the held trick itself):
+        # it used to be swallowed as the "click to go on", so Next needed two clicks.
+        if self.held is not None and not on_button and (
                 (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
                 or (event.type == pygame.KEYDOWN and event.key in (
                     pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER))):
@@ -294,6 +299,11 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
         """The held trick's caption and the glossary pop-up, over everything else."""
         lay = self.layout
         if self.held is not None:
+            # The winning card ringed, as the table rings it once the trick is swept.
+            won = next((sp for seat, sp in self.model.trick if seat == self.held.seat), None)
+            if won is not None:
+                pygame.draw.rect(surface, theme.GOLD, won.rect.inflate(10, 10), width=4,
+                                 border_radius=max(6, round(won.w * 0.1)))
             text = self.trick_caption()
             rect = self._trick_rect()
             lines = wrap(text, lay.font, rect.width + round(80 * lay.s))

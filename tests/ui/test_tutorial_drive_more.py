@@ -124,3 +124,19 @@ def test_the_score_box_shows_the_hand_being_added_up(drv, monkeypatch):
     assert drive_first_hand(drv, FIRST, load_preset("partnership-190")) == []
     adding = [hand for hand, hiding in drawn if hiding]
     assert adding and set(adding) == {0}, drawn
+
+
+def test_next_leads_on_with_one_click_while_the_trick_is_held(drv):
+    """At 1024x640 in a real window, the first click on Next only swept the held trick."""
+    from game.ui.lessondrive import make
+    from game.ui.scenes.lesson import LessonScene
+
+    scene = LessonScene(drv.app, lesson("11-following-suit"), load_preset("racehorse"))
+    drv.app.reset(scene)
+    drv.settle(scene)
+    card = next(a for a in scene.run.legal())
+    assert make(drv, scene, card) is None
+    drv.pump(2)
+    assert scene.held is not None and scene.run.done_current
+    assert drv.press(scene.side_buttons[2])  # Next, once
+    assert scene.run.index == 1
