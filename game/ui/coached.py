@@ -271,9 +271,9 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
                                                                pygame.KEYDOWN)
         on_button = event.type == pygame.MOUSEBUTTONDOWN and any(
             b.enabled and b.rect.collidepoint(event.pos)
-            for b in [*self.side_buttons, *self.task_buttons])
-        # A click on a lit panel button is that button's (Next sweeps the held trick itself):
-        # it used to be swallowed as the "click to go on", so Next needed two clicks.
+            for b in [*self.side_buttons, *self.task_buttons, *self.buttons])
+        # A click on a lit button (the panel's, or the toolbar's Declare out) is that button's:
+        # it used to be swallowed as the "click to go on", so Next or Declare out needed two.
         if self.held is not None and not on_button and (
                 (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
                 or (event.type == pygame.KEYDOWN and event.key in (

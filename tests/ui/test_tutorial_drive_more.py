@@ -140,3 +140,19 @@ def test_next_leads_on_with_one_click_while_the_trick_is_held(drv):
     assert scene.held is not None and scene.run.done_current
     assert drv.press(scene.side_buttons[2])  # Next, once
     assert scene.run.index == 1
+
+
+def test_declare_out_answers_the_first_click_while_the_trick_is_held(drv):
+    """Lesson 82 opens on the trick just won, held until a click: in the real window the first
+    click on Declare out… only swept that trick."""
+    from game.ui.scenes.lesson import LessonScene
+
+    scene = LessonScene(drv.app, lesson("82-two-handed-declaring-out"), None)
+    drv.app.reset(scene)
+    for _ in range(40):
+        if scene.terms:
+            drv.click(scene.got_it.rect.center)
+        drv.pump(5)
+    assert scene.held is not None  # the trick the script just played, waiting for a click
+    assert drv.press(scene.declare_button)
+    assert getattr(drv.app.top, "yes", None) is not None  # the confirmation, at once
