@@ -54,7 +54,7 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the report
 
         from game.store.content import PRESET_ORDER
-        from game.ui.lessondrive import drive_all, drive_lessons_folder
+        from game.ui.checkdrive import drive_all, drive_lessons_folder
 
         with ProcessPoolExecutor(max_workers=1) as pool:
             driving = pool.submit(drive_lessons_folder, str(root))

@@ -21,7 +21,7 @@ from game.tutorial.check_text import documents_in, quote_problems, text_problems
 from game.tutorial.claims import verify_claim
 from game.tutorial.features import steps_for
 from game.tutorial.playout import real_cards_problem, real_values_counted
-from game.tutorial.reasons import Seen, reason_problems
+from game.tutorial.reasons import Seen, reason_problems, reason_reach
 from game.tutorial.runner import LessonRun, PuzzleRun
 from game.tutorial.sums import SumError
 from game.tutorial.text import TemplateError, TextContext
@@ -259,25 +259,6 @@ class Checker:
 
         check_puzzle_run(self, puzzle, run)
         self.report.puzzles += 1
-
-
-def reason_reach(default: str, own: dict[str, str], wrong_legal: list[Action],
-                 name: str) -> list[str]:
-    """The reasons for legal wrong answers: each one reachable, none missing."""
-    out = []
-    codes = {str(getattr(a, "card", "")) for a in wrong_legal}
-    for code in own:
-        if code not in codes:
-            out.append(f"reasons.{code} is unreachable: the {code} is not a legal card that is "
-                       f"not right here")
-    rest = [a for a in wrong_legal if str(getattr(a, "card", "")) not in own]
-    if default and not rest:
-        out.append(f"the {name} is unreachable: every legal answer is right"
-                   + (" or has its own reason" if own else "") + ", so no legal move ever "
-                   "shows it")
-    if rest and not default:
-        out.append(f"{rest[0]} is legal but not right and gets no reason: add a {name}")
-    return out
 
 
 def _cards_of(action: object) -> tuple:

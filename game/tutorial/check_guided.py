@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.bots.registry import make_bot
@@ -16,12 +17,13 @@ from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson
 from game.store.tutorial_data import Library
+from game.tutorial.check_report import CheckReport
 from game.tutorial.check_text import text_problems
 from game.tutorial.guided import GuidedRun
 from game.tutorial.text import TextContext
 
 if TYPE_CHECKING:
-    from game.tutorial.check_report import Checking as Checker
+    from game.tutorial.check_report import Reporting as Checker
 
 COACHED = (Phase.AUCTION, Phase.TRUMP, Phase.PASS, Phase.PASS_BACK, Phase.WIDOW,
            Phase.DISCARD, Phase.DECIDE)
@@ -78,13 +80,22 @@ def learner_move(run: GuidedRun) -> Action:
     return PLAYER.choose(run.match.view(0), random.Random(len(run.match.actions)))
 
 
+@dataclass
+class _GuidedChecker:
+    """What ``check_guided`` needs of a checker, on its own (the worker process that drives the
+    window has no other check to run)."""
+
+    report: CheckReport
+    library: Library
+
+    def fail(self, message: str) -> None:
+        self.report.failures.append(message)
+
+
 def check_guided_all(lessons: list[Lesson], load_rules: Callable[[str], RuleSet],
                      library: Library, presets: tuple[str, ...]) -> tuple[int, list[str]]:
     """``check_guided`` for every first-hand lesson on every table: (runs, failures)."""
-    from game.tutorial.check import Checker
-    from game.tutorial.check_report import CheckReport
-
-    checker = Checker(load_rules, library, CheckReport(), presets)
+    checker = _GuidedChecker(CheckReport(), library)
     for lesson in lessons:
         if lesson.guided is not None:
             for preset in presets:

@@ -12,9 +12,9 @@ from game.rules.engine import actor, apply, legal_actions
 from game.rules.errors import IllegalActionError
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Puzzle
-from game.tutorial.check import reason_reach
 from game.tutorial.check_text import text_problems
 from game.tutorial.claims import named_values, verify_claim
+from game.tutorial.reasons import reason_reach
 from game.tutorial.runner import PuzzleRun
 from game.tutorial.text import TextContext
 

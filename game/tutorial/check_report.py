@@ -41,13 +41,17 @@ class CheckReport:
                 "played_out": self.played_out, "reasons": self.reasons}
 
 
-class Checking(Protocol):
-    """The checker as the lesson, puzzle and guided-hand checks see it."""
+class Reporting(Protocol):
+    """What the guided hand's check needs: where to report, and the shipped library."""
 
     report: CheckReport
     library: Library
 
     def fail(self, message: str) -> None: ...
+
+
+class Checking(Reporting, Protocol):
+    """The checker as the lesson and puzzle checks see it."""
 
     def decision(self, state: GameState, answers: tuple[Action, ...], note: str, where: str,
                  strict_note: bool = True) -> None: ...

@@ -167,3 +167,22 @@ def reason_problems(state: GameState, answers: tuple[Action, ...],
                 f"cards (the trick {outcome.trick:g}{hand}) but is refused: accept it, or say "
                 f"in its reason what it keeps (\"keep the {card.pretty}\")")
     return problems
+
+
+def reason_reach(default: str, own: dict[str, str], wrong_legal: list[Action],
+                 name: str) -> list[str]:
+    """The reasons for legal wrong answers: each one reachable, none missing."""
+    out = []
+    codes = {str(getattr(a, "card", "")) for a in wrong_legal}
+    for code in own:
+        if code not in codes:
+            out.append(f"reasons.{code} is unreachable: the {code} is not a legal card that is "
+                       f"not right here")
+    rest = [a for a in wrong_legal if str(getattr(a, "card", "")) not in own]
+    if default and not rest:
+        out.append(f"the {name} is unreachable: every legal answer is right"
+                   + (" or has its own reason" if own else "") + ", so no legal move ever "
+                   "shows it")
+    if rest and not default:
+        out.append(f"{rest[0]} is legal but not right and gets no reason: add a {name}")
+    return out

@@ -16,7 +16,6 @@ import pygame
 from game.rules.actions import Action, Bid, DeclareOut, Discard, PassCards, PlayCard
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson, Puzzle
-from game.tutorial.features import steps_for
 from game.ui.coached import CoachedTable
 from game.ui.overlay import Overlay
 from game.ui.replycheck import puzzle_replies, reply_cuts, step_replies
@@ -34,7 +33,7 @@ class Driver:
         from game.ui.app import App
         from game.ui.routes import ROUTES
 
-        _headless()
+        headless()
         self.home = tempfile.TemporaryDirectory(prefix="pinochle-drive-")
         self.app = App(Store(Path(self.home.name)), ROUTES, size)
         self.app.fixed_dt = 1 / 30
@@ -143,35 +142,13 @@ def make(drv: Driver, scene: CoachedTable, action: Action) -> str | None:
     app = drv.app
     drv.settle(scene)
     if isinstance(action, DeclareOut):
-        button = getattr(scene, "declare_button", None)
-        drv.pump(2)
-        if button is None or button not in scene.buttons:
-            return "no Declare out button on the coached table"
-        if not drv.press(button):
-            return "the Declare out button is not lit"
-        confirm = app.top
-        yes = getattr(confirm, "yes", None)
-        if yes is None:
-            return "Declare out asks nothing"
-        drv.pump(1)
-        return None if drv.press(yes) else "the confirmation's button is not on screen"
+        return declare_out(drv, scene)
     if not drv.pump(FRAMES, until=lambda: isinstance(app.top, Overlay)):
         return "no prompt came up in front of the learner"
     top = app.top
     picker = getattr(top, "picker", None)
-    if isinstance(action, PlayCard) and action.from_table:
-        spot = next((sp.rect.center for sp in reversed(scene.model.tabled[scene.human])
-                     if sp.card == action.card), None)
-        if spot is None:
-            return f"the {action.card.pretty} is not among your melds on the table"
-        drv.click(spot)
-        return None
     if isinstance(action, PlayCard):
-        at = drv.card_at(picker, action.card) if picker is not None else None
-        if at is None:
-            return f"the {action.card.pretty} is not in the hand on screen"
-        drv.click(at)
-        return None
+        return play_card(drv, scene, picker, action)
     if isinstance(action, PassCards | Discard):
         problem = pick(drv, picker, action.cards)
         if problem:
@@ -193,6 +170,38 @@ def make(drv: Driver, scene: CoachedTable, action: Action) -> str | None:
         shown = ", ".join(sorted(buttons)) or "nothing"
         return f"no button on screen makes it (the buttons make: {shown})"
     return None if drv.press(button) else f"its button {button.label!r} is off screen"
+
+
+def declare_out(drv: Driver, scene: CoachedTable) -> str | None:
+    """The toolbar's Declare out, then the confirmation's button."""
+    button = getattr(scene, "declare_button", None)
+    drv.pump(2)
+    if button is None or button not in scene.buttons:
+        return "no Declare out button on the coached table"
+    if not drv.press(button):
+        return "the Declare out button is not lit"
+    yes = getattr(drv.app.top, "yes", None)
+    if yes is None:
+        return "Declare out asks nothing"
+    drv.pump(1)
+    return None if drv.press(yes) else "the confirmation's button is not on screen"
+
+
+def play_card(drv: Driver, scene: CoachedTable, picker, action: PlayCard  # noqa: ANN001
+              ) -> str | None:
+    """A click on the card: in the hand, or (two-handed) among the melds on the table."""
+    if action.from_table:
+        spot = next((sp.rect.center for sp in reversed(scene.model.tabled[scene.human])
+                     if sp.card == action.card), None)
+        if spot is None:
+            return f"the {action.card.pretty} is not among your melds on the table"
+        drv.click(spot)
+        return None
+    at = drv.card_at(picker, action.card) if picker is not None else None
+    if at is None:
+        return f"the {action.card.pretty} is not in the hand on screen"
+    drv.click(at)
+    return None
 
 
 def pick(drv: Driver, picker, cards) -> str | None:  # noqa: ANN001 - a HandPicker, cards
@@ -319,66 +328,9 @@ def drive_puzzle(drv: Driver, puzzle: Puzzle) -> list[str]:
     return out
 
 
-def drive_all(lessons: list[Lesson], puzzles: list[Puzzle],
-              load_rules: Callable[[str], RuleSet], presets: tuple[str, ...],
-              sizes: tuple[tuple[int, int], ...] = SIZES) -> tuple[int, list[str]]:
-    """(lessons, first hands and puzzles driven, failures): every lesson on every table it
-    runs on (the guided first hand too, played to its score), and every puzzle, at each size."""
-    from game.ui.firsthanddrive import drive_first_hand
-
-    _headless()
-    failures: list[str] = []
-    driven = 0
-    for size in sizes:
-        drv = Driver(size)
-        try:
-            for lesson in lessons:
-                tables: list[tuple[RuleSet | None, str]] = [(None, "")]
-                if lesson.on_learner_table:
-                    tables = [(load_rules(p), f" [on {p}]") for p in presets]
-                for table, label in tables:
-                    if lesson.guided is not None and table is not None:
-                        failures += drive_first_hand(drv, lesson, table)
-                    elif lesson.guided is not None or (lesson.on_learner_table
-                                                       and not steps_for(lesson, table)):
-                        continue
-                    else:
-                        failures += drive_lesson(drv, lesson, table, label)
-                    driven += 1
-            for puzzle in puzzles:
-                failures += drive_puzzle(drv, puzzle)
-                driven += 1
-        finally:
-            drv.close()
-    return driven, failures
-
-
-def _headless() -> None:
+def headless() -> None:
     """SDL's dummy drivers, set before pygame starts (no window, no sound card asked for)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     pygame.init()
-
-
-def drive_lessons_folder(root: str) -> tuple[int, int, list[str]]:
-    """The worker's half of ``tutorial --check`` (a process beside the engine's checks): the
-    first hand checked on the engine (``check_guided_all``) and then played through the
-    window, whose coach's advice is then already searched; every lesson driven.
-    (runs of the first hand, lessons driven, failures)."""
-    from game.store.content import PRESET_ORDER, load_preset, load_tutorial, load_tutorial_library
-    from game.tutorial.check_guided import check_guided_all
-
-    lessons, _, _ = load_tutorial(Path(root))
-    runs, failures = check_guided_all(lessons, load_preset, load_tutorial_library(Path(root)),
-                                      PRESET_ORDER)
-    driven, more = drive_all(lessons, [], load_preset, PRESET_ORDER)
-    return runs, driven, failures + more
-
-
-def drive_folder(root: str) -> tuple[int, list[str]]:
-    """``drive_all`` over the lessons and puzzles of a levels folder."""
-    from game.store.content import PRESET_ORDER, load_preset, load_tutorial
-
-    lessons, puzzles, _ = load_tutorial(Path(root))
-    return drive_all(lessons, puzzles, load_preset, PRESET_ORDER)
