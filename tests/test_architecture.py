@@ -19,12 +19,12 @@ GAME = ROOT / "game"
 # (layer, module-name pattern), lowest first. A module takes the first pattern it matches.
 LAYERS: list[tuple[str, str]] = [
     ("rules core", r"game\.rules(\.(actions|bids|cards|combos|deal|errors|events|explain|kernel"
-                   r"|meld|outcome|phase|rescale|rulefile|ruleset|seats|tricks))?$"),
+                   r"|meld|outcome|phase|rescale|rulefile|ruleset|seating|seats|tricks))?$"),
     ("rules game tables", r"game\.rules\.(auction_game|stock_game)(\.(state|meld|consts))?$"),
     ("rules compiled", r"game\.rules\.compiled$"),
     ("rules state", r"game\.rules\.state$"),
     ("rules games", r"game\.rules\.(game_end|auction_game\.\w+|stock_game\.\w+)$"),
-    ("rules facade", r"game\.rules\.(engine|view|claim)$"),
+    ("rules facade", r"game\.rules\.(engine|view|claim|notation)$"),
     ("presets", r"game\.presets$"),
     ("bots", r"game\.bots(\.\w+)?$"),
     ("resources", r"game\.resources$"),

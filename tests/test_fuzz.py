@@ -160,7 +160,7 @@ def test_fuzz_the_players_files(memory_cap, tmp_path_factory):
         assert all("\n" not in m for m in store.messages)
         for path in (store.settings_path, store.stats_path, store.progress_path):
             # a refused file is kept aside, never lost
-            assert path.exists() or list(path.parent.glob(path.stem + ".bad-*"))
+            assert path.exists() or list(store.aside_dir.glob(path.stem + ".bad-*"))
         seen[0] += 1
 
     check()

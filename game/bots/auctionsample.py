@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from game.bots import bidding
-from game.bots.handeval import estimates, model_for
+from game.bots.handeval import best_estimate, model_for
 from game.bots.sampler import assign, expand
 from game.rules.compiled import compile_rules, meld_table
 from game.rules.ruleset import RuleSet
@@ -40,7 +40,7 @@ def seat_checks(view: PlayerView) -> dict[int, list[Check]]:
 
     @lru_cache(maxsize=64)  # one sample's hand is read by every check of its seat
     def value(h: int) -> float:
-        return estimates(rules, h)[0].value
+        return best_estimate(rules, h)[1]
 
     def at_most(limit: float) -> Check:  # a pass: the hand is worth less than the next bid
         return lambda h: max(0.0, value(h) - limit) / sd

@@ -54,13 +54,14 @@ def pass_candidates(view: PlayerView, width: int) -> list[tuple[Card, ...]]:
 
 
 def search_pass(view: PlayerView, rng: random.Random, samples: int, width: int,
-                think_ms: float | None = None, game: bool = True) -> tuple[Action, str]:
+                think_ms: float | None = None, game: bool = True, checks: bool = True
+                  ) -> tuple[Action, str]:
     """Partner's pass to the bidder."""
     cands = pass_candidates(view, width)
     if len(cands) == 1:
         return PassCards(cands[0]), f"pass {cards_text(cands[0])}: the only sensible pass"
     deck = view.rules.deck
-    search = ExchangeSearch(view, rng, samples, think_ms, game)
+    search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
     ranked = search.rank(search.pass_plays([deck.counts_of(c) for c in cands]))
     cards = cands[ranked[0].index]
     texts = [cards_text(c) for c in cands]
@@ -68,13 +69,14 @@ def search_pass(view: PlayerView, rng: random.Random, samples: int, width: int,
 
 
 def search_pass_back(view: PlayerView, rng: random.Random, samples: int, width: int,
-                     think_ms: float | None = None, game: bool = True) -> tuple[Action, str]:
+                     think_ms: float | None = None, game: bool = True, checks: bool = True
+                  ) -> tuple[Action, str]:
     rules = view.rules
     choices = [a.cards for a in view.legal if isinstance(a, PassCards)]
     cands = [c for _, c in rank_pass_backs(rules, view.hand, view.trump, choices)[:width]]
     if len(cands) == 1:
         return PassCards(cands[0]), f"pass back {cards_text(cands[0])}: the only choice"
-    search = ExchangeSearch(view, rng, samples, think_ms, game)
+    search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
     ranked = search.rank(search.pass_back_plays([rules.deck.counts_of(c) for c in cands]))
     cards = cands[ranked[0].index]
     texts = [cards_text(c) for c in cands]
@@ -90,9 +92,10 @@ def _banked(view: PlayerView) -> int:
 
 
 def search_trump(view: PlayerView, rng: random.Random, samples: int,
-                 think_ms: float | None = None, game: bool = True) -> tuple[Action, str]:
+                 think_ms: float | None = None, game: bool = True, checks: bool = True
+                  ) -> tuple[Action, str]:
     suits = [int(a.suit) for a in view.legal if isinstance(a, NameTrump)]
-    search = ExchangeSearch(view, rng, samples, think_ms, game)
+    search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
     ranked = search.rank(search.trump_plays(suits, _banked(view)), keep=len(suits))
     suit = Suit(suits[ranked[0].index])
     texts = [Suit(s).plural for s in suits]
@@ -100,7 +103,8 @@ def search_trump(view: PlayerView, rng: random.Random, samples: int,
 
 
 def search_discard(view: PlayerView, rng: random.Random, samples: int, width: int,
-                   think_ms: float | None = None, game: bool = True) -> tuple[Action, str]:
+                   think_ms: float | None = None, game: bool = True, checks: bool = True
+                  ) -> tuple[Action, str]:
     rules = view.rules
     deck = rules.deck
     ranked_rules = rank_discards(rules, view.hand, rules.widow.size)
@@ -110,7 +114,7 @@ def search_discard(view: PlayerView, rng: random.Random, samples: int, width: in
             cands.append((d, trump))
         if len(cands) >= width:
             break
-    search = ExchangeSearch(view, rng, samples, think_ms, game)
+    search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
     ranked = search.rank(search.discard_plays(cands))
     d, trump = cands[ranked[0].index]
     cards = tuple(sorted(deck.to_cards(d)))
@@ -120,11 +124,12 @@ def search_discard(view: PlayerView, rng: random.Random, samples: int, width: in
 
 
 def search_widow(view: PlayerView, rng: random.Random, samples: int,
-                 think_ms: float | None = None, game: bool = True) -> tuple[Action, str]:
+                 think_ms: float | None = None, game: bool = True, checks: bool = True
+                  ) -> tuple[Action, str]:
     """Forced to the opening bid: look at the widow, or concede without looking."""
     if ThrowIn() not in view.legal:
         return TakeWidow(), "take the widow"
-    search = ExchangeSearch(view, rng, samples, think_ms, game)
+    search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
     ranked = search.rank(search.widow_plays(), keep=2)
     texts = ["looking at the widow", "conceding without looking"]
     if ranked[0].index == 0:
@@ -133,11 +138,12 @@ def search_widow(view: PlayerView, rng: random.Random, samples: int,
 
 
 def search_decide(view: PlayerView, rng: random.Random, samples: int,
-                  think_ms: float | None = None, game: bool = True) -> tuple[Action, str]:
+                  think_ms: float | None = None, game: bool = True, checks: bool = True
+                  ) -> tuple[Action, str]:
     """Three-handed, after the discard: play the hand out or concede."""
     if PlayHand() not in view.legal:
         return ThrowIn(), "concede: the bid exceeds my meld by more than the rules allow"
-    search = ExchangeSearch(view, rng, samples, think_ms, game)
+    search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
     plays = [search.trump_plays([view.trump], _banked(view), passing=False)[0],
              search.concede_plays(view.trump)]
     ranked = search.rank(plays, keep=2)
@@ -148,9 +154,10 @@ def search_decide(view: PlayerView, rng: random.Random, samples: int,
 
 
 def search_throw_in(view: PlayerView, rng: random.Random, samples: int,
-                    think_ms: float | None = None, game: bool = True) -> tuple[bool, str]:
+                    think_ms: float | None = None, game: bool = True, checks: bool = True
+                  ) -> tuple[bool, str]:
     """Whether the bidding side should throw in rather than lead (000 and 001)."""
-    search = ExchangeSearch(view, rng, samples, think_ms, game)
+    search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
     scorer = search.scorer(view.trump)
     bside = view.rules.side_of(view.bidder)
     meld = [0 if s == bside else m for s, m in enumerate(view.side_meld)]

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from game.bots.exsample import DealSampler, Sampled
 from game.bots.gamevalue import GameValue
 from game.bots.handeval import features, play_model_for, prob_at_least
-from game.bots.handscore import HandScorer, seat_meld_stars
+from game.bots.handscore import HandScorer, hand_meld_checks, seat_meld_stars
 from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for
 from game.bots.wholehand import best_trump, greedy_back, greedy_discard, greedy_pass
@@ -49,7 +49,7 @@ class ExchangeSearch:
     """One exchange decision: the sampled deals and the common play-out of a candidate."""
 
     def __init__(self, view: PlayerView, rng: random.Random, samples: int,
-                 think_ms: float | None = None, game: bool = True) -> None:
+                 think_ms: float | None = None, game: bool = True, checks: bool = True) -> None:
         self.view = view
         self.rules = rules = view.rules
         self.rng = rng
@@ -59,14 +59,30 @@ class ExchangeSearch:
         self.deals: list[Sampled] = []
         self.seeds: list[float] = []
         self.gv = GameValue.of(view, game)
-        n = rules.players
         self.bidder = view.bidder
-        self.team = ([s % 2 for s in range(n)] if n == 4 else
-                     [0 if s == view.bidder else 1 for s in range(n)])
+        self.team = list(rules.seating.teams_against(view.bidder))
         first = rules.table.first_lead == "bidder"
         self.leader = view.bidder if first else rules.next_seat(view.dealer)
         self.pol = policy_for(rules)
         self.total = meld_table(rules).total
+        # 003: the checks each simulated hand melds (checks=off leaves them out, to measure
+        # what playing for them is worth); remembered per hand and trump.
+        self.meld_checks = checks and rules.scoring.checks and not self.gv.linear
+        self._checks: dict[tuple[int, int], int] = {}
+
+    def checks_of(self, hands: Sequence[int], trump: int) -> list[int] | None:
+        """003's meld checks per side for the hands as they meld, None when not counted."""
+        if not self.meld_checks:
+            return None
+        if trump < 0:
+            return [0] * self.rules.n_sides
+        out = [0] * self.rules.n_sides
+        for seat, h in enumerate(hands):
+            got = self._checks.get((h, trump))
+            if got is None:
+                got = self._checks[(h, trump)] = hand_meld_checks(self.rules, h, trump)
+            out[self.rules.side_of(seat)] += got
+        return out
 
     def scorer(self, trump: int, looked: bool = False) -> HandScorer:
         return HandScorer(self.view, self.bidder, self.view.bid, trump, looked, self.gv)
@@ -93,15 +109,18 @@ class ExchangeSearch:
                                     for s in range(rules.n_sides)])
         taken, won = self.pol.play(list(hands), trump, self.leader, self.team, (),
                                    self.team[self.bidder], rnd.random, 0.04)
-        stars = seat_meld_stars(rules, hands, trump) if scorer.stars else None
-        return scorer.played(allowed, taken, won, banked, stars)
+        tally = (seat_meld_stars(rules, hands, trump) if scorer.stars else
+                 self.checks_of(hands, trump))
+        return scorer.played(allowed, taken, won, banked, tally)
 
     def concede_value(self, hands: Sequence[int], trump: int, scorer: HandScorer) -> float:
-        """The bidders give up after meld: the others score theirs."""
+        """The bidders give up after meld: the others score theirs (and every seat keeps its
+        meld checks)."""
         rules = self.rules
         _, allowed = self.side_melds(hands, trump)
         bside = rules.side_of(self.bidder)
-        return scorer.conceded([0 if s == bside else allowed[s] for s in range(rules.n_sides)])
+        return scorer.conceded([0 if s == bside else allowed[s] for s in range(rules.n_sides)],
+                               self.checks_of(hands, trump))
 
     # -- ranking ------------------------------------------------------------------------------
     def _more_deals(self, n: int) -> None:
@@ -168,7 +187,7 @@ class ExchangeSearch:
 
     def pass_back_plays(self, candidates: Sequence[int]) -> list[Play]:
         trump, me = self.view.trump, self.view.seat
-        partner = (me + 2) % 4
+        partner = self.rules.seating.partner(me)
         scorer = self.scorer(trump)
 
         def make(back: int) -> Play:
@@ -195,7 +214,7 @@ class ExchangeSearch:
             def play(deal: Sampled, rnd: random.Random) -> float:
                 hs = list(deal.hands)
                 if k:
-                    partner = (me + 2) % 4
+                    partner = rules.seating.partner(me)
                     give = greedy_pass(rules, hs[partner], trump, k)
                     hs[partner] -= give
                     hs[me] += give

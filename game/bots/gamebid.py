@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from game.bots.auctionsample import AuctionSampler
 from game.bots.gamevalue import GameValue, hand_stats
-from game.bots.handeval import estimates
+from game.bots.handeval import best_estimate
 from game.bots.handscore import HandScorer, seat_meld_stars, side_results
 from game.bots.wholehand import Outcome, play_out
 from game.rules.compiled import compile_rules
@@ -54,7 +54,7 @@ def _if_passed(view: PlayerView, hands: Sequence[int]) -> tuple[int, int]:
         return holder, high
     if not others:
         return (holder, high) if holder >= 0 else (view.dealer, rules.auction.all_pass_bid)
-    best = max(others, key=lambda s: estimates(rules, hands[s])[0].value)
+    best = max(others, key=lambda s: best_estimate(rules, hands[s])[1])
     if best == holder:
         return best, high
     step = bids.next_above(high) if high else rules.auction.min_bid

@@ -25,13 +25,11 @@ def suit_counts(rules: RuleSet, h: int) -> list[list[int]]:
     """Per suit, per rank index (weakest first), the copies held."""
     d = rules.deck
     bits, mask, nr = d.bits, d.field_mask, d.n_ranks
+    shifts = [r * bits for r in range(nr)]
     out = []
     for s in range(4):
-        row = []
-        base = s * nr
-        for r in range(nr):
-            row.append((h >> ((base + r) * bits)) & mask)
-        out.append(row)
+        x = h >> (s * nr * bits)
+        out.append([(x >> sh) & mask for sh in shifts])
     return out
 
 
@@ -42,22 +40,56 @@ def _rank_index(rules: RuleSet, rank: Rank) -> int:
 
 def features(rules: RuleSet, h: int, trump: int) -> list[float]:
     """The model's inputs for hand ``h`` (counts) with ``trump`` named."""
-    sc = suit_counts(rules, h)
-    ia, it, ik = (_rank_index(rules, Rank.ACE), _rank_index(rules, Rank.TEN),
-                  _rank_index(rules, Rank.KING))
-    lens = [sum(row) for row in sc]
-    tr = sc[trump]
-    side = [s for s in range(4) if s != trump]
-    meld = meld_table(rules).total(h, trump)
-    side_aces = sum(sc[s][ia] for s in side)
-    side_tens = sum(sc[s][it] for s in side)
-    side_kings = sum(sc[s][ik] for s in side)
-    voids = sum(1 for s in side if lens[s] == 0)
-    singles = sum(1 for s in side if lens[s] == 1)
-    avg = rules.hand_size / 4
-    long_side = sum(max(0.0, lens[s] - avg) for s in side)
-    return [1.0, float(meld), float(lens[trump]), float(tr[ia]), float(tr[it]),
-            float(tr[ik]), float(side_aces), float(side_tens), float(side_kings), float(voids),
+    return _features(rules, _Hand(rules, h), trump)
+
+
+@lru_cache(maxsize=64)
+def _ranks(rules: RuleSet) -> tuple[int, int, int]:
+    """The rank indices of the ace, the ten and the king (-1 when the deck lacks one)."""
+    return (_rank_index(rules, Rank.ACE), _rank_index(rules, Rank.TEN),
+            _rank_index(rules, Rank.KING))
+
+
+class _Hand:
+    """What the features read of one hand whatever the trump, worked out once (estimates reads
+    all four trumps of the same hand): counts per suit and rank, suit lengths, and per trump
+    the side suits' aces, tens, kings, voids, singletons and length beyond the average."""
+
+    def __init__(self, rules: RuleSet, h: int) -> None:
+        ia, it, ik = _ranks(rules)
+        self.h = h
+        self.sc = sc = suit_counts(rules, h)
+        avg = rules.hand_size / 4
+        lens, extra, aces, tens, kings, voids, singles = [], [], [], [], [], [], []
+        for row in sc:
+            n = sum(row)
+            lens.append(n)
+            extra.append(max(0.0, n - avg))
+            aces.append(row[ia])
+            tens.append(row[it])
+            kings.append(row[ik])
+            voids.append(1 if n == 0 else 0)
+            singles.append(1 if n == 1 else 0)
+        self.lens = lens
+        all_aces, all_tens, all_kings = sum(aces), sum(tens), sum(kings)
+        all_voids, all_singles = sum(voids), sum(singles)
+        # Per trump (the last for none: every suit is a side suit): (side aces, tens, kings,
+        # voids, singletons, long side); the long side adds the same floats in the same order
+        # as a sum over the side suits.
+        self.side = [(all_aces - aces[t], all_tens - tens[t], all_kings - kings[t],
+                      all_voids - voids[t], all_singles - singles[t],
+                      sum([extra[s] for s in range(4) if s != t])) for t in range(4)]
+        self.side.append((all_aces, all_tens, all_kings, all_voids, all_singles, sum(extra)))
+
+
+def _features(rules: RuleSet, hand: _Hand, trump: int, meld: int | None = None) -> list[float]:
+    ia, it, ik = _ranks(rules)
+    tr = hand.sc[trump]
+    if meld is None:
+        meld = meld_table(rules).total(hand.h, trump)
+    aces, tens, kings, voids, singles, long_side = hand.side[trump]
+    return [1.0, float(meld), float(hand.lens[trump]), float(tr[ia]), float(tr[it]),
+            float(tr[ik]), float(aces), float(tens), float(kings), float(voids),
             float(singles), long_side]
 
 
@@ -75,7 +107,7 @@ class Model:
     margin: float = 0.25
 
     def value(self, f: list[float]) -> float:
-        return sum(c * x for c, x in zip(self.coef, f, strict=True))
+        return sum([c * x for c, x in zip(self.coef, f, strict=True)])
 
 
 # Fitted by ``python -m tools.calibrate_bots`` (simulated declarations with every trump, the
@@ -127,11 +159,11 @@ MODELS: dict[str, tuple[Model, Model]] = {
 def _fallback(rules: RuleSet) -> Model:
     """A generic model for house rules without a fitted one, scaled to the preset's points."""
     scale = rules.total_trick_points / 250
-    share = 0.5 if rules.players == 4 else 0.4
+    share = 0.5 if rules.partnerships else 0.4
     coef = [share * rules.total_trick_points - 30 * scale, 1.0, 9 * scale, 10 * scale,
             5 * scale, 2 * scale, 14 * scale, 4 * scale, 1 * scale, 8 * scale, 4 * scale,
             -2 * scale]
-    partner = 60.0 * (rules.meld.marriage / 20) if rules.players == 4 else 0.0
+    partner = 60.0 * (rules.meld.marriage / 20) if rules.partnerships else 0.0
     coef[0] += partner
     return Model(tuple(coef), 45 * scale, partner, share * rules.total_trick_points)
 
@@ -207,12 +239,28 @@ def estimates(rules: RuleSet, h: int, trumps: list[int] | None = None) -> list[E
     """Expected side total for each trump this seat could name, best first."""
     model = model_for(rules)
     table = meld_table(rules)
+    hand = _Hand(rules, h)
     out = []
     for t in (trumps if trumps is not None else range(4)):
-        f = features(rules, h, t)
-        out.append(Estimate(t, table.total(h, t), model.value(f), model.sd))
+        meld = table.total(h, t)
+        out.append(Estimate(t, meld, model.value(_features(rules, hand, t, meld)), model.sd))
     out.sort(key=lambda e: -e.value)
     return out
+
+
+def best_estimate(rules: RuleSet, h: int, trumps: list[int] | None = None
+                  ) -> tuple[int, float]:
+    """(trump, value) of ``estimates(rules, h, trumps)[0]``, without building the list: the
+    auction's reading and the simulated declarers ask it of every sampled hand."""
+    model = model_for(rules)
+    total = meld_table(rules).total
+    hand = _Hand(rules, h)
+    best_t, best_v = -1, 0.0
+    for t in (trumps if trumps is not None else range(4)):
+        v = model.value(_features(rules, hand, t, total(h, t)))
+        if best_t < 0 or v > best_v:  # the first of equal values, as the stable sort keeps
+            best_t, best_v = t, v
+    return best_t, best_v
 
 
 def rough_value(rules: RuleSet, h: int, trump: int) -> float:

@@ -2,21 +2,25 @@
 
 Every search (card play, the exchanges, the auction's game check) ends a simulated hand here:
 the sides' results come from the engine's own ``played_side`` (made or set, meld saved or not,
-001's minimum trick points), the side tallies from the engine's own star and check rules, and
+001's minimum trick points), the side tallies from the engine's own star and check rules (002's
+run and aces stars, 003's meld checks: what the simulated hands meld with the trump of the
+candidate, since a flush counts only in trump and a hand conceded unseen earns nobody any), and
 the value for this seat's side from :class:`~game.bots.gamevalue.GameValue`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.bots.gamevalue import GameValue
 from game.rules.auction_game.scoring import played_side
-from game.rules.auction_game.tallies import hand_stars, meld_stars
-from game.rules.cards import Suit
+from game.rules.auction_game.tallies import hand_stars, meld_checks, meld_stars
+from game.rules.cards import Rank, Suit
 from game.rules.compiled import best_meld
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView
+
+Valuer = Callable[[Sequence[int], Sequence[int]], float]  # (taken, won) per seat -> value
 
 
 def side_results(rules: RuleSet, bidder: int, bid: int, side_meld: Sequence[int],
@@ -51,6 +55,28 @@ def seat_meld_stars(rules: RuleSet, hands: Sequence[int], trump: int) -> list[in
     return out
 
 
+def hand_meld_checks(rules: RuleSet, h: int, trump: int) -> int:
+    """003's checks for what one hand melds with ``trump`` (flush, aces, roundtable and the
+    table's options; seven nines counted in the hand held); 0 without checks."""
+    if not rules.scoring.checks or trump < 0:
+        return 0
+    d = rules.deck
+    nines = 0
+    if Rank.NINE in d.ranks:
+        nine = d.ranks.index(Rank.NINE)
+        nines = sum((h >> ((s * d.n_ranks + nine) * d.bits)) & d.field_mask for s in range(4))
+    return meld_checks(rules, best_meld(rules, h, trump), nines)
+
+
+def seat_meld_checks(rules: RuleSet, hands: Sequence[int], trump: int) -> list[int]:
+    """003's meld checks per side for simulated hands: "Note that checks for meld can be
+    earned either by the bidder or non-bidder." (0 without checks or before trump)."""
+    out = [0] * rules.n_sides
+    for seat, h in enumerate(hands):
+        out[rules.side_of(seat)] += hand_meld_checks(rules, h, trump)
+    return out
+
+
 class HandScorer:
     """Values a played-out hand for one seat: game value of the points and the tallies."""
 
@@ -66,24 +92,30 @@ class HandScorer:
         self.checks = sc.checks and not self.gv.linear
         self.looked = looked
         self.meld_stars = [0] * rules.n_sides
+        # played()'s answers: a hand's value depends only on each side's trick points and tricks
+        # (given the meld), which repeat from one rollout to the next within a decision.
+        self._side_seats = [tuple(rules.seats_of(side)) for side in range(rules.n_sides)]
+        self._valuers: dict[tuple[object, ...], Valuer] = {}
         if self.stars and view.melds:
             for seat, m in enumerate(view.melds):
                 if m is not None:
                     self.meld_stars[rules.side_of(seat)] += meld_stars(m)
 
     def tallies(self, made: bool, keeps: Sequence[bool], played: bool = True,
-                meld_stars_now: Sequence[int] | None = None) -> list[int] | None:
+                meld_tally: Sequence[int] | None = None) -> list[int] | None:
         """The tally change this outcome brings (stars or checks), None without tallies.
-        Meld checks are left out: they do not depend on how the hand goes."""
+        ``meld_tally``: per side, the run and aces stars (002) or the meld checks (003) of the
+        simulated hands; without it, the stars the view shows and no meld checks (they are the
+        same whatever a card search chooses)."""
         rules = self.rules
         if self.stars:
             if not played:
                 return [0] * rules.n_sides
-            ms = meld_stars_now if meld_stars_now is not None else self.meld_stars
+            ms = meld_tally if meld_tally is not None else self.meld_stars
             return hand_stars(rules, self.bid, self.bside, made, ms, keeps,
                               self.trump == Suit.SPADES)
         if self.checks:
-            out = [0] * rules.n_sides
+            out = list(meld_tally) if meld_tally is not None else [0] * rules.n_sides
             if self.looked and not made:
                 out[self.bside] -= 1
                 if played and "lost-after-playing" in rules.scoring.optional_checks:
@@ -92,17 +124,70 @@ class HandScorer:
         return None
 
     def played(self, side_meld: Sequence[int], taken: Sequence[int], won: Sequence[int],
-               banked: int = 0, meld_stars_now: Sequence[int] | None = None) -> float:
+               banked: int = 0, meld_tally: Sequence[int] | None = None) -> float:
         """The value of a hand played to its end."""
-        scores, made, keeps = side_results(self.rules, self.bidder, self.bid, side_meld, taken,
-                                           won, banked)
-        return self.gv.value(scores, self.bside,
-                             self.tallies(made, keeps, True, meld_stars_now))
+        return self.valuer(side_meld, banked, meld_tally)(taken, won)
 
-    def conceded(self, defender_meld: Sequence[int]) -> float:
+    def valuer(self, side_meld: Sequence[int], banked: int = 0,
+               meld_tally: Sequence[int] | None = None) -> Valuer:
+        """:meth:`played` for one meld, banked points and stars: a function of the trick points
+        and tricks per seat, which remembers its answers by the sides' totals."""
+        key = (tuple(side_meld), banked,
+               None if meld_tally is None else tuple(meld_tally))
+        fn = self._valuers.get(key)
+        if fn is None:
+            if len(self._valuers) > 10_000:
+                self._valuers.clear()
+            fn = self._valuers[key] = self._make_valuer(tuple(side_meld), banked,
+                                                        meld_tally)
+        return fn
+
+    def _make_valuer(self, side_meld: tuple[int, ...], banked: int,
+                     stars: Sequence[int] | None) -> Valuer:
+        memo: dict[tuple[int, ...], float] = {}
+
+        def compute(taken: Sequence[int], won: Sequence[int]) -> float:
+            scores, made, keeps = side_results(self.rules, self.bidder, self.bid, side_meld,
+                                               taken, won, banked)
+            return self.gv.value(scores, self.bside, self.tallies(made, keeps, True, stars))
+
+        seats = self._side_seats
+        if all(len(x) == 1 for x in seats):  # each for himself: the seats are the sides
+            def value(taken: Sequence[int], won: Sequence[int]) -> float:
+                key = (*taken, *won)
+                v = memo.get(key)
+                if v is None:
+                    v = memo[key] = compute(taken, won)
+                return v
+            return value
+
+        def by_sides(taken: Sequence[int], won: Sequence[int]) -> float:
+            key = (*[sum([taken[s] for s in x]) for x in seats],
+                   *[sum([won[s] for s in x]) for x in seats])
+            v = memo.get(key)
+            if v is None:
+                v = memo[key] = compute(taken, won)
+            return v
+        if len(seats) != 2 or any(len(x) != 2 for x in seats):
+            return by_sides
+        (a, b), (c, d) = seats
+
+        def partners(taken: Sequence[int], won: Sequence[int]) -> float:
+            key = (taken[a] + taken[b], taken[c] + taken[d], won[a] + won[b], won[c] + won[d])
+            v = memo.get(key)
+            if v is None:
+                v = memo[key] = compute(taken, won)
+            return v
+        return partners
+
+    def conceded(self, defender_meld: Sequence[int],
+                 meld_checks_now: Sequence[int] | None = None) -> float:
         """The value of the bidders giving up: they lose the bid, the others score
-        ``defender_meld`` per side (zeros when nobody else scores)."""
+        ``defender_meld`` per side (zeros when nobody else scores). 003: "Checks are kept even
+        if you do not make your bid or 'throw it in'": ``meld_checks_now`` per side, when the
+        bidder conceded after looking (none when conceded unseen)."""
         scores = [-self.bid if side == self.bside else defender_meld[side]
                   for side in range(self.rules.n_sides)]
         keeps = [True] * self.rules.n_sides
-        return self.gv.value(scores, self.bside, self.tallies(False, keeps, False))
+        tally = meld_checks_now if self.checks else None
+        return self.gv.value(scores, self.bside, self.tallies(False, keeps, False, tally))

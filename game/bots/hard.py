@@ -96,23 +96,23 @@ class HardBot(LevelBot):
         b = self.budget
         n = self.style.exchange_samples or b.exchange_samples
         think = self.style.think_ms
-        g = self.style.game
+        g, c = self.style.game, self.style.checks
         phase = view.phase
         if phase == Phase.TRUMP:
-            return exdecide.search_trump(view, rng, n, think, g)
+            return exdecide.search_trump(view, rng, n, think, g, c)
         if phase == Phase.PASS:
-            return exdecide.search_pass(view, rng, n, b.pass_width, think, g)
+            return exdecide.search_pass(view, rng, n, b.pass_width, think, g, c)
         if phase == Phase.PASS_BACK and view.rules.passing.exchange == "simultaneous":
             # The pass-back search deals every unseen card into a hand; here the partner's packet
             # lies set aside, unseen, so it has no model of this choice: the classic rules choose.
             return classic_exchange(view)
         if phase == Phase.PASS_BACK:
-            return exdecide.search_pass_back(view, rng, n, 3 * b.pass_width, think, g)
+            return exdecide.search_pass_back(view, rng, n, 3 * b.pass_width, think, g, c)
         if phase == Phase.WIDOW:
-            return exdecide.search_widow(view, rng, n, think, g)
+            return exdecide.search_widow(view, rng, n, think, g, c)
         if phase == Phase.DISCARD:
-            return exdecide.search_discard(view, rng, n, b.discard_width, think, g)
-        return exdecide.search_decide(view, rng, n, think, g)
+            return exdecide.search_discard(view, rng, n, b.discard_width, think, g, c)
+        return exdecide.search_decide(view, rng, n, think, g, c)
 
     def throw_in(self, view: PlayerView, rng: random.Random) -> tuple[bool, str]:
         if not self.style.exchange_search:
@@ -120,7 +120,8 @@ class HardBot(LevelBot):
         if view.rules.throw_in.mode == "over-margin":
             return super().throw_in(view, rng)  # the bid cannot be made: always throw in
         n = self.style.exchange_samples or self.budget.exchange_samples
-        return exdecide.search_throw_in(view, rng, n, self.style.think_ms, self.style.game)
+        return exdecide.search_throw_in(view, rng, n, self.style.think_ms, self.style.game,
+                                        self.style.checks)
 
     def stock_game(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
         out = twohand.declare_out(view)

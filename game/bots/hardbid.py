@@ -52,7 +52,7 @@ def read_auction(view: PlayerView, rng: random.Random, samples: int,
     rules = view.rules
     start = time.perf_counter()
     me = view.seat
-    partner = (me + 2) % 4 if rules.partnerships else -1
+    partner = rules.seating.partner(me)
     sampler = AuctionSampler(view)
     tw2 = sw = swt = plain = 0.0
     diff = 0.0
@@ -92,7 +92,7 @@ def decide(view: PlayerView, rng: random.Random, aggression: str, samples: int,
     best, heuristic, _ = bidding.side_estimate(view, "hard")
     # 001 without a marriage: as declarer we would lose the bid unplayed.
     value = heuristic if heuristic < -1e5 else best.value
-    partner = (view.seat + 2) % 4 if rules.partnerships else -1
+    partner = rules.seating.partner(view.seat)
     passed = view.passed_out or (False,) * rules.players
     opponents_in = any(not passed[s] for s in range(rules.players)
                        if rules.side_of(s) != rules.side_of(view.seat))

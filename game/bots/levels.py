@@ -16,7 +16,11 @@ explains its choice in one sentence. Options (all optional, per seat):
   concessions; ``pass_search``: ``off`` for medium's passing and passing back alone;
   ``exchange_samples``: its sampled deals per exchange decision;
 * ``game``: ``off`` makes ``hard`` value every hand by its points alone, not by the chance of
-  winning the game (for measuring what playing for the game is worth).
+  winning the game (for measuring what playing for the game is worth);
+* ``checks``: ``off`` makes ``hard``'s exchange searches leave out the checks the hands meld
+  (003's check pinochle: the trump that makes a flush, the discard that keeps aces or a
+  roundtable, looking at the widow rather than conceding unseen), for measuring what playing for
+  checks is worth.
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ class Style:
     exchange_samples: int | None = None
     game: bool = True
     pass_search: bool = True
+    checks: bool = True
 
 
 class LevelBot:

@@ -59,7 +59,7 @@ def _switch(options: Mapping[str, object], key: str) -> bool:
 def parse_style(options: Mapping[str, object]) -> Style:
     known = {"aggression", "think_ms", "samples", "noise", "bid_samples", "bid_shift",
              "card_search", "bid_search", "exchange_search", "exchange_samples", "game",
-             "pass_search"}
+             "pass_search", "checks"}
     for key in options:
         if key not in known:
             raise ValueError(f"unknown bot option {key!r} (known: {', '.join(sorted(known))})")
@@ -78,4 +78,4 @@ def parse_style(options: Mapping[str, object]) -> Style:
                  _switch(options, "card_search"), _switch(options, "bid_search"),
                  _switch(options, "exchange_search"),
                  None if ex_samples is None else int(ex_samples), _switch(options, "game"),
-                 _switch(options, "pass_search"))
+                 _switch(options, "pass_search"), _switch(options, "checks"))

@@ -39,17 +39,23 @@ def assign(cards: Sequence[int], caps: list[int], excl: Sequence[int],
     lands with probability proportional to the room left, so samples are near uniform."""
     nloc = len(caps)
     order = list(cards)
+    everywhere = list(range(nloc))
+    # The locations each type may go to, worked out once per call rather than per card.
+    allow_of: dict[int, list[int]] = {}
+    for t in order:
+        if t not in allow_of:
+            f = field_of[t]
+            allow_of[t] = [i for i in everywhere if not excl[i] & f]
+    if all(len(locs) == nloc for locs in allow_of.values()):
+        return _assign_anywhere(order, caps, rng, tries)
     for _ in range(tries):
         rng.shuffle(order)
-        allowed = []
-        for t in order:
-            f = field_of[t]
-            allowed.append([i for i in range(nloc) if not excl[i] & f])
-        idx = sorted(range(len(order)), key=lambda i: len(allowed[i]))
+        allowed = [allow_of[t] for t in order]
+        lens = [len(locs) for locs in allowed]
         room = list(caps)
         out: list[list[int]] = [[] for _ in range(nloc)]
         ok = True
-        for i in idx:
+        for i in sorted(range(len(order)), key=lens.__getitem__):
             locs = allowed[i]
             total = 0
             for j in locs:
@@ -69,6 +75,37 @@ def assign(cards: Sequence[int], caps: list[int], excl: Sequence[int],
             room[j] -= 1
             out[j].append(order[i])
         if ok:
+            return out
+    return None
+
+
+def _assign_anywhere(order: list[int], caps: list[int], rng: random.Random, tries: int
+                     ) -> list[list[int]] | None:
+    """:func:`assign` when every card may go anywhere: the cards in their shuffled order
+    (the stable sort by constraint keeps it), the room left counted as it goes."""
+    nloc = len(caps)
+    rnd = rng.random
+    for _ in range(tries):
+        rng.shuffle(order)
+        room = list(caps)
+        total = sum(room)
+        out: list[list[int]] = [[] for _ in range(nloc)]
+        for t in order:
+            if total <= 0:
+                break
+            r = rnd() * total
+            j = nloc - 1
+            for x in range(nloc):
+                r -= room[x]
+                if r < 0:
+                    j = x
+                    break
+            if room[j] <= 0:  # float rounding at the edge: any location with room
+                j = next(x for x in range(nloc) if room[x] > 0)
+            room[j] -= 1
+            total -= 1
+            out[j].append(t)
+        else:
             return out
     return None
 
@@ -151,48 +188,61 @@ class PlaySampler:
                 discard = c
         return hands, discard
 
-    def _violation(self, dealt: list[list[int]], i: int, played: int, shown: int) -> int:
-        one = self.one
-        c = self.k.known[self.locs[i]] + played
-        for t in dealt[i]:
-            c += one[t]
-        excess = self.total(c, self.k.trump) - shown
-        return excess if excess > 0 else 0
-
     def _repair(self, dealt: list[list[int]], rng: random.Random, budget: int = 80) -> None:
         """Swap free cards between locations until no hand out-melds what its seat showed."""
-        checks = self.checks
-        viol = {i: self._violation(dealt, i, p, s) for i, p, s in checks}
-        info = {i: (p, s) for i, p, s in checks}
-        bad = [i for i, v in viol.items() if v]
+        one, total, trump = self.one, self.total, self.k.trump
+        known, locs = self.k.known, self.locs
         nloc = len(dealt)
+        rnd = rng.random
+        # Per location: whether it is checked, the cards it holds for sure, what it showed,
+        # the counts of its free cards (kept up to date through the swaps) and its excess.
+        checked = [False] * nloc
+        base, shown, held, viol = [0] * nloc, [0] * nloc, [0] * nloc, [0] * nloc
+        order = []
+        for i, p, s in self.checks:
+            order.append(i)
+            checked[i] = True
+            base[i], shown[i] = known[locs[i]] + p, s
+            c = 0
+            for t in dealt[i]:
+                c += one[t]
+            held[i] = c
+            excess = total(base[i] + c, trump) - s
+            viol[i] = excess if excess > 0 else 0
+        bad = [i for i in order if viol[i]]
         field_of, excl = self.field_of, self.excl
         for _ in range(budget):
             if not bad:
                 return
-            i = bad[int(rng.random() * len(bad))]
-            if not dealt[i]:
+            i = bad[int(rnd() * len(bad))]
+            di = dealt[i]
+            if not di:
                 return
-            j = int(rng.random() * (nloc - 1))
+            j = int(rnd() * (nloc - 1))
             if j >= i:
                 j += 1
-            if not dealt[j]:
+            dj = dealt[j]
+            if not dj:
                 continue
-            a = int(rng.random() * len(dealt[i]))
-            b = int(rng.random() * len(dealt[j]))
-            ta, tb = dealt[i][a], dealt[j][b]
+            a = int(rnd() * len(di))
+            b = int(rnd() * len(dj))
+            ta, tb = di[a], dj[b]
             if ta == tb or excl[j] & field_of[ta] or excl[i] & field_of[tb]:
                 continue
-            dealt[i][a], dealt[j][b] = tb, ta
-            vi = self._violation(dealt, i, *info[i])
-            vj = self._violation(dealt, j, *info[j]) if j in info else 0
-            if vi + vj <= viol[i] + viol.get(j, 0):
-                viol[i] = vi
-                if j in info:
-                    viol[j] = vj
-                bad = [x for x, v in viol.items() if v]
-            else:
-                dealt[i][a], dealt[j][b] = ta, tb
+            hi = held[i] - one[ta] + one[tb]
+            vi = total(base[i] + hi, trump) - shown[i]
+            vi = vi if vi > 0 else 0
+            vj = hj = 0
+            if checked[j]:
+                hj = held[j] - one[tb] + one[ta]
+                vj = total(base[j] + hj, trump) - shown[j]
+                vj = vj if vj > 0 else 0
+            if vi + vj <= viol[i] + viol[j]:
+                di[a], dj[b] = tb, ta
+                viol[i], held[i] = vi, hi
+                if checked[j]:
+                    viol[j], held[j] = vj, hj
+                bad = [x for x in order if viol[x]]
 
 
 def min_counts(a: int, b: int, bits: int, mask: int) -> int:

@@ -56,10 +56,8 @@ class CardSearch:
         self.rules = view.rules
         self.k = knowledge or build(view)
         self.pol = policy or policy_for(self.rules)
-        n = self.rules.players
         bidder = view.bidder
-        self.team = ([s % 2 for s in range(n)] if n == 4 else
-                     [0 if s == bidder else 1 for s in range(n)])
+        self.team = list(self.rules.seating.teams_against(bidder))
         self.bidder_team = self.team[bidder] if bidder >= 0 else -1
         self.sampler: PlaySampler | TruthSampler = (
             TruthSampler(view) if view.revealed else PlaySampler(self.k))
@@ -84,7 +82,10 @@ class CardSearch:
         rules, view = self.rules, self.view
         one = rules.deck.one
         sampler = self.sampler
-        score = self.scorer.played
+        score = self.scorer.valuer
+        play, trump, leader = self.pol.play, view.trump, view.leader
+        team, bidder_team = self.team, self.bidder_team
+        completes = len(self.trick) + 1 == rules.players  # the card ends the trick
         pts = rules.trick_points_by_type
         me = view.seat
         n = rules.players
@@ -107,6 +108,7 @@ class CardSearch:
                 banked = sum(pts[t] * ((discard >> (t * rules.deck.bits)) & rules.deck.field_mask)
                              for t in range(rules.deck.n_types))
             exact = exact_cards and sum(rules.deck.size_of(h) for h in hands) <= exact_cards
+            value = score(side_meld, banked)
             for c in candidates:
                 hs = list(hands)
                 hs[me] -= one[c]
@@ -114,12 +116,10 @@ class CardSearch:
                 if exact:
                     total[c] += w * self._solve(hs, tr, base_taken, base_won, banked)
                     continue
-                taken, won = self.pol.play(hs, view.trump, view.leader, self.team, tr,
-                                           self.bidder_team, rnd, eps)
-                tk = [a + b for a, b in zip(base_taken, taken, strict=True)]
-                wn = [a + b for a, b in zip(base_won, won, strict=True)]
-                total[c] += w * score(side_meld, tk, wn, banked)
-                if self._wins_trick(tr, hs):
+                tk, wn = play(hs, trump, leader, team, tr, bidder_team, rnd, eps, base_taken,
+                              base_won)
+                total[c] += w * value(tk, wn)
+                if completes and self._wins_trick(tr, hs):
                     wins[c] += w
             done += 1
             if think_ms is not None and (time.perf_counter() - start) * 1000 > think_ms:

@@ -39,6 +39,7 @@ class StockRules:
         self.kern: PlayKernel = kernel_for(rules)
         self.playoff: RolloutPolicy = policy_for(rules, rules.stock.playoff_obligations)
         self.total = meld_table(rules).total
+        self.totals_without = meld_table(rules).totals_without
         deck = rules.deck
         self.one = deck.one
         self.bits, self.field = deck.bits, deck.field_mask
@@ -49,6 +50,19 @@ class StockRules:
         self.dix_points = rules.meld.dix
         self.exchange = rules.stock.dix_exchange
         self.ace_rank = deck.n_ranks - 1
+        self.low = deck.low
+        # Trick points as they count (004's rounding), for every total a hand can reach.
+        self._counted = [rounded(rules, p) for p in range(4 * rules.total_trick_points + 1)]
+        self.points_kept = [p * 0.6 for p in self.pts]  # (the same products keep_costs made)
+        # Per trump: what keeping a card is worth for the playoff beyond its meld and points.
+        nr, ace = deck.n_ranks, self.ace_rank
+        self.bonus = [[25 + (t % nr) * 4 if t // nr == trump else 8 if t % nr == ace else 0
+                       for t in range(deck.n_types)] for trump in (0, 1, 2, 3, -1)]
+
+
+    def counted(self, points: int) -> int:
+        table = self._counted
+        return table[points] if 0 <= points < len(table) else rounded(self.rules, points)
 
 
 @lru_cache(maxsize=16)
@@ -56,7 +70,7 @@ def _stock_rules(rules: RuleSet) -> StockRules:
     return StockRules(rules)  # the bots' own memo, once per rule set
 
 
-@dataclass
+@dataclass(slots=True)
 class SimState:
     """A determinized two-handed position (every card known), mutable."""
 
@@ -89,6 +103,8 @@ class Simulator:
         self.scores = list(scores)
         self.target = target
         self._costs: dict[tuple[int, int, int], dict[int, float]] = {}
+        # The greedy meld choice per (hand, tabled cards, trump, time left to meld again).
+        self._melds: dict[tuple[int, tuple[Tabled, ...], int, bool], MeldOption | None] = {}
 
     # -- the greedy policy --------------------------------------------------------------------
     def keep_costs(self, h: int, on_table: int, trump: int) -> dict[int, float]:
@@ -100,18 +116,17 @@ class Simulator:
         if got is not None:
             return got
         r = self.r
-        total, one, bits, field_, nr, pts = r.total, r.one, r.bits, r.field, r.nr, r.pts
-        base = total(h, trump)
+        bits, field_ = r.bits, r.field
+        kept, bonus = r.points_kept, r.bonus[trump]
+        base = r.total(h, trump)
         out: dict[int, float] = {}
-        for t in r.kern.types_in(h):
-            loss: float = base - total(h - one[t], trump)
+        for t, without in r.totals_without(h, trump):  # the types held, lowest first
+            loss: float = base - without
             if (on_table >> (t * bits)) & field_:
                 loss *= 0.3  # already laid: only reuse in another class is left
-            v = loss + pts[t] * 0.6
-            if t // nr == trump:
-                v += 25 + (t % nr) * 4
-            elif t % nr == r.ace_rank:
-                v += 8
+            v = loss + kept[t]
+            if bonus[t]:  # trumps for the playoff, and aces
+                v += bonus[t]
             out[t] = v
         if len(self._costs) > 200_000:
             self._costs.clear()
@@ -130,8 +145,12 @@ class Simulator:
         if rnd.random() < EPS:
             held = list(costs)
             return held[int(rnd.random() * len(held))]
-        if not st.trick:
-            return min(costs, key=lambda t: (costs[t], t))
+        if not st.trick:  # the cheapest card to give away (the lowest type of equal cost)
+            best, low = -1, 0.0
+            for t, c in costs.items():  # (types ascending)
+                if best < 0 or c < low:
+                    best, low = t, c
+            return best
         led = st.trick[0][1]
         pts, trump = r.pts, st.trump
         suit_of = r.kern.suit_of
@@ -149,14 +168,22 @@ class Simulator:
         return best
 
     def choose_meld(self, st: SimState, seat: int) -> MeldOption | None:
+        key = (st.hands[seat], st.tabled[seat], st.trump, len(st.stock) >= 6)
+        if key in self._melds:
+            return self._melds[key]
         r = self.r
         opts = options(r.rules, r.consts.candidates[st.trump], st.hands[seat], st.tabled[seat])
-        if not opts:
-            return None
-        kinds = {o.kind: o for o in opts}
-        if "royal_marriage" in kinds and "run" in kinds and len(st.stock) >= 6:
-            return kinds["royal_marriage"]
-        return max(opts, key=lambda o: (o.points, o.kind))
+        best: MeldOption | None = None
+        if opts:
+            kinds = {o.kind: o for o in opts}
+            if "royal_marriage" in kinds and "run" in kinds and len(st.stock) >= 6:
+                best = kinds["royal_marriage"]
+            else:
+                best = max(opts, key=lambda o: (o.points, o.kind))
+        if len(self._melds) > 200_000:
+            self._melds.clear()
+        self._melds[key] = best
+        return best
 
     # -- the moves ----------------------------------------------------------------------------
     def play_card(self, st: SimState, seat: int, t: int) -> None:
@@ -236,7 +263,10 @@ class Simulator:
         return self.scores[seat] + st.meld_pts[seat] + rounded(self.r.rules, st.taken[seat])
 
     def out(self, st: SimState, seat: int) -> bool:
-        return self.r.declare and self.total(st, seat) >= self.target
+        if not self.r.declare:
+            return False
+        return self.scores[seat] + st.meld_pts[seat] + self.r.counted(st.taken[seat]) \
+            >= self.target
 
     # -- playing to the end -------------------------------------------------------------------
     def meld_turn(self, st: SimState, seat: int) -> int:

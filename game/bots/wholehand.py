@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 
 from game.bots.exchange import keep_value, pass_value
-from game.bots.handeval import estimates
+from game.bots.handeval import best_estimate
 from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for
 from game.rules.compiled import meld_table
@@ -37,8 +37,8 @@ def best_trump(rules: RuleSet, h: int) -> int:
     if rules.auction.trump_needs_marriage:
         ok = [int(s) for s in marriage_suits(rules, h)]
         if ok:
-            return estimates(rules, h, ok)[0].trump
-    return estimates(rules, h)[0].trump
+            return best_estimate(rules, h, ok)[0]
+    return best_estimate(rules, h)[0]
 
 
 def _types(rules: RuleSet, h: int) -> list[int]:
@@ -101,13 +101,12 @@ def play_out(rules: RuleSet, hands: list[int], widow: int, declarer: int, rng: r
              trump: int = -1, leader: int = -1) -> Outcome:
     """Exchange, meld and play a deal with ``declarer`` holding the contract."""
     hs = list(hands)
-    n = rules.players
     if trump < 0:
         trump = best_trump(rules, hs[declarer] + (widow if rules.widow.size else 0))
     banked = 0
-    if rules.passing.count and n == 4:
+    if rules.passing.count and rules.partnerships:
         k = rules.passing.count
-        partner = (declarer + 2) % 4
+        partner = rules.seating.partner(declarer)
         g = greedy_pass(rules, hs[partner], trump, k)
         if rules.passing.exchange == "simultaneous":  # returned from its own hand, unseen
             b = greedy_back(rules, hs[declarer], 0, trump, k)
@@ -134,7 +133,7 @@ def play_out(rules: RuleSet, hands: list[int], widow: int, declarer: int, rng: r
     for side in range(rules.n_sides):
         m = sum(melds[s] for s in rules.seats_of(side))
         side_meld.append(0 if rules.meld.minimum and m < rules.meld.minimum else m)
-    team = ([s % 2 for s in range(n)] if n == 4 else [0 if s == declarer else 1 for s in range(n)])
+    team = list(rules.seating.teams_against(declarer))
     if leader < 0:
         leader = declarer if rules.table.first_lead == "bidder" else rules.next_seat(declarer)
     taken, won = policy_for(rules).play(hs, trump, leader, team, (), team[declarer],

@@ -4,15 +4,23 @@ argument types that check a value before any work (or any window) starts."""
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import NoReturn
+
+from game.store.reading import is_folder
 
 MAX_WINDOW = (7680, 4320)  # 8K: larger sizes are typing mistakes, not screens
 MIN_WINDOW = (1024, 640)
 
 
 class UsageError(Exception):
-    """A bad command-line argument, reported in one line."""
+    """A bad command-line argument, reported in one line (exit status 2)."""
+
+
+class CannotRunError(Exception):
+    """A command that cannot run on this machine as it is (no display, say), reported in one
+    line (exit status 1)."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -33,6 +41,8 @@ def positive_int(text: str) -> int:
 
 
 def seed(text: str) -> int:
+    """A deal's seed, the same rule for every command: a whole number from 0 to 2**63-1 (what a
+    saved game can hold)."""
     try:
         value = int(text)
     except ValueError:
@@ -57,10 +67,38 @@ def window_size(text: str) -> tuple[int, int]:
 def output_folder(path: Path, flag: str) -> Path:
     """A folder to write into, created now: a file in the way or a path that cannot be made is
     a usage error before any window opens."""
-    if path.exists() and not path.is_dir():
-        raise UsageError(f"{flag} {path}: exists and is not a folder")
     try:
+        if path.exists() and not path.is_dir():
+            raise UsageError(f"{flag} {path}: exists and is not a folder")
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"{flag} {path}: cannot be created ({exc.strerror})") from None
+        raise UsageError(f"{flag} {_shown(path)}: cannot be created ({exc.strerror})") from None
+    return path
+
+
+def _shown(path: Path) -> str:
+    text = str(path)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def cpu_count() -> int:
+    """The processors this process may run on."""
+    if hasattr(os, "process_cpu_count"):  # Python 3.13
+        return max(1, os.process_cpu_count() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def capped_jobs(jobs: int, pieces: int) -> int:
+    """Worker processes worth starting: no more than the processors, nor than the pieces of
+    work to share (one deal or game each at most)."""
+    return max(1, min(jobs, cpu_count(), pieces))
+
+
+def folder(path: Path, flag: str) -> Path:
+    """An existing folder to read from; one line when it is not there or not a folder (a name
+    too long for the system included)."""
+    if not is_folder(path):
+        raise UsageError(f"{flag} {_shown(path)}: no such folder")
     return path

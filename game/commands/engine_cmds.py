@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from game.commands.args import UsageError, positive_int
+from game.commands.args import UsageError, positive_int, seed
 from game.rules.cards import Card, CardError, Suit, parse_cards
 from game.rules.compiled import best_meld
 from game.rules.explain import rules_sections, rules_text
@@ -47,7 +47,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("simulate", help="play hands with legal-move bots, checking invariants")
     p.add_argument("--variant", required=True)
     p.add_argument("--hands", type=positive_int, default=100)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=seed, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_simulate)
 
@@ -84,17 +84,23 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+NO_TRUMP = ("none", "-", "")
+
+
 def parse_trump(text: str | None, required: bool = True) -> Suit | None:
-    if text is None or text.lower() in ("none", "-", ""):
+    """A trump suit; ``none`` (no trump) only where it is allowed: a meld may be counted with
+    no trump named, a trick is always played with one."""
+    allowed = "S, H, C or D" if required else "S, H, C, D, or none for no trump"
+    if text is None or text.strip().lower() in NO_TRUMP:
         if required:
-            raise CardError("--trump is required (S, H, C, D or none)")
+            raise CardError(f"--trump must be a suit ({allowed}): a trick is played with trump "
+                            "named")
         return None
-    return Suit.parse(text)
-
-
-def max_hand(rules: RuleSet) -> int:
-    """Most cards one player can hold at once: the bidder with passed cards or the widow."""
-    return rules.hand_size + rules.passing.count + rules.widow.size
+    try:
+        return Suit.parse(text)
+    except CardError:
+        raise CardError(f"unknown trump {text!r} (choose from {allowed}; ♠ ♥ ♣ ♦ work too)"
+                        ) from None
 
 
 def check_hand(rules: RuleSet, cards: list[Card], extra: list[Card] | None = None) -> None:
@@ -103,7 +109,7 @@ def check_hand(rules: RuleSet, cards: list[Card], extra: list[Card] | None = Non
         if not deck.has(card):
             raise CardError(f"{card} is not in the {deck.size}-card pack of {rules.name}")
     deck.counts_of(cards + (extra or []))  # refuses more copies than the pack holds
-    limit = max_hand(rules)
+    limit = rules.max_held
     if len(cards) > limit:
         raise CardError(f"{len(cards)} cards given, but a hand in {rules.name} holds at most "
                         f"{limit}")
@@ -151,7 +157,7 @@ def _meld_batch(rules: RuleSet) -> int:
         if not parts:
             continue
         try:
-            trump = parse_trump(parts[0], required=True)
+            trump = parse_trump(parts[0], required=False)
             cards = parse_cards(parts[1:])
             check_hand(rules, cards)
             total = table.total(deck.counts_of(cards), trump)

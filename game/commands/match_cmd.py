@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.commands.args import UsageError, positive_int
+from game.commands.args import UsageError, capped_jobs, positive_int, seed
 
 LEVEL_CHOICES = ("random", "easy", "medium", "hard", "expert", "open")
 
@@ -29,8 +29,10 @@ def register(sub: Any) -> None:
                    "interval, beside the per-deal figures of their hands")
     p.add_argument("--checkpoint", type=Path, default=None, metavar="FILE",
                    help="write each finished deal or game here, and resume from it")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=positive_int, default=1, help="worker processes (same result)")
+    p.add_argument("--seed", type=seed, default=1)
+    p.add_argument("--jobs", type=positive_int, default=1,
+                   help="worker processes (same result); at most the processors, and one per "
+                        "deal or game")
     p.add_argument("--a-opt", action="append", default=[], metavar="KEY=VALUE",
                    help="a style option for A: aggression=bold, samples=40 ...")
     p.add_argument("--b-opt", action="append", default=[], metavar="KEY=VALUE")
@@ -87,21 +89,31 @@ def cmd_match(args: argparse.Namespace) -> int:
         print(f"match: {done}/{total}", file=sys.stderr, flush=True)
 
     show = progress if args.progress else None
+
+    def jobs(pieces: int, what: str) -> int:
+        used = capped_jobs(args.jobs, pieces)
+        if used < args.jobs:
+            print(f"match: --jobs {args.jobs}: {used} worker{'s' * (used > 1)} for {pieces} "
+                  f"{what} (at most one per processor and one per {what[:-1]})",
+                  file=sys.stderr)
+        return used
+
     try:
         if args.games:
             path = _path(args.checkpoint, "games" if deals else "")
-            report, games = run_games(spec, args.games, args.jobs, show, path=path)
+            report, games = run_games(spec, args.games, jobs(args.games, "games"), show,
+                                      path=path)
             data = report.to_json()
             data["games"] = games_json(games)
             if deals:
-                deal_data = run_match(spec, deals, args.jobs, show,
+                deal_data = run_match(spec, deals, jobs(deals, "deals"), show,
                                       checkpoint=_path(args.checkpoint, "deals")).to_json()
                 deal_data["games"] = data["games"]
                 deal_data["game_hands"] = {k: data[k] for k in (
                     "deals", "points_per_deal", "ci95", "sd_per_deal")}
                 data = deal_data
         else:
-            data = run_match(spec, deals, args.jobs, show,
+            data = run_match(spec, deals, jobs(deals, "deals"), show,
                              checkpoint=args.checkpoint).to_json()
     except CheckpointError as exc:
         raise UsageError(str(exc)) from None
@@ -134,6 +146,15 @@ def _text(d: dict[str, Any]) -> str:
             f"{_pct(d['make_rate'][k])}  average bid {d['average_bid'][k]}  sets "
             f"{_pct(d['set_rate'][k])}  trick points/deal {d['trick_points_per_deal'][k]}  "
             f"decision ms p50 {t['p50']} p95 {t['p95']} max {t['max']}")
+    c = d.get("checks_per_deal")
+    if c:
+        clo, chi = c["ci95"]
+        lines.append(f"A's checks per deal over B: {c['a_minus_b']:+.2f}  (95% CI {clo:+.2f} .. "
+                     f"{chi:+.2f}; A {c['a']:.2f}, B {c['b']:.2f} checks per deal)")
+    timed = d.get("decision_ms_pieces")
+    if timed and timed["timed"] < timed["of"]:
+        lines.append(f"  decision ms over the {timed['timed']} of {timed['of']} {timed['kind']} "
+                     "this run played (a checkpoint keeps no times)")
     g = d.get("games")
     if g:
         glo, ghi = g["ci95"]

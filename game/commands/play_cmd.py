@@ -7,11 +7,22 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.bots.registry import LEVELS
-from game.commands.args import UsageError, output_folder, positive_int, seed, window_size
+from game.bots.registry import TABLE_LEVELS
+from game.commands.args import (
+    CannotRunError,
+    UsageError,
+    output_folder,
+    positive_int,
+    seed,
+    window_size,
+)
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
+# The demo's bots play the player's seat through its prompts, which show only what a player
+# sees: the measurement-only "open" level, which must see every card, cannot sit there.
+DEMO_LEVELS = ("random", *TABLE_LEVELS)
 
 
 def register(sub: Any) -> None:
@@ -23,7 +34,7 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=seed, default=None)
     p.add_argument("--size", type=window_size, default=(1280, 800),
                    help="window size, e.g. 1024x640")
-    p.add_argument("--bots", default="medium", choices=LEVELS,
+    p.add_argument("--bots", default="medium", choices=DEMO_LEVELS,
                    help="demo: bot level for every seat")
     p.add_argument("--pace", action="store_true",
                    help="demo: the default animation speed and think pause, as a player sees "
@@ -34,29 +45,56 @@ def register(sub: Any) -> None:
 def _app(size: tuple[int, int] = (1280, 800)) -> App:
     # The window's modules load only when a window is wanted: `pinochle rules` stays quick.
     from game.store.store import Store
-    from game.ui.app import App
+    from game.ui.app import App, NoDisplayError
     from game.ui.routes import ROUTES
 
-    return App(Store(), ROUTES, size)
+    store = Store()
+    store.tidy()  # a save interrupted by a kill left its temporary file
+    try:
+        return App(store, ROUTES, size)
+    except NoDisplayError as exc:
+        raise CannotRunError(str(exc)) from None
 
 
 def open_window(variant: str | None = None, size: tuple[int, int] = (1280, 800),
                 seed: int | None = None) -> int:
-    from game.ui.scene import Route
-    from game.ui.table.start import start_game
-
     app = _app(size)
     try:
-        app.open(Route.TITLE)
-        if variant is not None:
-            app.settings.variant = variant
-            error = start_game(app, seed=seed)
-            if error:
-                print(f"pinochle: error: {error}", file=sys.stderr)
-                return 2
+        error = prepare_window(app, variant, seed)
+        if error:
+            print(f"pinochle: error: {error}", file=sys.stderr)
+            return 2
         return app.run()
     finally:
         app.shutdown()
+
+
+def prepare_window(app: App, variant: str | None, seed: int | None) -> str | None:
+    """The title, and with ``--variant`` a game at that table. A game in progress there is
+    never replaced unasked (issue 25): the player is asked first, as the new-game menu asks,
+    and resuming it is the default (Enter); Escape leaves both at the title."""
+    from game.ui.scene import Route
+    from game.ui.scenes.menus import progress_text
+    from game.ui.table.start import game_in_progress, resume_game, start_game
+
+    title = app.open(Route.TITLE)
+    if variant is None:
+        return None
+    app.settings.variant = variant
+    saved = game_in_progress(app)
+    if saved is None:
+        return start_game(app, seed=seed)
+
+    def then(error: str | None) -> None:
+        if error and title is not None:
+            title.error = error  # type: ignore[attr-defined]
+
+    app.open(Route.CONFIRM, title="Resume the game in progress?", lines=[
+        f"A game at this table is in progress: {progress_text(saved)}.",
+        "Resume it, or start a new game here, which replaces it (games at other tables are "
+        "kept)."], yes="Resume it", on_yes=lambda: then(resume_game(app, saved)),
+        no="Title screen", other=("Start a new game", lambda: then(start_game(app, seed=seed))))
+    return None
 
 
 def open_tutorial() -> int:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
+
+from game.commands.args import CannotRunError, folder
 
 
 def register(sub: Any) -> None:
@@ -27,6 +28,9 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
         load_tutorial_library,
     )
 
+    for flag, path in (("--levels", args.levels), ("--seeds", args.seeds)):
+        if path is not None:  # checked before any work or window starts
+            folder(path, flag)
     if not args.check:
         from game.commands.play_cmd import open_tutorial
 
@@ -34,10 +38,6 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     from game.tutorial.check import check_all
     from game.tutorial.check_text import seeds_folder
 
-    for flag, folder in (("--levels", args.levels), ("--seeds", args.seeds)):
-        if folder is not None and not folder.is_dir():
-            print(f"pinochle: error: {flag} {folder}: no such folder", file=sys.stderr)
-            return 2
     root = args.levels if args.levels is not None else LEVELS_DIR
     lessons, puzzles, errors = load_tutorial(root)
     library = load_tutorial_library(root)
@@ -53,14 +53,15 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
 
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the report
 
-        from game.store.content import PRESET_ORDER
+        from game.store.content import preset_names
         from game.ui.checkdrive import drive_all, drive_lessons_folder
 
         with ProcessPoolExecutor(max_workers=1) as pool:
             driving = pool.submit(drive_lessons_folder, str(root))
             report = check_all(lessons, puzzles, load_preset, errors, library, documents,
                                guided=False)
-            report.driven, puzzle_failures = drive_all([], puzzles, load_preset, PRESET_ORDER)
+            report.driven, puzzle_failures = drive_all([], puzzles, load_preset,
+                                                         preset_names())
             runs, driven, driven_failures = driving.result()
         report.runs += runs
         report.driven += driven
@@ -84,7 +85,5 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     # Nothing to check is a failure too: a broken install or a mistyped folder must not pass.
     missing = [kind for kind, found in (("lessons", lessons), ("puzzles", puzzles)) if not found]
     if missing:
-        print(f"pinochle: error: no {' and no '.join(missing)} to check in {root}",
-              file=sys.stderr)
-        return 1
+        raise CannotRunError(f"no {' and no '.join(missing)} to check in {root}")
     return 1 if report.failures else 0

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,7 @@ from typing import Any
 from game.bots.base import Bot, IllegalChoiceError
 from game.bots.registry import make_bot
 from game.match.pieces import parse_records, run_pieces
-from game.match.records import TableResult, deal_from_record, deal_record
+from game.match.records import TableResult, deal_from_record, deal_record, stored
 from game.rules.actions import Deal
 from game.rules.engine import actor, apply, at_deal, new_game
 from game.rules.events import GameWon, HandResult, HandScored
@@ -40,31 +40,34 @@ KINDS = {Phase.AUCTION: "bid", Phase.TRUMP: "trump", Phase.PASS: "pass",
 
 
 def seatings(rules: RuleSet) -> list[tuple[str, ...]]:
-    """Which level ('a' or 'b') sits in each seat, for each table of one deal."""
-    n = rules.players
-    if n == 4:
-        return [("a", "b", "a", "b"), ("b", "a", "b", "a")]
-    if n == 3:
-        return [tuple("a" if s == r else "b" for s in range(3)) for r in range(3)]
-    return [("a", "b"), ("b", "a")]
+    """Which level ('a' or 'b') sits in each seat, for each table of one deal: A takes each
+    side in turn (partners together), B the others."""
+    seating = rules.seating
+    return [tuple("a" if seating.side_of(s) == side else "b" for s in seating.seats)
+            for side in range(seating.n_sides)]
+
+
+def level_sides(rules: RuleSet, seats: Sequence[str]) -> tuple[list[int], list[int]]:
+    """The sides A plays and the sides B plays at one table."""
+    a = sorted({rules.side_of(s) for s, x in enumerate(seats) if x == "a"})
+    b = sorted({rules.side_of(s) for s, x in enumerate(seats) if x == "b"})
+    return a, b
+
+
+def level_means(rules: RuleSet, per_side: Sequence[float] | dict[int, float],
+                seats: Sequence[str]) -> dict[str, float]:
+    """A figure kept per side, as each level's mean over the sides it plays."""
+    a, b = level_sides(rules, seats)
+    return {"a": sum(per_side[x] for x in a) / len(a), "b": sum(per_side[x] for x in b) / len(b)}
 
 
 def _side_scores(rules: RuleSet, result: HandResult, seats: Sequence[str]
                  ) -> tuple[float, dict[str, float]]:
-    """(A's margin over B, trick points per level) from one scored hand."""
-    score = {s.side: s.score for s in result.sides}
-    tricks = {s.side: s.tricks for s in result.sides}
-    if rules.players == 4:
-        a_side = rules.side_of(seats.index("a"))
-        b_side = 1 - a_side
-        return (score[a_side] - score[b_side],
-                {"a": float(tricks[a_side]), "b": float(tricks[b_side])})
-    a_seats = [i for i, x in enumerate(seats) if x == "a"]
-    b_seats = [i for i, x in enumerate(seats) if x == "b"]
-    sa = sum(score[i] for i in a_seats) / len(a_seats)
-    sb = sum(score[i] for i in b_seats) / len(b_seats)
-    return sa - sb, {"a": sum(tricks[i] for i in a_seats) / len(a_seats),
-                     "b": sum(tricks[i] for i in b_seats) / len(b_seats)}
+    """(A's margin over B, trick points per level) from one scored hand (three-handed: A's
+    seat against the mean of the B seats)."""
+    score = level_means(rules, {s.side: float(s.score) for s in result.sides}, seats)
+    tricks = level_means(rules, {s.side: float(s.tricks) for s in result.sides}, seats)
+    return score["a"] - score["b"], tricks
 
 
 @dataclass
@@ -132,6 +135,19 @@ def play_table(rules: RuleSet, seed: int, deal: int, table: int, seats: Sequence
                        log.illegal, "declared out")
 
 
+def _side_checks(rules: RuleSet, result: HandResult, seats: Sequence[str]
+                 ) -> dict[str, float] | None:
+    """Checks each level gained in one scored hand (003's check pinochle; None without)."""
+    if not rules.scoring.checks or not result.tallies:
+        return None
+    gained = result.tallies
+    levels: dict[str, list[int]] = {"a": [], "b": []}
+    for side in range(rules.n_sides):
+        seat = rules.seats_of(side)[0]
+        levels[seats[seat]].append(gained[side])
+    return {k: sum(v) / len(v) if v else 0.0 for k, v in levels.items()}
+
+
 def hand_result(rules: RuleSet, deal: int, table: int, seats: Sequence[str], result: HandResult,
             times: list[tuple[str, str, float]], illegal: int) -> TableResult:
     margin, tricks = _side_scores(rules, result, seats)
@@ -139,7 +155,8 @@ def hand_result(rules: RuleSet, deal: int, table: int, seats: Sequence[str], res
     if result.bidder >= 0:
         made = result.outcome == "made"
         contract = (seats[result.bidder], result.bid, made)
-    return TableResult(deal, table, margin, contract, tricks, times, illegal, result.outcome)
+    return TableResult(deal, table, margin, contract, tricks, times, illegal, result.outcome,
+                       _side_checks(rules, result, seats))
 
 
 Load = Callable[[str], RuleSet]
@@ -194,6 +211,9 @@ class MatchReport:
     deals: int
     tables: list[TableResult]
     seconds: float = 0.0
+    # Pieces (deals or games) this run played itself, and of how many: decision times are
+    # measured over those alone (a checkpoint keeps no times). None: every piece.
+    timed: tuple[str, int, int] | None = None
 
     def per_deal(self) -> list[float]:
         by: dict[int, list[float]] = {}
@@ -201,20 +221,38 @@ class MatchReport:
             by.setdefault(t.deal, []).append(t.margin)
         return [sum(v) / len(v) for _, v in sorted(by.items())]
 
+    def checks_json(self) -> dict[str, object] | None:
+        """003's checks per deal: each level's, and A's margin over B with its interval (the
+        points per deal leave them out; check pinochle is played for both)."""
+        rows = [t for t in self.tables if t.checks is not None]
+        if not rows:
+            return None
+        by: dict[int, list[float]] = {}
+        for t in rows:
+            assert t.checks is not None
+            by.setdefault(t.deal, []).append(t.checks["a"] - t.checks["b"])
+        mean, (lo, hi), _ = interval([sum(v) / len(v) for v in by.values()])
+        # every deal has the same seatings: the mean over them is the mean per deal
+        per = {k: round(sum(t.checks[k] for t in rows if t.checks) / len(rows), 3)
+               for k in ("a", "b")}
+        return {"a": per["a"], "b": per["b"], "a_minus_b": round(mean, 3),
+                "ci95": [round(lo, 3), round(hi, 3)]}
+
     def to_json(self) -> dict[str, object]:
         xs = self.per_deal()
         n = len(xs)
-        mean = sum(xs) / n if n else 0.0
-        var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-        half = 1.96 * math.sqrt(var / n) if n > 1 else 0.0
+        mean, (lo95, hi95), var = interval(xs)
         out: dict[str, object] = {
             "variant": self.spec.variant, "a": self.spec.a, "b": self.spec.b,
             "deals": self.deals, "seed": self.spec.seed,
             "tables_per_deal": len(self.tables) // max(1, n),
             "points_per_deal": round(mean, 2),
-            "ci95": [round(mean - half, 2), round(mean + half, 2)],
+            "ci95": [round(lo95, 2), round(hi95, 2)],
             "sd_per_deal": round(math.sqrt(var), 1),
         }
+        checks = self.checks_json()
+        if checks is not None:
+            out["checks_per_deal"] = checks
         contracts: dict[str, list[tuple[int, bool]]] = {"a": [], "b": []}
         for t in self.tables:
             if t.contract is not None:
@@ -232,9 +270,20 @@ class MatchReport:
                                                  1) for k in ("a", "b")}
         out["decision_ms"] = {k: _times([ms for t in self.tables for lv, _, ms in t.times
                                          if lv == k], self.tables, k) for k in ("a", "b")}
+        kind, played, of = self.timed or ("deals", n, n)
+        out["decision_ms_pieces"] = {"kind": kind, "timed": played, "of": of}
         out["illegal_actions"] = sum(t.illegal for t in self.tables)
         out["seconds"] = round(self.seconds, 1)
         return out
+
+
+def interval(xs: Sequence[float]) -> tuple[float, tuple[float, float], float]:
+    """(mean, its 95% interval: mean ± 1.96 standard errors, the variance) over ``xs``."""
+    n = len(xs)
+    mean = sum(xs) / n if n else 0.0
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n) if n > 1 else 0.0
+    return mean, (mean - half, mean + half), var
 
 
 def _ratio(num: int, den: int) -> float | None:
@@ -272,8 +321,15 @@ def run_match(spec: MatchSpec, deals: int, jobs: int = 1,
     """Play ``deals`` duplicate deals; ``jobs`` processes share them (same result); with a
     ``checkpoint`` file an interrupted run resumes where it stopped."""
     start = time.perf_counter()
-    records = run_pieces(header(spec, "deals"), "deals", deals, jobs, progress, checkpoint,
-                         _deal_work, lambda part: (spec, part, load), "deal")
+    records, played = run_pieces(header(spec, "deals"), "deals", deals, jobs, progress,
+                                 checkpoint, _deal_work, lambda part: (spec, part, load), "deal",
+                                 same_deal)
     tables = [t for _, ts in parse_records(records, checkpoint, deal_from_record) for t in ts]
     tables.sort(key=lambda t: (t.deal, t.table))
-    return MatchReport(spec, deals, tables, time.perf_counter() - start)
+    return MatchReport(spec, deals, tables, time.perf_counter() - start,
+                       ("deals", played, deals))
+
+
+def same_deal(rec: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """A deal's record as verification compares it: the rows, whatever format wrote them."""
+    return stored(deal_record(*deal_from_record(rec, where)))

@@ -27,11 +27,21 @@ from game.match.duplicate import (
     MatchSpec,
     hand_result,
     header,
+    level_means,
     play_hand,
     seatings,
 )
 from game.match.pieces import parse_records, run_pieces
-from game.match.records import TableResult, number, table_from_dict, table_to_dict
+from game.match.records import (
+    TIMES,
+    TableResult,
+    number,
+    stored,
+    table_from_row,
+    table_row,
+    times_of,
+    whole_or_float,
+)
 from game.rules.actions import Deal
 from game.rules.engine import apply, new_game
 from game.rules.ruleset import RuleSet
@@ -57,13 +67,8 @@ class GameResult:
 def _margin(rules: RuleSet, before: Sequence[int], after: Sequence[int],
             seats: Sequence[str]) -> float:
     """A's score change minus B's over one hand (three-handed: minus B's average)."""
-    gain = [a - b for a, b in zip(after, before, strict=True)]
-    if rules.players == 4:
-        a_side = rules.side_of(seats.index("a"))
-        return float(gain[a_side] - gain[1 - a_side])
-    a = [gain[i] for i, x in enumerate(seats) if x == "a"]
-    b = [gain[i] for i, x in enumerate(seats) if x == "b"]
-    return sum(a) / len(a) - sum(b) / len(b)
+    gain = level_means(rules, [a - b for a, b in zip(after, before, strict=True)], seats)
+    return gain["a"] - gain["b"]
 
 
 def play_game(rules: RuleSet, seed: int, game: int, table: int, seats: Sequence[str],
@@ -91,12 +96,7 @@ def play_game(rules: RuleSet, seed: int, game: int, table: int, seats: Sequence[
 
 
 def _final(rules: RuleSet, scores: Sequence[int], seats: Sequence[str]) -> dict[str, float]:
-    if rules.players == 4:
-        a_side = rules.side_of(seats.index("a"))
-        return {"a": float(scores[a_side]), "b": float(scores[1 - a_side])}
-    a = [scores[i] for i, x in enumerate(seats) if x == "a"]
-    b = [scores[i] for i, x in enumerate(seats) if x == "b"]
-    return {"a": sum(a) / len(a), "b": sum(b) / len(b)}
+    return level_means(rules, scores, seats)
 
 
 def play_games(spec: MatchSpec, games: Sequence[int],
@@ -114,9 +114,16 @@ def play_games(spec: MatchSpec, games: Sequence[int],
 
 
 def game_record(results: Sequence[GameResult]) -> dict[str, Any]:
-    return {"game": results[0].game,
-            "tables": [{"table": r.table, "winner": r.winner, "final": dict(r.final),
-                        "hands": [table_to_dict(h) for h in r.hands]} for r in results]}
+    """A game at every seating: each table's winner, final scores and one row per hand (hand
+    ``h`` is deal ``game * DEAL_KEY + h``)."""
+    rec: dict[str, Any] = {
+        "game": results[0].game,
+        "tables": [{"table": r.table, "winner": r.winner,
+                    "final": {k: whole_or_float(v) for k, v in r.final.items()},
+                    "hands": [table_row(h) for h in r.hands]} for r in results]}
+    rec[TIMES] = [[r.table, j, lv, kind, ms] for r in results for j, h in enumerate(r.hands)
+                  for lv, kind, ms in h.times]
+    return rec
 
 
 def game_from_record(rec: Mapping[str, Any], where: str) -> list[GameResult]:
@@ -125,13 +132,18 @@ def game_from_record(rec: Mapping[str, Any], where: str) -> list[GameResult]:
     for i, raw in enumerate(schema.items(rec.get("tables"), f"{where}.tables", 10)):
         f = f"{where}.tables[{i}]"
         t = schema.table(raw, f)
-        hands = [table_from_dict(h, f"{f}.hands[{j}]")
+        hands = [table_from_row(h, game * DEAL_KEY + j, f"{f}.hands[{j}]")
                  for j, h in enumerate(schema.items(t.get("hands"), f"{f}.hands", MAX_HANDS))]
         final = schema.table(t.get("final"), f"{f}.final")
         out.append(GameResult(game, schema.whole(t.get("table"), f"{f}.table", 0, 10),
                               schema.choice(t.get("winner"), f"{f}.winner", ("a", "b", "")),
                               hands, {k: number(final.get(k), f"{f}.final.{k}")
                                       for k in ("a", "b")}))
+    by_table = {r.table: r for r in out}
+    for table, hand, lv, kind, ms in times_of(rec, where, 5):
+        r = by_table.get(table)
+        if r is not None and hand < len(r.hands):
+            r.hands[hand].times.append((lv, kind, float(ms)))
     return out
 
 
@@ -181,7 +193,14 @@ def run_games(spec: MatchSpec, games: int, jobs: int = 1,
     """Play ``games`` whole duplicate games: the per-deal report of their hands, and the
     games themselves (see :func:`games_json`)."""
     start = time.perf_counter()
-    records = run_pieces(header(spec, "games"), "games", games, jobs, progress, path,
-                         _game_work, lambda part: (spec, part, load), "game")
+    records, played = run_pieces(header(spec, "games"), "games", games, jobs, progress, path,
+                                 _game_work, lambda part: (spec, part, load), "game", same_game)
     results = parse_records(records, path, game_from_record)
-    return games_report(spec, results, time.perf_counter() - start), results
+    report = games_report(spec, results, time.perf_counter() - start)
+    report.timed = ("games", played, games)
+    return report, results
+
+
+def same_game(rec: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """A game's record as verification compares it: the rows, whatever format wrote them."""
+    return stored(game_record(game_from_record(rec, where)))

@@ -92,6 +92,7 @@ class MeldTable:
         self._suit_cache: list[list[list[tuple[tuple[Meld, ...], ...] | None]]] = [
             [[None] * (1 << d.slice_bits) for _ in range(2)] for _ in range(4)]
         self._mask_cache: dict[int, tuple[Meld, ...]] = {}
+        self._drop_cache: dict[int, tuple[tuple[int, int], ...]] = {}  # for totals_without
         trump_pts, plain_pts = [], []
         masks: list[list[int]] = [[], [], [], []]
         # Many slices clamp to the same counts (a double-deck table has 262,144 slices and
@@ -223,6 +224,44 @@ class MeldTable:
             return a[s0] + b[s1] + c[s2] + d[s3] + extra
 
         return total_wide
+
+    def totals_without(self, h: int, trump: int | None) -> list[tuple[int, int]]:
+        """(type, ``total`` of ``h`` less one copy of that type) for every type ``h`` holds,
+        lowest type first: what each card's meld is worth to keep (the bots ask it after every
+        trick of a simulated two-handed hand). Only the card's own suit slice changes, so the
+        other three are looked up once."""
+        tabs, masks = self.tabs[NO_TRUMP if trump is None else trump], self.masks
+        sb, sm = self.deck.slice_bits, self.deck.slice_mask
+        slices = (h & sm, h >> sb & sm, h >> 2 * sb & sm, h >> 3 * sb)
+        vals = [tabs[s][slices[s]] for s in range(4)]
+        ms = [masks[s][slices[s]] for s in range(4)]
+        ap = self.mask_pts
+        whole = sum(vals)
+        out = []
+        for s in range(4):
+            x = slices[s]
+            if not x:
+                continue
+            rest = whole - vals[s]
+            rest_mask = -1
+            for s2 in range(4):
+                if s2 != s:
+                    rest_mask &= ms[s2]
+            for t, y in self._drops(s, x):
+                m = rest_mask & masks[s][y]
+                out.append((t, rest + tabs[s][y] + (ap[m] if ap else self._mask_items(m)[0])))
+        return out
+
+    def _drops(self, suit: int, x: int) -> tuple[tuple[int, int], ...]:
+        """(type, the slice without one copy of it) for each type in slice ``x`` of ``suit``."""
+        key = suit << self.deck.slice_bits | x
+        got = self._drop_cache.get(key)
+        if got is None:
+            d = self.deck
+            got = self._drop_cache[key] = tuple(
+                (suit * d.n_ranks + r, x - (1 << (r * d.bits))) for r in range(d.n_ranks)
+                if (x >> (r * d.bits)) & d.field_mask)
+        return got
 
     # -- breakdowns ------------------------------------------------------------------------
     def _make_meld(self, kind: MeldKind, level: int, cards: list[Card], points: int,

@@ -239,6 +239,7 @@ class RuleSet:
     total_trick_points: int = field(init=False, repr=False, compare=False)
     dix_rank: Rank | None = field(init=False, repr=False, compare=False)
     seating: Seating = field(init=False, repr=False, compare=False)
+    max_held: int = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -254,6 +255,8 @@ class RuleSet:
         lowest = deck.ranks[0]
         derive("dix_rank", lowest if lowest in (Rank.NINE, Rank.SEVEN) else None)
         players = self.table.players
+        # The most cards one seat holds at once: the bidder with the passed cards or the widow.
+        derive("max_held", self.hand_size + self.passing.count + self.widow.size)
         derive("seating", seating_for(players, standard_sides(players),
                                       self.table.direction == "clockwise"))
         # Rule sets key the engine's compiled tables: hash the fields once, not per lookup.

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from functools import cache
+import re
+from functools import cache, lru_cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -24,24 +26,50 @@ from game.rules.rulefile import ruleset_from_mapping
 from game.rules.ruleset import RuleSet
 from game.store.lesson_reader import lesson_from_mapping, puzzle_from_mapping
 from game.store.lessons import Lesson, LessonError, Puzzle
+from game.store.reading import FileRefusedError, read_text
 from game.store.schema import MAX_BYTES, SchemaError, parse_toml
 from game.store.tutorial_data import Library, digest, load_library
 
-PRESET_ORDER = ("racehorse", "double-deck", "partnership-190", "partnership-150", "cutthroat",
-                "check", "two-handed")
+
+@cache
+def _presets() -> dict[str, dict[str, Any]]:
+    return discover_presets(resources.files("game.presets"))
+
+
+def discover_presets(folder: Traversable | Path) -> dict[str, dict[str, Any]]:
+    """Every preset in ``folder`` (``game/presets/``), by name, in the order their ``order``
+    fields give: adding a table is adding its file."""
+    found: list[tuple[int, str, dict[str, Any]]] = []
+    for entry in folder.iterdir():
+        if not entry.name.endswith(".toml"):
+            continue
+        data = _parse(entry.read_text(encoding="utf-8"), f"preset {entry.name}")
+        name = entry.name.removesuffix(".toml")
+        order = data.pop("order", None)
+        if isinstance(order, bool) or not isinstance(order, int):
+            raise RuleSetError(f"preset {entry.name}", "order",
+                               "every preset needs a whole-number order (its place in lists)")
+        if data.get("name") != name:
+            raise RuleSetError(f"preset {entry.name}", "name",
+                               f"a preset's name is its file's name ({name!r})")
+        found.append((order, name, data))
+    orders = [o for o, _, _ in found]
+    if len(set(orders)) != len(orders):
+        raise RuleSetError("presets", "order", f"two presets share a place: {sorted(orders)}")
+    return {name: data for _, name, data in sorted(found, key=lambda f: f[0])}
 
 
 def preset_names() -> tuple[str, ...]:
-    return PRESET_ORDER
+    """The shipped presets, in their order."""
+    return tuple(_presets())
 
 
-@cache
 def _preset_data(name: str) -> dict[str, Any]:
-    if name not in PRESET_ORDER:
+    presets = _presets()
+    if name not in presets:
         raise RuleSetError(name, "name",
-                           f"unknown variant (choose from: {', '.join(PRESET_ORDER)})")
-    text = resources.files("game.presets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
-    return _parse(text, f"preset {name}")
+                           f"unknown variant (choose from: {', '.join(presets)})")
+    return presets[name]
 
 
 def _parse(text: str, source: str) -> dict[str, Any]:
@@ -77,14 +105,17 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+@lru_cache(maxsize=32)
 def ruleset_from_text(text: str, source: str) -> RuleSet:
-    """Build a rule set from the text of a preset or house-rules file."""
+    """Build a rule set from the text of a preset or house-rules file. (Cached: the title
+    screen reads the rules of every saved house game on each visit.)"""
     data = _parse(text, source)
     base_name = data.pop("base", None)
     if base_name is not None:
-        if not isinstance(base_name, str) or base_name not in PRESET_ORDER:
+        if not isinstance(base_name, str) or base_name not in preset_names():
             raise RuleSetError(source, "base", f"unknown preset {base_name!r} "
-                               f"(choose from: {', '.join(PRESET_ORDER)})")
+                               f"(choose from: {', '.join(preset_names())})")
+        data = _named(data, source, base_name)
         base = copy.deepcopy(_preset_data(base_name))
         base_scale = base.get("scoring", {}).get("scale", "x10")
         scoring = data.get("scoring")
@@ -93,6 +124,29 @@ def ruleset_from_text(text: str, source: str) -> RuleSet:
             base = rescale(base, wanted == "x10", source)
         data = _merge(base, _without_stale_decisions(base, data))
     return ruleset_from_mapping(data, source)
+
+
+def _named(data: dict[str, Any], source: str, base_name: str) -> dict[str, Any]:
+    """A house file without a ``name`` is named after its file, not its base, and one without
+    a ``title`` says it is a house table: its rules are not the preset's, so neither is its name.
+    """
+    if "name" in data and "title" in data:
+        return data
+    base_title = str(_preset_data(base_name).get("title", base_name)).split(":")[0]
+    name = data.get("name")
+    if "name" not in data:
+        name = _file_name(source) or f"{base_name}-house"
+    title = f"{name}: a house table on {base_title}"
+    return {"name": name, "title": title, **data}
+
+
+def _file_name(source: str) -> str:
+    """The name a house file's path gives it ("method3" for ``~/rules/method3.toml``), or ""
+    when the source is not a file."""
+    if not source.lower().endswith(".toml"):
+        return ""
+    stem = re.split(r"[\\/]", source)[-1][: -len(".toml")]
+    return re.sub(r"\s+", " ", stem).strip()[:80]
 
 
 def _without_stale_decisions(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -113,17 +167,22 @@ def _sets(data: dict[str, Any], path: str) -> bool:
 
 
 def read_house_rules(path: str | Path) -> tuple[str, RuleSet]:
-    """A house-rules file's text (kept in saves) and its validated rule set."""
+    """A house-rules file's text (kept in saves) and its validated rule set. Only a regular
+    file is read, and at most MAX_BYTES of it."""
     p = Path(path)
+    source = _shown(str(p))
     try:
-        if p.stat().st_size > MAX_BYTES:
-            raise RuleSetError(str(p), "<file>", f"is larger than {MAX_BYTES // 1_000_000} MB")
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RuleSetError(str(p), "<file>", f"cannot be read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise RuleSetError(str(p), "<file>", "is not UTF-8 text") from None
+        text = read_text(p, MAX_BYTES)
+    except FileNotFoundError as exc:
+        raise RuleSetError(source, "<file>", f"cannot be read ({exc.strerror})") from None
+    except FileRefusedError as exc:
+        raise RuleSetError(source, "<file>", exc.reason) from None
     return text, ruleset_from_text(text, str(p))
+
+
+def _shown(name: str) -> str:
+    """A file name as an error shows it: a name of thousands of characters is cut short."""
+    return name if len(name) <= 200 else name[:97] + "..." + name[-100:]
 
 
 def load_house_rules(path: str | Path) -> RuleSet:
@@ -132,12 +191,19 @@ def load_house_rules(path: str | Path) -> RuleSet:
 
 def load_ruleset(name_or_path: str) -> RuleSet:
     """A preset name, or the path of a house-rules ``.toml`` file."""
-    if name_or_path in PRESET_ORDER:
+    if name_or_path in preset_names():
         return load_preset(name_or_path)
-    if name_or_path.endswith(".toml") or "/" in name_or_path or Path(name_or_path).exists():
+    if name_or_path.endswith(".toml") or "/" in name_or_path or _exists(name_or_path):
         return load_house_rules(name_or_path)
-    raise RuleSetError(name_or_path, "variant", f"unknown variant (choose from: "
-                       f"{', '.join(PRESET_ORDER)}, or give a house-rules .toml file)")
+    raise RuleSetError(_shown(name_or_path), "variant", f"unknown variant (choose from: "
+                       f"{', '.join(preset_names())}, or give a house-rules .toml file)")
+
+
+def _exists(name: str) -> bool:
+    try:
+        return Path(name).exists()
+    except (OSError, ValueError):  # a name too long for the system, or with a NUL in it
+        return False
 
 
 LEVELS_DIR = data_dir("levels")
@@ -157,15 +223,17 @@ def load_tutorial(folder: Path | None = None
         for path in sorted((root / kind).glob("*.toml")):
             source = f"{kind}/{path.name}"
             try:
-                text = path.read_text(encoding="utf-8")
-                item = build(parse_toml(text), source, path.stem, PRESET_ORDER)
+                text = read_text(path, MAX_BYTES)
+                item = build(parse_toml(text), source, path.stem, preset_names())
                 if kind == "lessons":
                     item = dataclasses.replace(item, digest=digest(text))
                 out.append(item)
             except SchemaError as exc:
                 errors.append(f"{source}: {exc}")
-            except (OSError, UnicodeDecodeError) as exc:
-                errors.append(f"{source}: field '<file>': cannot be read ({exc})")
+            except FileRefusedError as exc:
+                errors.append(f"{source}: field '<file>': {exc.reason}")
+            except OSError as exc:
+                errors.append(f"{source}: field '<file>': cannot be read ({exc.strerror})")
             except LessonError as exc:
                 errors.append(str(exc))
     lessons.sort(key=lambda x: (x.order, x.id))
@@ -175,4 +243,4 @@ def load_tutorial(folder: Path | None = None
 
 def load_tutorial_library(folder: Path | None = None) -> Library:
     """The tutorial's quotes, glossary and measured times (``levels/``)."""
-    return load_library(folder or LEVELS_DIR, PRESET_ORDER)
+    return load_library(folder or LEVELS_DIR, preset_names())

@@ -13,9 +13,13 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
+from game.store.tomlscan import TomlShapeError, measure
+
 MAX_BYTES = 2_000_000  # any one file we read: far above anything the game writes
 MAX_DEPTH = 24  # nested lists and tables: ours go 4 deep
 MAX_DIGITS = 30  # digits in one number: a 64-bit seed has 20
+# Key parts and list items in one TOML text (see tomlscan): the largest file we ship has 1,209.
+MAX_ENTRIES = 50_000
 
 T = TypeVar("T")
 
@@ -30,7 +34,7 @@ class SchemaError(ValueError):
 
 
 def _nesting(text: str) -> int:
-    """The deepest nesting of brackets and braces outside strings (JSON and TOML quoting)."""
+    """The deepest nesting of brackets and braces outside JSON strings."""
     depth = deepest = 0
     quote = ""
     escaped = False
@@ -57,14 +61,14 @@ def _precheck(text: str) -> str:
         text = text[1:]
     if len(text) > MAX_BYTES:
         raise SchemaError("<file>", f"is larger than {MAX_BYTES // 1_000_000} MB")
-    if _nesting(text) > MAX_DEPTH:
-        raise SchemaError("<file>", f"nests lists or tables more than {MAX_DEPTH} deep")
     return text
 
 
 def parse_json(text: str) -> Any:
     """JSON text as plain data; SchemaError (field ``<json>``) when it cannot be read safely."""
     text = _precheck(text)
+    if _nesting(text) > MAX_DEPTH:
+        raise SchemaError("<file>", f"nests lists or tables more than {MAX_DEPTH} deep")
     try:
         return json.loads(text, parse_int=_small_int, parse_constant=_no_constant)
     except (json.JSONDecodeError, ValueError, RecursionError) as exc:
@@ -74,8 +78,14 @@ def parse_json(text: str) -> Any:
 def parse_toml(text: str) -> dict[str, Any]:
     """TOML text as a table; SchemaError (field ``<toml>``) when it cannot be read safely."""
     text = _precheck(text)
-    if text.count(".") > MAX_BYTES // 4:  # dotted keys nest without brackets
-        raise SchemaError("<toml>", "has too many dotted keys")
+    try:
+        # Depth and entries are counted before the parser builds anything: its work on a
+        # dotted key grows with the square of the key's parts.
+        measure(text, MAX_DEPTH, MAX_ENTRIES)
+    except TomlShapeError as exc:
+        if exc.limit:
+            raise SchemaError("<toml>", f"{exc.message} (line {exc.line})") from None
+        raise SchemaError("<toml>", f"not valid TOML ({exc})") from None
     try:
         data = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:

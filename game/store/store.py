@@ -1,14 +1,17 @@
 """The player's files: settings, statistics, tutorial progress and saved games.
 
 Everything is JSON, parsed and checked by :mod:`game.store.schema` (never pickle or eval), and
-read and written through :class:`game.store.files.UserFiles`: atomic writes, and a bad file kept
-aside and reported in one line on the title screen, never deleted or silently replaced. One saved
-game is kept per table (``data/saves/<table>.json``).
+read and written through :class:`game.store.files.UserFiles`: atomic writes, and a bad file moved
+to ``data/set-aside/`` and reported in one line on the title screen, never deleted or silently
+replaced. One saved game is kept per table (``data/saves/<table>.json``).
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -20,10 +23,11 @@ from game.store.progress import Progress, progress_from_json
 from game.store.saves import SavedGame, saved_game_from_json
 from game.store.schema import SchemaError, parse_json
 from game.store.settings import Settings, settings_from_json
-from game.store.stats import Stats, stats_from_json
+from game.store.stats import Stats, VariantStats, stats_from_json
 
 T = TypeVar("T")
 MAX_SAVES = 100
+OLD_ASIDE = ".bad-"  # in the name of a file an earlier version set aside inside saves/
 
 
 class Store:
@@ -32,12 +36,30 @@ class Store:
     def __init__(self, root: Path | None = None) -> None:
         self.config = (root / "config") if root else config_dir()
         self.data = (root / "data") if root else data_dir()
-        self.files = UserFiles()
+        self.files = UserFiles(self.aside_dir)
+        self._unknown: dict[Path, dict[str, Any]] = {}  # per file: fields kept, not understood
 
     @property
     def messages(self) -> list[str]:
         """One-line reports for the title screen."""
         return self.files.messages
+
+    def notices(self) -> list[str]:
+        """What the title screen shows: every problem, one line each, and last, once, where
+        every file set aside went."""
+        lines = list(self.messages)
+        if self.files.set_aside_count:
+            lines.append(f"Files set aside are kept in {self.aside_dir}; nothing was deleted.")
+        return lines
+
+    def tidy(self) -> int:
+        """At start: remove the temporary files of saves a kill interrupted; how many."""
+        return self.files.tidy([self.config, self.data, self.saves_dir])
+
+    @property
+    def aside_dir(self) -> Path:
+        """Where bad files are kept for the player, out of every loader's way."""
+        return self.data / "set-aside"
 
     @property
     def settings_path(self) -> Path:
@@ -70,9 +92,12 @@ class Store:
         if text is None:
             return default
         try:
-            value, errors = build(parse_json(text))
+            data = parse_json(text)
+            value, errors = build(data)
         except SchemaError as exc:
             value, errors = default, [exc]
+        if not errors:
+            self._unknown[path] = _unknown_fields(data, default)
         if errors:
             more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
             using = ("defaults are used" if value == default else
@@ -80,7 +105,9 @@ class Store:
             self.files.set_aside(path, what, f"{errors[0]}{more}", using)
         return value
 
-    def _save(self, path: Path, data: Any, what: str) -> bool:
+    def _save(self, path: Path, data: dict[str, Any], what: str) -> bool:
+        # Fields this version does not know (a newer version's) are written back as they were.
+        data = {**self._unknown.get(path, {}), **data}
         return self.files.write(path, json.dumps(data, indent=1), what)
 
     # -- settings, statistics, progress ---------------------------------------------------
@@ -123,16 +150,50 @@ class Store:
                 self.files.remove(legacy)
 
     def load_games(self) -> list[SavedGame]:
-        """Every saved game, newest first; a bad one is reported and kept aside."""
-        paths = sorted(self.saves_dir.glob("*.json"), key=_mtime, reverse=True)[:MAX_SAVES]
+        """Every saved game, newest first; a bad one is reported and set aside."""
+        paths = sorted(self._save_files(), key=_mtime, reverse=True)[:MAX_SAVES]
         if self.legacy_save_path.exists():
             paths.append(self.legacy_save_path)
-        games: dict[str, SavedGame] = {}
-        for path in paths:
-            saved = self._read_game(path)
-            if saved is not None and saved.key not in games:
-                games[saved.key] = saved
-        return list(games.values())
+        read = [(path, saved) for path in paths if (saved := self._read_game(path)) is not None]
+        games: dict[str, tuple[Path, SavedGame]] = {}
+        for path, saved in read:
+            if saved.key not in games:
+                games[saved.key] = (path, saved)
+            elif path != self.legacy_save_path:
+                # An older file of the same table (saved under another name by an earlier
+                # version): kept for the player, and out of the way of the game being played.
+                self.files.set_aside(path, "The saved game", "an older game at the same table",
+                                     "the newer one is kept")
+        for key, (path, _) in games.items():
+            if path.parent == self.saves_dir and path != self.save_path(key):
+                self._rename(path, self.save_path(key))
+        return [saved for _, saved in games.values()]
+
+    def _save_files(self) -> list[Path]:
+        """The saves folder's games. Files an earlier version set aside there (``.bad-``) are
+        moved to the set-aside folder first: the loader would refuse them again every time."""
+        try:
+            paths = list(self.saves_dir.glob("*.json"))
+        except OSError:
+            return []
+        old = [p for p in paths if OLD_ASIDE in p.name]
+        for path in old:
+            with contextlib.suppress(OSError):
+                self.aside_dir.mkdir(parents=True, exist_ok=True)
+                if not os.path.lexists(self.aside_dir / path.name):
+                    os.replace(path, self.aside_dir / path.name)
+                    self.files.set_aside_count += 1
+        if old:
+            self.files.say(f"{len(old)} saved games set aside by an earlier version were moved "
+                           "out of the saves folder.")
+        return [p for p in paths if OLD_ASIDE not in p.name]
+
+    def _rename(self, path: Path, target: Path) -> None:
+        """A game saved under another name than its table's (the table's name changed): moved to
+        its table's name, so that saving and clearing the table find it."""
+        if not os.path.lexists(target):
+            with contextlib.suppress(OSError):
+                os.replace(path, target)
 
     def load_game(self, key: str | None = None) -> SavedGame | None:
         """The saved game at this table (or the newest one), or None."""
@@ -153,6 +214,17 @@ class Store:
         except (SchemaError, RulesError) as exc:
             self.files.set_aside(path, what, str(exc).splitlines()[0])
             return None
+
+
+def _unknown_fields(data: Any, default: Any) -> dict[str, Any]:
+    """The top-level fields of ``data`` that the game neither reads nor writes: kept to be
+    written back. Statistics of format 1 (flat counts, no ``format``) are read, not unknown."""
+    if not isinstance(data, dict):
+        return {}
+    known = set(default.to_json())
+    if isinstance(default, Stats) and "format" not in data:
+        known |= {f.name for f in dataclasses.fields(VariantStats)}
+    return {k: v for k, v in data.items() if k not in known}
 
 
 def _mtime(path: Path) -> float:

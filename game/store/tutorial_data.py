@@ -10,13 +10,15 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.store import schema
-from game.store.schema import SchemaError, parse_toml
+from game.store.reading import FileRefusedError, read_text
+from game.store.schema import MAX_BYTES, SchemaError, parse_toml
 
 
 @dataclass(frozen=True)
@@ -57,11 +59,13 @@ def digest(text: str) -> str:
 
 def _read(path: Path, name: str, errors: list[str]) -> dict[str, Any] | None:
     try:
-        return parse_toml(path.read_text(encoding="utf-8"))
+        return parse_toml(read_text(path, MAX_BYTES))
     except SchemaError as exc:
         errors.append(f"{name}: {exc}")
-    except (OSError, UnicodeDecodeError) as exc:
-        errors.append(f"{name}: field '<file>': cannot be read ({exc})")
+    except FileRefusedError as exc:
+        errors.append(f"{name}: field '<file>': {exc.reason}")
+    except OSError as exc:
+        errors.append(f"{name}: field '<file>': cannot be read ({exc.strerror})")
     return None
 
 
@@ -128,7 +132,7 @@ def load_library(root: Path, presets: tuple[str, ...]) -> Library:
             lib.errors.append(f"{name}: {exc}")
     for name, apply in (("glossary.toml", _apply_glossary), ("timings.toml", _apply_timings)):
         path = root / name
-        if path.exists():
+        if os.path.lexists(path):
             data = _read(path, name, lib.errors)
             if data is not None:
                 try:

@@ -273,12 +273,12 @@ def check_all(lessons: list[Lesson], puzzles: list[Puzzle],
               presets: tuple[str, ...] | None = None, guided: bool = True) -> CheckReport:
     """Every check of the engine's side; ``guided=False`` leaves the first hand to
     ``check_guided_all`` (``tutorial --check`` runs it beside the window's controls)."""
-    from game.store.content import PRESET_ORDER
+    from game.store.content import preset_names
 
     report = CheckReport(failures=list(errors))
     lib = library if library is not None else Library()
     report.failures += lib.errors
-    checker = Checker(load_rules, lib, report, presets or PRESET_ORDER, guided=guided)
+    checker = Checker(load_rules, lib, report, presets or preset_names(), guided=guided)
     docs = documents_in(documents) if documents is not None else None
     report.documents = str(documents) if documents is not None else None
     report.quotes, problems = quote_problems(lib.quotes, docs)

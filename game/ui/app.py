@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,59 @@ POLL_ACTIVE = 1 / 60  # seconds between looks for input just after some (a frame
 POLL_QUIET = 1 / 30  # ... and once the player has been still for QUIET seconds
 QUIET = 2.0
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+# SDL's drivers that draw nowhere: it falls back to them, silently, when no real one opens.
+NOWHERE_DRIVERS = ("offscreen", "dummy")
+
+
+class NoDisplayError(RuntimeError):
+    """No real video driver opened, and none was asked for: a window would be invisible."""
+
+
+def open_display() -> str:
+    """Start SDL's video and return its driver's name. NoDisplayError, with one line saying why,
+    when only a driver that draws nowhere opened and ``SDL_VIDEODRIVER`` did not ask for it
+    (the tests and the demo ask for ``dummy``; an unset or wrong ``DISPLAY`` gets
+    ``offscreen``, a window nobody sees and a game that never ends). The drivers SDL tries and
+    rejects say so on standard error; that is kept quiet, and this one line said instead."""
+    with _quiet_stderr():
+        try:
+            pygame.display.init()
+            driver = pygame.display.get_driver()
+        except pygame.error as exc:
+            raise NoDisplayError(f"no display: SDL could not start any video driver ({exc})"
+                                 ) from None
+    if os.environ.get("SDL_VIDEODRIVER") or driver.lower() not in NOWHERE_DRIVERS:
+        return driver
+    pygame.display.quit()
+    display, wayland = os.environ.get("DISPLAY"), os.environ.get("WAYLAND_DISPLAY")
+    if display:
+        why = f"DISPLAY={display} could not be opened"
+    elif wayland:
+        why = f"WAYLAND_DISPLAY={wayland} could not be opened"
+    elif sys.platform.startswith("linux") or "bsd" in sys.platform:
+        why = "neither DISPLAY nor WAYLAND_DISPLAY is set"
+    else:
+        why = "no display could be opened"
+    raise NoDisplayError(f"no display to open the window on ({why}; SDL found only its "
+                         f"{driver} driver, which shows nothing). Start pinochle in a desktop "
+                         "session, or set SDL_VIDEODRIVER to choose a driver.")
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Standard error silenced at the descriptor, where SDL's C code writes."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 class App:
@@ -44,6 +98,7 @@ class App:
         self.settings: Settings = store.load_settings()
         self.stats: Stats = store.load_stats()
         self.launched = time.perf_counter()
+        self.driver = open_display()
         pygame.init()
         pygame.display.set_caption("Pinochle")
         self.windowed = size  # the window's size, to return to from full screen

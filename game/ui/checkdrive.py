@@ -52,19 +52,19 @@ def drive_lessons_folder(root: str) -> tuple[int, int, list[str]]:
     first hand checked on the engine (``check_guided_all``) and then played through the
     window, whose coach's advice is then already searched; every lesson driven.
     (runs of the first hand, lessons driven, failures)."""
-    from game.store.content import PRESET_ORDER, load_preset, load_tutorial, load_tutorial_library
+    from game.store.content import load_preset, load_tutorial, load_tutorial_library, preset_names
     from game.tutorial.check_guided import check_guided_all
 
     lessons, _, _ = load_tutorial(Path(root))
     runs, failures = check_guided_all(lessons, load_preset, load_tutorial_library(Path(root)),
-                                      PRESET_ORDER)
-    driven, more = drive_all(lessons, [], load_preset, PRESET_ORDER)
+                                      preset_names())
+    driven, more = drive_all(lessons, [], load_preset, preset_names())
     return runs, driven, failures + more
 
 
 def drive_folder(root: str) -> tuple[int, list[str]]:
     """``drive_all`` over the lessons and puzzles of a levels folder."""
-    from game.store.content import PRESET_ORDER, load_preset, load_tutorial
+    from game.store.content import load_preset, load_tutorial, preset_names
 
     lessons, puzzles, _ = load_tutorial(Path(root))
-    return drive_all(lessons, puzzles, load_preset, PRESET_ORDER)
+    return drive_all(lessons, puzzles, load_preset, preset_names())

@@ -1,9 +1,9 @@
 """Every game ends, on every preset and on house-rules files at the edges of what is allowed.
 
-Each table plays 200 hands with the legal-move bots in a child process under a time and a memory
-limit: before, ``min_bid = 1, step = 1, max_bid = 1000000000000`` grew past 24 GB, a two-handed
-target of 10 never finished (declaring out ended games with no hand scored), and an overtime step
-of 0 never ended a tied game.
+Each table plays 200 hands with the legal-move bots in a child process under a CPU-time and a
+memory limit: before, ``min_bid = 1, step = 1, max_bid = 1000000000000`` grew past 24 GB, a
+two-handed target of 10 never finished (declaring out ended games with no hand scored), and an
+overtime step of 0 never ended a tied game.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ print(json.dumps(report.to_json()))
 
 
 def _simulate(arg: str) -> dict[str, object]:
-    out = run_limited(SIMULATE.format(arg=arg), seconds=60)
+    out = run_limited(SIMULATE.format(arg=arg), cpu_seconds=60)
     assert out.returncode == 0, out.stderr[-2000:]
     return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 

@@ -4,7 +4,6 @@ to the total the table names (issue 19.1)."""
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 
 import pytest
@@ -13,6 +12,7 @@ from game.rules.errors import RuleSetError
 from game.rules.explain import rules_sections, rules_text
 from game.rules.rulefile import warnings
 from game.store.content import load_preset, ruleset_from_text
+from tests.limits import run_cpu_limited
 
 METHOD_3 = ('base = "partnership-150"\nname = "m3"\ntitle = "Method 3"\n[tricks]\n'
             'points = { A = 10, T = 10, K = 10 }\n')
@@ -77,11 +77,9 @@ def test_pinochle_rules_prints_the_warning_and_each_total(tmp_path):
     path = tmp_path / "q.toml"
     path.write_text('base = "racehorse"\nname = "q"\ntitle = "q"\n[tricks]\n'
                     'points = { A = 10, T = 10, K = 10, Q = 5 }\n', encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "game", "rules", "--variant", str(path)],
-                         capture_output=True, text=True, timeout=60)
+    out = run_cpu_limited([sys.executable, "-m", "game", "rules", "--variant", str(path)], 60)
     assert out.returncode == 0
     assert out.stdout.startswith("Warning\n") and "(290 in all)" in out.stdout
-    data = json.loads(subprocess.run(
-        [sys.executable, "-m", "game", "rules", "--variant", str(path), "--json"],
-        capture_output=True, text=True, timeout=60).stdout)
+    data = json.loads(run_cpu_limited(
+        [sys.executable, "-m", "game", "rules", "--variant", str(path), "--json"], 60).stdout)
     assert data["sections"][0]["title"] == "Warning"

@@ -5,7 +5,7 @@ import pytest
 from game.rules.errors import RuleSetError
 from game.rules.explain import rules_text
 from game.store.content import (
-    PRESET_ORDER,
+    discover_presets,
     load_house_rules,
     load_preset,
     load_ruleset,
@@ -15,8 +15,8 @@ from game.store.content import (
 
 
 def test_the_seven_presets_load_and_match_their_documents():
-    assert PRESET_ORDER == ("racehorse", "double-deck", "partnership-190", "partnership-150",
-                            "cutthroat", "check", "two-handed")
+    assert preset_names() == ("racehorse", "double-deck", "partnership-190", "partnership-150",
+                              "cutthroat", "check", "two-handed")
     expect = {"racehorse": (4, 48, "000"), "double-deck": (4, 80, "001"),
               "partnership-190": (4, 48, "002"), "partnership-150": (4, 48, "003"),
               "cutthroat": (3, 48, "003"), "check": (3, 48, "003"), "two-handed": (2, 48, "004")}
@@ -136,3 +136,37 @@ def test_play_for_a_number_of_hands():
 def test_missing_file_is_one_line():
     with pytest.raises(RuleSetError, match="cannot be read"):
         load_house_rules("/nonexistent/house.toml")
+
+
+def _copy_presets(tmp_path):
+    from importlib import resources
+
+    for entry in resources.files("game.presets").iterdir():
+        if entry.name.endswith(".toml"):
+            (tmp_path / entry.name).write_text(entry.read_text(encoding="utf-8"),
+                                               encoding="utf-8")
+    return tmp_path
+
+
+def test_presets_are_discovered_from_their_files_in_their_order(tmp_path):
+    folder = _copy_presets(tmp_path)
+    new = (folder / "racehorse.toml").read_text(encoding="utf-8")
+    new = new.replace('name = "racehorse"', 'name = "racehorse-four"').replace(
+        "order = 1 ", "order = 8 ")
+    (folder / "racehorse-four.toml").write_text(new, encoding="utf-8")
+    assert list(discover_presets(folder))[-2:] == ["two-handed", "racehorse-four"]
+
+
+@pytest.mark.parametrize("fault, field", [
+    (lambda t: t.replace("order = 1 ", "order = 2 "), "order"),  # two presets share a place
+    (lambda t: t.replace("order = 1 ", "order = 'first' "), "order"),
+    (lambda t: t.replace("order = 1 ", "# no order "), "order"),
+    (lambda t: t.replace('name = "racehorse"', 'name = "horse"'), "name"),
+])
+def test_a_preset_without_its_place_or_with_another_name_is_refused(tmp_path, fault, field):
+    folder = _copy_presets(tmp_path)
+    path = folder / "racehorse.toml"
+    path.write_text(fault(path.read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(RuleSetError) as err:
+        discover_presets(folder)
+    assert err.value.field == field

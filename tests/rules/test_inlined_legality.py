@@ -106,7 +106,7 @@ class _LowestLead(RolloutPolicy):
     """The rollout with a fixed lead (the lowest card type held), so that only the followers'
     legality — the inlined copy — decides the play."""
 
-    def _lead(self, hands, seat, trump, team, bidder_team, rnd, eps):  # type: ignore[no-untyped-def]
+    def _lead(self, hands, seat, trump, row, bidding, rnd, eps):  # type: ignore[no-untyped-def]
         return self.k.types_in(hands[seat])[0]
 
 

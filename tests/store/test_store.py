@@ -31,7 +31,7 @@ def test_bad_setting_fields_are_named_the_file_kept_and_the_good_fields_used(tmp
     assert len(store.messages) == 1 and "\n" not in store.messages[0]
     assert "field 'seat_levels[0]'" in store.messages[0] and "and 4 more" in store.messages[0]
     assert "what could be read is used" in store.messages[0]
-    kept = list(store.config.glob("settings.bad-*.json"))
+    kept = list(store.aside_dir.glob("settings.bad-*.json"))
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == original
 
 
@@ -41,7 +41,7 @@ def test_corrupt_settings_are_kept_aside_with_a_message(tmp_path):
     store.settings_path.write_text("\x00garbage", encoding="utf-8")
     assert store.load_settings() == Settings()
     assert len(store.messages) == 1 and "settings.json" in store.messages[0]
-    assert len(list(store.config.glob("settings.bad-*.json"))) == 1
+    assert len(list(store.aside_dir.glob("settings.bad-*.json"))) == 1
 
 
 def test_stats_are_kept_per_table_and_add_up(tmp_path):
@@ -69,7 +69,7 @@ def test_stats_with_insane_values_are_reported_not_silently_dropped(tmp_path):
     store.stats_path.write_text(json.dumps({"games_played": -1, "hands_won": True}))
     assert store.load_stats() == Stats()
     assert "field '<file>.games_played'" in store.messages[0]
-    assert list(store.data.glob("stats.bad-*.json"))
+    assert list(store.aside_dir.glob("stats.bad-*.json"))
 
 
 def test_atomic_write_replaces_whole_file(tmp_path):

@@ -2,7 +2,7 @@
 that refuses writes is reported once and the game plays on, and nothing already saved is lost.
 
 The machine's tests run as root, which ignores file permissions, so refusals are planted where
-the store touches the disk (``open``, ``os.replace``, ``Path.read_text``); where the tests run as
+the store touches the disk (``open``, ``os.replace``, ``os.open``); where the tests run as
 an ordinary user, the same cases also run against a real read-only folder.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from game.store import files
+from game.store import files, reading
 from game.store.settings import Settings
 from game.store.store import Store
 
@@ -43,7 +43,7 @@ def test_a_bad_settings_file_is_reported_kept_and_never_crashes(tmp_path, label)
     store.settings_path.write_text(BAD_TEXTS[label], encoding="utf-8")
     assert store.load_settings() == Settings()
     assert len(store.messages) == 1 and "\n" not in store.messages[0]
-    kept = list(store.config.glob("settings.bad-*.json"))
+    kept = list(store.aside_dir.glob("settings.bad-*.json"))
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == BAD_TEXTS[label]
 
 
@@ -108,19 +108,19 @@ def test_a_bad_file_that_cannot_be_moved_or_copied_is_left_alone_and_never_overw
 def test_a_readable_but_denied_file_is_not_renamed(tmp_path, monkeypatch):
     store = Store(tmp_path)
     store.save_settings(Settings(speed="fast"))
-    real = Path.read_text
+    real = reading.os.open
 
-    def denied(self: Path, *args: object, **kwargs: object) -> str:
-        if self.name == "settings.json":
+    def denied(path: Path, *args: object, **kwargs: object) -> int:
+        if Path(path).name == "settings.json":
             raise PermissionError(errno.EACCES, "Permission denied")
-        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+        return real(path, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Path, "read_text", denied)
+    monkeypatch.setattr(reading.os, "open", denied)
     assert store.load_settings() == Settings()
     assert "cannot be read" in store.messages[0]
     assert store.save_settings(Settings(speed="slow")) is False  # not overwritten either
     monkeypatch.undo()
-    assert list(store.config.glob("*.bad-*")) == []
+    assert list(store.aside_dir.glob("*.bad-*")) == []
     assert store.load_settings().speed == "fast"
 
 

@@ -3,7 +3,6 @@ true claims; the counts and the coverage the issue asks for hold; malformed file
 naming the file, the step and the field."""
 
 import json
-import subprocess
 import sys
 
 import pytest
@@ -14,6 +13,7 @@ from game.tutorial.check import check_all
 from game.tutorial.check_text import seeds_folder
 from game.tutorial.features import steps_for
 from game.tutorial.runner import LessonRun
+from tests.limits import run_cpu_limited
 
 LESSONS, PUZZLES, ERRORS = load_tutorial()
 
@@ -144,8 +144,7 @@ def test_core_lessons_follow_the_learners_table():
 
 
 def test_tutorial_check_command_json(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "game", "tutorial", "--check", "--json"],
-                         capture_output=True, text=True, timeout=600)
+    out = run_cpu_limited([sys.executable, "-m", "game", "tutorial", "--check", "--json"], 600)
     data = json.loads(out.stdout)
     assert out.returncode == 0, data["failures"][:5]
     assert data["lessons"] >= 25 and data["puzzles"] >= 30 and data["failures"] == []
@@ -154,8 +153,8 @@ def test_tutorial_check_command_json(tmp_path):
     # sizes, beside the lessons; every refused card's reason read against its card.
     assert data["driven"] >= 2 * (7 + data["puzzles"]) and data["reasons"] >= 20
     write(tmp_path, "lessons", "bad.toml", GOOD_HEAD)
-    out = subprocess.run([sys.executable, "-m", "game", "tutorial", "--check", "--json",
-                          "--levels", str(tmp_path)], capture_output=True, text=True, timeout=60)
+    out = run_cpu_limited([sys.executable, "-m", "game", "tutorial", "--check", "--json",
+                           "--levels", str(tmp_path)], 60)
     assert out.returncode == 1
     assert "lessons/bad.toml: field 'steps'" in json.loads(out.stdout)["failures"][0]
 

@@ -1,11 +1,11 @@
 """Demo mode: bots play every preset through every scene, headless, and exit cleanly."""
 
-import subprocess
 import sys
 
 import pytest
 
 from game.ui.demo import run_demo
+from tests.limits import run_cpu_limited
 
 EXPECTED = {
     "racehorse": {"deal", "auction", "table", "meld", "hand result", "completed trick",
@@ -38,19 +38,17 @@ def test_demo_writes_a_screenshot_per_scene(app, tmp_path, variant):
 def test_demo_command_exits_zero(tmp_path):
     env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "PINOCHLE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
-    out = subprocess.run([sys.executable, "-m", "game", "play", "--demo", "--variant",
-                          "partnership-150", "--hands", "1", "--bots", "random",
-                          "--screenshots", str(tmp_path / "shots")],
-                         capture_output=True, text=True, env=env, timeout=300)
+    out = run_cpu_limited([sys.executable, "-m", "game", "play", "--demo", "--variant",
+                           "partnership-150", "--hands", "1", "--bots", "random",
+                           "--screenshots", str(tmp_path / "shots")], 300, env=env)
     assert out.returncode == 0, out.stderr[-2000:]
     assert "1 hands of partnership-150 played" in out.stdout
     assert len(list((tmp_path / "shots").glob("*.png"))) >= 5
 
 
 def test_play_refuses_a_bad_size_in_one_line(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "game", "play", "--size", "800x600"],
-                         capture_output=True, text=True, timeout=60,
-                         env={"SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin",
-                              "PINOCHLE_HOME": str(tmp_path)})
+    out = run_cpu_limited([sys.executable, "-m", "game", "play", "--size", "800x600"], 60,
+                          env={"SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin",
+                               "PINOCHLE_HOME": str(tmp_path)})
     assert out.returncode == 2 and "at least 1024x640" in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1

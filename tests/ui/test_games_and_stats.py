@@ -34,7 +34,7 @@ def test_new_game_asks_before_replacing_the_game_in_progress(app, store):
     pump(app, 2, events=[key(pygame.K_RETURN)])  # Start
     confirm = app.top
     assert isinstance(confirm, ConfirmScene) and "in progress" in " ".join(confirm.lines)
-    assert "hand 1: 0–0" in " ".join(confirm.lines)
+    assert "hand 1: 0, 0" in " ".join(confirm.lines)
     pump(app, 2, events=click(confirm.no.rect.center))  # Cancel: nothing is lost
     assert app.top is setup and store.load_game("racehorse").actions == actions
     pump(app, 2, events=[key(pygame.K_RETURN)])
@@ -75,8 +75,8 @@ def test_every_tables_game_is_kept_and_can_be_resumed_from_the_title(app, store,
     title = app.go(Route.TITLE)
     labels = [b.label for b in title.buttons if b.label.startswith("Resume")]
     assert len(labels) == 2
-    assert "Resume Racehorse (hand 1: 0–0)" in labels
-    assert "Resume Cutthroat (hand 1: 0–0–0)" in labels
+    assert "Resume Racehorse (hand 1: 0, 0)" in labels
+    assert "Resume Cutthroat (hand 1: 0, 0, 0)" in labels
     from game.ui import assets
 
     for size in SIZES:  # every label fits its button, the widest window to the smallest

@@ -112,7 +112,7 @@ def test_save_after_every_action_and_resume(app, store):
     try:
         title = TitleScene(fresh)
         fresh.push(title)
-        assert title.buttons[0].label == "Resume Racehorse (hand 1: 0–0)"
+        assert title.buttons[0].label == "Resume Racehorse (hand 1: 0, 0)"
         title.resume_game()
         resumed = fresh.stack[-1]
         assert isinstance(resumed, TableScene)
@@ -132,7 +132,7 @@ def test_corrupt_save_is_reported_in_one_line_and_set_aside(app, store):
     assert title.saved is None
     assert len(store.messages) == 1 and "\n" not in store.messages[0]
     assert not path.exists()
-    kept = list(path.parent.glob("racehorse.bad-*.json"))
+    kept = list(store.aside_dir.glob("racehorse.bad-*.json"))
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{not json"
     assert all(not b.label.startswith("Resume") for b in title.buttons)
 
@@ -149,4 +149,4 @@ def test_incompatible_save_that_does_not_replay_is_set_aside(app, store):
     path.write_text(json.dumps(data), encoding="utf-8")
     assert store.load_game() is None
     assert "does not replay" in store.messages[0]
-    assert list(path.parent.glob("racehorse.bad-*.json"))
+    assert list(store.aside_dir.glob("racehorse.bad-*.json"))

@@ -18,7 +18,7 @@ from game.ui.menu import MenuScene
 from game.ui.scene import Route
 from game.ui.table.house import HouseOption, house_text, offered
 from game.ui.table.start import game_in_progress, resume_game, start_game
-from game.ui.widgets import Button, draw_text, draw_wrapped
+from game.ui.widgets import Button, draw_text, draw_wrapped, wrap
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
@@ -83,13 +83,30 @@ class TitleScene(MenuScene):
             surface.blit(img, img.get_rect(center=(self.rect.centerx - round(110 * s)
                                                    + i * round(55 * s),
                                                    self.rect.top - round(60 * s))))
-        y = self.rect.bottom + round(14 * s)
-        for message in [*self.app.store.messages, self.error]:
-            if message:
-                height = draw_wrapped(surface, message, pygame.Rect(
-                    round(40 * s), y, surface.get_width() - round(80 * s), round(60 * s)),
-                    max(12, round(15 * s)), theme.RED)
-                y += height + round(6 * s)
+        lines = [m for m in [*self.app.store.notices(), self.error] if m]
+        draw_notices(surface, lines, self.rect.bottom + round(14 * s), s)
+
+
+def draw_notices(surface: pygame.Surface, lines: list[str], top: int, s: float) -> None:
+    """The title's reports (bad files, a refused resume), wrapped, as many as the window has
+    room for: the first ones, "... and N more.", and always the last one (where set-aside files
+    went, or the latest error)."""
+    size, gap = max(12, round(15 * s)), round(6 * s)
+    width = surface.get_width() - round(80 * s)
+    step = round(size * 1.25)
+    heights = [len(wrap(line, size, width)) * step + gap for line in lines]
+    room = surface.get_height() - round(8 * s) - top
+    keep, dropped = list(range(len(lines))), 0
+    while len(keep) > 1 and sum(heights[i] for i in keep) + (step + gap) * bool(dropped) > room:
+        keep.pop(-2)  # from just before the last
+        dropped += 1
+    y, left = top, round(40 * s)
+    for i in keep:
+        if dropped and i == keep[-1]:
+            draw_text(surface, f"... and {dropped} more.", (left, y), size, theme.RED)
+            y += step + gap
+        y += draw_wrapped(surface, lines[i], pygame.Rect(left, y, width, heights[i]), size,
+                          theme.RED) + gap
 
 
 class SetupScene(MenuScene):
@@ -221,12 +238,19 @@ class SetupScene(MenuScene):
 
 
 def progress_text(saved: SavedGame) -> str:
-    """"hand 3: 420–380": where a saved game stands (the engine's scores)."""
+    """"hand 3: 420, 380": where a saved game stands (the engine's scores, the player's side
+    first). A negative score keeps its own minus sign: joined by dashes, "30–150–−4990" read
+    as a range."""
     try:
         hand_no, scores = saved.progress()
     except RulesError:
         return "it cannot be read"
-    return f"hand {hand_no + 1}: " + "–".join(str(x) for x in scores)
+    return f"hand {hand_no + 1}: " + ", ".join(score_text(x) for x in scores)
+
+
+def score_text(score: int) -> str:
+    """A score as the player reads it: thousands grouped, a true minus sign."""
+    return f"{score:,}".replace("-", "\u2212")
 
 
 def resume_label(saved: SavedGame) -> str:

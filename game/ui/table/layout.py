@@ -10,13 +10,13 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.rules.ruleset import RuleSet
 from game.ui.theme import scale_for
 
 
-def hand_size(rules: object) -> int:
+def hand_size(rules: RuleSet) -> int:
     """The most cards one seat holds at once (the bidder with passed cards or the widow)."""
-    r = rules
-    return r.hand_size + r.passing.count + r.widow.size  # type: ignore[attr-defined]
+    return rules.max_held
 
 
 POSITIONS = {4: ("south", "west", "north", "east"), 3: ("south", "west", "east"),

@@ -1,0 +1,31 @@
+"""``hard`` decides 300 recorded positions exactly as it did when they were recorded (issue 29:
+"Keep a fixed set of 300 recorded positions; hard must choose the same action on each, with
+the same seeds, before and after"). A speed-up that changes one decision fails here.
+Re-record (``python -m tools.hard_positions --record``) only for a deliberate change of play,
+and say which in the commit."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tools.hard_positions import QUOTAS, choose, load
+
+
+def test_the_positions_cover_every_preset_and_kind():
+    games, positions = load()
+    assert len(positions) == 300
+    have = Counter((p.preset, p.kind) for p in positions)
+    want = Counter({(preset, kind): n for preset, q in QUOTAS.items() for kind, n in q.items()})
+    assert have == want
+    # Whole games: some positions come after the first hand, where the score is not 0 to 0.
+    assert any(g.actions.count("deal") > 2 for g in games)
+
+
+@pytest.mark.slow
+def test_hard_chooses_the_recorded_action_at_every_position():
+    games, positions = load()
+    differ = [(p.number, p.preset, p.kind, p.expected, action)
+              for p, action, _ in choose(positions, games) if action != p.expected]
+    assert differ == []

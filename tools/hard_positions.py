@@ -1,0 +1,269 @@
+"""The fixed positions ``hard`` is held to: 300 recorded decisions and the action it chose.
+
+    python -m tools.hard_positions --record    # deal the games, pick the positions, ask hard
+    python -m tools.hard_positions --check     # how many positions hard still decides the same
+    python -m tools.hard_positions --update check  # ask hard again at one preset's positions
+
+The games are played by ``medium`` in every seat (quick, and realistic), whole games from 0 so
+that late positions, where the game is at stake, are among them. From every decision with more
+than one real choice, positions are drawn by preset and kind (bids and passes in the auction,
+cards, passing, trump, the widow, discards, concessions, throw-ins, and the two-handed stock
+play, meld turn and playoff); ``hard`` is asked each with its own generator, seeded by the
+position's number, and its action is stored. A speed-up of ``hard`` must leave every one
+unchanged (``tests/bots/test_hard_positions.py``); ``benchmarks/hard_speed.py`` times them.
+
+The file keeps each game once, as its actions in text (cut after its last position), and each
+position as (game, number of actions played, kind, expected action).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.bots.base import Bot
+from game.bots.registry import make_bot
+from game.rules.actions import Action, Deal, PlayCard, ThrowIn, parse_action
+from game.rules.engine import actor, apply, new_game
+from game.rules.phase import Phase
+from game.rules.state import GameState
+from game.rules.view import PlayerView, observe
+from game.store.content import load_preset
+
+FILE = Path(__file__).resolve().parents[1] / "tests" / "bots" / "data" / "hard_positions.json"
+SEED = 20261201
+GAMES = 3  # whole games per preset
+MAX_ACTIONS = 900  # a game is cut here (the later positions add nothing new)
+# Positions per preset and kind: 300 in all.
+QUOTAS: dict[str, dict[str, int]] = {
+    "racehorse": {"bid": 16, "pass": 12, "trump": 6, "card": 26},
+    "partnership-150": {"bid": 12, "trump": 5, "card": 24},
+    "partnership-190": {"bid": 12, "trump": 5, "card": 24},
+    "double-deck": {"bid": 10, "trump": 5, "throw-in": 3, "card": 20},
+    "cutthroat": {"bid": 8, "widow": 4, "discard": 7, "trump": 3, "decide": 5, "card": 16},
+    "check": {"bid": 8, "widow": 3, "discard": 7, "trump": 3, "decide": 5, "card": 13},
+    "two-handed": {"stock": 18, "meld": 8, "playoff": 12},
+}
+KINDS = {Phase.AUCTION: "bid", Phase.TRUMP: "trump", Phase.PASS: "pass",
+         Phase.PASS_BACK: "pass", Phase.WIDOW: "widow", Phase.DISCARD: "discard",
+         Phase.DECIDE: "decide", Phase.TRICKS: "card", Phase.MELD_TURN: "meld"}
+
+
+def kind_of(view: PlayerView) -> str:
+    """The kind of decision a view asks for (the two-handed stock play, meld turn and playoff
+    apart; a lead that may throw in is a throw-in)."""
+    if view.rules.stock.enabled:
+        if view.phase == Phase.MELD_TURN:
+            return "meld"
+        return "playoff" if view.playoff else "stock"
+    if view.phase == Phase.TRICKS and ThrowIn() in view.legal:
+        return "throw-in"
+    return KINDS.get(view.phase, "other")
+
+
+def real_choice(view: PlayerView) -> bool:
+    """More than one action that differ (two copies of a card are one choice)."""
+    cards = {a.card for a in view.legal if isinstance(a, PlayCard)}
+    others = [a for a in view.legal if not isinstance(a, PlayCard)]
+    return len(cards) + len(others) > 1
+
+
+@dataclass(frozen=True)
+class Position:
+    number: int
+    preset: str
+    game: int  # index into the file's games
+    at: int  # actions played before the decision
+    kind: str
+    expected: str  # the action hard chose, as text
+
+    def rng(self) -> random.Random:
+        """The position's own generator (the same seed before and after any change)."""
+        return random.Random(f"hard-positions/{self.number}")
+
+
+@dataclass(frozen=True)
+class Game:
+    preset: str
+    seed: int
+    actions: tuple[str, ...]
+
+
+def play_game(preset: str, seed: int, bot: Bot) -> tuple[list[str], list[tuple[int, str]]]:
+    """A whole game with ``bot`` in every seat: its actions, and (index, kind) of every real
+    decision."""
+    rules = load_preset(preset)
+    state = new_game(rules, seed)
+    actions: list[str] = []
+    found: list[tuple[int, str]] = []
+    while not state.over and len(actions) < MAX_ACTIONS:
+        if state.phase == Phase.DEAL:
+            action: Action = Deal()
+        else:
+            seat = actor(state)
+            view = observe(state, seat)
+            if real_choice(view):
+                found.append((len(actions), kind_of(view)))
+            action = bot.choose(view, random.Random(f"positions/{seed}/{len(actions)}"))
+        state, _ = apply(state, action)
+        actions.append(str(action))
+    return actions, found
+
+
+def walk(games: Sequence[Game], positions: Sequence[Position]
+         ) -> Iterator[tuple[Position, PlayerView]]:
+    """Each position's view, replaying each game once from its first action."""
+    by_game: dict[int, list[Position]] = {}
+    for p in positions:
+        by_game.setdefault(p.game, []).append(p)
+    for g, ps in sorted(by_game.items()):
+        game = games[g]
+        rules = load_preset(game.preset)
+        state: GameState = new_game(rules, game.seed)
+        done = 0
+        for p in sorted(ps, key=lambda x: x.at):
+            while done < p.at:
+                state, _ = apply(state, parse_action(game.actions[done]))
+                done += 1
+            yield p, observe(state, actor(state))
+
+
+def _short(action: str) -> str:
+    """A played card is stored as the card alone ("QD", "QS table"): most of a game's actions."""
+    return action[5:] if action.startswith("play ") else action
+
+
+def _long(text: str) -> str:
+    return "play " + text if len(text.split(" ")[0]) == 2 else text
+
+
+def load(path: Path = FILE) -> tuple[list[Game], list[Position]]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    games = [Game(g["preset"], g["seed"], tuple(_long(a) for a in g["actions"].split(",")))
+             for g in data["games"]]
+    positions = [Position(i, games[g].preset, g, at, kind, expected)
+                 for i, (g, at, kind, expected) in enumerate(data["positions"])]
+    return games, positions
+
+
+def save(games: Sequence[Game], positions: Sequence[Position], path: Path = FILE) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = ['{"games": [']
+    lines += [json.dumps({"preset": g.preset, "seed": g.seed,
+                          "actions": ",".join(_short(a) for a in g.actions)})
+              + ("," if i < len(games) - 1 else "") for i, g in enumerate(games)]
+    lines.append('], "positions": [')
+    lines += [json.dumps([p.game, p.at, p.kind, p.expected])
+              + ("," if i < len(positions) - 1 else "") for i, p in enumerate(positions)]
+    lines.append("]}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def choose(positions: Sequence[Position], games: Sequence[Game]
+           ) -> Iterator[tuple[Position, str, float]]:
+    """(position, hard's action as text, CPU seconds) for every position."""
+    bot = make_bot("hard")
+    for p, view in walk(games, positions):
+        t0 = time.process_time()
+        action = bot.choose(view, p.rng())
+        yield p, str(action), time.process_time() - t0
+
+
+def pick(preset: str, games: list[Game], found: dict[int, list[tuple[int, str]]],
+         rng: random.Random) -> list[tuple[int, int, str]]:
+    """(game, at, kind) positions for one preset, by its quota per kind."""
+    out = []
+    for kind, n in QUOTAS[preset].items():
+        pool = [(g, at, k) for g, f in found.items() for at, k in f if k == kind]
+        if len(pool) < n:
+            raise SystemExit(f"{preset}: only {len(pool)} {kind} decisions for {n} positions")
+        out += rng.sample(pool, n)
+    return out
+
+
+def record() -> int:
+    medium = make_bot("medium")
+    games: list[Game] = []
+    entries: list[tuple[int, int, str, str]] = []
+    rng = random.Random(SEED)
+    for preset in QUOTAS:
+        found: dict[int, list[tuple[int, str]]] = {}
+        for j in range(GAMES):
+            seed = SEED + 1000 * list(QUOTAS).index(preset) + j
+            actions, f = play_game(preset, seed, medium)
+            found[len(games)] = f
+            games.append(Game(preset, seed, tuple(actions)))
+        for g, at, kind in pick(preset, games, found, rng):
+            entries.append((g, at, kind, ""))
+        print(f"{preset}: {sum(len(f) for f in found.values())} decisions", file=sys.stderr)
+    # Keep the games that hold a position, each cut after its last position.
+    last = {g: max(at for gg, at, _, _ in entries if gg == g) for g, *_ in entries}
+    renumber = {g: i for i, g in enumerate(sorted(last))}
+    games = [Game(games[g].preset, games[g].seed, games[g].actions[:last[g] + 1])
+             for g in sorted(last)]
+    entries = [(renumber[g], at, kind, expected) for g, at, kind, expected in entries]
+    entries.sort(key=lambda e: (list(QUOTAS).index(games[e[0]].preset), e[0], e[1]))
+    positions = [Position(i, games[g].preset, g, at, kind, expected)
+                 for i, (g, at, kind, expected) in enumerate(entries)]
+    chosen = {p.number: a for p, a, _ in choose(positions, games)}
+    positions = [Position(p.number, p.preset, p.game, p.at, p.kind, chosen[p.number])
+                 for p in positions]
+    save(games, positions)
+    print(f"{len(positions)} positions in {FILE}", file=sys.stderr)
+    return 0
+
+
+def update(presets: set[str]) -> int:
+    """Ask hard again at the positions of ``presets`` (a deliberate change of their play):
+    the positions stay, their recorded actions follow hard's choice."""
+    games, positions = load()
+    todo = [p for p in positions if p.preset in presets]
+    chosen = {p.number: a for p, a, _ in choose(todo, games)}
+    changed = [p for p in todo if chosen[p.number] != p.expected]
+    for p in changed:
+        print(f"position {p.number} ({p.preset} {p.kind}): {p.expected!r} -> "
+              f"{chosen[p.number]!r}", file=sys.stderr)
+    save(games, [Position(p.number, p.preset, p.game, p.at, p.kind,
+                          chosen.get(p.number, p.expected)) for p in positions])
+    print(f"{len(changed)} of {len(todo)} positions changed", file=sys.stderr)
+    return 0
+
+
+def check() -> int:
+    games, positions = load()
+    differ = 0
+    for p, action, _ in choose(positions, games):
+        if action != p.expected:
+            differ += 1
+            print(f"position {p.number} ({p.preset} {p.kind}): recorded {p.expected!r}, "
+                  f"now {action!r}")
+    print(f"{len(positions) - differ} of {len(positions)} positions decided as recorded")
+    return 1 if differ else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--record", action="store_true", help="write the positions file")
+    p.add_argument("--check", action="store_true", help="compare hard with the file")
+    p.add_argument("--update", default="", metavar="PRESETS",
+                   help="ask hard again at these presets' positions (comma-separated)")
+    args = p.parse_args(argv)
+    if args.record:
+        return record()
+    if args.update:
+        return update({x for x in args.update.split(",") if x})
+    if args.check:
+        return check()
+    p.print_help()
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
