@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.bots import analysis_values as av
@@ -88,17 +89,20 @@ def own_view(view: PlayerView) -> PlayerView:
 
 
 def analyse(view: PlayerView, rng: random.Random, budget: float = 1.0,
-            chosen: Action | None = None) -> Analysis:
+            chosen: Action | None = None, also: Sequence[Action] = ()) -> Analysis:
     """Every sensible action of the decision ``view`` asks for, valued (best first), with the
-    reason for the best. ``chosen``, when given, must be legal and is always analysed."""
+    reason for the best. ``chosen``, when given, must be legal and is always analysed, and so
+    is each action of ``also`` (what the levels would choose, for the game review)."""
     if not view.legal:
         raise ValueError("analyse: it is not this seat's turn (no legal action)")
-    if chosen is not None and chosen not in view.legal:
-        raise ValueError(f"analyse: {chosen} is not a legal action here")
+    for must in (chosen, *also):
+        if must is not None and must not in view.legal:
+            raise ValueError(f"analyse: {must} is not a legal action here")
     if not budget > 0:
         raise ValueError(f"analyse: the budget must be above 0, got {budget!r}")
     own = own_view(view)
-    kind, values, samples = av.values(own, rng, budget, chosen)
+    musts = [a for a in (chosen, *also) if a is not None]
+    kind, values, samples = av.values(own, rng, budget, musts)
     options = sorted((Option(a, v, av.say(own, a)) for a, v in values),
                      key=lambda o: -o.value)
     mine = next((o for o in options if chosen is not None and _key(o.action) == _key(chosen)),

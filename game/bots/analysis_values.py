@@ -63,7 +63,7 @@ PASS_WIDTH, DISCARD_WIDTH, STOCK_WIDTH = 4, 10, 9
 SOLVED_CARDS = 12  # two-handed playoff: solved exactly from this many cards left
 
 
-def values(view: PlayerView, rng: random.Random, budget: float, chosen: Action | None
+def values(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[Action]
            ) -> Result:
     if view.rules.stock.enabled:
         return _stock(view, rng, budget, chosen)
@@ -110,7 +110,7 @@ def _only_value(view: PlayerView, rng: random.Random, budget: float) -> float:
 
 
 # -- the auction ---------------------------------------------------------------------------------
-def _bids(view: PlayerView, rng: random.Random, budget: float, chosen: Action | None
+def _bids(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[Action]
           ) -> Result:
     """A bid of X is valued as this side declaring at X, a pass as the auction ending with the
     current high bidder declaring at the high bid (or, before any bid, with the next seat still
@@ -125,8 +125,7 @@ def _bids(view: PlayerView, rng: random.Random, budget: float, chosen: Action | 
         cands.append(Pass())
     if bids:
         cands.append(bids[0])
-    if isinstance(chosen, Bid) and chosen not in cands:
-        cands.append(chosen)
+    cands += [c for c in dict.fromkeys(chosen) if isinstance(c, Bid) and c not in cands]
     if view.high_bidder >= 0:
         other, other_bid = view.high_bidder, view.high_bid
     else:
@@ -159,7 +158,7 @@ def _bids(view: PlayerView, rng: random.Random, budget: float, chosen: Action | 
 
 
 # -- the exchanges -------------------------------------------------------------------------------
-def _exchange(view: PlayerView, rng: random.Random, budget: float, chosen: Action | None
+def _exchange(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[Action]
               ) -> Result:
     rules = view.rules
     deck = rules.deck
@@ -179,8 +178,9 @@ def _exchange(view: PlayerView, rng: random.Random, budget: float, chosen: Actio
             choices = [a.cards for a in view.legal if isinstance(a, PassCards)]
             packets = [c for _, c in rank_pass_backs(rules, view.hand, view.trump,
                                                      choices)[:3 * PASS_WIDTH]]
-        if isinstance(chosen, PassCards) and chosen.cards not in packets:
-            packets.append(chosen.cards)
+        for c in chosen:
+            if isinstance(c, PassCards) and c.cards not in packets:
+                packets.append(c.cards)
         cands = [PassCards(c) for c in packets]
         counts = [deck.counts_of(c) for c in packets]
         plays = (search.pass_plays(counts) if phase == Phase.PASS
@@ -200,7 +200,7 @@ def _exchange(view: PlayerView, rng: random.Random, budget: float, chosen: Actio
     return kind, [(cands[r.index], r.value) for r in ranked], n
 
 
-def _discards(view: PlayerView, search: ExchangeSearch, chosen: Action | None, n: int
+def _discards(view: PlayerView, search: ExchangeSearch, chosen: Sequence[Action], n: int
               ) -> Result:
     """A discard is worth its best trump (named next, by the same player)."""
     rules = view.rules
@@ -211,9 +211,10 @@ def _discards(view: PlayerView, search: ExchangeSearch, chosen: Action | None, n
             pairs.append((d, trump))
         if len(pairs) >= DISCARD_WIDTH:
             break
-    if isinstance(chosen, Discard):
-        d = deck.counts_of(chosen.cards)
-        pairs += [(d, s) for s in range(4) if (d, s) not in pairs]
+    for c in chosen:
+        if isinstance(c, Discard):
+            d = deck.counts_of(c.cards)
+            pairs += [(d, s) for s in range(4) if (d, s) not in pairs]
     ranked = search.rank(search.discard_plays(pairs), keep=len(pairs))
     best: dict[int, float] = {}
     for r in ranked:
@@ -278,7 +279,7 @@ class _PointsSearch(StockSearch):
         return float(points[self.me] - points[self.opp])
 
 
-def _stock(view: PlayerView, rng: random.Random, budget: float, chosen: Action | None
+def _stock(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[Action]
            ) -> Result:
     if view.playoff and view.phase == Phase.TRICKS:
         return _playoff(view, rng, budget)
@@ -293,10 +294,11 @@ def _stock(view: PlayerView, rng: random.Random, budget: float, chosen: Action |
     if cards:
         kind = "stock"
         cands: list[Action] = list(card_candidates(search, view, STOCK_WIDTH))
-        if isinstance(chosen, PlayCard) and all(
-                view.rules.deck.type_of(chosen.card) != view.rules.deck.type_of(c.card)
-                for c in cands if isinstance(c, PlayCard)):
-            cands.append(chosen)
+        deck = view.rules.deck
+        for ch in chosen:
+            if isinstance(ch, PlayCard) and all(deck.type_of(ch.card) != deck.type_of(c.card)
+                                                for c in cands if isinstance(c, PlayCard)):
+                cands.append(ch)
         moves = [search.card_move(view.rules.deck.type_of(a.card)) for a in cands
                  if isinstance(a, PlayCard)]
     else:

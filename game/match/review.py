@@ -33,7 +33,7 @@ from game.rules.gamehands import GameHand, game_hands
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
 from game.rules.view import observe
-from game.store.reviews import StoredDecision, StoredOption, StoredReview
+from game.store.reviews import LEVELS, StoredDecision, StoredOption, StoredReview, option_key
 
 GRADES = (("good", 10.0), ("inaccuracy", 30.0), ("mistake", 80.0), ("blunder", float("inf")))
 CEILING_LEVEL = "open"  # sees every card: the ceiling, never a player's yardstick
@@ -68,22 +68,26 @@ class Graded:
     @property
     def chosen(self) -> StoredOption:
         d = self.decision
-        key = _key(d.chosen)
-        return next(o for o in d.options if _key(o.action) == key)
+        key = option_key(d.chosen)
+        return next(o for o in d.options if option_key(o.action) == key)
 
     @property
     def lost(self) -> float:
         return max(0.0, self.best.value - self.chosen.value)
 
+    def lost_by(self, level: str) -> float | None:
+        """What the level's choice here would have lost (None: not compared)."""
+        for lv, action in self.decision.levels:
+            if lv == level:
+                key = option_key(action)
+                value = next(o.value for o in self.decision.options
+                             if option_key(o.action) == key)
+                return max(0.0, self.best.value - value)
+        return None
+
     @property
     def grade(self) -> str:
         return grade(self.lost)
-
-
-def _key(action: Action) -> object:
-    from game.rules.actions import PlayCard
-
-    return ("card", action.card) if isinstance(action, PlayCard) else action
 
 
 def decisions(hand: GameHand, seat: int) -> list[tuple[int, GameState, Action]]:
@@ -100,8 +104,11 @@ def decisions(hand: GameHand, seat: int) -> list[tuple[int, GameState, Action]]:
 
 def review_hand(rules: RuleSet, seed: int, actions: Sequence[Action], hand_no: int, seat: int,
                 seats: Sequence[str], budget: float = 1.0, progress: Progress | None = None,
-                cancelled: Callable[[], bool] = lambda: False) -> StoredReview | None:
-    """The review of hand ``hand_no`` (scored) for ``seat``; None when cancelled."""
+                cancelled: Callable[[], bool] = lambda: False,
+                levels: Sequence[str] = LEVELS) -> StoredReview | None:
+    """The review of hand ``hand_no`` (scored) for ``seat``; None when cancelled. At each
+    decision, what each of ``levels`` would have chosen is analysed too (the game review
+    compares the player with them on the same positions)."""
     hands = game_hands(rules, seed, actions)
     if hand_no >= len(hands) or hands[hand_no].result is None:
         raise ValueError(f"hand {hand_no + 1} has not been scored")
@@ -115,10 +122,13 @@ def review_hand(rules: RuleSet, seed: int, actions: Sequence[Action], hand_no: i
             progress(n, len(todo) + 1)
         # Each decision's deals are drawn from its own seed: the same review every time.
         rng = random.Random(f"review {seed} {index} {budget}")
-        a = analyse(observe(state, seat), rng, budget, action)
+        view = observe(state, seat)
+        picks = tuple((lv, make_bot(lv).choose(view, random.Random(f"{lv} {seed} {index}")))
+                      for lv in levels)
+        a = analyse(view, rng, budget, action, [p for _, p in picks])
         out.append(StoredDecision(index, seat, a.kind, action,
                                   tuple(StoredOption(o.action, o.value, o.text)
-                                        for o in a.options), a.reason, a.samples))
+                                        for o in a.options), a.reason, a.samples, picks))
     if cancelled():
         return None
     if progress is not None:

@@ -12,13 +12,14 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.actions import Action, ActionParseError, parse_action
+from game.rules.actions import Action, ActionParseError, PlayCard, parse_action
 from game.store import schema
 from game.store.schema import SchemaError
 
 REVIEW_FORMAT = 1
 MAX_DECISIONS = 400
 MAX_OPTIONS = 200
+LEVELS = ("easy", "medium", "hard", "expert")  # the levels a review compares the player with
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,8 @@ class StoredDecision:
     options: tuple[StoredOption, ...]  # best first
     reason: str  # why the best one, in a player's words
     samples: int
+    # What each level would have chosen here (for the game review's comparison).
+    levels: tuple[tuple[str, Action], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ class StoredReview:
                 "decisions": [{"index": d.index, "seat": d.seat, "kind": d.kind,
                                "chosen": str(d.chosen), "reason": d.reason,
                                "samples": d.samples,
+                               "levels": [[lv, str(a)] for lv, a in d.levels],
                                "options": [[str(o.action), o.value, o.text]
                                            for o in d.options]}
                               for d in self.decisions]}
@@ -86,11 +90,28 @@ def _decision(raw: Any, where: str) -> StoredDecision:
     if not options:
         raise SchemaError(f"{where}.options", "no action analysed")
     chosen = _action(d.get("chosen"), f"{where}.chosen")
+    levels = []
+    for j, pair in enumerate(schema.items(d.get("levels", []), f"{where}.levels", 8)):
+        at = f"{where}.levels[{j}]"
+        parts = schema.items(pair, at, 2)
+        if len(parts) != 2:
+            raise SchemaError(at, "expected [level, action]")
+        levels.append((schema.choice(parts[0], at, LEVELS), _action(parts[1], at)))
+    keys = {option_key(o.action) for o in options}
+    for what, action in [("chosen", chosen), *levels]:
+        if option_key(action) not in keys:
+            raise SchemaError(f"{where}.options", f"{action} ({what}) was not analysed")
     return StoredDecision(schema.whole(d.get("index"), f"{where}.index", 0, 10**6),
                           schema.whole(d.get("seat"), f"{where}.seat", 0, 5),
                           schema.text(d.get("kind"), f"{where}.kind", 40), chosen,
                           tuple(options), schema.text(d.get("reason"), f"{where}.reason", 600),
-                          schema.whole(d.get("samples"), f"{where}.samples", 0, 10**7))
+                          schema.whole(d.get("samples"), f"{where}.samples", 0, 10**7),
+                          tuple(levels))
+
+
+def option_key(action: Action) -> object:
+    """The two copies of a card are one choice."""
+    return ("card", action.card) if isinstance(action, PlayCard) else action
 
 
 def review_from_json(raw: Any, where: str) -> StoredReview:
