@@ -106,13 +106,21 @@ def review_hand(rules: RuleSet, seed: int, actions: Sequence[Action], hand_no: i
                 seats: Sequence[str], budget: float = 1.0, progress: Progress | None = None,
                 cancelled: Callable[[], bool] = lambda: False,
                 levels: Sequence[str] = LEVELS) -> StoredReview | None:
-    """The review of hand ``hand_no`` (scored) for ``seat``; None when cancelled. At each
-    decision, what each of ``levels`` would have chosen is analysed too (the game review
-    compares the player with them on the same positions)."""
+    """The review of hand ``hand_no`` (scored) of a game for ``seat``; None when cancelled."""
     hands = game_hands(rules, seed, actions)
     if hand_no >= len(hands) or hands[hand_no].result is None:
         raise ValueError(f"hand {hand_no + 1} has not been scored")
-    hand = hands[hand_no]
+    return review_game_hand(hands[hand_no], seat, seats, budget, progress, cancelled, levels)
+
+
+def review_game_hand(hand: GameHand, seat: int, seats: Sequence[str], budget: float = 1.0,
+                     progress: Progress | None = None,
+                     cancelled: Callable[[], bool] = lambda: False,
+                     levels: Sequence[str] = LEVELS) -> StoredReview | None:
+    """The review of a scored hand for ``seat``; None when cancelled. At each decision, what
+    each of ``levels`` would have chosen is analysed too (the game review compares the player
+    with them on the same positions)."""
+    seed = hand.start.seed
     todo = decisions(hand, seat)
     out: list[StoredDecision] = []
     for n, (index, state, action) in enumerate(todo):
@@ -121,9 +129,11 @@ def review_hand(rules: RuleSet, seed: int, actions: Sequence[Action], hand_no: i
         if progress is not None:
             progress(n, len(todo) + 1)
         # Each decision's deals are drawn from its own seed: the same review every time.
-        rng = random.Random(f"review {seed} {index} {budget}")
+        # (Numbered within the hand, so that the hand read from its pn1 line agrees.)
+        at = index - hand.first
+        rng = random.Random(f"review {seed} {hand.hand_no} {at} {budget}")
         view = observe(state, seat)
-        picks = tuple((lv, make_bot(lv).choose(view, random.Random(f"{lv} {seed} {index}")))
+        picks = tuple((lv, make_bot(lv).choose(view, random.Random(f"{lv} {seed} {at}")))
                       for lv in levels)
         a = analyse(view, rng, budget, action, [p for _, p in picks])
         out.append(StoredDecision(index, seat, a.kind, action,
@@ -134,7 +144,7 @@ def review_hand(rules: RuleSet, seed: int, actions: Sequence[Action], hand_no: i
     if progress is not None:
         progress(len(todo), len(todo) + 1)
     ceiling = ceiling_score(hand, seat, seats)
-    return StoredReview(hand_no, seat, budget, tuple(out), ceiling)
+    return StoredReview(hand.hand_no, seat, budget, tuple(out), ceiling)
 
 
 def ceiling_score(hand: GameHand, seat: int, seats: Sequence[str]) -> float:
