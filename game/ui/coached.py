@@ -203,7 +203,7 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
         self.model = TableModel(self.match.rules, self.human, self.layout, self.timeline)
         self.model.load_view(observe(state, self.human))
         if state.phase == Phase.TRICKS:
-            self.model.bubbles = {}  # the auction's words are long over
+            self.model.talk.bubbles = {}  # the auction's words are long over
         self.view = self.match.view(self.human)
 
     def rebuild(self) -> None:
@@ -300,7 +300,7 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
         lay = self.layout
         if self.held is not None:
             # The winning card ringed, as the table rings it once the trick is swept.
-            won = next((sp for seat, sp in self.model.trick if seat == self.held.seat), None)
+            won = next((sp for seat, sp in self.model.tricks.trick if seat == self.held.seat), None)
             if won is not None:
                 pygame.draw.rect(surface, theme.GOLD, won.rect.inflate(10, 10), width=4,
                                  border_radius=max(6, round(won.w * 0.1)))

@@ -71,7 +71,7 @@ class CoachedControls:
 
     def tabled_card_at(self, pos: tuple[int, int]) -> Any:
         """The learner's melded card lying on the table at ``pos`` (two-handed), or None."""
-        tabled = self.model.tabled[self.human] if self.model.tabled else []
+        tabled = self.model.stock_area.tabled[self.human] if self.model.stock_area.tabled else []
         for sp in reversed(tabled):
             if sp.rect.collidepoint(pos):
                 return sp.card

@@ -191,7 +191,7 @@ def play_card(drv: Driver, scene: CoachedTable, picker, action: PlayCard  # noqa
               ) -> str | None:
     """A click on the card: in the hand, or (two-handed) among the melds on the table."""
     if action.from_table:
-        spot = next((sp.rect.center for sp in reversed(scene.model.tabled[scene.human])
+        spot = next((sp.rect.center for sp in reversed(scene.model.stock_area.tabled[scene.human])
                      if sp.card == action.card), None)
         if spot is None:
             return f"the {action.card.pretty} is not among your melds on the table"

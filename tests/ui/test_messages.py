@@ -68,7 +68,7 @@ def test_why_a_card_is_refused_shows_above_the_hand_over_nothing(app, monkeypatc
     rect, lines, size_px = hud.status_rect(table, text)
     assert " ".join(lines) == text  # all of it, wrapped if need be
     lay = table.layout
-    others = [sp.rect for _, sp in table.model.trick] + [b.rect for b in scene.buttons]
+    others = [sp.rect for _, sp in table.model.tricks.trick] + [b.rect for b in scene.buttons]
     others += [b.rect for b in table.buttons] + [lay.info]
     font = widgets.render_text
     for seat in range(table.match.rules.players):

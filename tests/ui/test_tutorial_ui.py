@@ -71,12 +71,12 @@ def test_a_finished_trick_stays_until_a_click(app):
     scene, tricks = open_lesson(app, "31-racehorse-take-the-trick")
     click_card(app, sprite(tricks, "AD"))
     pump(app, 240)  # four seconds and more: the trick is still on the table
-    assert scene.held is not None and len(scene.model.trick) == 4
+    assert scene.held is not None and len(scene.model.tricks.trick) == 4
     assert "East takes the trick" in scene.trick_caption()
     pump(app, 2, events=click((10, 400)))
     assert scene.held is None
     pump(app, 60)
-    assert scene.model.trick == []
+    assert scene.model.tricks.trick == []
 
 
 def test_glossary_terms_pop_up_once(app, store):

@@ -98,7 +98,7 @@ def test_a_conceded_hand_is_said_in_words_that_fit_the_player_too(app, unseen):
     from game.rules.events import HandConceded
 
     table = start(app, "cutthroat", seed=2)
-    table.model.on_HandConceded(HandConceded(0, unseen))
-    said = table.model.bubbles[0]
+    table.model.apply(HandConceded(0, unseen))
+    said = table.model.talk.bubbles[0]
     assert said in ("Thrown in", "Conceded unseen")
     assert not said.endswith("s in") and not said.endswith("Concedes")

@@ -90,7 +90,7 @@ def from_table(app, table: TableScene, visit: Visit, seen: set[str]) -> None:
             if not table.model.melds:
                 continue
             args["review"] = True
-        if route == Route.LAST_TRICK and not table.model.last_trick:
+        if route == Route.LAST_TRICK and not table.model.tricks.last_trick:
             continue
         seen.add(name)
         scene = app.open(route, **args)

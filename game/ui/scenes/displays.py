@@ -352,7 +352,7 @@ class LastTrickScene(Overlay):
         shade(surface, 120)
         lay = self.layout
         four = self.app.settings.four_colour
-        for seat, card in self.table.model.last_trick:
+        for seat, card in self.table.model.tricks.last_trick:
             x, y, _ = lay.trick_slot(seat)
             img = assets.card_image(str(card), lay.card_w, four)
             surface.blit(img, img.get_rect(center=(round(x), round(y))))

@@ -354,7 +354,7 @@ class LessonScene(CoachedTable):
             if rect is not None:
                 pygame.draw.rect(surface, (255, 214, 90, pulse), rect.inflate(10, 10), width=3,
                                  border_radius=10)
-        for _, sp in self.model.trick:
+        for _, sp in self.model.tricks.trick:
             if str(sp.card) in cards:
                 pygame.draw.rect(surface, theme.GOLD, sp.rect.inflate(8, 8), width=3,
                                  border_radius=8)

@@ -78,11 +78,12 @@ class MeldTurnScene(Overlay):
         candidates = [round(12 * s) + width / 2, right_of_stock,
                       size[0] - round(12 * s) - width / 2]
         model = self.table.model
-        keep = [sp.rect for sp in model.stock] + ([model.turnup.rect] if model.turnup else [])
+        stock = model.stock_area
+        keep = [sp.rect for sp in stock.stock] + ([stock.turnup.rect] if stock.turnup else [])
         coach = getattr(self.table, "narration_rect", None)
         if coach is not None:
             keep.append(coach())
-        melds = [sp.rect for sp in model.tabled[self.table.human]]
+        melds = [sp.rect for sp in model.stock_area.tabled[self.table.human]]
         allowed = [x for x in candidates
                    if not any(self.panel_at(x).colliderect(r) for r in keep)]
         clear = [x for x in allowed if not any(self.panel_at(x).colliderect(r) for r in melds)]

@@ -39,12 +39,12 @@ def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
             pygame.draw.circle(surface, theme.GOLD, centre, r, width=2)
             draw_text(surface, "D", centre, lay.font_small, (40, 40, 40), bold=True,
                       anchor="center")
-    for side, pile in enumerate(scene.model.piles):
+    for side, pile in enumerate(scene.model.tricks.piles):
         text = pile_label(scene, side)
         if pile and text:
             for line, pos in pile_label_lines(scene, side, text):
                 draw_text(surface, line, pos, lay.font_small, theme.INK_DIM)
-    for seat, text in scene.model.bubbles.items():
+    for seat, text in scene.model.talk.bubbles.items():
         bubble(surface, text, lay.bubble_pos(seat), lay.font)
 
 
@@ -55,8 +55,9 @@ def pile_label(scene: TableScene, side: int) -> str:
     owner = side_label(scene, side)
     rules = scene.match.rules
     # A trick still on show, or on its way, joins the count when it lands on the pile.
-    coming = [t for t in scene.model.sweeping if not t.claim and rules.side_of(t.winner) == side]
-    won = scene.model.side_tricks[side] - len(coming)
+    coming = [t for t in scene.model.tricks.sweeping
+              if not t.claim and rules.side_of(t.winner) == side]
+    won = scene.model.tricks.side_tricks[side] - len(coming)
     tricks = f"{won} trick{'s' if won != 1 else ''}"
     # The bidder's discards lie in its pile and count as its tricks; what they are worth stays
     # the bidder's secret until the hand is scored.
@@ -83,7 +84,7 @@ def pile_label_lines(scene: TableScene, side: int, text: str
     """Each line of a pile's label with its top left: centred under the pile, kept inside the
     window and clear of the player's hand beside their own pile."""
     lay = scene.layout
-    seat = scene.model.pile_seat(side)
+    seat = scene.model.tricks.pile_seat(side)
     x, y, angle = lay.pile_slot(seat)
     half = (lay.small_w if angle % 180 else lay.small_h) / 2
     font = assets.font(lay.font_small)
@@ -101,7 +102,7 @@ def pile_label_lines(scene: TableScene, side: int, text: str
 def draw_shown_trick(scene: TableScene, surface: pygame.Surface) -> None:
     """A completed trick on show: the winning card ringed in gold, its counters beside it; or
     a claim, named."""
-    shown = scene.model.shown
+    shown = scene.model.tricks.shown
     if shown is None or not shown.lit:
         return
     lay = scene.layout
@@ -142,9 +143,9 @@ def draw_laid(scene: TableScene, surface: pygame.Surface) -> None:
         return
     lay = scene.layout
     for seat, melds in enumerate(view.laid):
-        if not melds or not scene.model.tabled[seat]:
+        if not melds or not scene.model.stock_area.tabled[seat]:
             continue  # (at the playoff the melded cards go back to the hands: no legend)
-        slots = lay.tabled_slots(seat, max(1, len(scene.model.tabled[seat])))
+        slots = lay.tabled_slots(seat, max(1, len(scene.model.stock_area.tabled[seat])))
         x = slots[0][0] - lay.card_w * 0.39
         # Under the cards, for both seats: above North's it ran into North's hand.
         y = slots[0][1] + lay.card_h * 0.78 / 2 + round(4 * lay.s)

@@ -300,14 +300,14 @@ class TableScene(TableButtons, Scene):
         return (clicked or pressed) and self.timeline.release()
 
     def pile_rect(self, side: int) -> pygame.Rect:
-        x, y, _ = self.layout.pile_slot(self.model.pile_seat(side))
+        x, y, _ = self.layout.pile_slot(self.model.tricks.pile_seat(side))
         rect = pygame.Rect(0, 0, self.layout.small_h, self.layout.small_h)
         rect.center = (round(x), round(y))
         return rect
 
     def review_last_trick(self, pos: tuple[int, int]) -> bool:
         for side in range(self.match.rules.n_sides):
-            if self.pile_rect(side).collidepoint(pos) and self.model.last_trick:
+            if self.pile_rect(side).collidepoint(pos) and self.model.tricks.last_trick:
                 self.app.open(Route.LAST_TRICK, table=self)
                 return True
         return False
@@ -362,7 +362,7 @@ class TableScene(TableButtons, Scene):
             return CLICK_ON, theme.GOLD
         if self.prompt_line is not None:
             return self.prompt_line
-        return self.model.message, theme.INK
+        return self.model.talk.message, theme.INK
 
     def glowing_cards(self) -> set:
         """Cards of the player's hand drawn with the golden glow (the hint)."""
