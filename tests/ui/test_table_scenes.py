@@ -73,8 +73,8 @@ def test_clicking_a_legal_card_plays_it_and_an_illegal_one_shows_the_rule(app):
     pos = (round(sprites[illegal].rect.left + 6), round(sprites[illegal].rect.centery))
     pump(app, 2, events=click(pos))
     assert len(table.match.actions) == before
-    assert scene.reasons[sprites[illegal].card] in table.status
-    assert "Rule" in table.status
+    assert scene.reasons[sprites[illegal].card] in table.status_line.text
+    assert "Rule" in table.status_line.text
     legal = next(i for i, sp in enumerate(sprites) if sp.card in scene.legal)
     card = sprites[legal].card
     pos = (round(sprites[legal].rect.left + 6), round(sprites[legal].rect.centery))
@@ -191,11 +191,11 @@ def test_declare_out_button_clears_the_status_line(app, size):
     scene = reach(app, table, TrickScene)
     scene.resize(app.size)
     table.resize(app.size)
-    button = table.declare_button
-    assert button.enabled and button in table.buttons
+    button = table.toolbar.declare_button
+    assert button.enabled and button in table.toolbar.buttons
     assert table.layout.bar.contains(button.rect)
     assert not button.rect.colliderect(scene.layout.status)
-    others = [b for b in table.buttons if b is not button]
+    others = [b for b in table.toolbar.buttons if b is not button]
     assert not any(button.rect.colliderect(b.rect) for b in others)
     assert not any(b.label.startswith("Declare") for b in scene.buttons)
 

@@ -13,7 +13,7 @@ from game.ui.scene import Route
 from game.ui.scenes.displays import ResultScene
 from game.ui.scenes.stockturn import stock_left
 from game.ui.table import hud
-from game.ui.table.scene import CLICK_ON
+from game.ui.table.status import CLICK_ON
 from game.ui.widgets import recording
 from tests.ui.conftest import click, pump
 from tests.ui.driving import run_until, start

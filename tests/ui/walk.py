@@ -212,7 +212,7 @@ def declare_out(app, visit: Visit) -> None:
     table = table_of(app)
     pump(app, 3000, until=lambda: app.top.name == "tricks" and settled(app, table))
     table.update(0)  # the declare-out button opens
-    table.ask_declare_out()
+    table.toolbar.ask_declare_out()
     show(app, visit, "declare out", table)
     app.top.yes.on_click()
     pump(app, 600, until=lambda: app.top.name == "game over" and settled(app, table))

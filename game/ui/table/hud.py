@@ -10,13 +10,13 @@ from game.rules.meld import Meld
 from game.rules.phase import Phase
 from game.ui import assets, theme
 from game.ui.table.infopanel import draw_info
-from game.ui.table.labels import TableScene, seat_title, side_label, suit_text
+from game.ui.table.labels import DrawnTable, seat_title, side_label, suit_text
 from game.ui.widgets import bubble, draw_text, elide, panel, wrap
 
-__all__ = ["TableScene", "draw_info", "seat_title", "side_label", "suit_text"]
+__all__ = ["DrawnTable", "draw_info", "seat_title", "side_label", "suit_text"]
 
 
-def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_seats(scene: DrawnTable, surface: pygame.Surface) -> None:
     lay = scene.layout
     view = scene.board
     held = view is not scene.view  # a hand's end, before its result is shown
@@ -48,7 +48,7 @@ def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
         bubble(surface, text, lay.bubble_pos(seat), lay.font)
 
 
-def pile_label(scene: TableScene, side: int) -> str:
+def pile_label(scene: DrawnTable, side: int) -> str:
     """"West & East\n3 tricks · 40 pts": whose pile, the tricks it holds and their counters,
     from the engine. At a hand's end, before the result is shown, the points the result gives
     for them."""
@@ -79,7 +79,7 @@ def possessive(name: str) -> str:
     return "Your" if name == "You" else f"{name}'s"
 
 
-def pile_label_lines(scene: TableScene, side: int, text: str
+def pile_label_lines(scene: DrawnTable, side: int, text: str
                      ) -> list[tuple[str, tuple[int, int]]]:
     """Each line of a pile's label with its top left: centred under the pile, kept inside the
     window and clear of the player's hand beside their own pile."""
@@ -99,7 +99,7 @@ def pile_label_lines(scene: TableScene, side: int, text: str
     return out
 
 
-def draw_shown_trick(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_shown_trick(scene: DrawnTable, surface: pygame.Surface) -> None:
     """A completed trick on show: the winning card ringed in gold, its counters beside it; or
     a claim, named."""
     shown = scene.model.tricks.shown
@@ -123,7 +123,7 @@ def draw_shown_trick(scene: TableScene, surface: pygame.Surface) -> None:
            winner_tag_pos(scene, shown.winner), lay.font, colour=theme.HIGHLIGHT)
 
 
-def winner_tag_pos(scene: TableScene, seat: int) -> tuple[float, float]:
+def winner_tag_pos(scene: DrawnTable, seat: int) -> tuple[float, float]:
     """Beside the winning card, on the side away from the other cards of the trick."""
     lay = scene.layout
     x, y, _ = lay.trick_slot(seat)
@@ -136,7 +136,7 @@ def winner_tag_pos(scene: TableScene, seat: int) -> tuple[float, float]:
     return (x + side * lay.card_w * 1.2, y)
 
 
-def draw_laid(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_laid(scene: DrawnTable, surface: pygame.Surface) -> None:
     """Two-handed: each player's melds so far, with points, beside their cards on the table."""
     view = scene.board
     if not view.laid:
@@ -175,7 +175,7 @@ def laid_legend(melds: Sequence[Meld], total: int | None = None, dix_points: int
     return " · ".join(parts)
 
 
-def status_rect(scene: TableScene, text: str) -> tuple[pygame.Rect, list[str], int]:
+def status_rect(scene: DrawnTable, text: str) -> tuple[pygame.Rect, list[str], int]:
     """Where the status line goes, its lines and their size: one line in the usual place, or
     up to three smaller lines growing upwards (a rule quoted in full)."""
     lay = scene.layout
@@ -191,7 +191,7 @@ def status_rect(scene: TableScene, text: str) -> tuple[pygame.Rect, list[str], i
     return rect, lines, size
 
 
-def draw_status(scene: TableScene, surface: pygame.Surface, text: str,
+def draw_status(scene: DrawnTable, surface: pygame.Surface, text: str,
                 colour: tuple[int, ...] = theme.INK) -> pygame.Rect | None:
     if not text:
         return None
