@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.bots import analysis_values as av
+from game.bots.analysis_words import say
 from game.bots.base import points_text
 from game.rules.actions import Action, PlayCard
 from game.rules.phase import Phase
@@ -103,7 +104,7 @@ def analyse(view: PlayerView, rng: random.Random, budget: float = 1.0,
     own = own_view(view)
     musts = [a for a in (chosen, *also) if a is not None]
     kind, values, samples = av.values(own, rng, budget, musts)
-    options = sorted((Option(a, v, av.say(own, a)) for a, v in values),
+    options = sorted((Option(a, v, say(own, a)) for a, v in values),
                      key=lambda o: -o.value)
     mine = next((o for o in options if chosen is not None and _key(o.action) == _key(chosen)),
                 None)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from game.bots import exdecide
 from game.bots.auctionsample import AuctionSampler
-from game.bots.exchange import cards_text, rank_discards, rank_pass_backs
+from game.bots.exchange import rank_discards, rank_pass_backs
 from game.bots.exsearch import ExchangeSearch, Play
 from game.bots.gamevalue import GameValue
 from game.bots.handscore import side_results
@@ -374,32 +374,3 @@ def _playoff(view: PlayerView, rng: random.Random, budget: float) -> Result:
             total += points(tk[me] - tk[opp])
         out.append((by_type[t], total / n))
     return "playoff", out, n
-
-
-def say(view: PlayerView, action: Action) -> str:
-    """An action in a player's words."""
-    if isinstance(action, PlayCard):
-        return f"the {action.card.pretty}"
-    if isinstance(action, Bid):
-        return f"bid {action.amount}"
-    if isinstance(action, Pass):
-        return "pass"
-    if isinstance(action, NameTrump):
-        return f"name {action.suit.plural}"
-    if isinstance(action, PassCards):
-        verb = "pass back" if view.phase == Phase.PASS_BACK else "pass"
-        return f"{verb} {cards_text(action.cards)}"
-    if isinstance(action, Discard):
-        return f"discard {cards_text(action.cards)}"
-    if isinstance(action, LayMeld):
-        return f"meld {action.kind.replace('_', ' ')}"
-    texts: dict[type, str] = {
-        TakeWidow: "look at the widow", ThrowIn: "throw in", ProposeThrowIn: "propose a throw-in",
-        PlayHand: "play the hand", AgreeThrowIn: "agree to throw in",
-        RefuseThrowIn: "play on", ExchangeDix: "exchange the dix", CountDix: "count the dix",
-        EndTurn: "draw without melding", DeclareOut: "declare out"}
-    if view.phase == Phase.WIDOW and isinstance(action, ThrowIn):
-        return "concede without looking"
-    if view.phase == Phase.DECIDE and isinstance(action, ThrowIn):
-        return "concede"
-    return texts.get(type(action), str(action))

@@ -5,22 +5,30 @@ A review is stored with the saved game: reopening it is instant."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.match.reviewjob import ReviewJob, task_for
 from game.match.reviewread import Row, costliest, rows, scored
+from game.match.session import Session
 from game.rules.gamehands import GameHand, game_hands
 from game.store.reviews import StoredReview
 from game.ui import theme
 from game.ui.overlay import Display
 from game.ui.scene import Route
+from game.ui.table.faces import PromptTable
 from game.ui.widgets import Button, draw_text, elide, layout_row, panel, record, shade
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
-    from game.ui.table.scene import TableScene
+
+
+class ReviewedTable(PromptTable, Protocol):
+    """The table as the review sees it: a prompt's view of it, and its game's session, where
+    the review is kept and saved."""
+
+    session: Session
 
 GRADE_COLOURS = {"good": theme.GREEN, "inaccuracy": theme.GOLD, "mistake": (240, 150, 70),
                  "blunder": theme.RED}
@@ -29,8 +37,9 @@ GRADE_COLOURS = {"good": theme.GREEN, "inaccuracy": theme.GOLD, "mistake": (240,
 class HandReviewScene(Display):
     name = "hand review"
 
-    def __init__(self, app: AppContext, table: TableScene, hand_no: int) -> None:
+    def __init__(self, app: AppContext, table: ReviewedTable, hand_no: int) -> None:
         super().__init__(app, table)
+        self.host = table  # the review is kept in its game's session, and saved with it
         self.hand_no = hand_no
         m = table.match
         self.hand: GameHand = game_hands(m.rules, m.seed, m.actions)[hand_no]
@@ -63,8 +72,8 @@ class HandReviewScene(Display):
             self.error = f"The review could not be made: {job.error}"
             self.buttons = [self.cont]
         elif job.result is not None:
-            self.table.session.reviews[self.hand_no] = job.result
-            self.table.session.save()  # kept with the saved game: instant next time
+            self.host.session.reviews[self.hand_no] = job.result
+            self.host.session.save()  # kept with the saved game: instant next time
             self._show(job.result)
         self.resize(self.app.size)
 
