@@ -29,8 +29,55 @@ def register(sub: Any) -> None:
                    "or S)")
     p.add_argument("--budget", type=float, default=1.0, help="the analysis's budget (1: the "
                    "review's own; the time grows with it)")
+    p.add_argument("--game", action="store_true", dest="whole",
+                   help="review every scored hand of the game: points lost per hand, accuracy, "
+                   "and the levels compared on the same positions")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_review)
+
+
+def cmd_game_review(args: argparse.Namespace) -> int:
+    """``--game``: the review of every scored hand, and of the game."""
+    from game.commands.history_cmd import find_game
+    from game.match.gamereview import game_review
+    from game.match.review import review_hand
+    from game.rules.gamehands import game_hands
+    from game.store.store import Store
+
+    game = find_game(Store(), args.game)
+    saved = game.saved
+    rules = saved.rules()
+    seat = saved.seats.index("human") if "human" in saved.seats else 0
+    reviews = []
+    for h in game_hands(rules, saved.seed, saved.actions):
+        if h.result is None:
+            continue
+        stored = saved.reviews.get(h.hand_no)
+        if stored is None or stored.seat != seat or stored.budget != args.budget:
+            stored = review_hand(rules, saved.seed, saved.actions, h.hand_no, seat,
+                                 saved.seats, args.budget)
+        assert stored is not None
+        reviews.append(stored)
+    if not reviews:
+        raise UsageError(f"the game {game.name!r} has no scored hand yet")
+    gr = game_review(reviews)
+    data = {"game": game.name, "table": rules.name,
+            "hands": [{"hand": n + 1, "points_lost": round(lost, 1), "decisions": k}
+                      for n, lost, k in gr.hands],
+            "accuracy": round(gr.accuracy, 1), "points_lost_per_hand": round(gr.lost_per_hand, 1),
+            "levels": {lv: round(v, 1) for lv, v in gr.levels.items()}, "placed": gr.placed}
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    print(f"Game {game.name} at {rules.name}: {len(gr.hands)} hands reviewed.")
+    for n, lost, k in gr.hands:
+        print(f"  hand {n + 1}: {lost:.0f} points lost in {k} decisions")
+    print(f"Accuracy {gr.accuracy:.0f}% (decisions graded good); {gr.lost_per_hand:.0f} points "
+          "lost per hand.")
+    print("On the same positions, points lost per hand: " +
+          ", ".join(f"{lv} {v:.0f}" for lv, v in gr.levels.items()) + ".")
+    print(gr.placed[0].upper() + gr.placed[1:] + ".")
+    return 0
 
 
 def cmd_review(args: argparse.Namespace) -> int:
@@ -42,6 +89,10 @@ def cmd_review(args: argparse.Namespace) -> int:
 
     if not 0.05 <= args.budget <= 50:
         raise UsageError(f"--budget: between 0.05 and 50, got {args.budget}")
+    if args.whole:
+        if args.position is not None or args.hand is not None:
+            raise UsageError("--game reviews every hand: not with --position or --hand")
+        return cmd_game_review(args)
     if args.position is not None:
         from game.commands.positions import read_position
 
