@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.match.gamereview import game_review
 from game.match.reviewjob import ReviewJob, task_for
 from game.match.reviewread import Row, costliest, rows, scored
 from game.match.session import Session
@@ -160,6 +161,21 @@ class HandReviewScene(Display):
         done = (f"{job.done} of {job.total - 1} decisions" if job.total else "starting...")
         draw_text(surface, done, (x, bar.bottom + round(10 * s)), lay.font_small, theme.INK_DIM)
 
+    def _game_line(self, surface: pygame.Surface, x: int, width: int) -> None:
+        """The game so far, over every hand reviewed: accuracy and the levels compared."""
+        lay = self.layout
+        reviews = [r for r in self.host.session.reviews.values() if r.seat == self.host.human]
+        if not reviews:
+            return
+        gr = game_review(reviews)
+        n = len(gr.hands)
+        text = (f"The game so far ({n} hand{'s' if n != 1 else ''} reviewed): accuracy "
+                f"{gr.accuracy:.0f}%, {gr.lost_per_hand:.0f} points lost per hand; "
+                f"{gr.placed}.")
+        y = self.cont.rect.top - round(40 * lay.s)
+        draw_text(surface, elide(text, lay.font_small, width), (x, y), lay.font_small,
+                  theme.GOLD)
+
     def _summary(self, surface: pygame.Surface, x: int, y: int, width: int) -> None:
         lay = self.layout
         s = lay.s
@@ -183,6 +199,7 @@ class HandReviewScene(Display):
                                      f"card, scored {review.ceiling:+.0f} from this deal. "
                                      "A ceiling, not a par.", lay.font_small, width),
                       (x, y + 2 * step), lay.font_small, theme.INK_DIM)
+        self._game_line(surface, x, width)
         head = y + round(100 * s)
         if not self.picks:
             draw_text(surface, "Every decision was good by the analysis.", (x, head),
