@@ -34,6 +34,7 @@ from game.bots.analysis_words import say
 from game.bots.base import points_text
 from game.rules.actions import Action, PlayCard
 from game.rules.phase import Phase
+from game.rules.tricks import trick_winner_index
 from game.rules.view import PlayerView
 
 UNITS = ("points of this hand: the player's side's score minus the other sides' average "
@@ -131,8 +132,37 @@ def _reason(view: PlayerView, kind: str, options: list[Option], samples: int,
     lead = best.text[0].upper() + best.text[1:]
     if view.phase == Phase.TRICKS or kind in ("stock", "playoff"):
         lead = f"Play {best.text}" if isinstance(best.action, PlayCard) else lead
-    return (f"{lead}: about {points_text(margin)} more for {whose} than {second.text}, "
+    why = _trick_why(view, best.action, second.action)
+    return (f"{lead}{why}: about {points_text(margin)} more for {whose} than {second.text}, "
             f"{how}")
+
+
+def _trick_why(view: PlayerView, best: Action, other: Action) -> str:
+    """What the better card does to the trick on the table, in a player's words ("" when the
+    trick says nothing about it: a lead, or not two cards)."""
+    if not (isinstance(best, PlayCard) and isinstance(other, PlayCard) and view.trick):
+        return ""
+    rules = view.rules
+    cards = [c for _, c in view.trick]
+    trump = view.trump if view.trump >= 0 else None
+    ahead = view.trick[trick_winner_index(rules, cards, trump)][0]
+
+    def wins(card: PlayCard) -> bool:
+        return trick_winner_index(rules, [*cards, card.card], trump) == len(cards)
+
+    def points(card: PlayCard) -> int:
+        return rules.trick_points_by_type[rules.deck.type_of(card.card)]
+
+    if wins(best) and not wins(other):
+        return ", which beats every card played to this trick so far"
+    if wins(other) and not wins(best):
+        return f", which lets this trick go and keeps the {other.card.pretty} for later"
+    ours = ahead != view.seat and rules.side_of(ahead) == rules.side_of(view.seat)
+    if ours and not wins(best) and points(best) > points(other):
+        return ", which gives points to the trick your partner is winning"
+    if not ours and not wins(best) and points(best) < points(other):
+        return ", which gives fewer points to a trick the other side is winning"
+    return ""
 
 
 __all__ = ["UNITS", "Analysis", "Option", "analyse", "own_view"]
