@@ -107,14 +107,22 @@ def review_json(hand: GameHand, review: StoredReview) -> dict[str, Any]:
     }
 
 
+def score_words(hand: GameHand, score: float) -> str:
+    """What the hand scored, for a side or a lone player (cutthroat and two-handed have no
+    side to speak of)."""
+    if hand.start.rules.partnerships:
+        return (f"Your side scored {score:+.0f} this hand (your side's score minus the "
+                "other side's)")
+    return f"You scored {score:+.0f} this hand (your score minus the others' average)"
+
+
 def review_text(hand: GameHand, review: StoredReview) -> list[str]:
     data = review_json(hand, review)
     all_rows = rows(hand, review)
     out = [f"Hand {data['hand']} at {data['table']}, reviewed for {data['seat']}: "
            f"{len(all_rows)} decisions, {data['points_lost']:g} points lost in all."]
     if data["score"] is not None:
-        out.append(f"The hand scored {data['score']:+.0f} for your side (your side's score "
-                   "minus the others' average).")
+        out.append(score_words(hand, data["score"]) + ".")
     if review.ceiling is not None:
         out.append(f"All cards seen: the open-hand level, which sees every card, scored "
                    f"{review.ceiling:+.0f} from the same deal; a ceiling, not a par.")

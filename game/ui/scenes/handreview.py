@@ -11,7 +11,7 @@ import pygame
 
 from game.match.gamereview import game_review
 from game.match.reviewjob import ReviewJob, task_for
-from game.match.reviewread import Row, costliest, rows, scored
+from game.match.reviewread import Row, costliest, rows, score_words, scored
 from game.match.session import Session
 from game.rules.gamehands import GameHand, game_hands
 from game.store.reviews import StoredReview
@@ -191,8 +191,8 @@ class HandReviewScene(Display):
                                  "lost in all.", lay.font, width), (x, y), lay.font, bold=True)
         score = scored(self.hand, review.seat)
         if score is not None:
-            draw_text(surface, elide(f"Your side scored {score:+.0f} this hand (your score "
-                                     "minus the others' average).", lay.font_small, width),
+            draw_text(surface, elide(score_words(self.hand, score) + ".", lay.font_small,
+                                     width),
                       (x, y + step), lay.font_small)
         if review.ceiling is not None:
             draw_text(surface, elide(f"All cards seen: the open-hand level, which sees every "
