@@ -14,6 +14,7 @@ from game.rules.events import HandScored
 from game.rules.gamehands import GameHand
 from game.rules.phase import Phase
 from game.rules.seats import seat_name
+from game.rules.state import GameState
 from game.rules.view import observe
 from game.store.reviews import StoredReview
 
@@ -38,6 +39,11 @@ def moment(hand: GameHand, index: int) -> tuple[str, int]:
     state = hand.start
     for action in hand.moves[:index - hand.first]:
         state, _ = apply(state, action)
+    return moment_at(state)
+
+
+def moment_at(state: GameState) -> tuple[str, int]:
+    """Where a state is in its hand, in words, and its trick (-1 before the play)."""
     who = actor(state)
     view = observe(state, max(0, who))
     phase = view.phase
@@ -56,10 +62,14 @@ def moment(hand: GameHand, index: int) -> tuple[str, int]:
 
 def rows(hand: GameHand, review: StoredReview) -> list[Row]:
     """The review's decisions in the order they were made."""
+    at = {d.index - hand.first: d for d in review.decisions}
     out = []
-    for d in review.decisions:
-        where, trick = moment(hand, d.index)
-        out.append(Row(Graded(d), where, trick))
+    state = hand.start
+    for i, action in enumerate(hand.moves):  # one pass over the hand, not one per decision
+        if i in at:
+            where, trick = moment_at(state)
+            out.append(Row(Graded(at[i]), where, trick))
+        state, _ = apply(state, action)
     return out
 
 
