@@ -14,7 +14,6 @@ import pygame
 
 from game.rules.events import Event, HandClaimed, TrickWon
 from game.rules.phase import Phase
-from game.rules.seats import seat_name
 from game.rules.view import observe
 from game.store.tutorial_data import Term
 from game.ui import assets, theme
@@ -160,8 +159,8 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
     def trick_caption(self) -> str:
         assert self.held is not None
         won = self.held
-        n = self.match.rules.players
-        who = "You take" if won.seat == self.human else f"{seat_name(won.seat, n)} takes"
+        seating = self.match.rules.seating
+        who = "You take" if won.seat == self.human else f"{seating.name(won.seat)} takes"
         points = self.match.rules.tricks.points
         counted = [f"{c.pretty} {points.get(c.rank.letter, 0)}" for _, c in won.cards
                    if points.get(c.rank.letter, 0)]

@@ -16,7 +16,6 @@ from game.rules.cards import Card
 from game.rules.meld import MeldResult
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.seats import seat_name
 from game.rules.view import PlayerView
 from game.ui.anim import Timeline, Tween, Wait, ease_in_out_cubic
 from game.ui.table.exchangemodel import ExchangeEvents
@@ -262,7 +261,7 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
             raise TypeError(f"the table has no handler for {type(event).__name__}")
 
     def who(self, seat: int) -> str:
-        return "You" if seat == self.human else seat_name(seat, self.rules.players)
+        return "You" if seat == self.human else self.rules.seating.name(seat)
 
     def on_HandStarted(self, e: ev.HandStarted) -> None:  # noqa: N802
         self.dealer = e.dealer

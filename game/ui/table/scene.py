@@ -44,7 +44,7 @@ class TableScene(TableButtons, Scene):
         self.session = Session(match, app.store, app.stats, self.human, preset, rules_text,
                                app.settings.practice, keep_records=not demo)
         self.timeline = Timeline()
-        self.layout = Layout(app.size, match.rules.players, hand_size(match.rules),
+        self.layout = Layout(app.size, match.rules.seating, hand_size(match.rules),
                              auction=not match.rules.stock.enabled)
         self.model = self.new_model()
         self.view: PlayerView = match.view(self.human)
@@ -82,7 +82,7 @@ class TableScene(TableButtons, Scene):
                           self.trick_pause)
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = Layout(size, self.match.rules.players, hand_size(self.match.rules),
+        self.layout = Layout(size, self.match.rules.seating, hand_size(self.match.rules),
                              auction=not self.match.rules.stock.enabled)
         self.model.layout = self.layout
         lay = self.layout
