@@ -122,7 +122,7 @@ def play_table(rules: RuleSet, seed: int, deal: int, table: int, seats: Sequence
                bots: dict[str, Bot]) -> TableResult:
     """Play one deal at one seating from the deal to the hand's score."""
     state = new_game(rules, seed)
-    dealer = deal % rules.players
+    dealer = rules.seating.wrapped(deal)  # the deal passes round the table
     state = at_deal(state, deal, dealer)
     state, _ = apply(state, Deal())
     log = HandLog()

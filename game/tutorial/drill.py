@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from game.rules.actions import PlayCard
 from game.rules.cards import Card
 from game.rules.ruleset import RuleSet
-from game.rules.seats import seat_name
 from game.rules.state import GameState
 from game.tutorial.find import Found, find
 from game.tutorial.runner import NEUTRAL, WRONG, Attempts, Reply, allowed_reason
@@ -47,8 +46,8 @@ class DrillItem:
     def question(self) -> str:
         ctx = TextContext(self.rules, self.state)
         _, trick, _ = ctx.verdict()
-        n = self.rules.players
-        plays = [f"{seat_name(s, n)} {'led' if i == 0 else 'played'} the {c.pretty}"
+        seating = self.rules.seating
+        plays = [f"{seating.name(s)} {'led' if i == 0 else 'played'} the {c.pretty}"
                  for i, (s, c) in enumerate(trick)]
         return (f"{_trump(self.state)} {', '.join(plays)}. Play a card you may play here: "
                 f"the game names the rule that allows it, or the one that forbids it.")

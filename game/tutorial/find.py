@@ -121,13 +121,12 @@ def _exception(rule: str, s: Situation) -> bool:
 
 def _counter(s: Situation) -> bool:
     rules = s.view.rules
-    if rules.players != 4:
+    if not rules.partnerships:
         return False
     trick = s.view.trick
-    partner = (LEARNER + 2) % 4
     winner_seat = next(seat for seat, card in trick if card is s.winner)
     points = {c: rules.tricks.points.get(c.rank.letter, 0) for c in s.verdict.legal}
-    return (winner_seat == partner and any(p > 0 for p in points.values())
+    return (winner_seat in rules.seating.partners(LEARNER) and any(p > 0 for p in points.values())
             and any(p == 0 for p in points.values()) and not any(s.beats(c) for c in s.verdict.legal
                                                                   if points[c] > 0))
 

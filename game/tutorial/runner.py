@@ -25,12 +25,12 @@ from game.store.lessons import Lesson, Position, Puzzle, Step
 from game.store.tutorial_data import QuoteFile
 from game.tutorial.claims import named_values
 from game.tutorial.features import steps_for
-from game.tutorial.positions import SEAT_OF, build_state
+from game.tutorial.positions import build_state
 from game.tutorial.replies import NEUTRAL, RIGHT, WRONG, Attempts, Reply
 from game.tutorial.sums import SumTask, sum_task
 from game.tutorial.text import TextContext, names, render
 
-__all__ = ["NEUTRAL", "RIGHT", "SEAT_OF", "WRONG", "Attempts", "LessonRun", "PuzzleRun", "Reply",
+__all__ = ["NEUTRAL", "RIGHT", "WRONG", "Attempts", "LessonRun", "PuzzleRun", "Reply",
            "build_state"]
 
 AUTO_BOT = make_bot("medium")

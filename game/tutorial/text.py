@@ -15,14 +15,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from game.rules.actions import Bid
-from game.rules.auction_game.state import HandState
-from game.rules.auction_game.tallies import level_stars
 from game.rules.cards import Card, Suit
+from game.rules.compiled import best_meld
 from game.rules.engine import legal_actions
+from game.rules.facts import level_stars, meld_checks
 from game.rules.ruleset import OBLIGATIONS, RuleSet
-from game.rules.seats import seat_name
-from game.rules.state import GameState
-from game.rules.stock_game.state import StockHand
+from game.rules.state import GameState, HandState, StockHand
 from game.rules.tricks import PlayVerdict, explain_plays, trick_winner_index
 from game.store.tutorial_data import QuoteFile, Term
 from game.tutorial.seatfields import SEAT_FIELDS
@@ -182,7 +180,7 @@ def _high_bid(ctx: TextContext, which: str) -> str:
     au = _state_hand(ctx).auction
     if au is None or au.high_bidder < 0:
         raise TemplateError("nobody has bid yet")
-    return str(au.high_bid) if which == "bid" else seat_name(au.high_bidder, ctx.rules.players)
+    return str(au.high_bid) if which == "bid" else ctx.rules.seating.name(au.high_bidder)
 
 
 def _side_meld(ctx: TextContext, _: str) -> str:
@@ -220,9 +218,6 @@ def _score(ctx: TextContext, arg: str) -> str:
 
 def _meld_checks(ctx: TextContext, _: str) -> str:
     """Checks the learner's meld earns at check pinochle (flush, aces, roundtable...)."""
-    from game.rules.auction_game.tallies import meld_checks
-    from game.rules.compiled import best_meld
-
     if ctx.state is None:
         raise TemplateError("needs a position")
     hand = ctx.state.hand
@@ -243,7 +238,6 @@ def _trump(ctx: TextContext, _: str) -> str:
 
 def _trick_fact(ctx: TextContext, arg: str, which: str) -> str:
     cards, trick, verdict = ctx.verdict()
-    players = ctx.rules.players
     if which == "legal":
         return names(list(verdict.legal))
     if which == "forbidden":
@@ -255,12 +249,12 @@ def _trick_fact(ctx: TextContext, arg: str, which: str) -> str:
     if which == "led":
         return trick[0][1].pretty
     if which == "leader":
-        return seat_name(trick[0][0], players)
+        return ctx.rules.seating.name(trick[0][0])
     win = trick_winner_index(ctx.rules, [c for _, c in trick], _trump_or_none(ctx))
     if which == "winner":
         return trick[win][1].pretty
     if which == "winner_seat":
-        return seat_name(trick[win][0], players)
+        return ctx.rules.seating.name(trick[win][0])
     if not verdict.illegal:
         raise TemplateError("every card is legal here")
     first = verdict.illegal[0]
@@ -346,7 +340,7 @@ FIELDS: dict[str, Callable[[TextContext, str], str]] = {
     "need": _need,
     "score": _score,
     "meld_checks": _meld_checks,
-    "bidder": lambda ctx, _: seat_name(_contract(ctx)[1], ctx.rules.players),
+    "bidder": lambda ctx, _: ctx.rules.seating.name(_contract(ctx)[1]),
 }
 FIELDS.update(SEAT_FIELDS)
 for _name in ("legal", "forbidden", "hand", "led", "leader", "winner", "winner_seat", "why",

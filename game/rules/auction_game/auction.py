@@ -31,7 +31,7 @@ def first_bidder(rules: RuleSet, dealer: int) -> int:
     to the left of the dealer", 001 "The person to the left of the dealer bids first", 003
     "Bidding starts to the dealer's left". Seats are numbered clockwise, so that is the next
     seat round."""
-    return (dealer + 1) % rules.players
+    return rules.seating.around_from(dealer)[1]
 
 
 def start(rules: RuleSet, dealer: int) -> AuctionState:
