@@ -7,9 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.auction_game.melding import side_meld_totals
 from game.rules.events import GameWon, HandResult, SideResult
-from game.rules.stock_game.score import rounding_note
+from game.rules.facts import rounding_note, side_meld_totals
 from game.ui import assets, theme
 from game.ui.overlay import Display, Overlay
 from game.ui.scene import Route

@@ -8,7 +8,6 @@ from typing import Protocol
 
 from game.match.controller import Match
 from game.rules.cards import Suit
-from game.rules.game_end import side_name
 from game.rules.view import PlayerView
 from game.ui import theme
 from game.ui.scene import AppContext
@@ -33,7 +32,7 @@ class TableScene(Protocol):
 def side_label(scene: TableScene, side: int) -> str:
     """A side's name as the table shows it everywhere: the player's own seat is "You"."""
     rules = scene.match.rules
-    return side_name(rules, side).replace(rules.seating.name(scene.human), "You")
+    return rules.seating.side_name(side).replace(rules.seating.name(scene.human), "You")
 
 
 def suit_text(suit: int, four: bool) -> tuple[str, tuple[int, int, int]]:
