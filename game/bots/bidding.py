@@ -25,6 +25,7 @@ from game.bots.handeval import Estimate, best_estimate, estimates, model_for, ro
 from game.rules.actions import Action, Bid, Pass
 from game.rules.cards import Deck, Rank
 from game.rules.compiled import meld_table
+from game.rules.meld import marriage_suits
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView
 
@@ -169,8 +170,6 @@ def side_estimate(view: PlayerView, level: str) -> tuple[Estimate, float, Read]:
     h = view.hand
     ests = estimates(rules, h)
     if rules.auction.trump_needs_marriage:
-        from game.rules.meld import marriage_suits
-
         ok = {int(s) for s in marriage_suits(rules, h)}
         marry = [e for e in ests if e.trump in ok]
         if not marry:

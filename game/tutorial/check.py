@@ -13,9 +13,13 @@ from game.rules.actions import Action
 from game.rules.errors import RulesError
 from game.rules.events import TrickWon
 from game.rules.ruleset import RuleSet
+from game.rules.state import GameState
+from game.store.content import preset_names
 from game.store.lessons import Lesson, LessonError, Puzzle, Step
 from game.store.tutorial_data import Library
 from game.tutorial.check_bot import Answers, bot_problem
+from game.tutorial.check_guided import check_guided
+from game.tutorial.check_puzzle import check_puzzle_run
 from game.tutorial.check_report import CheckReport
 from game.tutorial.check_text import documents_in, quote_problems, text_problems
 from game.tutorial.claims import verify_claim
@@ -55,8 +59,6 @@ class Checker:
             self.fail(problem)
         self._timing(lesson)
         if lesson.guided is not None:
-            from game.tutorial.check_guided import check_guided
-
             for preset in self.presets if self.guided else ():
                 check_guided(self, lesson, self.load_rules(preset))
         elif lesson.on_learner_table:
@@ -212,8 +214,6 @@ class Checker:
                  where: str) -> None:
         """Each legal card refused: as good as the answer against the real cards means it is
         accepted (or its reason says what it keeps), and its reason is true of it."""
-        from game.rules.state import GameState
-
         assert isinstance(state, GameState)
 
         def rendered(action: Action) -> str:
@@ -228,8 +228,6 @@ class Checker:
 
     def decision(self, state: object, answers: tuple, note: str, where: str,
                   strict_note: bool = True) -> None:
-        from game.rules.state import GameState
-
         assert isinstance(state, GameState)
         asked, problem = bot_problem(state, answers, note, where, strict_note)
         self.report.bot_checked += asked
@@ -255,8 +253,6 @@ class Checker:
         except (LessonError, RulesError) as exc:
             self.fail(f"{puzzle.source}: the position does not play: {exc}")
             return
-        from game.tutorial.check_puzzle import check_puzzle_run
-
         check_puzzle_run(self, puzzle, run)
         self.report.puzzles += 1
 
@@ -273,8 +269,6 @@ def check_all(lessons: list[Lesson], puzzles: list[Puzzle],
               presets: tuple[str, ...] | None = None, guided: bool = True) -> CheckReport:
     """Every check of the engine's side; ``guided=False`` leaves the first hand to
     ``check_guided_all`` (``tutorial --check`` runs it beside the window's controls)."""
-    from game.store.content import preset_names
-
     report = CheckReport(failures=list(errors))
     lib = library if library is not None else Library()
     report.failures += lib.errors

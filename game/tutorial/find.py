@@ -35,7 +35,7 @@ from game.rules.engine import actor, apply, legal_actions, new_game
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
-from game.rules.tricks import PlayVerdict, explain_plays
+from game.rules.tricks import PlayVerdict, explain_plays, trick_winner_index
 from game.rules.view import PlayerView, observe
 
 LEARNER = 0
@@ -82,8 +82,6 @@ def situation(state: GameState) -> Situation | None:
     obligations = rules.stock.playoff_obligations if view.playoff else None
     trick = [c for _, c in view.trick]
     verdict = explain_plays(rules, view.cards, trick, trump, obligations)
-    from game.rules.tricks import trick_winner_index
-
     winner = trick[trick_winner_index(rules, trick, trump)]
     return Situation(view, verdict, trick[0], winner, trump)
 

@@ -17,10 +17,12 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from game.rules.cards import Card
+from game.rules.cards import Card, Suit, parse_cards
 from game.rules.ruleset import RuleSet
 from game.rules.seating import SEAT_NAMES
 from game.rules.state import GameState, HandState
+from game.rules.tricks import trick_winner_index
+from game.rules.view import observe
 
 
 class TextContext(Protocol):
@@ -58,8 +60,6 @@ def _tricks(ctx: TextContext) -> list[tuple[tuple[int, int], ...]]:
 
 def took(ctx: TextContext, which: str) -> str:
     """The winner of the last completed trick (``card``: the card that won it)."""
-    from game.rules.tricks import trick_winner_index
-
     hand = _hand(ctx)
     if hand.play is None or not hand.play.tricks:
         raise _err("no trick has been completed yet")
@@ -136,8 +136,6 @@ def _join(words: list[str]) -> str:
 
 
 def _my_cards(ctx: TextContext) -> list[Card]:
-    from game.rules.view import observe
-
     if ctx.state is None:
         raise _err("needs a position")
     return list(observe(ctx.state, ctx.seat).cards)
@@ -147,8 +145,6 @@ def held(ctx: TextContext, codes: str) -> str:
     """The cards named, which the learner holds now (each copy named is held): "You hold
     {held:AD TH}" cannot say what the hand does not hold."""
     from collections import Counter
-
-    from game.rules.cards import parse_cards
 
     wanted = Counter(parse_cards(codes))
     have = Counter(_my_cards(ctx))
@@ -160,8 +156,6 @@ def held(ctx: TextContext, codes: str) -> str:
 
 def _trick_now(ctx: TextContext) -> list[tuple[int, Card]]:
     """The trick on the table as (seat, card), at any table (two-handed's stock too)."""
-    from game.rules.view import observe
-
     if ctx.state is None:
         raise _err("needs a position")
     trick = list(observe(ctx.state, ctx.seat).trick)
@@ -176,8 +170,6 @@ def _led_suit(ctx: TextContext) -> int:
 
 def no_suit(ctx: TextContext, arg: str) -> str:
     """"no hearts": the learner holds no card of that suit (``led``: the suit led)."""
-    from game.rules.cards import Suit
-
     try:
         suit = Suit(_led_suit(ctx)) if arg == "led" else Suit.parse(arg)
     except (KeyError, ValueError):

@@ -22,6 +22,8 @@ from game.rules.facts import level_stars, meld_checks
 from game.rules.ruleset import OBLIGATIONS, RuleSet
 from game.rules.state import GameState, HandState, StockHand
 from game.rules.tricks import PlayVerdict, explain_plays, trick_winner_index
+from game.rules.view import observe
+from game.store.content import load_preset
 from game.store.tutorial_data import QuoteFile, Term
 from game.tutorial.seatfields import SEAT_FIELDS
 
@@ -59,8 +61,6 @@ class TextContext:
             trump: int | None = hand.trump
             obligations = None
         elif isinstance(hand, StockHand):
-            from game.rules.view import observe
-
             view = observe(state, self.seat)
             trick, cards, trump = list(view.trick), view.cards, view.trump
             obligations = rules.stock.playoff_obligations if view.playoff else None
@@ -122,8 +122,6 @@ def _rules_list(ctx: TextContext, arg: str) -> str:
     if arg == "now":  # the rules in force at this position (two-handed: the playoff's, once on)
         playoff = False
         if ctx.state is not None and rules.stock.enabled:
-            from game.rules.view import observe
-
             playoff = bool(observe(ctx.state, ctx.seat).playoff)
         return _rules_list(ctx, "playoff" if playoff else "")
     if arg == "all" and rules.stock.enabled and rules.stock.playoff_obligations:
@@ -273,8 +271,6 @@ def _quote(ctx: TextContext, arg: str) -> str:
         raise TemplateError(f"no quotation {arg!r} in levels/quotes/")
     tables = qf.tables
     who = ctx.rules.name if ctx.rules.name in tables else (tables[0] if tables else "")
-    from game.store.content import load_preset
-
     title = table_name(load_preset(who)) if who else "the rules"
     return f"“{qf.quotes[key]}” ({title} rules)"
 

@@ -17,10 +17,6 @@ def bid_amounts(rules: RuleSet, above: int) -> tuple[int, ...]:
     return compile_rules(rules).bids.amounts_above(above)
 
 
-def next_min_bid(rules: RuleSet, above: int) -> int | None:
-    return compile_rules(rules).bids.next_above(above)
-
-
 def has_opening_meld(rules: RuleSet, counts: int) -> bool:
     """003: a player holding meld, not counting nines (no trump is named yet), must open."""
     return compile_rules(rules).meld.total(counts, None) > 0

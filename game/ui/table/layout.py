@@ -28,7 +28,7 @@ OPEN_STEP = 0.34  # of a small card's width: the least step at which its corner 
 class Layout:
     size: tuple[int, int]
     seating: Seating  # the rules' seating: where each seat sits, how many sides
-    hand_size: int = 12  # the most cards a seat holds (labels are placed clear of them)
+    hand_size: int  # the most cards a seat holds, rules.max_held (labels are placed clear of them)
     auction: bool = True  # the score panel holds the bidding, one row per seat
 
     def __post_init__(self) -> None:
