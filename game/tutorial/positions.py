@@ -40,6 +40,9 @@ def build_state(rules: RuleSet, pos: Position, source: str, step: int | None = N
             raise LessonError(source, step, "position.find",
                               f"no deal of {rules.name} gives {pos.find!r}")
         return found.state
+    if pos.bidder not in rules.seating.seats:  # a dealer or leader is counted round instead
+        raise LessonError(source, step, "position.bidder", f"{rules.name} has seats 0 to "
+                          f"{rules.players - 1}, not {pos.bidder}")
     counts, widow, rest = _deal_position(rules, pos, source, step)
     dealer = first_dealer(rules) if pos.dealer is None else rules.seating.wrapped(pos.dealer)
     if pos.scores and len(pos.scores) != rules.n_sides:
@@ -64,7 +67,7 @@ def _deal_position(rules: RuleSet, pos: Position, source: str, step: int | None
     deck = rules.deck
     n = rules.players
     given: list[list[Card]] = [[] for _ in range(n)]
-    for name, cards in zip(SEATS, pos.cards, strict=True):
+    for name, cards in zip(SEATS, pos.cards, strict=False):  # chairs left off: none given
         seat = seat_of(rules, name)
         if cards and seat is None:
             raise LessonError(source, step, f"position.{name}", f"{rules.name} has no {name}")
