@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from game.commands.args import UsageError, positive_int, seed
@@ -14,7 +15,7 @@ from game.rules.cards import Card, CardError, Suit, parse_cards
 from game.rules.compiled import best_meld, meld_table
 from game.rules.engine import actor
 from game.rules.explain import rules_sections, rules_text
-from game.rules.ruleset import RuleSet
+from game.rules.ruleset import Obligation, RuleSet
 from game.rules.seating import SeatingError
 from game.rules.tricks import PlayVerdict, explain_plays
 from game.rules.view import observe
@@ -224,8 +225,10 @@ def _meld_at(args: argparse.Namespace) -> int:
     return 0
 
 
-def _trick_at(args: argparse.Namespace) -> tuple[RuleSet, list[Card], list[Card], Suit,
-                                                     tuple[str, ...] | None]:
+Trick = tuple[RuleSet, list[Card], list[Card], Suit | None, Sequence[Obligation] | None]
+
+
+def _trick_at(args: argparse.Namespace) -> Trick:
     """(rules, the hand to play, the trick so far, trump, the obligations in force) at a
     position where a card is to be played."""
     _need(args, "--trump", "--hand", "--trick")
@@ -242,12 +245,16 @@ def _trick_at(args: argparse.Namespace) -> tuple[RuleSet, list[Card], list[Card]
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
-    if args.position is not None:
-        if args.playoff:
-            raise UsageError("--playoff: --position already says whether the playoff is on")
-        rules, hand, trick, trump, obligations = _trick_at(args)
-        _emit_legal(args, explain_plays(rules, hand, trick, trump, obligations))
-        return 0
+    if args.position is not None and args.playoff:
+        raise UsageError("--playoff: --position already says whether the playoff is on")
+    rules, hand, trick, trump, obligations = (
+        _trick_at(args) if args.position is not None else _trick_of_flags(args))
+    _emit_legal(args, explain_plays(rules, hand, trick, trump, obligations))
+    return 0
+
+
+def _trick_of_flags(args: argparse.Namespace) -> Trick:
+    """The trick --variant, --trump, --trick, --hand and --playoff describe."""
     _need(args, "--variant", "--trump", "--hand")
     rules = load_ruleset(args.variant)
     try:
@@ -264,8 +271,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     obligations = rules.stock.playoff_obligations if (rules.stock.enabled and args.playoff) \
         else rules.tricks.obligations
-    _emit_legal(args, explain_plays(rules, hand, trick, trump, obligations))
-    return 0
+    return rules, hand, trick, trump, obligations
 
 
 def _emit_legal(args: argparse.Namespace, verdict: PlayVerdict) -> None:
