@@ -43,3 +43,10 @@ def test_the_play_and_test_commands_come_first():
     play, test = _readme_command("Play"), _readme_command("Test")
     assert README.index(play) < README.index(test) < README.index("## Playing")
     assert play.endswith(".venv/bin/pinochle")
+
+
+def test_the_test_extras_hold_the_build_backend_the_packaging_test_builds_with():
+    """tests/test_packaging.py builds the wheel without build isolation: the test environment
+    must hold what pyproject.toml's build-system requires, at the same lower bound."""
+    test_extras = PYPROJECT["project"]["optional-dependencies"]["test"]
+    assert set(PYPROJECT["build-system"]["requires"]) <= set(test_extras)

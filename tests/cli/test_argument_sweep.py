@@ -54,5 +54,6 @@ def test_malformed_arguments_for_every_subcommand_end_in_one_line(tmp_path, part
     assert counts["tracebacks"] == 0, bad[:5]
     assert counts["unclear errors"] == 0, [c for c in cases if c["stderr_lines"] > 1][:5]
     assert counts["cases"] == len(cases)
+    (tmp_path / "plan").mkdir()
     assert [c["case"] for c in cases] == [label for label, _ in planned(tmp_path / "plan", part)]
     assert counts["refused in one line"] > 0.9 * counts["cases"]
