@@ -35,7 +35,14 @@ def test_the_readmes_test_command_runs_both_tiers_on_both_cores_and_shows_the_sl
     addopts = shlex.split(PYPROJECT["tool"]["pytest"]["ini_options"]["addopts"])
     assert "-n" in addopts and addopts[addopts.index("-n") + 1] == "auto"
     assert "--durations=20" in addopts
-    assert "--dist" in addopts and addopts[addopts.index("--dist") + 1] == "loadgroup"
+
+
+def test_the_groups_that_share_a_set_up_name_files_that_exist():
+    """tests/conftest.py keeps each group's tests on one worker by file: a renamed file would
+    silently leave its group."""
+    from tests.conftest import SHARED
+
+    assert SHARED and all((ROOT / path).is_file() for path in SHARED)
 
 
 def test_the_play_and_test_commands_come_first():

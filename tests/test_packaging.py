@@ -23,8 +23,6 @@ from game.ui import assets
 from tests.limits import run_cpu_limited
 
 ROOT = Path(__file__).resolve().parents[1]
-# One worker builds the wheel and its environment once (module fixtures) for every test here.
-pytestmark = pytest.mark.xdist_group("packaging")
 DEPENDENCIES = ("pygame-ce", "platformdirs")
 
 

@@ -10,10 +10,6 @@ from game.store.content import LEVELS_DIR, load_preset, load_tutorial, load_tuto
 from game.tutorial.check import check_all
 from game.tutorial.check_text import normalise, seeds_folder
 
-# Every test here runs the whole check: on one worker, the check's own caches of the bot's
-# decisions (pure functions of the position) are filled once, by the first, for all of them.
-pytestmark = pytest.mark.xdist_group("tutorial-check")
-
 
 def documents_for(tmp_path):
     """Stand-ins for the rule documents holding exactly the shipped quotations, so the

@@ -18,7 +18,6 @@ from tests.limits import run_cpu_limited
 LESSONS, PUZZLES, ERRORS = load_tutorial()
 
 
-@pytest.mark.xdist_group("tutorial-check")  # beside test_check_faults: the caches filled once
 def test_every_lesson_and_puzzle_checks_out():
     from game.store.content import LEVELS_DIR
 
