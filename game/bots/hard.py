@@ -32,6 +32,7 @@ class Budget:
     stock_samples: int = 48  # two-handed, per decision of the stock phase
     stock_width: int = 7  # cards searched per decision of the stock phase
     infer: bool = False  # card play: weigh sampled deals by the auction
+    playoff_tricks: int = 0  # two-handed: solve the playoff exactly from this many tricks left
 
 
 HARD = Budget()
@@ -131,7 +132,8 @@ class HardBot(LevelBot):
             return twohand.decide(view, "hard", rng)
         if view.playoff:
             if view.phase == Phase.TRICKS:
-                return twohand.playoff_search(view, rng)
+                return twohand.playoff_search(view, rng,
+                                              solved_tricks=self.budget.playoff_tricks)
             return twohand.decide(view, "hard", rng)
         b = self.budget
         rule, why = twohand.decide(view, "hard", rng)
