@@ -33,9 +33,10 @@ LAYERS: list[tuple[str, str]] = [
     ("tutorial", r"game\.tutorial(\.\w+)?$"),
     ("ui base", r"game\.ui(\.(theme|anim|assets|widgets|scene))?$"),
     ("ui table", r"game\.ui\.table(\.\w+)?$"),
-    ("ui overlay pieces", r"game\.ui\.(overlay|handpick|menu|coached|coached_controls)$"),
+    ("ui overlay pieces", r"game\.ui\.(overlay|handpick|menu|coached|coached_controls"
+                          r"|coached_panel)$"),
     ("ui scenes", r"game\.ui\.scenes(\.\w+)?$"),
-    ("ui app", r"game\.ui\.(app|routes|lessondrive)$"),
+    ("ui app", r"game\.ui\.(app|routes|lessondrive|replycheck|firsthanddrive|checkdrive)$"),
     ("ui demo", r"game\.ui\.demo$"),
     ("commands", r"game\.commands(\.\w+)?$"),
     ("entry points", r"game(\.cli|\.__main__)?$"),

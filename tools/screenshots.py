@@ -64,7 +64,7 @@ def game_scenes(size: tuple[int, int], out: Path, home: Path) -> dict[str, Path]
 
 def menu_scenes(size: tuple[int, int], out: Path, home: Path) -> dict[str, Path]:
     from game.match.controller import Match
-    from game.ui.scenes import menus, settings, sheets, stats
+    from game.ui.scenes import menus, scoresheet, settings, sheets, stats
     from game.ui.table.scene import TableScene
 
     found: dict[str, Path] = {}
@@ -83,7 +83,7 @@ def menu_scenes(size: tuple[int, int], out: Path, home: Path) -> dict[str, Path]
         app.push(table)
         scenes = [menus.TitleScene(app), menus.SetupScene(app), settings.SettingsScene(app),
                   stats.StatsScene(app), sheets.HelpScene(app), sheets.RulesScene(app, rules),
-                  sheets.ScoreSheetScene(app, table), menus.PauseScene(app, table)]
+                  scoresheet.ScoreSheetScene(app, table), menus.PauseScene(app, table)]
         for scene in scenes:
             app.push(scene)
             app.step(1 / 60)

@@ -114,7 +114,7 @@ def read_partner(view: PlayerView) -> Read:
     rules = view.rules
     if not rules.partnerships:
         return Read()
-    partner = (view.seat + 2) % 4
+    partner = rules.seating.partner(view.seat)
     model = model_for(rules)
     scale = rules.total_trick_points / 250
     system = convention(rules)
@@ -213,7 +213,7 @@ def _convention_bid(view: PlayerView, ceiling: float) -> tuple[int, str] | None:
     h = view.hand
     high = view.high_bid
     if system == "jumps":
-        partner = (view.seat + 2) % 4
+        partner = rules.seating.partner(view.seat)
         run = has_run(rules, h) >= 0
         aces = has_aces(rules, h)
         partner_in = not (view.passed_out and view.passed_out[partner])
@@ -250,7 +250,7 @@ def decide(view: PlayerView, level: str, aggression: str, rng: random.Random,
     if noise:
         ceiling += rng.gauss(0.0, noise * model.sd)
     nxt = bids[0].amount
-    partner = (view.seat + 2) % 4 if rules.partnerships else -1
+    partner = rules.seating.partner(view.seat)
     whose = "our side is" if rules.partnerships else "my hand is"
     about = f"{whose} worth about {value:.0f} with {best.meld} meld in my best suit"
     if read.shows:
@@ -263,7 +263,7 @@ def decide(view: PlayerView, level: str, aggression: str, rng: random.Random,
         return bids[0], f"bid {nxt}: I must open (or I am stuck); {about}"
     if view.high_bidder >= 0 and view.high_bidder == partner:
         opponents_in = any(not view.passed_out[s] for s in range(rules.players)
-                           if s % 2 != view.seat % 2)
+                           if not rules.seating.same_side(s, view.seat))
         if read.partner_run or opponents_in:
             return Pass(), f"pass: partner holds the bid; {about}"
         ests = estimates(rules, view.hand)

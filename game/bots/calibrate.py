@@ -73,7 +73,9 @@ def simulate(rules: RuleSet, deals: int, seed: int
     pol = policy_for(rules)
     rng = random.Random(seed)
     n = rules.players
-    team = [s % 2 for s in range(n)] if n == 4 else [0] + [1] * (n - 1)
+    # South declares; at a partnership table its partner passes and melds with it.
+    team = rules.seating.teams_against(0)
+    mate = rules.seating.partner(0)
     pts = rules.trick_points_by_type
     bx: list[list[float]] = []
     by: list[float] = []
@@ -91,11 +93,12 @@ def simulate(rules: RuleSet, deals: int, seed: int
             hands = list(hands0)
             banked = 0
             bid_f = features(rules, hands[0], trump)
-            if rules.passing.count and n == 4:
+            if rules.passing.count and mate >= 0:
                 k = rules.passing.count
-                give, _ = best_pass(rules, hands[2], trump, card_choices(deck, hands[2], k))
+                give, _ = best_pass(rules, hands[mate], trump,
+                                    card_choices(deck, hands[mate], k))
                 g = deck.counts_of(give)
-                hands[2] -= g
+                hands[mate] -= g
                 hands[0] += g
                 keep = meld_counts(rules, best_meld(rules, hands[0], trump).cards_used())
                 free = hands[0] - keep
@@ -105,7 +108,7 @@ def simulate(rules: RuleSet, deals: int, seed: int
                     back = tuple(card_choices(deck, hands[0], k, must_include=free)[0])
                 bk = deck.counts_of(back)
                 hands[0] -= bk
-                hands[2] += bk
+                hands[mate] += bk
             if rules.widow.size:
                 full = hands[0] + widow
                 _, d, _ = best_discard(rules, full, rules.widow.size)
@@ -113,13 +116,14 @@ def simulate(rules: RuleSet, deals: int, seed: int
                 banked = sum(pts[t] * ((d >> (t * deck.bits)) & deck.field_mask)
                              for t in range(deck.n_types))
             meld = table.total(hands[0], trump)
-            if n == 4:
-                pm = table.total(hands[2], trump)
+            if mate >= 0:
+                pm = table.total(hands[mate], trump)
                 meld += pm
                 partner_meld += pm
                 samples += 1
             play_f = features(rules, hands[0], trump)
-            taken, _ = pol.play(list(hands), trump, 0, team, bidder_team=0, rnd=rng.random)
+            taken, _ = pol.play(list(hands), trump, 0, list(team), bidder_team=0,
+                                rnd=rng.random)
             tricks = sum(taken[s] for s in range(n) if team[s] == 0) + banked
             bx.append(bid_f)
             by.append(meld + tricks)

@@ -78,7 +78,7 @@ class DealSampler:
         # less what this seat passed to it (added first: the fields never go below zero).
         self.passed = [0] * n
         self.received = [0] * n
-        partner = (view.seat + 2) % 4 if rules.partnerships else -1
+        partner = rules.seating.partner(view.seat)
         if partner >= 0:
             self.passed[partner], self.received[partner] = view.passed, view.received
         self.checks: dict[int, list[Check]] = seat_checks(view) if auction else {}

@@ -59,10 +59,8 @@ class ExchangeSearch:
         self.deals: list[Sampled] = []
         self.seeds: list[float] = []
         self.gv = GameValue.of(view, game)
-        n = rules.players
         self.bidder = view.bidder
-        self.team = ([s % 2 for s in range(n)] if n == 4 else
-                     [0 if s == view.bidder else 1 for s in range(n)])
+        self.team = list(rules.seating.teams_against(view.bidder))
         first = rules.table.first_lead == "bidder"
         self.leader = view.bidder if first else rules.next_seat(view.dealer)
         self.pol = policy_for(rules)
@@ -189,7 +187,7 @@ class ExchangeSearch:
 
     def pass_back_plays(self, candidates: Sequence[int]) -> list[Play]:
         trump, me = self.view.trump, self.view.seat
-        partner = (me + 2) % 4
+        partner = self.rules.seating.partner(me)
         scorer = self.scorer(trump)
 
         def make(back: int) -> Play:
@@ -216,7 +214,7 @@ class ExchangeSearch:
             def play(deal: Sampled, rnd: random.Random) -> float:
                 hs = list(deal.hands)
                 if k:
-                    partner = (me + 2) % 4
+                    partner = rules.seating.partner(me)
                     give = greedy_pass(rules, hs[partner], trump, k)
                     hs[partner] -= give
                     hs[me] += give

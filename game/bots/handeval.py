@@ -159,11 +159,11 @@ MODELS: dict[str, tuple[Model, Model]] = {
 def _fallback(rules: RuleSet) -> Model:
     """A generic model for house rules without a fitted one, scaled to the preset's points."""
     scale = rules.total_trick_points / 250
-    share = 0.5 if rules.players == 4 else 0.4
+    share = 0.5 if rules.partnerships else 0.4
     coef = [share * rules.total_trick_points - 30 * scale, 1.0, 9 * scale, 10 * scale,
             5 * scale, 2 * scale, 14 * scale, 4 * scale, 1 * scale, 8 * scale, 4 * scale,
             -2 * scale]
-    partner = 60.0 * (rules.meld.marriage / 20) if rules.players == 4 else 0.0
+    partner = 60.0 * (rules.meld.marriage / 20) if rules.partnerships else 0.0
     coef[0] += partner
     return Model(tuple(coef), 45 * scale, partner, share * rules.total_trick_points)
 

@@ -52,7 +52,7 @@ def read_auction(view: PlayerView, rng: random.Random, samples: int,
     rules = view.rules
     start = time.perf_counter()
     me = view.seat
-    partner = (me + 2) % 4 if rules.partnerships else -1
+    partner = rules.seating.partner(me)
     sampler = AuctionSampler(view)
     tw2 = sw = swt = plain = 0.0
     diff = 0.0
@@ -92,7 +92,7 @@ def decide(view: PlayerView, rng: random.Random, aggression: str, samples: int,
     best, heuristic, _ = bidding.side_estimate(view, "hard")
     # 001 without a marriage: as declarer we would lose the bid unplayed.
     value = heuristic if heuristic < -1e5 else best.value
-    partner = (view.seat + 2) % 4 if rules.partnerships else -1
+    partner = rules.seating.partner(view.seat)
     passed = view.passed_out or (False,) * rules.players
     opponents_in = any(not passed[s] for s in range(rules.players)
                        if rules.side_of(s) != rules.side_of(view.seat))
@@ -125,4 +125,6 @@ def decide(view: PlayerView, rng: random.Random, aggression: str, samples: int,
         return Pass(), f"pass: your partner's contract is as good as yours would be; {about}"
     if nxt <= ceiling:
         return bids[0], f"bid {nxt}: {about}"
-    return Pass(), f"pass: {about}"
+    # Said with the bar it misses: "54% to make 310" alone read as a reason to bid.
+    need = prob_at_least(value, model.sd, ceiling)
+    return Pass(), f"pass: {about}, and I bid only at {need:.0%} or better"

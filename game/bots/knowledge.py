@@ -80,7 +80,7 @@ class Knowledge:
         return self.rules.players
 
     def partner(self, seat: int) -> int:
-        return (seat + 2) % 4 if self.rules.players == 4 else -1
+        return self.rules.seating.partner(seat)
 
     def same_side(self, a: int, b: int) -> bool:
         return self.rules.side_of(a) == self.rules.side_of(b)
@@ -152,7 +152,7 @@ def build(view: PlayerView) -> Knowledge:
     if me == view.bidder and view.discards:
         unseen -= view.discards
     known = [0] * n
-    partner = (me + 2) % 4 if n == 4 else -1
+    partner = rules.seating.partner(me)
     for s in range(n):
         if s == me:
             continue

@@ -31,8 +31,7 @@ class Play:
         self.trump = k.trump
         self.n = rules.players
         # The defenders of a three-handed hand play together against the bidder.
-        self.team = ([s % 2 for s in range(4)] if self.n == 4 else
-                     [0 if s == k.bidder else 1 for s in range(self.n)])
+        self.team = list(rules.seating.teams_against(k.bidder))
 
     # -- small helpers ------------------------------------------------------------------------
     def name(self, t: int) -> str:

@@ -56,10 +56,8 @@ class CardSearch:
         self.rules = view.rules
         self.k = knowledge or build(view)
         self.pol = policy or policy_for(self.rules)
-        n = self.rules.players
         bidder = view.bidder
-        self.team = ([s % 2 for s in range(n)] if n == 4 else
-                     [0 if s == bidder else 1 for s in range(n)])
+        self.team = list(self.rules.seating.teams_against(bidder))
         self.bidder_team = self.team[bidder] if bidder >= 0 else -1
         self.sampler: PlaySampler | TruthSampler = (
             TruthSampler(view) if view.revealed else PlaySampler(self.k))

@@ -101,13 +101,12 @@ def play_out(rules: RuleSet, hands: list[int], widow: int, declarer: int, rng: r
              trump: int = -1, leader: int = -1) -> Outcome:
     """Exchange, meld and play a deal with ``declarer`` holding the contract."""
     hs = list(hands)
-    n = rules.players
     if trump < 0:
         trump = best_trump(rules, hs[declarer] + (widow if rules.widow.size else 0))
     banked = 0
-    if rules.passing.count and n == 4:
+    if rules.passing.count and rules.partnerships:
         k = rules.passing.count
-        partner = (declarer + 2) % 4
+        partner = rules.seating.partner(declarer)
         g = greedy_pass(rules, hs[partner], trump, k)
         if rules.passing.exchange == "simultaneous":  # returned from its own hand, unseen
             b = greedy_back(rules, hs[declarer], 0, trump, k)
@@ -134,7 +133,7 @@ def play_out(rules: RuleSet, hands: list[int], widow: int, declarer: int, rng: r
     for side in range(rules.n_sides):
         m = sum(melds[s] for s in rules.seats_of(side))
         side_meld.append(0 if rules.meld.minimum and m < rules.meld.minimum else m)
-    team = ([s % 2 for s in range(n)] if n == 4 else [0 if s == declarer else 1 for s in range(n)])
+    team = list(rules.seating.teams_against(declarer))
     if leader < 0:
         leader = declarer if rules.table.first_lead == "bidder" else rules.next_seat(declarer)
     taken, won = policy_for(rules).play(hs, trump, leader, team, (), team[declarer],

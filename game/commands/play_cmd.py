@@ -93,7 +93,8 @@ def prepare_window(app: App, variant: str | None, seed: int | None) -> str | Non
         f"A game at this table is in progress: {progress_text(saved)}.",
         "Resume it, or start a new game here, which replaces it (games at other tables are "
         "kept)."], yes="Resume it", on_yes=lambda: then(resume_game(app, saved)),
-        no="Title screen", other=("Start a new game", lambda: then(start_game(app, seed=seed))))
+        destructive=False, no="Title screen",
+        other=("Start a new game", lambda: then(start_game(app, seed=seed)), True))
     return None
 
 

@@ -43,20 +43,29 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     library = load_tutorial_library(root)
     documents = seeds_folder(root, args.seeds)
     if lessons or puzzles:
-        # Every step's answer made with the scene's own controls, headless
-        # (game.ui.lessondrive), in a second process while this one checks the engine's side.
+        # Every answer made with the scenes' own controls, headless (game.ui.lessondrive), the
+        # work split over two processes by what each has already searched: a worker checks the
+        # first hand and then plays it and every lesson through the window (the coach's advice
+        # searched once); this process checks the engine's side and then drives the puzzles,
+        # whose Hint is the hard bot's analysis it has just made.
         import os
         from concurrent.futures import ProcessPoolExecutor
 
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the report
 
-        from game.ui.lessondrive import drive_folder
+        from game.store.content import preset_names
+        from game.ui.checkdrive import drive_all, drive_lessons_folder
 
         with ProcessPoolExecutor(max_workers=1) as pool:
-            driving = pool.submit(drive_folder, str(root))
-            report = check_all(lessons, puzzles, load_preset, errors, library, documents)
-            report.driven, driven_failures = driving.result()
-        report.failures += driven_failures
+            driving = pool.submit(drive_lessons_folder, str(root))
+            report = check_all(lessons, puzzles, load_preset, errors, library, documents,
+                               guided=False)
+            report.driven, puzzle_failures = drive_all([], puzzles, load_preset,
+                                                         preset_names())
+            runs, driven, driven_failures = driving.result()
+        report.runs += runs
+        report.driven += driven
+        report.failures += driven_failures + puzzle_failures
     else:
         report = check_all(lessons, puzzles, load_preset, errors, library, documents)
     if args.json:
@@ -67,7 +76,9 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
         print(f"{report.lessons} lessons, {report.puzzles} puzzles, {report.steps} steps, "
               f"{report.claims} claims, {report.quotes} quotations {against}, "
               f"{report.bot_checked} decisions against the hard bot, "
-              f"{report.driven} lessons and puzzles driven through the window's controls; "
+              f"{report.reasons} refusals checked against their card, "
+              f"{report.driven} lessons, first hands and puzzles driven through the window's "
+              f"controls; "
               f"{len(report.failures)} failures")
         for failure in report.failures:
             print(f"  FAIL {failure}")

@@ -40,31 +40,34 @@ KINDS = {Phase.AUCTION: "bid", Phase.TRUMP: "trump", Phase.PASS: "pass",
 
 
 def seatings(rules: RuleSet) -> list[tuple[str, ...]]:
-    """Which level ('a' or 'b') sits in each seat, for each table of one deal."""
-    n = rules.players
-    if n == 4:
-        return [("a", "b", "a", "b"), ("b", "a", "b", "a")]
-    if n == 3:
-        return [tuple("a" if s == r else "b" for s in range(3)) for r in range(3)]
-    return [("a", "b"), ("b", "a")]
+    """Which level ('a' or 'b') sits in each seat, for each table of one deal: A takes each
+    side in turn (partners together), B the others."""
+    seating = rules.seating
+    return [tuple("a" if seating.side_of(s) == side else "b" for s in seating.seats)
+            for side in range(seating.n_sides)]
+
+
+def level_sides(rules: RuleSet, seats: Sequence[str]) -> tuple[list[int], list[int]]:
+    """The sides A plays and the sides B plays at one table."""
+    a = sorted({rules.side_of(s) for s, x in enumerate(seats) if x == "a"})
+    b = sorted({rules.side_of(s) for s, x in enumerate(seats) if x == "b"})
+    return a, b
+
+
+def level_means(rules: RuleSet, per_side: Sequence[float] | dict[int, float],
+                seats: Sequence[str]) -> dict[str, float]:
+    """A figure kept per side, as each level's mean over the sides it plays."""
+    a, b = level_sides(rules, seats)
+    return {"a": sum(per_side[x] for x in a) / len(a), "b": sum(per_side[x] for x in b) / len(b)}
 
 
 def _side_scores(rules: RuleSet, result: HandResult, seats: Sequence[str]
                  ) -> tuple[float, dict[str, float]]:
-    """(A's margin over B, trick points per level) from one scored hand."""
-    score = {s.side: s.score for s in result.sides}
-    tricks = {s.side: s.tricks for s in result.sides}
-    if rules.players == 4:
-        a_side = rules.side_of(seats.index("a"))
-        b_side = 1 - a_side
-        return (score[a_side] - score[b_side],
-                {"a": float(tricks[a_side]), "b": float(tricks[b_side])})
-    a_seats = [i for i, x in enumerate(seats) if x == "a"]
-    b_seats = [i for i, x in enumerate(seats) if x == "b"]
-    sa = sum(score[i] for i in a_seats) / len(a_seats)
-    sb = sum(score[i] for i in b_seats) / len(b_seats)
-    return sa - sb, {"a": sum(tricks[i] for i in a_seats) / len(a_seats),
-                     "b": sum(tricks[i] for i in b_seats) / len(b_seats)}
+    """(A's margin over B, trick points per level) from one scored hand (three-handed: A's
+    seat against the mean of the B seats)."""
+    score = level_means(rules, {s.side: float(s.score) for s in result.sides}, seats)
+    tricks = level_means(rules, {s.side: float(s.tricks) for s in result.sides}, seats)
+    return score["a"] - score["b"], tricks
 
 
 @dataclass

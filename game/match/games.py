@@ -27,6 +27,7 @@ from game.match.duplicate import (
     MatchSpec,
     hand_result,
     header,
+    level_means,
     play_hand,
     seatings,
 )
@@ -66,13 +67,8 @@ class GameResult:
 def _margin(rules: RuleSet, before: Sequence[int], after: Sequence[int],
             seats: Sequence[str]) -> float:
     """A's score change minus B's over one hand (three-handed: minus B's average)."""
-    gain = [a - b for a, b in zip(after, before, strict=True)]
-    if rules.players == 4:
-        a_side = rules.side_of(seats.index("a"))
-        return float(gain[a_side] - gain[1 - a_side])
-    a = [gain[i] for i, x in enumerate(seats) if x == "a"]
-    b = [gain[i] for i, x in enumerate(seats) if x == "b"]
-    return sum(a) / len(a) - sum(b) / len(b)
+    gain = level_means(rules, [a - b for a, b in zip(after, before, strict=True)], seats)
+    return gain["a"] - gain["b"]
 
 
 def play_game(rules: RuleSet, seed: int, game: int, table: int, seats: Sequence[str],
@@ -100,12 +96,7 @@ def play_game(rules: RuleSet, seed: int, game: int, table: int, seats: Sequence[
 
 
 def _final(rules: RuleSet, scores: Sequence[int], seats: Sequence[str]) -> dict[str, float]:
-    if rules.players == 4:
-        a_side = rules.side_of(seats.index("a"))
-        return {"a": float(scores[a_side]), "b": float(scores[1 - a_side])}
-    a = [scores[i] for i, x in enumerate(seats) if x == "a"]
-    b = [scores[i] for i, x in enumerate(seats) if x == "b"]
-    return {"a": sum(a) / len(a), "b": sum(b) / len(b)}
+    return level_means(rules, scores, seats)
 
 
 def play_games(spec: MatchSpec, games: Sequence[int],

@@ -29,7 +29,7 @@ def _random_cards(state: GameState, rng: random.Random) -> Action | None:
     assert isinstance(hand, HandState)
     deck = rules.deck
     if hand.phase == Phase.PASS:
-        pool, k = hand.hands[(hand.bidder + 2) % 4], rules.passing.count
+        pool, k = hand.hands[rules.seating.partner(hand.bidder)], rules.passing.count
     elif hand.phase == Phase.PASS_BACK:
         pool, k = hand.hands[hand.bidder] - hand.keep, rules.passing.count
     else:

@@ -12,15 +12,11 @@ from collections.abc import Sequence
 from game.rules.events import Event, GameWon, HandStarted, TargetRaised
 from game.rules.phase import NewDeal, Phase
 from game.rules.ruleset import RuleSet
-from game.rules.seats import seat_name
 from game.rules.state import GameState
 
 
 def side_name(rules: RuleSet, side: int) -> str:
-    if rules.partnerships:
-        a, b = rules.seats_of(side)
-        return f"{seat_name(a, 4)} & {seat_name(b, 4)}"
-    return seat_name(side, rules.players)
+    return rules.seating.side_name(side)
 
 
 

@@ -112,6 +112,14 @@ class Seating:
         the direction of play: how a screen lays out the chairs)."""
         return tuple((seat + i) % self.players for i in range(self.players))
 
+    def teams_against(self, declarer: int) -> tuple[int, ...]:
+        """A team number per seat for playing out a contract: the sides at a partnership
+        table; where each plays alone, the declarer (team 0) against the others together, who
+        all gain by setting it (team 1)."""
+        if self.partnerships:
+            return tuple(self.side_of(s) for s in self.seats)
+        return tuple(0 if s == declarer else 1 for s in self.seats)
+
     def name(self, seat: int) -> str:
         return SEAT_NAMES[self.players][seat]
 

@@ -77,6 +77,9 @@ class PlayerView:
     meld_points: tuple[int, ...] = ()
     playoff: bool = False
     running: tuple[int, ...] = ()  # two-handed: each score with this deal's meld, as it is laid
+    # two-handed: the playoff's two draws, (seat, card), which both players see: the last
+    # face-down card of the stock, shown by its drawer, and the turned-up trump (or dix)
+    shown_draws: tuple[tuple[int, Card], ...] = ()
     winner: int = -1
     over_reason: str = ""
     # Every hidden card, for the measurement-only ``open`` level: filled only by
@@ -197,6 +200,7 @@ def _observe_stock(rules: RuleSet, hand: StockHand, seat: int, base: PlayerView
         tabled_records=hand.tabled,
         laid=hand.laid, meld_points=hand.meld_pts, playoff=hand.playoff,
         running=scored_so_far(base.scores, hand),
+        shown_draws=tuple((s, deck.types[t]) for s, t in hand.shown),
     )
 
 

@@ -36,7 +36,8 @@ from game.store.lessons import (
 )
 
 STEP_KEYS = ("say", "highlight", "before", "expect", "any_legal", "after", "hint", "show_meld",
-             "position", "claims", "when", "task", "build", "add", "bot_note")
+             "position", "claims", "when", "task", "build", "add", "bot_note",
+             "reasons")
 POSITION_KEYS = ("phase", "seed", "dealer", "trump", "bidder", "bid", "leader", "widow",
                  "preset", "cards_each", "turnup", "find", "scores", "melded", *SEATS)
 CLAIM_KEYS = ("kind", "card", "cards", "rule", "trump", "total", "seat", "name")
@@ -274,7 +275,22 @@ class _Reader:
             hint=self.text(raw, "hint"), show_meld=self.flag(raw, "show_meld"),
             position=self.position(step_pos, "position") if step_pos is not None else None,
             claims=self.claims(raw.get("claims")), when=self.features(raw.get("when")),
-            task=task, build=build, add=add, bot_note=self.text(raw, "bot_note"))
+            task=task, build=build, add=add, bot_note=self.text(raw, "bot_note"),
+            reasons=self.reasons(raw.get("reasons")))
+
+    def reasons(self, data: Any) -> tuple[tuple[str, str], ...]:
+        """``reasons = { KS = "..." }``: a card's own reason for not being the answer."""
+        if data is None:
+            return ()
+        if not isinstance(data, Mapping):
+            raise self.fail("reasons", "expected a table of card = reason")
+        for code, text in data.items():
+            card = self.cards(code, "reasons")
+            if len(card) != 1 or str(card[0]) != code:
+                raise self.fail(f"reasons.{code}", "expected one card code, e.g. KS")
+            if not isinstance(text, str) or not text.strip():
+                raise self.fail(f"reasons.{code}", f"expected text, got {text!r}")
+        return tuple(data.items())
 
     def guided(self, data: Any) -> Guided:
         if not isinstance(data, Mapping):
@@ -329,7 +345,8 @@ def puzzle_from_mapping(data: Mapping[str, Any], source: str, puzzle_id: str,
                         presets: tuple[str, ...]) -> Puzzle:
     r = _Reader(source, presets)
     r.check_keys(data, ("id", "title", "order", "preset", "category", "question", "position",
-                        "before", "answers", "explanation", "why_not", "bot_note", "claims"))
+                        "before", "answers", "explanation", "why_not", "bot_note", "claims",
+                        "reasons"))
     preset = r.preset(data.get("preset"), "preset")
     answers = r.actions(data.get("answers"), "answers")
     if not answers:
@@ -345,4 +362,5 @@ def puzzle_from_mapping(data: Mapping[str, Any], source: str, puzzle_id: str,
         before=r.actions(data.get("before"), "before"), answers=answers,
         explanation=r.text(data, "explanation", required=True),
         claims=r.claims(data.get("claims")), source=source, category=category,
-        why_not=r.text(data, "why_not"), bot_note=r.text(data, "bot_note"))
+        why_not=r.text(data, "why_not"), bot_note=r.text(data, "bot_note"),
+        reasons=r.reasons(data.get("reasons")))

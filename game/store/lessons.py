@@ -100,6 +100,12 @@ class Step:
     build: tuple[str, ...] = ()  # build-meld: the meld kinds to select ("all": the whole meld)
     add: str = ""  # add-up: "trick" or "hand"
     bot_note: str = ""  # why the hard bot would choose otherwise, when it would
+    reasons: tuple[tuple[str, str], ...] = ()  # card code -> its own reason (else the hint)
+
+    def reason_for(self, action: Action) -> str:
+        """The reason shown for a legal answer that is not right: the card's own, else the
+        step's hint."""
+        return dict(self.reasons).get(str(getattr(action, "card", "")), self.hint)
 
     @property
     def asks(self) -> bool:
@@ -168,3 +174,9 @@ class Puzzle:
     category: str = "play"
     why_not: str = ""  # the reason shown for a legal answer that is not right
     bot_note: str = ""  # why the hard bot's choice differs, when it does
+    reasons: tuple[tuple[str, str], ...] = ()  # card code -> its own reason (else why_not)
+
+    def reason_for(self, action: Action) -> str:
+        """The reason shown for a legal answer that is not right: the card's own, else
+        ``why_not``."""
+        return dict(self.reasons).get(str(getattr(action, "card", "")), self.why_not)

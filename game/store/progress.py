@@ -13,7 +13,8 @@ from game.store.schema import SchemaError
 PUZZLE_RESULTS = ("first try", "solved", "tried")
 MAX_ENTRIES = 1_000
 MAX_STARS = 3
-DRILL_KEYS = ("played", "stars", "next_seed")
+DRILL_KEYS = ("played", "stars", "next_seed")  # one tally for all tables: files before per-table
+DRILL_PER_TABLE = ("at", "played", "stars")  # "<what>:<table>": where it stands, and its tally
 
 
 @dataclass
@@ -23,7 +24,7 @@ class Progress:
     stars: dict[str, int] = field(default_factory=dict)  # "lesson/<id>", "puzzle/<id>": best
     table: str = ""  # the learner's table: a preset name or a house-rules file ("": none yet)
     terms: list[str] = field(default_factory=list)  # glossary terms already shown
-    drill: dict[str, int] = field(default_factory=dict)  # played, stars, next_seed
+    drill: dict[str, int] = field(default_factory=dict)  # "<at|played|stars>:<table>"
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -33,6 +34,28 @@ class Progress:
         if not 0 <= stars <= MAX_STARS:
             raise ValueError(f"stars must be 0 to {MAX_STARS}, got {stars}")
         self.stars[key] = max(stars, self.stars.get(key, 0))
+
+    def drill_tally(self, table: str) -> tuple[int, int]:
+        """(positions played, stars earned) in the "Which rule?" drill on ``table``: like the
+        lessons' progress, the drill's is kept per table."""
+        return (self.drill.get(drill_key("played", table), 0),
+                self.drill.get(drill_key("stars", table), 0))
+
+    def record_drill(self, table: str, stars: int, seed: int) -> None:
+        """One drill position done on ``table``: its tally, and the deal to go on from."""
+        if not 0 <= stars <= MAX_STARS:
+            raise ValueError(f"stars must be 0 to {MAX_STARS}, got {stars}")
+        played, earned = self.drill_tally(table)
+        self.drill[drill_key("played", table)] = played + 1
+        self.drill[drill_key("stars", table)] = earned + stars
+        self.drill[drill_key("at", table)] = seed
+
+
+def drill_key(what: str, table: str) -> str:
+    """The drill's entry ``what`` (one of DRILL_PER_TABLE) for ``table`` (a preset name or a
+    house-rules file: kept within the schema's key length)."""
+    assert what in DRILL_PER_TABLE
+    return f"{what}:{table}"[:100]
 
 
 def lesson_key(lesson_id: str, table: str | None) -> str:
@@ -77,7 +100,7 @@ def progress_from_json(data: Any) -> tuple[Progress, list[SchemaError]]:
             entries = _entries(top, name, check)
             if name == "drill":
                 for key in entries:
-                    if not key.startswith("at:"):  # "at:<table>": where the drill stands
+                    if key.partition(":")[0] not in DRILL_PER_TABLE or ":" not in key:
                         schema.choice(key, f"drill.{key}", DRILL_KEYS)
             getattr(out, name).update(entries)
         except SchemaError as exc:

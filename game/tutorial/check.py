@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.rules.actions import Action
 from game.rules.errors import RulesError
 from game.rules.events import TrickWon
 from game.rules.ruleset import RuleSet
@@ -20,6 +21,7 @@ from game.tutorial.check_text import documents_in, quote_problems, text_problems
 from game.tutorial.claims import verify_claim
 from game.tutorial.features import steps_for
 from game.tutorial.playout import real_cards_problem, real_values_counted
+from game.tutorial.reasons import Seen, reason_problems, reason_reach
 from game.tutorial.runner import LessonRun, PuzzleRun
 from game.tutorial.sums import SumError
 from game.tutorial.text import TemplateError, TextContext
@@ -35,6 +37,8 @@ class Checker:
     report: CheckReport
     presets: tuple[str, ...]
     answers: Answers = field(default_factory=Answers)
+    seen: Seen = field(default_factory=Seen)
+    guided: bool = True  # False: the first hand is checked elsewhere (beside its controls)
 
     def fail(self, message: str) -> None:
         self.report.failures.append(message)
@@ -53,7 +57,7 @@ class Checker:
         if lesson.guided is not None:
             from game.tutorial.check_guided import check_guided
 
-            for preset in self.presets:
+            for preset in self.presets if self.guided else ():
                 check_guided(self, lesson, self.load_rules(preset))
         elif lesson.on_learner_table:
             for preset in self.presets:
@@ -118,8 +122,10 @@ class Checker:
         except TemplateError as exc:
             self.fail(f"{where}: {exc}")
             return False
-        for name in ("say", "hint", "bot_note"):
-            for problem in text_problems(f"{where}: {name}", getattr(step, name), ctx):
+        texts = [(name, getattr(step, name)) for name in ("say", "hint", "bot_note")]
+        texts += [(f"reasons.{code}", text) for code, text in step.reasons]
+        for name, text in texts:
+            for problem in text_problems(f"{where}: {name}", text, ctx):
                 self.fail(problem)
         if step.task == "build-meld":
             self._build(run, where)
@@ -160,6 +166,7 @@ class Checker:
         if step.expects:
             self.decision(run.state_at_step, answers, step.bot_note, where,
                            not run.lesson.on_learner_table)
+            self.refusals(run.state_at_step, answers, run.reason, where)
         chosen = answers[0] if answers else (right[0] if right else None)
         if chosen is None:
             self.fail(f"{where}: no legal answer is right")
@@ -198,12 +205,26 @@ class Checker:
         wrong_legal = [a for a in run.legal() if not run.is_right(a)]
         if step.any_legal and step.after:
             self.fail(f"{where}: any_legal steps finish the trick themselves: drop 'after'")
-        if step.hint and not wrong_legal:
-            self.fail(f"{where}: the hint is unreachable: every legal answer is right, so no "
-                      f"legal move ever shows it")
-        if wrong_legal and not step.hint:
-            self.fail(f"{where}: {wrong_legal[0]} is legal but not right and gets no reason: "
-                      f"add a hint")
+        for problem in reason_reach(step.hint, dict(step.reasons), wrong_legal, "hint"):
+            self.fail(f"{where}: {problem}")
+
+    def refusals(self, state: object, answers: tuple, reason_for: Callable[[Action], str],
+                 where: str) -> None:
+        """Each legal card refused: as good as the answer against the real cards means it is
+        accepted (or its reason says what it keeps), and its reason is true of it."""
+        from game.rules.state import GameState
+
+        assert isinstance(state, GameState)
+
+        def rendered(action: Action) -> str:
+            try:
+                return reason_for(action)
+            except TemplateError:
+                return ""  # reported by the text check
+
+        for problem in reason_problems(state, answers, rendered, where, self.seen):
+            self.fail(problem)
+        self.report.reasons = self.seen.reasons
 
     def decision(self, state: object, answers: tuple, note: str, where: str,
                   strict_note: bool = True) -> None:
@@ -249,13 +270,15 @@ def _cards_of(action: object) -> tuple:
 def check_all(lessons: list[Lesson], puzzles: list[Puzzle],
               load_rules: Callable[[str], RuleSet], errors: list[str],
               library: Library | None = None, documents: Path | None = None,
-              presets: tuple[str, ...] | None = None) -> CheckReport:
+              presets: tuple[str, ...] | None = None, guided: bool = True) -> CheckReport:
+    """Every check of the engine's side; ``guided=False`` leaves the first hand to
+    ``check_guided_all`` (``tutorial --check`` runs it beside the window's controls)."""
     from game.store.content import preset_names
 
     report = CheckReport(failures=list(errors))
     lib = library if library is not None else Library()
     report.failures += lib.errors
-    checker = Checker(load_rules, lib, report, presets or preset_names())
+    checker = Checker(load_rules, lib, report, presets or preset_names(), guided=guided)
     docs = documents_in(documents) if documents is not None else None
     report.documents = str(documents) if documents is not None else None
     report.quotes, problems = quote_problems(lib.quotes, docs)

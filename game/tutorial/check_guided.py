@@ -5,20 +5,25 @@ the hand ends in a score the learner can add up."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.bots.registry import make_bot
+from game.rules.actions import Action
 from game.rules.errors import RulesError
 from game.rules.events import TrickWon
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson
+from game.store.tutorial_data import Library
+from game.tutorial.check_report import CheckReport
 from game.tutorial.check_text import text_problems
 from game.tutorial.guided import GuidedRun
 from game.tutorial.text import TextContext
 
 if TYPE_CHECKING:
-    from game.tutorial.check_report import Checking as Checker
+    from game.tutorial.check_report import Reporting as Checker
 
 COACHED = (Phase.AUCTION, Phase.TRUMP, Phase.PASS, Phase.PASS_BACK, Phase.WIDOW,
            Phase.DISCARD, Phase.DECIDE)
@@ -33,7 +38,6 @@ def check_guided(checker: Checker, lesson: Lesson, rules: RuleSet) -> None:
         checker.fail(f"{where}: {exc}")
         return
     checker.report.runs += 1
-    player = make_bot("medium")  # card play in the check: the coach's choice is not at issue
     said: set[str] = set()
     for _ in range(MOVES):
         if run.scored is not None:
@@ -45,10 +49,7 @@ def check_guided(checker: Checker, lesson: Lesson, rules: RuleSet) -> None:
         if not run.match.waiting_for_human():
             run.step_others()
             continue
-        if run.match.state.phase in COACHED:
-            action, _ = run.suggestion()
-        else:
-            action = player.choose(run.match.view(0), random.Random(len(run.match.actions)))
+        action = learner_move(run)
         if not run.act(action).ok:
             checker.fail(f"{where}: the learner's move {action} is refused")
             return
@@ -66,6 +67,40 @@ def check_guided(checker: Checker, lesson: Lesson, rules: RuleSet) -> None:
                          f"choose another deal")
         if run.sum is None or not run.try_sum(run.sum.total, run.sum.made).ok:
             checker.fail(f"{where}: the score cannot be added up from the hand's events")
+
+
+PLAYER = make_bot("medium")  # card play in the check: the coach's choice is not at issue
+
+
+def learner_move(run: GuidedRun) -> Action:
+    """The learner's move in the checked hand (and in the hand driven through the window):
+    the coach's advice in the auction and the exchanges, the medium bot's card after."""
+    if run.match.state.phase in COACHED:
+        return run.suggestion()[0]
+    return PLAYER.choose(run.match.view(0), random.Random(len(run.match.actions)))
+
+
+@dataclass
+class _GuidedChecker:
+    """What ``check_guided`` needs of a checker, on its own (the worker process that drives the
+    window has no other check to run)."""
+
+    report: CheckReport
+    library: Library
+
+    def fail(self, message: str) -> None:
+        self.report.failures.append(message)
+
+
+def check_guided_all(lessons: list[Lesson], load_rules: Callable[[str], RuleSet],
+                     library: Library, presets: tuple[str, ...]) -> tuple[int, list[str]]:
+    """``check_guided`` for every first-hand lesson on every table: (runs, failures)."""
+    checker = _GuidedChecker(CheckReport(), library)
+    for lesson in lessons:
+        if lesson.guided is not None:
+            for preset in presets:
+                check_guided(checker, lesson, load_rules(preset))
+    return checker.report.runs, checker.report.failures
 
 
 def _narration(checker: Checker, lesson: Lesson, run: GuidedRun, phase: str, where: str) -> None:

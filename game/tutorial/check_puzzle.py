@@ -14,6 +14,7 @@ from game.rules.ruleset import RuleSet
 from game.store.lessons import Puzzle
 from game.tutorial.check_text import text_problems
 from game.tutorial.claims import named_values, verify_claim
+from game.tutorial.reasons import reason_reach
 from game.tutorial.runner import PuzzleRun
 from game.tutorial.text import TextContext
 
@@ -65,10 +66,8 @@ def check_puzzle_run(checker: Checker, puzzle: Puzzle, run: PuzzleRun) -> None:
     if len(puzzle.answers) == len(plays) > 1:
         fail(f"{source}: every legal card is an answer: no puzzle")
     wrong_legal = [a for a in legal if a not in puzzle.answers]
-    if wrong_legal and not puzzle.why_not:
-        fail(f"{source}: {wrong_legal[0]} is legal but not right and gets no reason: add why_not")
-    if puzzle.why_not and not wrong_legal:
-        fail(f"{source}: why_not is unreachable: every legal answer is right")
+    for problem in reason_reach(puzzle.why_not, dict(puzzle.reasons), wrong_legal, "why_not"):
+        fail(f"{source}: {problem}")
     for claim in puzzle.claims:
         checker.report.claims += 1
         problem = verify_claim(state, claim, rules)
@@ -76,8 +75,11 @@ def check_puzzle_run(checker: Checker, puzzle: Puzzle, run: PuzzleRun) -> None:
             fail(f"{source}: claim {claim.kind}: {problem}")
     ctx = TextContext(rules, state, named_values(puzzle.claims, state, rules),
                       checker.library.quotes)
-    for name in ("question", "explanation", "why_not", "bot_note"):
-        for problem in text_problems(f"{source}: {name}", getattr(puzzle, name), ctx):
+    texts = [(name, getattr(puzzle, name))
+             for name in ("question", "explanation", "why_not", "bot_note")]
+    texts += [(f"reasons.{code}", text) for code, text in puzzle.reasons]
+    for name, text in texts:
+        for problem in text_problems(f"{source}: {name}", text, ctx):
             fail(problem)
     for problem in text_problems(f"{source}: title", puzzle.title, None):
         fail(problem)
@@ -88,3 +90,4 @@ def check_puzzle_run(checker: Checker, puzzle: Puzzle, run: PuzzleRun) -> None:
         if named:
             fail(f"{source}: the title gives the answer away ({named[0]!r})")
     checker.decision(state, puzzle.answers, puzzle.bot_note, source)
+    checker.refusals(state, puzzle.answers, run.reason, source)

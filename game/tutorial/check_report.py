@@ -3,6 +3,7 @@ need of the checker that runs them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -28,6 +29,7 @@ class CheckReport:
     puzzle_tables: list[str] = field(default_factory=list)
     played_out: int = 0  # decisions played out against the real hidden cards
     driven: int = 0  # lessons (per table) and puzzles played through the window's controls
+    reasons: int = 0  # refusal reasons checked against the card they are shown for
 
     def to_json(self) -> dict[str, object]:
         return {"lessons": self.lessons, "puzzles": self.puzzles, "steps": self.steps,
@@ -36,16 +38,23 @@ class CheckReport:
                 "bot_checked": self.bot_checked, "single_legal": self.single_legal,
                 "tracks": self.tracks, "categories": self.categories,
                 "puzzle_tables": self.puzzle_tables, "driven": self.driven,
-                "played_out": self.played_out}
+                "played_out": self.played_out, "reasons": self.reasons}
 
 
-class Checking(Protocol):
-    """The checker as the lesson, puzzle and guided-hand checks see it."""
+class Reporting(Protocol):
+    """What the guided hand's check needs: where to report, and the shipped library."""
 
     report: CheckReport
     library: Library
 
     def fail(self, message: str) -> None: ...
 
+
+class Checking(Reporting, Protocol):
+    """The checker as the lesson and puzzle checks see it."""
+
     def decision(self, state: GameState, answers: tuple[Action, ...], note: str, where: str,
                  strict_note: bool = True) -> None: ...
+
+    def refusals(self, state: GameState, answers: tuple[Action, ...],
+                 reason_for: Callable[[Action], str], where: str) -> None: ...

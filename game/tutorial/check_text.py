@@ -11,7 +11,7 @@ from pathlib import Path
 
 from game.rules.ruleset import RuleSet
 from game.store.tutorial_data import QuoteFile
-from game.tutorial.scan import bare_numbers, style_problems
+from game.tutorial.scan import bare_numbers, holding_problems, style_problems
 from game.tutorial.text import FIELD as FIELD_RE
 from game.tutorial.text import TemplateError, TextContext, render
 
@@ -26,6 +26,8 @@ def text_problems(label: str, raw: str, ctx: TextContext | None, topic: str = ""
     out += [f"{label}: {p}" for p in style_problems(raw)]
     if ctx is not None:
         out += [f"{label}: {p}" for p in meld_field_problems(raw, ctx.rules, topic)]
+    if ctx is not None and ctx.state is not None:  # prose about a position, not a definition
+        out += [f"{label}: {p}" for p in holding_problems(raw)]
     if ctx is not None:
         try:
             render(raw, ctx)
@@ -138,10 +140,12 @@ def quote_problems(quotes: Mapping[str, QuoteFile], documents: dict[str, str] | 
 
 
 def seeds_folder(levels: Path, given: Path | None) -> Path | None:
-    """The rule documents: ``--seeds``, else ``../shared/seeds`` beside the checkout, else
-    ``/work/shared/seeds``; None when none is present."""
+    """The rule documents: ``--seeds``, else ``../shared/seeds`` beside the checkout the levels
+    are in (where CI's clone and every developer's worktree have them); None when absent, and
+    the check then knows only the shipped quotations. Never a fixed absolute path: a machine's
+    own folder must not decide what a check proves."""
     candidates = [given] if given is not None else [
-        levels.resolve().parent.parent / "shared" / "seeds", Path("/work/shared/seeds")]
+        levels.resolve().parent.parent / "shared" / "seeds"]
     for folder in candidates:
         if folder is not None and folder.is_dir() and any(folder.glob("*.txt")):
             return folder

@@ -149,7 +149,7 @@ class GuidedRun:
     def hint(self) -> str:
         self.attempts.hints += 1
         action, reason = self.suggestion()
-        return f"The coach suggests {action}: {reason}."
+        return f"The coach: {reason}."
 
     def act(self, action: Action) -> Reply:
         if not self.match.waiting_for_human():
@@ -164,8 +164,7 @@ class GuidedRun:
         self._logged(events)
         if action == advice:
             return Reply(True, "", events, RIGHT)
-        return Reply(True, f"Legal. The coach would have chosen {advice}: {reason}.", events,
-                     NEUTRAL)
+        return Reply(True, f"Legal. The coach's choice: {reason}.", events, NEUTRAL)
 
     def claim(self) -> Reply:
         """The learner claims the rest of the tricks: the engine proves and plays it out, and

@@ -10,6 +10,8 @@ in progress; the value is the trick points the learner's side takes less those t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.bots.solver import solve
 from game.rules.actions import Action, PlayCard
 from game.rules.auction_game.state import HandState
@@ -62,6 +64,12 @@ def trick_value(k: PlayKernel, hands: list[int], trump: int, trick: tuple[tuple[
                 maximiser: list[bool], nxt: list[int]) -> float:
     """The trick in progress played out, every seat after the learner playing its best for its
     side: the trick's points, plus for the learner's side, minus for the others."""
+    return trick_line(k, hands, trump, trick, maximiser, nxt)[0]
+
+
+def trick_line(k: PlayKernel, hands: list[int], trump: int, trick: tuple[tuple[int, int], ...],
+               maximiser: list[bool], nxt: list[int]) -> tuple[float, int]:
+    """``trick_value`` and the seat that takes the trick on that best line."""
     if len(trick) == k.players:
         ws, wt = trick[0]
         pts = k.points[wt]
@@ -71,19 +79,69 @@ def trick_value(k: PlayKernel, hands: list[int], trump: int, trick: tuple[tuple[
             pts += k.points[t]
         if not any(hands):
             pts += k.last_trick
-        return float(pts if maximiser[ws] else -pts)
+        return float(pts if maximiser[ws] else -pts), ws
     seat = nxt[trick[-1][0]]
+    h = hands[seat]
     ws, wt = trick[0]
     for s, t in trick[1:]:
         if k.beats(t, wt, trump):
             ws, wt = s, t
-    h = hands[seat]
-    values = []
+    lines = []
     for t in k.types_in(k.legal(h, trick, wt, trump)):
         hands[seat] = h - k.one[t]
-        values.append(trick_value(k, hands, trump, (*trick, (seat, t)), maximiser, nxt))
+        lines.append(trick_line(k, hands, trump, (*trick, (seat, t)), maximiser, nxt))
         hands[seat] = h
-    return max(values) if maximiser[seat] else min(values)
+    # On equal points a seat takes the trick for its own side when it can: "cannot win" then
+    # means the others can always stop it.
+    def key(line: tuple[float, int]) -> tuple[float, bool]:
+        return line[0], maximiser[line[1]]
+
+    return max(lines, key=key) if maximiser[seat] else min(lines, key=key)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One legal card against the real cards: what the trick gives the learner's side, who
+    takes it on the others' best line, and (few cards left) the whole hand's value."""
+
+    trick: float
+    winner: int
+    hand: float | None
+
+
+def outcomes(state: GameState) -> dict[Action, Outcome] | None:
+    """Each legal card's ``Outcome``, or None where the position is not a trick of an auction
+    game. The trick is always played out; the whole hand when few cards are left."""
+    hand = state.hand
+    rules = state.rules
+    if not isinstance(hand, HandState) or hand.play is None or hand.trump is None:
+        return None
+    k = compile_rules(rules).kernel
+    n = rules.players
+    mine = rules.side_of(0)
+    maximiser = [rules.side_of(s) == mine for s in range(n)]
+    nxt = [rules.next_seat(s) for s in range(n)]
+    whole = real_values(state) if sum(rules.deck.size_of(h) for h in hand.hands) <= \
+        EXACT_CARDS else None
+    out: dict[Action, Outcome] = {}
+    for action in legal_actions(state):
+        if not isinstance(action, PlayCard):
+            continue
+        hs = list(hand.hands)
+        t = rules.deck.type_of(action.card)
+        hs[0] -= k.one[t]
+        value, winner = trick_line(k, hs, hand.trump, (*hand.play.trick, (0, t)), maximiser,
+                                   nxt)
+        out[action] = Outcome(value, winner, whole[action] if whole else None)
+    return out
+
+
+def as_good(alt: Outcome, best: Outcome) -> bool:
+    """Whether a card scores as well as the answer against the real cards: in the trick, and
+    over the whole hand where it is played out."""
+    if alt.trick < best.trick - TIE:
+        return False
+    return alt.hand is None or best.hand is None or alt.hand >= best.hand - TIE
 
 
 TIE = 0.5

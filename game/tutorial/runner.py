@@ -26,34 +26,14 @@ from game.store.tutorial_data import QuoteFile
 from game.tutorial.claims import named_values
 from game.tutorial.features import steps_for
 from game.tutorial.positions import SEAT_OF, build_state
+from game.tutorial.replies import NEUTRAL, RIGHT, WRONG, Attempts, Reply
 from game.tutorial.sums import SumTask, sum_task
 from game.tutorial.text import TextContext, names, render
 
-__all__ = ["SEAT_OF", "Attempts", "LessonRun", "PuzzleRun", "Reply", "build_state"]
+__all__ = ["NEUTRAL", "RIGHT", "SEAT_OF", "WRONG", "Attempts", "LessonRun", "PuzzleRun", "Reply",
+           "build_state"]
 
-RIGHT, WRONG, NEUTRAL = "right", "wrong", "neutral"
 AUTO_BOT = make_bot("medium")
-
-
-@dataclass
-class Reply:
-    ok: bool
-    message: str
-    events: list[Event]
-    tone: str = RIGHT  # right, wrong (illegal or not right), neutral (legal, not the best)
-
-
-@dataclass
-class Attempts:
-    """Wrong tries and hints in one exercise: what its stars count."""
-
-    wrong: int = 0
-    hints: int = 0
-
-    def stars(self, done: bool) -> int:
-        if not done:
-            return 0
-        return 1 + (self.wrong == 0) + (self.hints == 0)
 
 
 def default_quotes() -> Mapping[str, QuoteFile]:
@@ -212,6 +192,11 @@ class LessonRun:
         return self.step.expect + tuple(parse_action(render(t, ctx))
                                         for t in self.step.expect_fields)
 
+    def reason(self, action: Action) -> str:
+        """Why a legal action is not the one asked for: its own reason, else the hint."""
+        raw = self.step.reason_for(action)
+        return render(raw, self.context()) if raw else "Legal, but not what this step asks."
+
     def is_right(self, action: Action) -> bool:
         if self.step.any_legal:
             return action in self.legal()
@@ -231,8 +216,7 @@ class LessonRun:
             return Reply(False, str(exc), [], WRONG)
         if not self.is_right(action):
             self.attempts.wrong += 1
-            reason = self.text("hint") if step.hint else "Legal, but not what this step asks."
-            return Reply(False, reason, [], NEUTRAL)
+            return Reply(False, self.reason(action), [], NEUTRAL)
         note = ""
         if step.any_legal and isinstance(action, PlayCard):
             note = allowed_reason(self.match.rules, self.match.state, action.card)
@@ -361,11 +345,16 @@ class PuzzleRun:
             self.events += self.match.submit(action)
         self.state = self.match.state
 
-    def text(self, which: str) -> str:
+    def context(self) -> TextContext:
         rules = self.match.rules
-        ctx = TextContext(rules, self.state, named_values(self.puzzle.claims, self.state, rules),
-                          self.quotes or {})
-        return render(getattr(self.puzzle, which), ctx)
+        return TextContext(rules, self.state, named_values(self.puzzle.claims, self.state, rules),
+                           self.quotes or {})
+
+    def render(self, raw: str) -> str:
+        return render(raw, self.context())
+
+    def text(self, which: str) -> str:
+        return self.render(getattr(self.puzzle, which))
 
     def answer(self, action: Action) -> Reply:
         """Right: the explanation. Legal but not right: the reason, neutral. Illegal: the rule."""
@@ -380,8 +369,12 @@ class PuzzleRun:
             self.solved = True
             return Reply(True, self.text("explanation"), [])
         self.attempts.wrong += 1
-        return Reply(False, self.text("why_not") or "Legal, but not the best answer here.", [],
-                     NEUTRAL)
+        return Reply(False, self.reason(action), [], NEUTRAL)
+
+    def reason(self, action: Action) -> str:
+        """Why a legal action is not the answer: its own reason, else ``why_not``."""
+        raw = self.puzzle.reason_for(action)
+        return self.render(raw) if raw else "Legal, but not the best answer here."
 
     def hint(self, reason: str) -> str:
         self.attempts.hints += 1

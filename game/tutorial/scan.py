@@ -47,3 +47,25 @@ def style_problems(text: str) -> list[str]:
     return out
 
 
+
+HOLD_WORDS = r"\b(?:hold|holds|held|holding|have|has)\s+(?:only\s+|both\s+|just\s+)?"
+HOLDS_CARD = re.compile(HOLD_WORDS + r"(?:the\s+)?(?:10|[AKQJ9])[♠♥♦♣]", re.IGNORECASE)
+HOLDS_NONE = re.compile(r"\b(?:you\s+(?:hold|have|held)|holding)\s+(?:no|none)\b", re.IGNORECASE)
+SEAT_DID = re.compile(
+    r"(?:\{(?:leader|partner|next|next_before|took|high_bidder|bidder|winner_seat|"
+    r"played:[^{}]*|holder:[^{}]*)\}|\b(?:the others|everyone|everybody|nobody else))\s+"
+    r"(?P<did>followed|passed)\b", re.IGNORECASE)
+
+
+def holding_problems(text: str) -> list[str]:
+    """Who holds what, typed in the prose of a position: the engine knows, so a field says it
+    (a typed "You hold the A♦" could be false on this deal, or after the script moved on)."""
+    plain = FIELD.sub(" ", text)
+    out = [f"a card holding typed by hand ({m.group(0)!r}): write {{held:AD TH}}, which the "
+           f"engine checks against the hand" for m in HOLDS_CARD.finditer(plain)]
+    out += [f"a void typed by hand ({m.group(0)!r}): write {{no:led}} or {{no:S}}, which the "
+            f"engine checks against the hand" for m in HOLDS_NONE.finditer(plain)]
+    out += [f"who {m.group('did')} typed by hand ({m.group(0)!r}): write "
+            f"{{{m.group('did')}:next_before}} (or :others), which the engine checks"
+            for m in SEAT_DID.finditer(text)]
+    return out

@@ -3,6 +3,9 @@
 ``{took}`` and ``{took_card}``: who won the last completed trick, and with which card;
 ``{played:QH}``: who played that card to the trick on the table (or the last one);
 ``{holder:AH}``: who holds that card (one seat, the learner aside);
+``{held:AD TH}``: those cards, which the learner holds; ``{no:led}`` / ``{no:S}``: "no
+hearts", which the learner does not hold; ``{followed:next_before}`` / ``{followed:others}``:
+that seat, which followed suit; ``{passed:next_before}``: that seat, which passed;
 ``{partner}``: the learner's partner; ``{next}`` and ``{next_before}``: the seats that play
 after and before the learner; ``{result}``: "made" or "fell short of", for the hand just scored;
 and ``{name:run}``, the table's own name for a meld, beside the facts about who.
@@ -130,7 +133,105 @@ def meld_name(ctx: TextContext, kind: str) -> str:
         raise _err(f"unknown meld {kind!r}") from None
 
 
+def _join(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _my_cards(ctx: TextContext) -> list[Card]:
+    from game.rules.view import observe
+
+    if ctx.state is None:
+        raise _err("needs a position")
+    return list(observe(ctx.state, ctx.seat).cards)
+
+
+def held(ctx: TextContext, codes: str) -> str:
+    """The cards named, which the learner holds now (each copy named is held): "You hold
+    {held:AD TH}" cannot say what the hand does not hold."""
+    from collections import Counter
+
+    from game.rules.cards import parse_cards
+
+    wanted = Counter(parse_cards(codes))
+    have = Counter(_my_cards(ctx))
+    missing = [c.pretty for c in wanted if have[c] < wanted[c]]
+    if not wanted or missing:
+        raise _err(f"you do not hold the {', '.join(missing) or 'cards named'}")
+    return _join([c.pretty for c in wanted.elements()])
+
+
+def _trick_now(ctx: TextContext) -> list[tuple[int, Card]]:
+    """The trick on the table as (seat, card), at any table (two-handed's stock too)."""
+    from game.rules.view import observe
+
+    if ctx.state is None:
+        raise _err("needs a position")
+    trick = list(observe(ctx.state, ctx.seat).trick)
+    if not trick:
+        raise _err("nobody has led to this trick")
+    return trick
+
+
+def _led_suit(ctx: TextContext) -> int:
+    return int(_trick_now(ctx)[0][1].suit)
+
+
+def no_suit(ctx: TextContext, arg: str) -> str:
+    """"no hearts": the learner holds no card of that suit (``led``: the suit led)."""
+    from game.rules.cards import Suit
+
+    try:
+        suit = Suit(_led_suit(ctx)) if arg == "led" else Suit.parse(arg)
+    except (KeyError, ValueError):
+        raise _err(f"not a suit: {arg!r}") from None
+    if any(c.suit == suit for c in _my_cards(ctx)):
+        raise _err(f"you hold {suit.plural}")
+    return f"no {suit.plural}"
+
+
+def _seats_named(ctx: TextContext, who: str) -> tuple[str, list[int]]:
+    """A seat field's name and seat ("next_before" -> "North", [2]); ``others``: the seats
+    other than the learner's that have played to this trick after the leader."""
+    if who == "others":
+        seats = [s for s, _ in _trick_now(ctx)[1:] if s != ctx.seat]
+        if not seats:
+            raise _err("nobody else has played to this trick")
+        return "the others", seats
+    fn = SEAT_FIELDS.get(who) if who not in ("held", "no", "followed", "passed") else None
+    if fn is None:
+        raise _err(f"not a seat field: {who!r}")
+    name = fn(ctx, "")
+    names = SEAT_NAMES_BY_PLAYERS[ctx.rules.players]
+    return name, [names.index(name)]
+
+
+def followed(ctx: TextContext, who: str) -> str:
+    """A seat (``{followed:next_before}``) that followed suit to the trick on the table."""
+    name, seats = _seats_named(ctx, who)
+    suit = _led_suit(ctx)
+    played = dict(_trick_now(ctx))
+    for seat in seats:
+        card = played.get(seat)
+        if card is None or int(card.suit) != suit:
+            raise _err(f"{seat_name(seat, ctx.rules.players)} did not follow suit"
+                       + (f" (played the {card.pretty})" if card else ""))
+    return name
+
+
+def passed(ctx: TextContext, who: str) -> str:
+    """A seat (``{passed:next_before}``) that has passed in the auction."""
+    name, seats = _seats_named(ctx, who)
+    auction = _hand(ctx).auction
+    if auction is None or not all(auction.passed[s] for s in seats):
+        raise _err(f"{name} has not passed")
+    return name
+
+
 SEAT_FIELDS = {
+    "held": held,
+    "no": no_suit,
+    "followed": followed,
+    "passed": passed,
     "name": meld_name,
     "next_before": seat_before,
     "result": result,

@@ -119,8 +119,15 @@ def _rule(ctx: TextContext, arg: str) -> str:
 
 def _rules_list(ctx: TextContext, arg: str) -> str:
     """The table's trick rules, numbered (``playoff``: the two-handed playoff's; ``all``: both,
-    where the table has a playoff)."""
+    where the table has a playoff; ``now``: those in force at the position)."""
     rules = ctx.rules
+    if arg == "now":  # the rules in force at this position (two-handed: the playoff's, once on)
+        playoff = False
+        if ctx.state is not None and rules.stock.enabled:
+            from game.rules.view import observe
+
+            playoff = bool(observe(ctx.state, ctx.seat).playoff)
+        return _rules_list(ctx, "playoff" if playoff else "")
     if arg == "all" and rules.stock.enabled and rules.stock.playoff_obligations:
         return (_rules_list(ctx, "") + " When the stock is gone: "
                 + _rules_list(ctx, "playoff"))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.events import Event, TrickWon
+from game.rules.events import Event, HandClaimed, TrickWon
 from game.rules.phase import Phase
 from game.rules.seats import seat_name
 from game.rules.view import observe
@@ -22,8 +22,10 @@ from game.ui.coached_controls import (  # noqa: F401 - re-exported for the scene
     CoachedControls,
     before_hand,
     control_of,
+    shipped_lessons,
     shipped_library,
 )
+from game.ui.coached_panel import NarrationPanel
 from game.ui.table import hud
 from game.ui.table.model import TableModel
 from game.ui.table.scene import TableScene
@@ -60,7 +62,7 @@ def learner_table(app: AppContext) -> tuple[str, RuleSet]:
     return "racehorse", load_preset("racehorse")
 
 
-class CoachedTable(CoachedControls, TableScene):
+class CoachedTable(CoachedControls, NarrationPanel, TableScene):
     """A table whose other seats are scripted or coached: no saving, no statistics."""
 
     grey_illegal = False  # the tutorial never gives the answer away by dimming cards
@@ -135,6 +137,11 @@ class CoachedTable(CoachedControls, TableScene):
     def process(self, events: list[Event]) -> None:
         if self.held is not None:
             self.pending += events
+            return
+        if any(isinstance(e, HandClaimed) for e in events):
+            # A claim is shown by the table itself (every hand face up, then swept): holding
+            # its tricks one by one showed stale cards under the last trick's caption.
+            super().process(events)
             return
         for i, event in enumerate(events):
             if isinstance(event, TrickWon):
@@ -262,7 +269,12 @@ class CoachedTable(CoachedControls, TableScene):
         if self.terms:
             return self.got_it.handle(event) or event.type in (pygame.MOUSEBUTTONDOWN,
                                                                pygame.KEYDOWN)
-        if self.held is not None and (
+        on_button = event.type == pygame.MOUSEBUTTONDOWN and any(
+            b.enabled and b.rect.collidepoint(event.pos)
+            for b in [*self.side_buttons, *self.task_buttons, *self.buttons])
+        # A click on a lit button (the panel's, or the toolbar's Declare out) is that button's:
+        # it used to be swallowed as the "click to go on", so Next or Declare out needed two.
+        if self.held is not None and not on_button and (
                 (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
                 or (event.type == pygame.KEYDOWN and event.key in (
                     pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER))):
@@ -271,6 +283,9 @@ class CoachedTable(CoachedControls, TableScene):
         for b in [*self.side_buttons, *self.task_buttons]:
             if b.handle(event):
                 return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self.play_from_table(event.pos):
+            return True
         return super().handle_event(event)
 
     # -- drawing ---------------------------------------------------------------------------
@@ -284,6 +299,11 @@ class CoachedTable(CoachedControls, TableScene):
         """The held trick's caption and the glossary pop-up, over everything else."""
         lay = self.layout
         if self.held is not None:
+            # The winning card ringed, as the table rings it once the trick is swept.
+            won = next((sp for seat, sp in self.model.trick if seat == self.held.seat), None)
+            if won is not None:
+                pygame.draw.rect(surface, theme.GOLD, won.rect.inflate(10, 10), width=4,
+                                 border_radius=max(6, round(won.w * 0.1)))
             text = self.trick_caption()
             rect = self._trick_rect()
             lines = wrap(text, lay.font, rect.width + round(80 * lay.s))
@@ -337,54 +357,3 @@ class CoachedTable(CoachedControls, TableScene):
 
     def term_text(self, term: Term) -> str:
         return term.say
-
-    def draw_narration(self, surface: pygame.Surface, title: str, counter: str, text: str,
-                       stars: str = "") -> None:
-        lay = self.layout
-        s = lay.s
-        box = self.narration_rect()
-        panel(surface, box)
-        x, y = box.left + round(12 * s), box.top + round(10 * s)
-        width = box.width - round(24 * s)
-        for line in wrap(title, lay.font, width, bold=True):
-            draw_text(surface, line, (x, y), lay.font, theme.GOLD, bold=True)
-            y += round(lay.font * 1.3)
-        draw_text(surface, counter, (x, y), lay.font_small, theme.INK_DIM)
-        if stars:
-            draw_text(surface, stars, (box.right - round(12 * s), y), lay.font_small,
-                      theme.GOLD, anchor="topright")
-        y += round(lay.font_small * 1.6)
-        rows = [b.rect.top for b in [*self.task_buttons, *self.side_buttons]]
-        limit = min(rows, default=box.bottom) - round(8 * s)
-        size = self._fit(text, width, limit - y)
-        for line in wrap(text, size, width):
-            draw_text(surface, line, (x, y), size, theme.INK)
-            y += round(size * 1.3)
-        if y > limit:
-            self.note_cut(f"the narration runs past its panel: {text[:60]!r}")
-        if self.reply:
-            y += round(6 * s)
-            for line in wrap(self.reply, size, width, bold=True):
-                if y + size > limit:
-                    self.note_cut(f"the reply is cut: {self.reply[:60]!r}")
-                    break
-                draw_text(surface, line, (x, y), size, self.reply_colour, bold=True)
-                y += round(size * 1.3)
-        for b in [*self.task_buttons, *self.side_buttons]:
-            b.draw(surface)
-
-    def note_cut(self, what: str) -> None:
-        if what not in self.cut:
-            self.cut.append(what)
-
-    def _fit(self, text: str, width: int, height: int) -> int:
-        """The largest of the table's text sizes at which the text and the reply shown (or,
-        before one, room for a short reply) fit the panel."""
-        lay = self.layout
-        sizes = (lay.font, lay.font_small, max(10, lay.font_small - 2), max(9, lay.font_small - 3))
-        for size in sizes:
-            reply = len(wrap(self.reply, size, width, bold=True)) if self.reply else 2
-            lines = len(wrap(text, size, width)) + reply
-            if lines * round(size * 1.3) + round(6 * lay.s) <= height:
-                return size
-        return sizes[-1]

@@ -23,6 +23,14 @@ def shipped_library() -> Library:
     return load_tutorial_library()
 
 
+@lru_cache(maxsize=1)
+def shipped_lessons() -> tuple[Any, ...]:
+    """The shipped lessons, read once (the recap's Next lesson looks them up)."""
+    from game.store.content import load_tutorial
+
+    return tuple(load_tutorial()[0])
+
+
 def before_hand(view: PlayerView) -> PlayerView:
     """The view with the scores as they stood before its last hand was scored."""
     result = view.records[-1]
@@ -30,7 +38,10 @@ def before_hand(view: PlayerView) -> PlayerView:
     for side in result.sides:
         if side.side < len(before):
             before[side.side] -= side.score
-    return dataclasses.replace(view, scores=tuple(before), running=())
+    # The hand being added up is the one just played, not the next one the engine has moved on
+    # to: its number and its dealer too.
+    return dataclasses.replace(view, scores=tuple(before), running=(),
+                               hand_no=len(view.records) - 1, dealer=result.dealer)
 
 
 def control_of(action: object) -> str:
@@ -56,6 +67,33 @@ class CoachedControls:
     explained: set[str]
     act: Any  # the scene's own act (its run judges the action)
     show_terms: Any
+    model: Any
+
+    def tabled_card_at(self, pos: tuple[int, int]) -> Any:
+        """The learner's melded card lying on the table at ``pos`` (two-handed), or None."""
+        tabled = self.model.tabled[self.human] if self.model.tabled else []
+        for sp in reversed(tabled):
+            if sp.rect.collidepoint(pos):
+                return sp.card
+        return None
+
+    def play_from_table(self, pos: tuple[int, int]) -> bool:
+        """Two-handed: a melded card on the table is still the learner's to play; a click on it
+        plays it from there (the hand's picker sees only the hidden cards)."""
+        from game.rules.actions import PlayCard
+
+        top = self.app.top
+        card = self.tabled_card_at(pos)
+        if card is None or not hasattr(top, "legal") or not self.match.waiting_for_human():
+            return False
+        action = PlayCard(card, from_table=True)
+        if action in self.match.legal():
+            top.act(action)
+        else:
+            self.refuse(self.match.why_not(action) or f"{card.pretty} may not be played now.")
+        return True
+
+    refuse: Any
 
     # -- the controls a step offers --------------------------------------------------------
     def offers(self, control: str) -> bool:
@@ -86,11 +124,20 @@ class CoachedControls:
             from game.rules.actions import ProposeThrowIn, ThrowIn
 
             legal = self.match.legal()
-            if self.offers("claim") and self.match.can_claim(self.human):
+            if self.offers("claim") and self._can_claim():
                 out.append("claim")
             if self.offers("throw-in") and (ThrowIn() in legal or ProposeThrowIn() in legal):
                 out.append("throw-in")
         return out
+
+    def _can_claim(self) -> bool:
+        """Whether the learner may claim the rest now: a proof over the hands, so worked out
+        once per move rather than on every frame."""
+        key = (id(self.match), len(self.match.actions))
+        known = getattr(self, "_claim_known", None)
+        if known is None or known[0] != key:
+            known = self._claim_known = (key, self.match.can_claim(self.human))
+        return bool(known[1])
 
     def explain_controls(self) -> None:
         """Each of these buttons is explained (a glossary pop-up) the first time it is lit."""

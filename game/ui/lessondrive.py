@@ -16,9 +16,9 @@ import pygame
 from game.rules.actions import Action, Bid, DeclareOut, Discard, PassCards, PlayCard
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson, Puzzle
-from game.tutorial.features import steps_for
 from game.ui.coached import CoachedTable
 from game.ui.overlay import Overlay
+from game.ui.replycheck import puzzle_replies, reply_cuts, step_replies
 from game.ui.widgets import Button
 
 SIZES = ((1024, 640), (1280, 800))
@@ -33,8 +33,7 @@ class Driver:
         from game.ui.app import App
         from game.ui.routes import ROUTES
 
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        headless()
         self.home = tempfile.TemporaryDirectory(prefix="pinochle-drive-")
         self.app = App(Store(Path(self.home.name)), ROUTES, size)
         self.app.fixed_dt = 1 / 30
@@ -143,28 +142,13 @@ def make(drv: Driver, scene: CoachedTable, action: Action) -> str | None:
     app = drv.app
     drv.settle(scene)
     if isinstance(action, DeclareOut):
-        button = getattr(scene, "declare_button", None)
-        drv.pump(2)
-        if button is None or button not in scene.buttons:
-            return "no Declare out button on the coached table"
-        if not drv.press(button):
-            return "the Declare out button is not lit"
-        confirm = app.top
-        yes = getattr(confirm, "yes", None)
-        if yes is None:
-            return "Declare out asks nothing"
-        drv.pump(1)
-        return None if drv.press(yes) else "the confirmation's button is not on screen"
+        return declare_out(drv, scene)
     if not drv.pump(FRAMES, until=lambda: isinstance(app.top, Overlay)):
         return "no prompt came up in front of the learner"
     top = app.top
     picker = getattr(top, "picker", None)
     if isinstance(action, PlayCard):
-        at = drv.card_at(picker, action.card) if picker is not None else None
-        if at is None:
-            return f"the {action.card.pretty} is not in the hand on screen"
-        drv.click(at)
-        return None
+        return play_card(drv, scene, picker, action)
     if isinstance(action, PassCards | Discard):
         problem = pick(drv, picker, action.cards)
         if problem:
@@ -188,6 +172,38 @@ def make(drv: Driver, scene: CoachedTable, action: Action) -> str | None:
     return None if drv.press(button) else f"its button {button.label!r} is off screen"
 
 
+def declare_out(drv: Driver, scene: CoachedTable) -> str | None:
+    """The toolbar's Declare out, then the confirmation's button."""
+    button = getattr(scene, "declare_button", None)
+    drv.pump(2)
+    if button is None or button not in scene.buttons:
+        return "no Declare out button on the coached table"
+    if not drv.press(button):
+        return "the Declare out button is not lit"
+    yes = getattr(drv.app.top, "yes", None)
+    if yes is None:
+        return "Declare out asks nothing"
+    drv.pump(1)
+    return None if drv.press(yes) else "the confirmation's button is not on screen"
+
+
+def play_card(drv: Driver, scene: CoachedTable, picker, action: PlayCard  # noqa: ANN001
+              ) -> str | None:
+    """A click on the card: in the hand, or (two-handed) among the melds on the table."""
+    if action.from_table:
+        spot = next((sp.rect.center for sp in reversed(scene.model.tabled[scene.human])
+                     if sp.card == action.card), None)
+        if spot is None:
+            return f"the {action.card.pretty} is not among your melds on the table"
+        drv.click(spot)
+        return None
+    at = drv.card_at(picker, action.card) if picker is not None else None
+    if at is None:
+        return f"the {action.card.pretty} is not in the hand on screen"
+    drv.click(at)
+    return None
+
+
 def pick(drv: Driver, picker, cards) -> str | None:  # noqa: ANN001 - a HandPicker, cards
     """Click each card in the hand (a copy not clicked yet, for twin cards)."""
     if picker is None:
@@ -207,7 +223,10 @@ def pick(drv: Driver, picker, cards) -> str | None:  # noqa: ANN001 - a HandPick
 
 
 def cut_texts(scene: CoachedTable) -> list[str]:
-    return list(scene.cut)
+    """The texts drawn since last asked that did not fit (each reported once)."""
+    found = list(scene.cut)
+    scene.cut.clear()
+    return found
 
 
 def drive_lesson(drv: Driver, lesson: Lesson, table: RuleSet | None, label: str) -> list[str]:
@@ -222,6 +241,8 @@ def drive_lesson(drv: Driver, lesson: Lesson, table: RuleSet | None, label: str)
         where = f"{lesson.source}{label}: step {step.number} [{size}]"
         drv.settle(scene)
         problem: str | None = None
+        if step.asks:
+            out += [f"{where}: {c}" for c in hint_and_replies(drv, scene, step_replies(scene))]
         if step.task == "build-meld":
             problem = pick_meld(drv, scene)
         elif step.task == "add-up" and run.sum is not None:
@@ -238,12 +259,33 @@ def drive_lesson(drv: Driver, lesson: Lesson, table: RuleSet | None, label: str)
                        f"screen: {problem or 'it was refused'}")
             return out
         out += [f"{where}: {c}" for c in cut_texts(scene)]
-        if i + 1 < len(run.steps):
-            drv.settle(scene)
-            if not drv.press(scene.side_buttons[2]) or run.index != i + 1:
-                out.append(f"{where}: Next does not lead on")
-                return out
+        drv.settle(scene)
+        if not drv.press(scene.side_buttons[2]) or run.index != i + 1 and not scene.recap:
+            out.append(f"{where}: {scene.side_buttons[2].label} does not lead on")
+            return out
+    drv.pump(1)
+    drv.look()  # the recap screen
+    if not scene.recap:
+        out.append(f"{lesson.source}{label} [{size}]: Finish does not lead to the recap")
+    out += [f"{lesson.source}{label} [{size}]: the recap: {c}" for c in cut_texts(scene)]
     return out
+
+
+def hint_and_replies(drv: Driver, scene: CoachedTable, replies: list[tuple[str, str]]
+                     ) -> list[str]:
+    """Hint pressed and every other reply the step can give, each measured in the panel."""
+    out = reply_cuts(scene, replies)
+    hint = next((b for b in scene.side_buttons if b.label == "Hint"), None)
+    if hint is not None and drv.press(hint):
+        drv.pump(1)
+        out += [f"Hint: {c}" for c in scene.narration_cuts(*_title_text(scene))]
+        scene.clear_reply()
+    return out
+
+
+def _title_text(scene: CoachedTable) -> tuple[str, str]:
+    title, _, text, _ = scene.panel_text()  # type: ignore[attr-defined]
+    return title, text
 
 
 def pick_meld(drv: Driver, scene) -> str | None:  # noqa: ANN001 - a LessonScene
@@ -273,51 +315,22 @@ def drive_puzzle(drv: Driver, puzzle: Puzzle) -> list[str]:
     scene = PuzzleScene(drv.app, puzzle, [puzzle])
     drv.app.reset(scene)
     size = "x".join(map(str, drv.size))
+    where = f"{puzzle.source} [{size}]"
+    drv.settle(scene)
+    out = [f"{where}: {c}" for c in hint_and_replies(drv, scene, puzzle_replies(scene))]
     problem = make(drv, scene, puzzle.answers[0])
     drv.pump(2)
     drv.look()
-    where = f"{puzzle.source} [{size}]"
-    out = [f"{where}: {c}" for c in cut_texts(scene)]
+    out += [f"{where}: {c}" for c in cut_texts(scene)]
     if not scene.prun.solved:
         out.append(f"{where}: the answer {puzzle.answers[0]} cannot be given with the controls "
                    f"on screen: {problem or 'it was refused'}")
     return out
 
 
-def drive_all(lessons: list[Lesson], puzzles: list[Puzzle],
-              load_rules: Callable[[str], RuleSet], presets: tuple[str, ...],
-              sizes: tuple[tuple[int, int], ...] = SIZES) -> tuple[int, list[str]]:
-    """(steps and puzzles driven, failures) over every lesson on every table it runs on
-    (the first hand aside: its controls are the game's own), at each size."""
+def headless() -> None:
+    """SDL's dummy drivers, set before pygame starts (no window, no sound card asked for)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     pygame.init()
-    failures: list[str] = []
-    driven = 0
-    for size in sizes:
-        drv = Driver(size)
-        try:
-            for lesson in lessons:
-                if lesson.guided is not None:
-                    continue
-                tables: list[tuple[RuleSet | None, str]] = [(None, "")]
-                if lesson.on_learner_table:
-                    tables = [(load_rules(p), f" [on {p}]") for p in presets]
-                for table, label in tables:
-                    if lesson.on_learner_table and not steps_for(lesson, table):
-                        continue
-                    failures += drive_lesson(drv, lesson, table, label)
-                    driven += 1
-            for puzzle in puzzles:
-                failures += drive_puzzle(drv, puzzle)
-                driven += 1
-        finally:
-            drv.close()
-    return driven, failures
-
-
-def drive_folder(root: str) -> tuple[int, list[str]]:
-    """``drive_all`` over the lessons and puzzles of a levels folder (run in a worker process
-    beside the engine's checks: the two share no state)."""
-    from game.store.content import load_preset, load_tutorial, preset_names
-
-    lessons, puzzles, _ = load_tutorial(Path(root))
-    return drive_all(lessons, puzzles, load_preset, preset_names())

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 class Overlay(Scene):
     opaque = False
+    # A prompt drawn with :meth:`prompt_panel` shows the table's message (a hint, a refusal)
+    # in its panel, instead of the status line beneath it.
+    shows_message = False
 
     def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app)
@@ -83,30 +86,45 @@ class Overlay(Scene):
         s = self.layout.s
         return max(round(620 * s), content + round(30 * s))
 
+    def prompt_rect(self, lines: list[str], height_lines: int = 0,
+                    center_x: float | None = None
+                    ) -> tuple[pygame.Rect, list[tuple[str, tuple[int, ...]]]]:
+        """Where :meth:`prompt_panel` draws: the panel above the player's hand, wide and tall
+        enough for the buttons, and its lines as wrapped (with the table's message)."""
+        lay = self.layout
+        s = lay.s
+        width = self.prompt_width(self.buttons_rect().width if self.buttons else 0)
+        colours = [theme.INK] * len(lines)
+        message = self.table.message() if self.shows_message else None
+        if message is not None:
+            lines, colours = [*lines, message[0]], [*colours, message[1]]
+        parts = [(part, colour) for line, colour in zip(lines, colours, strict=True)
+                 for part in wrap(line, lay.font, width - round(30 * s))]
+        n = max(len(parts), height_lines)
+        bottom = lay.size[1] - lay.card_h - round(70 * s)
+        # The buttons sit at fixed rows above the hand; the text must end above the first.
+        tops = [b.rect.top for b in self.buttons]
+        under_text = bottom - min(tops) + round(10 * s) if tops else 0
+        height = max(round((62 + 26 * n + 56) * s),
+                     round((52 + 26 * len(parts)) * s) + under_text)
+        rect = pygame.Rect(0, 0, width, height)
+        x = self.table.prompt_center(width) if center_x is None else center_x
+        rect.midbottom = (round(x), bottom)
+        return rect, parts
+
     def prompt_panel(self, surface: pygame.Surface, title: str, lines: list[str],
                      height_lines: int = 0, center_x: float | None = None) -> pygame.Rect:
         """A panel above the player's hand with a title and a few lines of text, wide and tall
         enough to hold the prompt's buttons."""
         lay = self.layout
         s = lay.s
-        width = self.prompt_width(self.buttons_rect().width if self.buttons else 0)
-        lines = [part for line in lines for part in wrap(line, lay.font, width - round(30 * s))]
-        n = max(len(lines), height_lines)
-        bottom = lay.size[1] - lay.card_h - round(70 * s)
-        # The buttons sit at fixed rows above the hand; the text must end above the first.
-        tops = [b.rect.top for b in self.buttons]
-        under_text = bottom - min(tops) + round(10 * s) if tops else 0
-        height = max(round((62 + 26 * n + 56) * s),
-                     round((52 + 26 * len(lines)) * s) + under_text)
-        rect = pygame.Rect(0, 0, width, height)
-        x = self.table.prompt_center(width) if center_x is None else center_x
-        rect.midbottom = (round(x), bottom)
+        rect, parts = self.prompt_rect(lines, height_lines, center_x)
         panel(surface, rect)
         draw_text(surface, title, (rect.centerx, rect.top + round(14 * s)), lay.font_big,
                   theme.GOLD, bold=True, anchor="midtop")
         y = rect.top + round(52 * s)
-        for line in lines:
-            draw_text(surface, line, (rect.centerx, y), lay.font, theme.INK, anchor="midtop")
+        for line, colour in parts:
+            draw_text(surface, line, (rect.centerx, y), lay.font, colour, anchor="midtop")
             y += round(26 * s)
         return rect
 
@@ -115,7 +133,8 @@ AUTO_CONTINUE = 1.6  # seconds a display stays up in demo mode
 
 
 class Display(Overlay):
-    """A modal display with a Continue button (Enter, Space or a click)."""
+    """A modal display with a Continue button (Enter, Space or a click). It is drawn on a
+    panel, its :meth:`frame`, with its buttons inside at the panel's foot."""
 
     def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app, table)
@@ -123,12 +142,31 @@ class Display(Overlay):
         self.cont = Button("Continue", self.close, primary=True, hotkey=pygame.K_RETURN)
         self.buttons = [self.cont]
 
+    def sheet(self) -> pygame.Rect:
+        """The whole table below its toolbar, nearly to the window's edges: whatever of the
+        table lies beneath is covered whole (a panel over half a seat's name leaves a stump
+        of it), and the toolbar stays in reach."""
+        lay = self.layout
+        margin = round(4 * lay.s)
+        w, h = lay.size
+        return pygame.Rect(margin, lay.bar.bottom + margin, w - 2 * margin,
+                           h - lay.bar.bottom - 2 * margin)
+
+    def frame(self) -> pygame.Rect:
+        """The display's panel (by default the :meth:`sheet`)."""
+        return self.sheet()
+
+    def button_room(self) -> int:
+        """The height its buttons take at the foot of the frame."""
+        return round(64 * self.layout.s)
+
     def resize(self, size: tuple[int, int]) -> None:
         lay = self.layout
         for b in self.buttons:
             b.font_size = lay.font
-        layout_row(self.buttons, size[0] / 2, size[1] - round(86 * lay.s), round(42 * lay.s),
-                   round(12 * lay.s), min_width=round(150 * lay.s))
+        frame = self.frame()
+        layout_row(self.buttons, frame.centerx, frame.bottom - round(56 * lay.s),
+                   round(42 * lay.s), round(12 * lay.s), min_width=round(150 * lay.s))
 
     def update(self, dt: float) -> None:
         self.age += dt

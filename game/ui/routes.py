@@ -14,7 +14,7 @@ from game.ui.scenes.displays import GameOverScene, LastTrickScene, MeldScene, Re
 from game.ui.scenes.drill import DrillScene
 from game.ui.scenes.firsthand import FirstHandScene
 from game.ui.scenes.lesson import LessonScene
-from game.ui.scenes.menus import PauseScene, SetupScene, TitleScene
+from game.ui.scenes.menus import PauseScene, SavedGamesScene, SetupScene, TitleScene
 from game.ui.scenes.play import (
     AuctionScene,
     DealScene,
@@ -27,8 +27,9 @@ from game.ui.scenes.play import (
 from game.ui.scenes.puzzle import PuzzleScene
 from game.ui.scenes.review import BiddingScene, HandsScene, ReplayScene
 from game.ui.scenes.ruleorder import RuleOrderScene
+from game.ui.scenes.scoresheet import ScoreSheetScene
 from game.ui.scenes.settings import SettingsScene
-from game.ui.scenes.sheets import HelpScene, RulesScene, ScoreSheetScene
+from game.ui.scenes.sheets import HelpScene, RulesScene
 from game.ui.scenes.stats import StatsScene
 from game.ui.scenes.stockturn import MeldTurnScene
 from game.ui.scenes.tricks import TrickScene
@@ -61,7 +62,8 @@ def _puzzle(app: AppContext, puzzle: Any, queue: Any) -> Scene:
 
 
 ROUTES: dict[Route, Callable[..., Scene | None]] = {
-    Route.TITLE: TitleScene, Route.SETUP: SetupScene, Route.SETTINGS: SettingsScene,
+    Route.TITLE: TitleScene, Route.SAVED: SavedGamesScene, Route.SETUP: SetupScene,
+    Route.SETTINGS: SettingsScene,
     Route.STATISTICS: StatsScene, Route.HELP: HelpScene, Route.RULES: RulesScene,
     Route.SCORES: ScoreSheetScene, Route.PAUSE: PauseScene, Route.PROMPT: prompt,
     Route.DEALING: DealScene, Route.MELD: MeldScene, Route.RESULT: ResultScene,

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.ui.widgets import felt, shade
+from game.ui.widgets import cover, shade
 
 if TYPE_CHECKING:
     from game.store.settings import Settings
@@ -32,6 +32,7 @@ class Route(StrEnum):
     """Every place a scene may send the player, by name."""
 
     TITLE = "title"
+    SAVED = "saved games"  # every saved game, to resume any of them
     SETUP = "setup"  # a new game: choose the table and the bots
     SETTINGS = "settings"
     STATISTICS = "statistics"
@@ -143,7 +144,7 @@ class Scene:
         stack = self.app.stack
         i = stack.index(self) if self in stack else len(stack)
         if i > 0 and stack[i - 1].is_menu:
-            surface.blit(felt(surface.get_size()), (0, 0))
+            cover(surface)
         else:
             shade(surface, alpha)
 

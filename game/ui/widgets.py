@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import pygame
@@ -12,8 +13,63 @@ from game.ui import assets, theme
 _text_cache: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """One thing a scene drew that a player reads or clicks: ``kind`` is "text", "button",
+    "label" (a button's own text), "panel", "card", or "shade" (everything beneath is
+    dimmed)."""
+
+    kind: str
+    rect: pygame.Rect
+    label: str
+    layer: int
+
+
+class Recorder:
+    """What the drawing helpers drew, while one is active (:func:`recording`): the layout
+    tests read it to find text and buttons that overlap, at every size, in every scene. A
+    scene drawing something by hand that a player reads or clicks reports it with
+    :func:`record`; everything drawn through these helpers reports itself."""
+
+    def __init__(self) -> None:
+        self.items: list[Drawn] = []
+        self.layer = 0  # the place in the scene stack of the scene drawing now
+
+    def add(self, kind: str, rect: pygame.Rect, label: str = "",
+            surface: pygame.Surface | None = None) -> None:
+        """Keep what shows of ``rect``: inside the clip of ``surface`` when one is set (a
+        scrolled page), all of it otherwise (what runs past the window's edge too)."""
+        clip = surface.get_clip() if surface is not None else None
+        seen = rect.clip(clip) if clip is not None and clip != surface.get_rect() \
+            else pygame.Rect(rect)
+        if seen.width > 0 and seen.height > 0:
+            self.items.append(Drawn(kind, seen, label, self.layer))
+
+
+_recorder: Recorder | None = None
+
+
+@contextmanager
+def recording() -> Iterator[Recorder]:
+    """Record what is drawn meanwhile (tests and tools; drawing costs one test otherwise)."""
+    global _recorder
+    outer, _recorder = _recorder, Recorder()
+    try:
+        yield _recorder
+    finally:
+        _recorder = outer
+
+
+def record(kind: str, rect: pygame.Rect, label: str = "",
+           surface: pygame.Surface | None = None) -> None:
+    """Report something drawn by hand that a player reads or clicks (see :class:`Recorder`)."""
+    if _recorder is not None:
+        _recorder.add(kind, rect, label, surface)
+
+
 def clear_cache() -> None:
     _text_cache.clear()
+    _fit_cache.clear()
     _felt_cache.clear()
 
 
@@ -35,6 +91,8 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size
     surf = render_text(text, size, colour, bold)
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(surf, rect)
+    if _recorder is not None:
+        _recorder.add("text", rect, text, surface)
     return rect
 
 
@@ -47,6 +105,26 @@ def elide(text: str, size: int, width: int, bold: bool = False) -> str:
     while words and font.size(" ".join(words) + " …")[0] > width:
         words.pop()
     return " ".join(words) + " …"
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
+    """``text`` and a font size at which it fits ``width`` pixels: its own size, a smaller one
+    down to three quarters of it, or cut with an ellipsis at that size (a label never runs
+    past its button)."""
+    key = (text, size, width, bold)
+    found = _fit_cache.get(key)
+    if found is None:
+        least = max(11, round(size * 0.75))
+        found = next(((text, trial) for trial in range(size, least - 1, -1)
+                      if assets.font(trial, bold).size(text)[0] <= width), None) \
+            or (elide(text, least, width, bold), least)
+        if len(_fit_cache) > 2000:
+            _fit_cache.clear()
+        _fit_cache[key] = found
+    return found
+
+
+_fit_cache: dict[tuple[str, int, int, bool], tuple[str, int]] = {}
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -87,16 +165,34 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...] = 
     if edge is not None:
         pygame.draw.rect(layer, edge, layer.get_rect(), width=2, border_radius=radius)
     surface.blit(layer, rect.topleft)
+    if _recorder is not None:
+        _recorder.add("panel", rect, "", surface)
 
 
 def shade(surface: pygame.Surface, alpha: int = 120) -> None:
     layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     layer.fill((0, 0, 0, alpha))
     surface.blit(layer, (0, 0))
+    record("shade", surface.get_rect())
+
+
+def cover(surface: pygame.Surface) -> None:
+    """Plain felt over everything beneath (an overlay over a menu hides it entirely)."""
+    surface.blit(felt(surface.get_size()), (0, 0))
+    record("panel", surface.get_rect())
+
+
+# The keys that take a prompt's default: a destructive choice may never be reached by them.
+DEFAULT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 @dataclass
 class Button:
+    """A button. One that loses the player something (a saved game, the match, the hand) is
+    declared ``destructive``: it can never be the default, neither drawn as the primary
+    button nor answering Enter or Space, so that a key pressed from habit takes the safe
+    choice (issue 25)."""
+
     label: str
     on_click: Callable[[], None]
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 120, 40))
@@ -108,6 +204,11 @@ class Button:
     tooltip: str = ""
     hover: bool = False
     font_size: int = 18
+    destructive: bool = False
+
+    def __post_init__(self) -> None:
+        if self.destructive and (self.primary or self.hotkey in DEFAULT_KEYS):
+            raise ValueError(f"the destructive button {self.label!r} cannot be the default")
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.enabled:
@@ -122,18 +223,32 @@ class Button:
         edge = theme.GOLD if self.selected or (self.hover and self.enabled) else (90, 130, 110)
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=radius)
         ink = theme.INK if self.enabled else (120, 130, 124)
-        if self.icon:
-            size = min(self.rect.height - 8, 48)
-            img = assets.icon(self.icon, size)
-            if self.label:
-                surface.blit(img, img.get_rect(midleft=(self.rect.left + 6, self.rect.centery)))
-                draw_text(surface, self.label, (self.rect.left + size + 10, self.rect.centery),
-                          self.font_size, ink, anchor="midleft")
+        global _recorder
+        recorder, _recorder = _recorder, None  # the label is reported as the button's own
+        try:
+            if self.icon:
+                size = min(self.rect.height - 8, 48)
+                img = assets.icon(self.icon, size)
+                if self.label:
+                    surface.blit(img, img.get_rect(midleft=(self.rect.left + 6,
+                                                            self.rect.centery)))
+                    room = self.rect.right - 6 - (self.rect.left + size + 10)
+                    text, font = fit(self.label, self.font_size, room)
+                    label = draw_text(surface, text, (self.rect.left + size + 10,
+                                                      self.rect.centery), font, ink,
+                                      anchor="midleft")
+                else:
+                    text = ""
+                    label = surface.blit(img, img.get_rect(center=self.rect.center))
             else:
-                surface.blit(img, img.get_rect(center=self.rect.center))
-        else:
-            draw_text(surface, self.label, self.rect.center, self.font_size, ink, bold=True,
-                      anchor="center")
+                text, font = fit(self.label, self.font_size, self.rect.width - 12, bold=True)
+                label = draw_text(surface, text, self.rect.center, font, ink, bold=True,
+                                  anchor="center")
+        finally:
+            _recorder = recorder
+        if recorder is not None:
+            recorder.add("button", self.rect, self.label, surface)
+            recorder.add("label", label, text, surface)  # as drawn: fitted, perhaps cut
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -188,7 +303,9 @@ def bubble(surface: pygame.Surface, text: str, center: tuple[float, float], size
     rect = surf.get_rect(center=(round(center[0]), round(center[1]))).inflate(size, size * 0.6)
     pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 2), border_radius=rect.height // 2)
     pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
-    surface.blit(surf, surf.get_rect(center=rect.center))
+    words = surface.blit(surf, surf.get_rect(center=rect.center))
+    record("panel", rect, "", surface)  # an opaque pill, with the words on it
+    record("text", words, text, surface)
     return rect
 
 

@@ -18,10 +18,15 @@ def test_progress_round_trips_through_the_store(tmp_path):
     p.record_stars("puzzle/40-rh-last-to-play", 3)
     p.table = "partnership-150"
     p.terms = ["trick", "trump"]
-    p.drill.update(played=4, stars=10, next_seed=57)
+    p.record_drill("racehorse", 3, 57)
+    p.record_drill("racehorse", 1, 60)
+    p.record_drill("cutthroat", 2, 9)
     assert store.save_progress(p)
     back = store.load_progress()
     assert back == p and back.stars["lesson/10-cards-and-tricks"] == 2
+    # The drill's tally is per table (issue 24), and where it stands too.
+    assert back.drill_tally("racehorse") == (2, 4) and back.drill_tally("cutthroat") == (1, 2)
+    assert back.drill_tally("two-handed") == (0, 0) and back.drill["at:racehorse"] == 60
 
 
 def test_stars_out_of_range_are_refused():
@@ -34,6 +39,8 @@ def test_stars_out_of_range_are_refused():
     ({"stars": {"lesson/x": "three"}}, "stars.lesson/x"),
     ({"drill": {"played": -1}}, "drill.played"),
     ({"drill": {"cheat": 3}}, "drill.cheat"),
+    ({"drill": {"cheat:racehorse": 3}}, "drill.cheat:racehorse"),
+    ({"drill": {"stars:racehorse": -2}}, "drill.stars:racehorse"),
     ({"terms": "trick"}, "terms"),
     ({"terms": [3]}, "terms[0]"),
     ({"table": 7}, "table"),
@@ -50,3 +57,6 @@ def test_old_progress_files_still_load():
         '{"lessons": {"01-the-pack": true}, "puzzles": {"01-feed-the-counter": "first try"}}'))
     assert errors == [] and progress.puzzles == {"01-feed-the-counter": "first try"}
     assert progress.stars == {} and progress.table == ""
+    # A file from before the drill kept its tally per table still loads, its numbers kept.
+    progress, errors = progress_from_json({"drill": {"played": 4, "stars": 9, "next_seed": 3}})
+    assert errors == [] and progress.drill["played"] == 4

@@ -163,6 +163,19 @@ def test_the_command_fails_on_a_planted_fault(levels, capsys):
     assert code == 1 and "FAIL puzzles/40-rh-last-to-play.toml" in out
 
 
+def test_the_rule_documents_come_from_the_flag_or_beside_the_checkout(tmp_path):
+    """No fixed absolute path: levels with no ``shared/seeds`` beside their checkout are
+    checked against the shipped quotations only, whatever this machine holds elsewhere."""
+    checkout = tmp_path / "clone"
+    shutil.copytree(LEVELS_DIR, checkout / "levels")
+    assert seeds_folder(checkout / "levels", None) is None
+    docs = documents_for(tmp_path)
+    assert seeds_folder(checkout / "levels", docs) == docs  # --seeds
+    beside = tmp_path / "shared" / "seeds"
+    shutil.copytree(docs, beside)
+    assert seeds_folder(checkout / "levels", None) == beside
+
+
 def test_quotations_compare_as_a_reader_would():
     assert normalise("You *must* play  the 10") == normalise("you must play the 10")
     assert normalise("isn’t") == normalise("isn't")
@@ -239,3 +252,89 @@ def test_seat_names_come_from_the_engine():
     lesson = next(x for x in load_tutorial()[0] if x.id == "31-racehorse-take-the-trick")
     run = LessonRun(lesson, load_preset)
     assert "North leads the Q♦ and East trumps it with the J♥." in run.text()
+
+
+# -- equally good answers, and reasons true of the card they are shown for ----------------------
+def test_a_step_that_refuses_an_equally_good_card_fails(levels):
+    """The A♥ crawls over the jack as well as the 10♥: refusing it needs a reason that says
+    what it keeps; without one the check fails (and the same for a puzzle answer narrowed)."""
+    edit(levels / "puzzles/45-dd-crawl-cheaply.toml", "just as well: keep the ace.",
+         "just as well.")
+    edit(levels / "puzzles/44-dd-cannot-crawl.toml", 'answers = ["play JC", "play QC"]',
+         'answers = ["play JC"]')
+    failures = check(levels)
+    assert any("puzzles/45-dd-crawl-cheaply.toml: the A♥ scores as well as the answer against "
+               "the real cards (the trick 2) but is refused" in f for f in failures)
+    assert any("puzzles/44-dd-cannot-crawl.toml: the Q♣ scores as well as the answer" in f
+               for f in failures)
+
+
+def test_a_reason_that_is_false_of_the_card_chosen_fails(levels):
+    # The K♠ crawls over the jack and takes the trick: "it loses the trick" is false of it.
+    edit(levels / "lessons/42-double-deck-crawl.toml",
+         'hint = "Legal, but the queen already beats the jack: keep the king."',
+         'hint = "Legal, but it loses the trick."')
+    # "Keep the ten", shown for the A♥ the learner chose, is about another card.
+    edit(levels / "puzzles/45-dd-crawl-cheaply.toml", "keep the ace.", "keep the ten.")
+    failures = check(levels)
+    assert any("42-double-deck-crawl.toml: step 3: the reason shown for the K♠ says 'it loses "
+               "the trick', but K♠ takes the trick" in f for f in failures)
+    assert any("45-dd-crawl-cheaply.toml: the reason shown for the A♥ says 'keep the ten', "
+               "which is not about the A♥ chosen" in f for f in failures)
+
+
+def test_a_card_reason_that_no_move_can_show_fails(levels):
+    edit(levels / "puzzles/45-dd-crawl-cheaply.toml", "why_not =",
+         'reasons = { TH = "Never shown: the 10♥ is the answer." }\nwhy_not =')
+    assert any("45-dd-crawl-cheaply.toml: reasons.TH is unreachable" in f for f in check(levels))
+
+
+def test_each_card_gets_its_own_reason():
+    from game.rules.actions import parse_action
+    from game.tutorial.runner import PuzzleRun
+
+    puzzle = next(p for p in load_tutorial()[1] if p.id == "49-p150-twin-trump")
+    run = PuzzleRun(puzzle, load_preset)
+    assert "keep the K♣" in run.answer(parse_action("play KC")).message
+    assert "your ace cannot win" in run.answer(parse_action("play AC")).message
+
+
+# -- who holds what comes from the engine --------------------------------------------------------
+def test_a_typed_card_holding_fails(levels):
+    """"You hold the A♦" typed: at 42's first step the learner holds no A♦ at all."""
+    edit(levels / "lessons/42-double-deck-crawl.toml", "you hold \\\n{held:AS KS JS}.",
+         "you hold \\\nthe A♦.")
+    assert any("42-double-deck-crawl.toml: step 1: say: a card holding typed by hand" in f
+               for f in check(levels))
+
+
+@pytest.mark.parametrize("old,new,fragment", [
+    ("{held:AS KS JS}", "{held:AS KS AD}", "{held:AS KS AD}: cannot be filled (you do not "
+                                           "hold the A♦)"),
+    ("You have {no:led} either.", "You have {no:S} either.", "{no:S}: cannot be filled (you "
+                                                             "hold spades)"),
+])
+def test_a_holding_field_the_hand_contradicts_fails(levels, old, new, fragment):
+    edit(levels / "lessons/42-double-deck-crawl.toml", old, new)
+    assert any("42-double-deck-crawl.toml: step" in f and fragment in f for f in check(levels))
+
+
+def test_who_followed_and_who_passed_come_from_the_engine(levels):
+    # Typed, "followed" fails; as a field it must be true: at 47 the partner ruffed, so
+    # "{followed:partner}" is false there.
+    edit(levels / "puzzles/40-rh-last-to-play.toml", "{followed:next_before} followed.",
+         "{next_before} followed.")
+    edit(levels / "puzzles/47-p190-ruff-for-partner.toml", "your partner ruffed with the Q♣",
+         "your partner {followed:partner} followed")
+    failures = check(levels)
+    assert any("40-rh-last-to-play.toml: question: who followed typed by hand" in f
+               for f in failures)
+    assert any("47-p190-ruff-for-partner.toml: question: {followed:partner}: cannot be filled "
+               "(North did not follow suit (played the Q♣))" in f for f in failures)
+
+
+def test_holdings_are_filled_from_the_hand():
+    from game.tutorial.runner import LessonRun
+
+    lesson = next(x for x in load_tutorial()[0] if x.id == "31-racehorse-take-the-trick")
+    assert "You hold A♦, 10♥, J♥ and 9♣." in LessonRun(lesson, load_preset).text()

@@ -149,6 +149,9 @@ def test_tutorial_check_command_json(tmp_path):
     assert out.returncode == 0, data["failures"][:5]
     assert data["lessons"] >= 25 and data["puzzles"] >= 30 and data["failures"] == []
     assert data["tracks"]["table"] >= 7 and data["tracks"]["first-hand"] == 1
+    # Through the window: the first hand on each of the 7 tables and every puzzle, at two
+    # sizes, beside the lessons; every refused card's reason read against its card.
+    assert data["driven"] >= 2 * (7 + data["puzzles"]) and data["reasons"] >= 20
     write(tmp_path, "lessons", "bad.toml", GOOD_HEAD)
     out = run_cpu_limited([sys.executable, "-m", "game", "tutorial", "--check", "--json",
                            "--levels", str(tmp_path)], 60)

@@ -1,4 +1,4 @@
-"""Issue 14, item 5: cards passed and received are marked until the first lead, for the bidder
+"""Issue 14, item 5: cards passed and received are marked through the first trick, for the bidder
 too; the widow is shown face up, as the presets' rules say ("The high bidder ... turns up the 3
 cards in the middle for all to see", 003), before the bidder takes it."""
 
@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.rules.actions import Bid, Pass
-from game.rules.events import CardPlayed, CardsPassed, WidowShown
+from game.rules.events import CardsPassed, TrickWon, WidowShown
 from game.rules.phase import Phase
 from tests.ui.driving import SIZES, run_until, start
 
@@ -39,7 +39,7 @@ def marked(table, seat, mark):
 
 
 @pytest.mark.parametrize("human_bids", [False, True])
-def test_passed_and_received_cards_are_marked_until_the_first_lead(app, human_bids):
+def test_passed_and_received_cards_are_marked_through_the_first_trick(app, human_bids):
     for seed in range(40):
         table = start(app, seed=seed)
         passes = recorder(table, CardsPassed)
@@ -64,10 +64,53 @@ def test_passed_and_received_cards_are_marked_until_the_first_lead(app, human_bi
             left.remove(c)
     assert sorted(str(sp.card) for sp in in_partner) == sorted(str(c) for c in left)
     assert all(sp.face_up for sp in in_partner)  # the player knows them
-    plays = recorder(table, CardPlayed)
-    assert run_until(app, table, lambda: bool(plays) and not table.timeline.busy)
+    tricks = recorder(table, TrickWon)
+    assert run_until(app, table, lambda: len(table.model.trick) >= 2)
+    still = [sp for hand in table.model.hands for sp in hand if sp.mark]
+    assert still, "the marks went with the first card; they stay through the first trick"
+    assert run_until(app, table, lambda: bool(tricks) and not table.timeline.busy)
     assert not any(sp.mark for hand in table.model.hands for sp in hand)
     assert not any(sp.face_up for sp in table.model.hands[partner])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_cards_passed_back_by_a_bot_bidder_are_marked_when_the_player_plays(app, size):
+    """Issue 25: "When a bot is the bidder, the three cards it returns show their IN marks for
+    about 0.1 s, then the meld display covers them, and the marks are gone after it closes."
+    The player's first decision after the pass-back is a card to the first trick: the cards
+    received are marked then, drawn in sight (no panel over them), whoever leads."""
+    from game.ui.scenes.tricks import TrickScene
+    from tests.ui.driving import sized
+    from tests.ui.overlaps import record_frame
+
+    sized(app, size)
+    for seed in range(40):
+        table = start(app, seed=seed)
+        passes = recorder(table, CardsPassed)
+        assert run_until(app, table, lambda t=table: t.view.phase not in (
+            Phase.DEAL, Phase.AUCTION, Phase.TRUMP, Phase.PASS, Phase.PASS_BACK),
+            choose=bidder_policy(False))
+        if table.view.bidder == 2 and len(passes) == 2 and table.view.phase == Phase.TRICKS:
+            break
+    else:
+        pytest.fail("no deal had North bid")
+    back = next(p for p in passes if p.target == 0)
+    # The meld display has come and gone (run_until closes it); North leads the first trick.
+    assert run_until(app, table, lambda: isinstance(app.top, TrickScene)
+                     and not table.timeline.busy)
+    assert len(table.view.trick) >= 1 or table.view.leader == 0
+    assert marked(table, 0, "received") == sorted(str(c) for c in back.cards)
+    items = record_frame(app)
+    panels = [x.rect for x in items if x.kind == "panel" and x.layer > 0]
+    received = [sp for sp in table.model.hands[0] if sp.mark == "received"]
+    for sp in received:
+        drawn = [x for x in items if x.kind == "card" and x.label == str(sp.card)
+                 and x.rect.contains(sp.rect)]
+        assert drawn, f"{sp.card} is not drawn"
+        tab = drawn[0].rect.clip(pygame.Rect(sp.rect.left, drawn[0].rect.top, sp.rect.width,
+                                             sp.rect.top - drawn[0].rect.top))
+        assert tab.height > 0, f"{sp.card} has no IN tab above it"
+        assert not any(p.colliderect(drawn[0].rect) for p in panels), f"{sp.card} is covered"
 
 
 def test_the_cutthroat_widow_is_shown_face_up_before_a_bot_takes_it(app):

@@ -11,7 +11,7 @@ from game.match.history import hand_history
 from game.rules.auction_game.melding import side_meld_totals
 from game.rules.engine import replay
 from game.rules.events import CardsDealt, HandNotPlayed, HandResult, HandScored, SideResult
-from game.ui.scenes.displays import MeldScene, ResultScene, tricks_text
+from game.ui.scenes.displays import MeldScene, ResultScene, meld_text, tricks_text
 from game.ui.scenes.review import HandsScene, ReplayScene
 from game.ui.table.hud import side_label
 from tests.ui.conftest import key, pump
@@ -91,6 +91,9 @@ def test_the_meld_recap_is_complete_when_the_hand_is_lost_under_twenty(app):
 def test_tricks_that_do_not_count_still_show_what_the_side_took():
     set_side = SideResult(0, 130, 0, 90, 0, -280, 280, False)
     assert tricks_text(set_side) == "0 (took 90)"
+    # Review by eye (issue 25): its meld read "0/30" beside it; now in the same words.
+    assert meld_text(SideResult(0, 30, 0, 17, 0, 0)) == "0 (melded 30)"
+    assert meld_text(SideResult(1, 54, 54, 33, 33, 87)) == "54"
     assert tricks_text(SideResult(1, 30, 30, 160, 160, 190)) == "160"
     assert tricks_text(SideResult(0, 0, 0, 87, 90, 90, raw_tricks=87)) == "90 (87)"
     result = HandResult(0, 3, 2, 280, None, (set_side,), (-280, 190), outcome="set")
@@ -172,14 +175,18 @@ def test_the_replay_steps_through_the_tricks_forward_and_back(app):
 
 def test_the_score_sheet_shows_what_a_set_side_took():
     """Review by eye: a set side read '0/0 = -60' on the score sheet, hiding the 44 meld and 14
-    in tricks it had (the result display said so; the sheet did not)."""
+    in tricks it had (the result display said so; the sheet did not). Issue 25: then it read
+    "0/0 of 40/40 = -250 (-250) +0"; each figure now has its own column, and what did not
+    count is marked."""
     from game.rules.events import SideResult
-    from game.ui.scenes.sheets import side_cell
+    from game.ui.scenes.scoresheet import meld_cell, tricks_cell
 
-    assert side_cell(SideResult(0, 44, 0, 14, 0, -60, bid=60, made=False)) == "0/0 of 44/14 = -60"
-    assert side_cell(SideResult(1, 30, 30, 20, 20, 50)) == "30/20 = +50"
+    set_side = SideResult(0, 44, 0, 14, 0, -60, bid=60, made=False)
+    assert (meld_cell(set_side), tricks_cell(set_side)) == ("44 ✗", "14 ✗")
+    plain = SideResult(1, 30, 30, 20, 20, 50)
+    assert (meld_cell(plain), tricks_cell(plain)) == ("30", "20")
     # two-handed: the rounding is shown in brackets, not again as what was taken
-    assert side_cell(SideResult(0, 40, 40, 104, 100, 140, raw_tricks=104)) == "40/100 [104] = +140"
+    assert tricks_cell(SideResult(0, 40, 40, 104, 100, 140, raw_tricks=104)) == "100 (104)"
 
 
 def test_every_hand_as_dealt_spreads_across_the_panel_when_nothing_was_passed(app, monkeypatch):

@@ -85,7 +85,7 @@ def test_one_pile_per_side_labelled_with_its_tricks_and_counters(app, variant):
             table.board.bidder) == side else ""
         assert hud.pile_label(table, side) == (
             f"{owner}\n{won} trick{'s' if won != 1 else ''} · {taken} pts{plus}" if won else
-            f"{owner}\ndiscards" if plus else "")
+            hud.possessive(owner) + " discards" if plus else "")
 
 
 @pytest.mark.parametrize("size", SIZES)

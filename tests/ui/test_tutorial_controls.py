@@ -93,14 +93,30 @@ def test_a_claim_in_the_first_hand_ends_on_the_add_up_step(app, store):
     scene.terms = []
     assert pump(app, 300, until=lambda: isinstance(app.top, TrickScene))
     claim = next(b for b in app.top.buttons if b.label == "Claim the rest")
+    applied = []
+    real_apply = scene.model.apply
+    scene.model.apply = lambda e: (applied.append(type(e).__name__), real_apply(e))[1]
     pump(app, 2, events=click(claim.rect.center))
-    for _ in range(30):  # the claimed tricks are shown, each until a click
-        scene.terms = []
-        if scene.held is None:
-            break
-        scene.release_held()
-        pump(app, 2)
+    # The claim is shown as the table shows one (every hand face up, then swept), not held
+    # trick by trick: that left the last trick's caption under stale cards (seen at 1024x640).
+    assert scene.held is None and applied[0] == "HandClaimed" and "HandScored" in applied
     assert run.phase == "score" and run.sum is not None
+    # While the learner adds it up, the score box is the one of the hand just played: its
+    # number and its dealer, not the next hand's the engine has moved on to.
+    assert scene.match.view(0).hand_no == 1 and scene.hides_hand_score()
+    from game.ui.table import hud
+
+    drawn = []
+    real_info = hud.draw_info
+    hud.draw_info = lambda s, surface: (drawn.append((s.board.hand_no, s.board.dealer)),
+                                        real_info(s, surface))[1]
+    try:
+        pump(app, 60)
+        app.draw()
+    finally:
+        hud.draw_info = real_info
+    assert drawn[-1] == (0, scene.match.state.records[-1].dealer)
+    scene.terms = []  # pop-ups are tested on their own
     assert run.match.state.hand_no == 1 and not run.match.waiting_for_human()
     finish = scene.side_buttons[1]
     assert not finish.enabled  # the learner adds the hand up first

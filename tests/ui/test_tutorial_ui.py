@@ -213,13 +213,25 @@ def test_the_drill_names_the_rule_and_keeps_its_tally(app, store):
         assert scene.item.asking is None and scene.reply.startswith("Yes")
     click_card(app, next(sp for sp in tricks.picker.sprites if sp.card in legal))
     assert scene.item.done and scene.side_buttons[1].enabled
-    drill = store.load_progress().drill
-    assert drill["played"] == 1 and drill["stars"] == scene.item.stars
+    progress, earned = store.load_progress(), scene.item.stars
+    assert progress.drill_tally("racehorse") == (1, earned)
+    # The tally is per table, like the lessons' progress (issue 24): none on another table.
+    assert progress.drill_tally("cutthroat") == (0, 0)
     scene.next_item()
     assert not scene.item.done and scene.drill.number == 2
     # Opened again, the drill starts where the learner left off, not at deal 1.
     again = DrillScene(app, load_preset("racehorse"))
     assert again.item.found.seed == scene.item.found.seed
+    # The menu shows the tally of the learner's table only.
+    store.save_progress(progress)
+    menu = LessonMenuScene(app)
+    menu.pick("racehorse")
+    menu.set_tab(2)
+    row = next(e for e in menu.entries if e.kind == "drill")
+    assert row.right == f"1 played · {earned} stars"
+    menu.pick("cutthroat")
+    row = next(e for e in menu.entries if e.kind == "drill")
+    assert row.right == "0 played · 0 stars"
 
 
 def test_the_rule_order_grid_draws_from_the_rule_sets(app):

@@ -22,7 +22,7 @@ from game.rules.ruleset import RuleSet
 
 
 def passer(rules: RuleSet, hand: HandState) -> int:
-    return (hand.bidder + 2) % 4
+    return rules.seating.partner(hand.bidder)
 
 
 def legal_pass(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:

@@ -212,11 +212,11 @@ def _illegal(rules: RuleSet, hand: StockHand, action: Action) -> IllegalActionEr
 
 def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameState, list[Event]]:
     rules = state[0]  # state.rules
-    # Unpacked whole and rebuilt with tuple.__new__: ``_replace`` on these 24 fields was most of
+    # Unpacked whole and rebuilt with tuple.__new__: ``_replace`` on these 25 fields was most of
     # the cost of every card of the two-handed game.
     (phase, dealer, hands, tabled, stock, turnup, trump, leader, turn, trick, taken, won,
      meld_pts, dix_counted, exchanged, playoff, melded, dixed, tricks, played, laid,
-     last_winner, follow_mask, on_table) = hand
+     last_winner, follow_mask, on_table, shown) = hand
     consts = state[9].stock  # state.compiled.stock
     assert consts is not None
     kernel = consts.kernels[playoff]
@@ -275,7 +275,7 @@ def _play(state: GameState, hand: StockHand, action: PlayCard) -> tuple[GameStat
     hand = tuple.__new__(StockHand, (
         phase, dealer, hands, tabled, stock, turnup, trump, leader, turn, trick, taken, won,
         meld_pts, dix_counted, exchanged, playoff, melded, dixed, tricks, played, laid,
-        last_winner, follow_mask, on_table))
+        last_winner, follow_mask, on_table, shown))
     if last:
         return stockscore.score(state, hand, events)
     return with_hand(state, hand), events
@@ -345,11 +345,11 @@ def _draw(state: GameState, hand: StockHand) -> tuple[GameState, list[Event]]:
         # Built by position like _play's state: this runs after every trick of the stock phase.
         (_, dealer, _, tabled, _, turnup, trump, leader, turn, trick, taken, won, meld_pts,
          dix_counted, exchanged, playoff, melded, dixed, tricks, played, laid,
-         last_winner, follow_mask, on_table) = hand
+         last_winner, follow_mask, on_table, shown) = hand
         hand = tuple.__new__(StockHand, (
             Phase.TRICKS, dealer, hands, tabled, stock[2:], turnup, trump, leader, turn, trick,
             taken, won, meld_pts, dix_counted, exchanged, playoff, melded, dixed, tricks,
-            played, laid, last_winner, follow_mask, on_table))
+            played, laid, last_winner, follow_mask, on_table, shown))
         return with_hand(state, hand), events
     # "They show this card to their opponent, who draws the trump card (or the dix)."
     deck = rules.deck
@@ -360,5 +360,6 @@ def _draw(state: GameState, hand: StockHand) -> tuple[GameState, list[Event]]:
     events = [CardDrawn(winner, deck.types[stock[0]], True),
               CardDrawn(loser, deck.types[hand.turnup], True), PlayoffStarted(winner)]
     hand = hand._replace(hands=tuple(hands_list), stock=(), turnup=-1, phase=Phase.TRICKS,
-                         playoff=True, tabled=((), ()), dix_counted=(0, 0), on_table=(0, 0))
+                         playoff=True, tabled=((), ()), dix_counted=(0, 0), on_table=(0, 0),
+                         shown=((winner, stock[0]), (loser, hand.turnup)))
     return with_hand(state, hand), events

@@ -40,3 +40,6 @@ class StockHand(NamedTuple):
     # listing the plays and checking one read it; -1 when not known or when leading.
     follow_mask: int = -1
     on_table: tuple[int, ...] = (0, 0)  # each seat's tabled cards as a counts int
+    # The playoff's draws, (seat, card type), which both players see: 004, "They show this
+    # card to their opponent, who draws the trump card (or the dix ...)".
+    shown: tuple[tuple[int, int], ...] = ()

@@ -1,4 +1,8 @@
-"""A question before an action that cannot be taken back: what it will do, and Yes or No."""
+"""A question before an action that cannot be taken back: what it will do, and Yes or No.
+
+Every question declares whether its Yes loses the player something (``destructive``): then
+the safe answer is the default, drawn as the primary button and taken by Enter, and Yes needs
+a click of its own."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.scene import Scene
-from game.ui.widgets import Button, draw_text, layout_row, panel, wrap
+from game.ui.widgets import DEFAULT_KEYS, Button, draw_text, layout_row, panel, wrap
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
@@ -20,19 +24,23 @@ class ConfirmScene(Scene):
     opaque = False
 
     def __init__(self, app: AppContext, title: str, lines: Sequence[str], yes: str,
-                 on_yes: Callable[[], None], no: str = "Cancel",
-                 other: tuple[str, Callable[[], None]] | None = None) -> None:
+                 on_yes: Callable[[], None], *, destructive: bool, no: str = "Cancel",
+                 other: tuple[str, Callable[[], None], bool] | None = None) -> None:
+        """``destructive``: whether Yes loses something; a third answer, ``other``, is
+        (label, action, whether it loses something)."""
         super().__init__(app)
         self.title = title
         self.lines = list(lines)
         self.on_yes = on_yes
-        self.yes = Button(yes, self.accept, primary=True, hotkey=pygame.K_RETURN)
+        self.yes = Button(yes, self.accept, primary=not destructive, destructive=destructive)
         self.buttons = [self.yes]
         if other is not None:
-            label, action = other
-            self.buttons.append(Button(label, lambda: self.choose(action)))
-        self.no = Button(no, self.cancel, hotkey=pygame.K_ESCAPE)
+            label, action, loses = other
+            self.buttons.append(Button(label, lambda: self.choose(action), destructive=loses))
+        self.no = Button(no, self.cancel, primary=destructive, hotkey=pygame.K_ESCAPE)
         self.buttons.append(self.no)
+        # What Enter answers: Yes, unless Yes loses something; then No.
+        self.default = self.no if destructive else self.yes
         self.rect = pygame.Rect(0, 0, 10, 10)
 
     def accept(self) -> None:
@@ -60,6 +68,9 @@ class ConfirmScene(Scene):
                    round(42 * s), round(12 * s), min_width=round(120 * s))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in DEFAULT_KEYS:
+            self.default.on_click()
+            return True
         return any(b.handle(event) for b in self.buttons) or event.type in (
             pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)  # nothing beneath is touched meanwhile
 

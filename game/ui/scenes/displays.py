@@ -43,12 +43,8 @@ class MeldScene(Display):
             super().close()
 
     def panel_rect(self) -> pygame.Rect:
-        """The display's panel: the table below the toolbar, above the Continue button."""
-        lay = self.layout
-        s = lay.s
-        w, h = lay.size
-        return pygame.Rect(round(30 * s), lay.bar.bottom + round(10 * s), w - round(60 * s),
-                           h - lay.bar.bottom - round(104 * s))
+        """The display's panel: the whole table below the toolbar, its button inside."""
+        return self.frame()
 
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 90)
@@ -57,6 +53,7 @@ class MeldScene(Display):
         rules = self.table.match.rules
         outer = self.panel_rect()
         panel(surface, outer)
+        outer.height -= self.button_room()  # the melds and the footer lie above the button
         title = "Meld — during the play" if self.review else "Meld"
         draw_text(surface, title, (outer.centerx, outer.top + round(8 * s)), lay.font_big,
                   theme.GOLD, bold=True, anchor="midtop")
@@ -76,7 +73,9 @@ class MeldScene(Display):
             cell = pygame.Rect(outer.left + round(20 * s) + col * cw,
                                outer.top + round(44 * s) + row * ch, cw - round(24 * s),
                                ch - round(8 * s))
-            if seat not in melds:
+            if seat not in melds:  # the bidder melds after the pass-back
+                draw_text(surface, f"{self.table.human_name(seat)} — not melded yet",
+                          cell.topleft, lay.font, theme.INK_DIM, bold=True)
                 continue
             meld, counted, note = melds[seat]
             head = f"{self.table.human_name(seat)} — {meld.total}"
@@ -107,7 +106,12 @@ class MeldScene(Display):
             label = side_label(self.table, side)
             if not rules.partnerships and not needs:
                 continue  # one seat per side: its total heads its own column
-            text = f"{label}: meld {total}"
+            seats = rules.seats_of(side)
+            waiting = [s for s in seats if s not in melds]
+            if len(waiting) == len(seats):
+                lines.append(f"{label}: not melded yet")  # not "meld 0" (issue 25)
+                continue
+            text = f"{label}: meld {total}" + (" so far" if waiting else "")
             if side in needs:
                 text += f" — {needs[side]}"
             lines.append(text)
@@ -132,20 +136,32 @@ class ResultScene(Display):
         super().exit()
         self.table.board = self.table.view  # the result seen: the score panel moves on
 
-    def draw(self, surface: pygame.Surface) -> None:
-        shade(surface, 110)
+    def frame(self) -> pygame.Rect:
+        """Tall enough for its lines and its buttons; clear of the score panel, which stays
+        in sight."""
         lay = self.layout
         s = lay.s
         r = self.result
         notes = sum(len(self.side_notes(sd)) for sd in r.sides)
         lines = len(r.sides) + notes + len(r.notes) \
             + (1 if r.tallies and any(r.tallies) else 0) + (1 if r.bidder >= 0 else 0)
-        rect = pygame.Rect(0, 0, round(760 * s), round((150 + 32 * lines) * s))
-        rect.center = (lay.size[0] // 2, lay.size[1] // 2 - round(40 * s))
+        room = lay.size[0] - 2 * (lay.info.right + round(8 * s))
+        rect = pygame.Rect(0, 0, min(round(760 * s), room),
+                           round((150 + 32 * lines) * s) + self.button_room())
+        rect.center = (lay.size[0] // 2, lay.size[1] // 2 - round(10 * s))
+        return rect
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade(surface, 110)
+        lay = self.layout
+        s = lay.s
+        rect = self.frame()
         panel(surface, rect)
         self._heading(surface, rect)
-        cols = [rect.left + round(24 * s), rect.left + round(300 * s), rect.left + round(440 * s),
-                rect.left + round(560 * s), rect.right - round(24 * s)]
+        # Right edges of the number columns, at the same share of any width.
+        cols = [rect.left + round(24 * s), *(rect.left + round(rect.width * k)
+                                             for k in (0.395, 0.58, 0.737)),
+                rect.right - round(24 * s)]
         y = self._side_rows(surface, cols, rect.top + round(64 * s))
         self._footer(surface, cols[0], y)
         self.draw_buttons(surface)
@@ -182,8 +198,7 @@ class ResultScene(Display):
                       anchor="topleft" if not text else "topright")
         y += round(28 * s)
         for side in r.sides:
-            meld = f"{side.meld_counted}/{side.meld}" if side.meld != side.meld_counted else \
-                f"{side.meld}"
+            meld = meld_text(side)
             values = [side_label(self.table, side.side), meld, tricks_text(side),
                       f"{side.score:+d}", f"{r.totals[side.side]}"]
             for x, text in zip(cols, values, strict=True):
@@ -214,14 +229,24 @@ class ResultScene(Display):
         if r.bidder < 0:
             return
         bside = next(sd for sd in r.sides if sd.side == rules.side_of(r.bidder))
+        # Three-handed has no sides: one bidder against the others.
+        who = "The bidding side" if rules.partnerships else "The bidder"
         if r.outcome == "made":
-            text = f"The bidding side needed {r.bid}: meld and tricks scored {bside.score}."
+            text = f"{who} needed {r.bid}: meld and tricks scored {bside.score}."
         elif r.outcome == "set":
-            text = (f"The bidding side needed {r.bid}: meld {bside.meld} and {bside.tricks} in "
+            text = (f"{who} needed {r.bid}: meld {bside.meld} and {bside.tricks} in "
                     "tricks were not enough.")
         else:
-            text = f"The bidding side loses its bid of {r.bid}: {r.outcome}."
+            text = f"{who} loses the bid of {r.bid}: {r.outcome}."
         draw_text(surface, text, (x, y + round(10 * s)), lay.font_small, theme.INK)
+
+
+def meld_text(side: SideResult) -> str:
+    """What a side melded, and what of it counts: "0 (melded 30)" (it read "0/30"), as the
+    tricks beside it say "0 (took 17)"."""
+    if side.meld != side.meld_counted:
+        return f"{side.meld_counted} (melded {side.meld})"
+    return f"{side.meld}"
 
 
 def tricks_text(side: SideResult) -> str:
@@ -240,9 +265,12 @@ class GameOverScene(Display):
     def __init__(self, app: AppContext, table: TableScene, won: GameWon) -> None:
         super().__init__(app, table)
         self.won = won
-        self.cont.label = "New game"
-        self.cont.on_click = self.new_game
-        self.buttons.append(Button("Title screen", self.to_title))
+        # Enter and Space read the score sheet: a new game deals over the finished one at
+        # once, so it takes a click of its own.
+        self.cont.label = "Score sheet"
+        self.cont.on_click = lambda: self.app.open(Route.SCORES, table=table)
+        self.buttons += [Button("New game", self.new_game, destructive=True),
+                         Button("Title screen", self.to_title)]
 
     def new_game(self) -> None:
         start_game(self.app, new_seed=True)
@@ -253,13 +281,20 @@ class GameOverScene(Display):
     def on_auto(self) -> None:
         self.app.quit()  # demo mode ends with the game
 
+    def frame(self) -> pygame.Rect:
+        lay = self.layout
+        lines = len(self.won.totals) + len(self.tally_lines())
+        rect = pygame.Rect(0, 0, round(720 * lay.s),
+                           round((170 + 28 * lines) * lay.s) + self.button_room())
+        rect.center = (lay.size[0] // 2, lay.size[1] // 2 - round(10 * lay.s))
+        return rect
+
     def draw(self, surface: pygame.Surface) -> None:
         shade(surface, 140)
         lay = self.layout
         s = lay.s
         rules = self.table.match.rules
-        rect = pygame.Rect(0, 0, round(720 * s), round(330 * s))
-        rect.center = (lay.size[0] // 2, lay.size[1] // 2 - round(30 * s))
+        rect = self.frame()
         panel(surface, rect)
         mine = rules.side_of(self.table.human) == self.won.side
         verb = "win" if rules.partnerships else "wins"
@@ -270,11 +305,38 @@ class GameOverScene(Display):
         draw_text(surface, self.won.reason, (rect.centerx, rect.top + round(84 * s)), lay.font,
                   theme.INK, anchor="midtop")
         y = rect.top + round(130 * s)
+        tallies = self.table.view.tallies
+        word = "stars" if rules.scoring.stars else "checks"
         for side, score in enumerate(self.won.totals):
-            draw_text(surface, f"{side_label(self.table, side)}: {score}", (rect.centerx, y),
-                      lay.font, theme.INK, anchor="midtop")
+            held = f", {tallies[side]} {word}" if tallies else ""
+            draw_text(surface, f"{side_label(self.table, side)}: {score} points{held}",
+                      (rect.centerx, y), lay.font, theme.INK, anchor="midtop")
+            y += round(28 * s)
+        for line in self.tally_lines():
+            draw_text(surface, line, (rect.centerx, y), lay.font, theme.GOLD, bold=True,
+                      anchor="midtop")
             y += round(28 * s)
         self.draw_buttons(surface)
+
+    def tally_lines(self) -> list[str]:
+        """What the stars (002) or checks (003) come to, from the engine's totals: each side
+        is paid its own by every other side and pays theirs (002: "Stars are counted at the
+        end of the game and represent a denomination of money"; 003: "each check you gain
+        means that the other 2 players owe you a dollar")."""
+        tallies = self.table.view.tallies
+        if not tallies:
+            return []
+        word = "stars" if self.table.match.rules.scoring.stars else "checks"
+        nets = [len(tallies) * t - sum(tallies) for t in tallies]
+        if len(nets) == 2:
+            if nets[0] == 0:
+                return [f"The {word} are even: nobody pays."]
+            payer = 0 if nets[0] < 0 else 1
+            owed = nets[1 - payer]
+            return [f"{side_label(self.table, payer)} pay {side_label(self.table, 1 - payer)} "
+                    f"{owed} {word if owed != 1 else word[:-1]}, at the stake agreed."]
+        paid = ", ".join(f"{side_label(self.table, i)} {net:+d}" for i, net in enumerate(nets))
+        return [f"{word.title()} paid and received, at the stake agreed: {paid}"]
 
 
 class LastTrickScene(Overlay):
@@ -294,5 +356,8 @@ class LastTrickScene(Overlay):
             x, y, _ = lay.trick_slot(seat)
             img = assets.card_image(str(card), lay.card_w, four)
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
-        draw_text(surface, "The last trick — click to close", (lay.center[0], lay.bar.bottom
-                  + round(20 * lay.s)), lay.font, theme.GOLD, bold=True, anchor="midtop")
+        # On a panel where the status line goes, between the trick and the hand: at the top
+        # it lay over North's cards.
+        panel(surface, lay.status, radius=10, edge=None)
+        draw_text(surface, "The last trick — click to close", lay.status.center, lay.font,
+                  theme.GOLD, bold=True, anchor="center")

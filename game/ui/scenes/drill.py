@@ -13,6 +13,7 @@ from game.match.controller import HUMAN, SCRIPT, Match
 from game.rules.actions import Action, PlayCard
 from game.rules.events import TrickWon
 from game.rules.ruleset import RuleSet
+from game.store.progress import drill_key
 from game.tutorial.drill import Drill, DrillItem
 from game.tutorial.runner import AUTO_BOT
 from game.ui.coached import CoachedTable, learner_table, stars_text
@@ -28,9 +29,10 @@ class DrillScene(CoachedTable):
     def __init__(self, app: AppContext, table: RuleSet | None = None) -> None:
         rules = table if table is not None else learner_table(app)[1]
         progress = app.store.load_progress()
-        self.at_key = f"at:{rules.name}"[:100]  # where the learner left off, per table
+        self.table_name = rules.name
+        self.at_key = drill_key("at", rules.name)  # where the learner left off, per table
         self.drill = Drill(rules, progress.drill.get(self.at_key, 1),
-                           progress.drill.get("played", 0))
+                           progress.drill_tally(rules.name)[0])
         self.item: DrillItem = self.drill.next()
         super().__init__(app, self._match(), rules.name)
         self.side_buttons = [Button("Hint", self.show_hint, hotkey=pygame.K_h),
@@ -97,11 +99,8 @@ class DrillScene(CoachedTable):
         self.session_done += 1
         self.session_stars += self.item.stars
         progress = self.app.store.load_progress()
-        drill = progress.drill
-        drill["played"] = self.drill.number
-        drill["stars"] = drill.get("stars", 0) + self.item.stars
-        drill["next_seed"] = self.drill.seed
-        drill[self.at_key] = self.drill.seed  # reopened, the drill goes on from the next one
+        # Per table, like the lessons; reopened, the drill goes on from the next deal.
+        progress.record_drill(self.table_name, self.item.stars, self.drill.seed)
         self.app.store.save_progress(progress)
 
     def refuse(self, message: str) -> None:

@@ -45,7 +45,7 @@ class FirstHandScene(CoachedTable):
 
     # -- the hand moves on ---------------------------------------------------------------------
     def advance_bots(self, dt: float) -> None:
-        self.wait -= dt * (self.app.speed or 1.0)
+        self.wait -= dt
         if self.wait > 0 or self.held is not None or self.terms:
             return
         phase = self.match.state.phase
@@ -54,7 +54,9 @@ class FirstHandScene(CoachedTable):
             return
         self.tell(events)
         self.process(events)
-        self.wait = 0 if phase == Phase.DEAL else THINK
+        # A pause after each bot's move, so it can be followed: as long as the speed chosen
+        # makes animations (none at "instant", longer at "slow").
+        self.wait = 0 if phase == Phase.DEAL else THINK * self.app.speed
         if phase == Phase.DEAL:
             self.app.open(Route.DEALING, table=self)
 

@@ -25,6 +25,7 @@ from game.ui.coached import (
     CoachedTable,
     control_of,
     learner_table,
+    shipped_lessons,
     shipped_library,
     stars_text,
 )
@@ -49,6 +50,7 @@ class LessonScene(CoachedTable):
         super().__init__(app, self.run.match, preset)
         self.picker = HandPicker(self)
         self.recap = False
+        self.following: Lesson | None = None  # the recap's Next lesson, found once
         self.selected: list[Card] = []
         self.chosen: set[int] = set()  # the selected sprites of the hand, by identity
         self.side_buttons = [Button("Back", self.back, hotkey=pygame.K_PAGEUP),
@@ -127,10 +129,16 @@ class LessonScene(CoachedTable):
         return not self.recap and (step.expects or step.any_legal) and not self.run.done_current
 
     def text(self) -> str:
-        try:
-            return self.run.text()
-        except TemplateError as exc:  # --check refuses this; say so rather than crash
-            return f"(This step cannot be shown on this table: {exc})"
+        """The step's narration, filled in once per step (its position does not change until
+        the step is left; drawing asks for it on every frame)."""
+        key = (self.run.index, id(self.run.state_at_step))
+        if getattr(self, "_text", (None, ""))[0] != key:
+            try:
+                text = self.run.text()
+            except TemplateError as exc:  # --check refuses this; say so rather than crash
+                text = f"(This step cannot be shown on this table: {exc})"
+            self._text = (key, text)
+        return self._text[1]
 
     # -- the learner's moves ----------------------------------------------------------------
     def act(self, action: Action) -> bool:
@@ -211,7 +219,7 @@ class LessonScene(CoachedTable):
         self.recap = True
         self.clear_reply()
         self.task_buttons = []
-        following = self.next_lesson()
+        following = self.following = self.next_lesson()
         self.side_buttons = [Button("Lessons", self.leave, hotkey=pygame.K_ESCAPE)]
         if following is not None:
             self.side_buttons.append(Button("Next lesson", lambda: self.open(following),
@@ -220,9 +228,7 @@ class LessonScene(CoachedTable):
 
     def next_lesson(self) -> Lesson | None:
         """The lesson after this one in the menu's order for the learner's table."""
-        from game.store.content import load_tutorial
-
-        lessons = load_tutorial()[0]
+        lessons = shipped_lessons()
         rules = learner_table(self.app)[1]
         order = [x for x in lessons if x.track == "first-hand"]
         order += [x for x in lessons if x.track == "core" and steps_for(x, rules)]
@@ -252,7 +258,7 @@ class LessonScene(CoachedTable):
         lines = [f"Lesson done: {stars_text(self.run.stars)}", self.lesson.summary]
         if named:
             lines.append("The rules you used: " + " ".join(named))
-        following = self.next_lesson()
+        following = self.following
         lines.append(f"Next: {following.title}." if following is not None else
                      "That was the last lesson of this list: try the puzzles in Practice.")
         return "\n".join(lines)
@@ -314,25 +320,27 @@ class LessonScene(CoachedTable):
         return {sp.card for sp in self.model.hands[self.human] if str(sp.card) in wanted}
 
     # -- drawing ---------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        step = self.run.step
-        super().draw(surface)
+    def panel_text(self) -> tuple[str, str, str, str]:
+        """(title, counter, text, stars) of the coach's panel as it stands."""
         if self.recap:
-            self.draw_narration(surface, self.lesson.title, "Recap", self.recap_text())
-            self.draw_overlays(surface)
-            return
-        if step.show_meld:
-            self.draw_meld(surface)
-        self.highlight(step.highlight, surface)
+            return self.lesson.title, "Recap", self.recap_text(), ""
+        step = self.run.step
         text = self.text() + self.task_text()
         if self.wants_action() and not self.reply:
             text += "\n(Your move.)"
         elif step.task == "build-meld" and not self.run.done_current and not self.reply:
             text += "\n(Click cards to select them, then Count.)"
-        preview = self.run.attempts.stars(True)
-        self.draw_narration(surface, self.lesson.title,
-                            f"Step {self.run.index + 1} of {len(self.run.steps)}", text,
-                            stars_text(preview))
+        return (self.lesson.title, f"Step {self.run.index + 1} of {len(self.run.steps)}", text,
+                stars_text(self.run.attempts.stars(True)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        step = self.run.step
+        super().draw(surface)
+        if not self.recap:
+            if step.show_meld:
+                self.draw_meld(surface)
+            self.highlight(step.highlight, surface)
+        self.draw_narration(surface, *self.panel_text())
         self.draw_overlays(surface)
 
     def highlight(self, names: tuple[str, ...], surface: pygame.Surface) -> None:

@@ -28,17 +28,24 @@ if TYPE_CHECKING:
 class TitleScene(MenuScene):
     name = "title"
     title = "Pinochle"
-    MAX_RESUMES = 3
+    MAX_RESUMES = 3  # rows for saved games; with more, the last row opens the whole list
 
     def __init__(self, app: AppContext) -> None:
         super().__init__(app)
-        # One saved game per table, newest first: any of them can be resumed.
-        self.games = app.store.load_games()[: self.MAX_RESUMES]
+        # One saved game per table, newest first: any of them can be resumed, the newest
+        # from here and every one from the list of saved games.
+        self.all_games = app.store.load_games()
+        shown = self.MAX_RESUMES if len(self.all_games) <= self.MAX_RESUMES else \
+            self.MAX_RESUMES - 1
+        self.games = self.all_games[:shown]
         self.error = ""
         for i, saved in enumerate(self.games):
             self.buttons.append(Button(resume_label(saved),
                                        lambda g=saved: self.resume_saved(g), primary=i == 0,
                                        hotkey=pygame.K_r if i == 0 else None))
+        if len(self.all_games) > len(self.games):
+            self.buttons.append(Button(f"All {len(self.all_games)} saved games…",
+                                       lambda: app.open(Route.SAVED)))
         self.buttons += [
             Button("New game", lambda: app.open(Route.SETUP), primary=not self.games,
                    hotkey=pygame.K_n),
@@ -56,12 +63,7 @@ class TitleScene(MenuScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        # Wider than the other menus: a resume button names its table and its score.
-        s = theme.scale_for(size)
-        extra = round(90 * s)
-        for b in self.buttons:
-            b.rect.inflate_ip(extra, 0)
-        self.rect.inflate_ip(extra, 0)
+        widen_for_labels(self, size, round(90 * theme.scale_for(size)))
 
     def resume_game(self) -> None:
         if self.saved is not None:
@@ -212,8 +214,8 @@ class SetupScene(MenuScene):
         self.app.open(Route.CONFIRM, title="Replace the game in progress?", lines=[
             f"A game at this table is in progress: {progress_text(saved)}.",
             "Starting a new game here replaces it (games at other tables are kept)."],
-            yes="Start a new game", on_yes=self.really_start, no="Cancel",
-            other=("Resume it", lambda: self.resume_saved(saved)))
+            yes="Start a new game", on_yes=self.really_start, destructive=True, no="Cancel",
+            other=("Resume it", lambda: self.resume_saved(saved), False))
 
     def really_start(self) -> None:
         error = start_game(self.app)
@@ -259,6 +261,75 @@ def resume_label(saved: SavedGame) -> str:
     except RulesError:
         title = saved.key
     return f"Resume {title} ({progress_text(saved)})"
+
+
+def widen_for_labels(menu: MenuScene, size: tuple[int, int], least: int) -> None:
+    """Wider than the other menus, by ``least`` or as much as its longest label needs (a
+    resume button names its table and its score), within the window."""
+    s = theme.scale_for(size)
+    pad = round(40 * s)
+    need = max((assets.font(b.font_size, True).size(b.label)[0] + pad - b.rect.width
+                for b in menu.buttons), default=0)
+    extra = min(max(least, need), size[0] - round(80 * s) - menu.rect.width)
+    for b in menu.buttons:
+        b.rect.inflate_ip(extra, 0)
+    menu.rect.inflate_ip(extra, 0)
+
+
+class SavedGamesScene(MenuScene):
+    """Every saved game, one per table, newest first, a page at a time: the title screen
+    has room for the newest few only."""
+
+    name = "saved games"
+    title = "Saved games"
+
+    def __init__(self, app: AppContext) -> None:
+        super().__init__(app)
+        self.games = app.store.load_games()
+        self.page = 0
+        self.error = ""
+        self.refresh()
+
+    def per_page(self) -> int:
+        """As many rows as the window holds below the title, with the page buttons."""
+        s = theme.scale_for(self.app.size)
+        rows = (self.app.size[1] * 0.70 - round(30 * s)) // round(56 * s)
+        return max(1, int(rows) - 2)
+
+    def refresh(self) -> None:
+        n = self.per_page()
+        pages = max(1, -(-len(self.games) // n))
+        self.page = min(self.page, pages - 1)
+        first = self.page * n
+        self.buttons = [Button(resume_label(g), lambda g=g: self.resume(g))
+                        for g in self.games[first:first + n]]
+        if pages > 1:
+            self.buttons.append(Button(
+                f"Page {self.page + 1} of {pages}: next ▶", self.next_page,
+                hotkey=pygame.K_PAGEDOWN))
+        self.buttons.append(Button("Back", lambda: self.app.pop(self), hotkey=pygame.K_ESCAPE))
+        self.resize(self.app.size)
+
+    def next_page(self) -> None:
+        n = self.per_page()
+        self.page = (self.page + 1) % max(1, -(-len(self.games) // n))
+        self.refresh()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        widen_for_labels(self, size, round(90 * theme.scale_for(size)))
+
+    def resume(self, saved: SavedGame) -> None:
+        self.error = resume_game(self.app, saved) or ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.error:
+            s = theme.scale_for(surface.get_size())
+            draw_wrapped(surface, self.error, pygame.Rect(
+                round(40 * s), self.rect.bottom + round(14 * s),
+                surface.get_width() - round(80 * s), round(60 * s)),
+                max(12, round(15 * s)), theme.RED)
 
 
 class PauseScene(MenuScene):

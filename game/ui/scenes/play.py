@@ -27,10 +27,9 @@ from game.rules.compiled import meld_table
 from game.rules.errors import IllegalActionError
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
-from game.ui import theme
 from game.ui.handpick import HandPicker
 from game.ui.overlay import Overlay
-from game.ui.widgets import Button, draw_text
+from game.ui.widgets import Button, bubble
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
@@ -61,8 +60,8 @@ class DealScene(Overlay):
         view = self.table.view
         dealer = "You deal" if view.dealer == self.table.human else \
             f"{self.table.human_name(view.dealer)} deals"
-        draw_text(surface, f"Hand {view.hand_no + 1}: {dealer}", (lay.center[0], lay.center[1]),
-                  lay.font_big, theme.GOLD, bold=True, anchor="center")
+        # On a pill: the cards of the deal fly through the middle, under the words.
+        bubble(surface, f"Hand {view.hand_no + 1}: {dealer}", lay.center, lay.font_big)
 
 
 def meld_by_trump(table: TableScene) -> str:
@@ -90,6 +89,7 @@ def minimum_meld_warning(table: TableScene, suits: Sequence[int] = (0, 1, 2, 3),
 
 
 class AuctionScene(Overlay):
+    shows_message = True
     name = "auction"
 
     def __init__(self, app: AppContext, table: TableScene) -> None:
@@ -150,6 +150,7 @@ class AuctionScene(Overlay):
 
 
 class TrumpScene(Overlay):
+    shows_message = True
     name = "trump"
 
     def __init__(self, app: AppContext, table: TableScene) -> None:
@@ -186,6 +187,7 @@ class TrumpScene(Overlay):
 
 
 class WidowScene(Overlay):
+    shows_message = True
     name = "widow"
 
     def __init__(self, app: AppContext, table: TableScene) -> None:
@@ -194,7 +196,8 @@ class WidowScene(Overlay):
         self.buttons = [Button("Turn up the widow", lambda: self.act(TakeWidow()), primary=True,
                                hotkey=pygame.K_RETURN)]
         if ThrowIn() in legal and table.offers("throw-in"):
-            self.buttons.append(Button("Concede without looking", lambda: self.act(ThrowIn())))
+            self.buttons.append(Button("Concede without looking", lambda: self.act(ThrowIn()),
+                                       destructive=True))
 
     resize = TrumpScene.resize
 
@@ -210,11 +213,13 @@ class WidowScene(Overlay):
 class ThrowInVoteScene(Overlay):
     """000: "unless everybody agrees to throw it in": the bidder asked; agree or play on."""
 
+    shows_message = True
     name = "throw-in vote"
 
     def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app, table)
-        self.buttons = [Button("Agree: throw it in", lambda: self.act(AgreeThrowIn())),
+        self.buttons = [Button("Agree: throw it in", lambda: self.act(AgreeThrowIn()),
+                               destructive=True),
                         Button("Play it out", lambda: self.act(RefuseThrowIn()), primary=True,
                                hotkey=pygame.K_RETURN)]
 
@@ -234,6 +239,7 @@ class ThrowInVoteScene(Overlay):
 
 
 class DecideScene(Overlay):
+    shows_message = True
     name = "decide"
 
     def __init__(self, app: AppContext, table: TableScene) -> None:
@@ -243,8 +249,8 @@ class DecideScene(Overlay):
         if PlayHand() in legal:
             self.buttons.append(Button("Play the hand", lambda: self.act(PlayHand()),
                                        primary=True, hotkey=pygame.K_RETURN))
-        self.buttons.append(Button("Concede", lambda: self.act(ThrowIn()),
-                                   primary=PlayHand() not in legal))
+        # Conceding loses the bid: never the default, even when the rules force it.
+        self.buttons.append(Button("Concede", lambda: self.act(ThrowIn()), destructive=True))
 
     resize = TrumpScene.resize
 
@@ -276,6 +282,7 @@ def decide_lines(view: PlayerView) -> list[str]:
 class PassScene(Overlay):
     """Pick cards to pass (racehorse), pass back, or discard (three-handed), then confirm."""
 
+    shows_message = True
     def __init__(self, app: AppContext, table: TableScene) -> None:
         super().__init__(app, table)
         view = table.view

@@ -88,11 +88,15 @@ class PuzzleScene(CoachedTable):
         else:
             self.app.go(Route.LESSONS)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def panel_text(self) -> tuple[str, str, str, str]:
+        """(title, counter, text, stars) of the coach's panel as it stands."""
         stars = self.prun.stars if self.prun.solved else self.prun.attempts.stars(True)
         number = self.queue.index(self.puzzle) + 1 if self.puzzle in self.queue else 1
-        self.draw_narration(surface, self.puzzle.title,
-                            f"Puzzle {number} of {len(self.queue)} · {self.puzzle.category}",
-                            self.text("question"), stars_text(stars))
+        return (self.puzzle.title,
+                f"Puzzle {number} of {len(self.queue)} · {self.puzzle.category}",
+                self.text("question"), stars_text(stars))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.draw_narration(surface, *self.panel_text())
         self.draw_overlays(surface)

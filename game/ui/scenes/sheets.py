@@ -1,4 +1,4 @@
-"""Reading screens: the active table's rules, help, and the score sheet."""
+"""Reading screens: the active table's rules, and help."""
 
 from __future__ import annotations
 
@@ -6,18 +6,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.events import SideResult
 from game.rules.explain import rules_sections
 from game.rules.ruleset import RuleSet
-from game.rules.seats import seat_name
-from game.ui import theme
-from game.ui.scene import Scene
-from game.ui.table.hud import side_label
-from game.ui.widgets import Button, draw_text, panel, wrap
+from game.ui.menu import TextScene
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
-    from game.ui.table.scene import TableScene
 
 # Every key the game answers to, where, and what it does; the Help screen lists them all and a
 # test holds every button's hotkey to this table.
@@ -60,7 +54,7 @@ HELP = [
         "table's own order of precedence. Your only legal card is played for you (Settings).",
         "A completed trick stays in the middle, its winner ringed, for the time chosen in "
         "Settings (or until you click). Click a side's pile to see the last trick again.",
-        "Cards that changed hands are marked until the first lead: IN received, OUT passed "
+        "Cards that changed hands are marked through the first trick: IN received, OUT passed "
         "(those stay face up in your partner's hand), W from the widow.",
     ]),
     ("Keys", [f"{label}: {what}." for _, label, what in KEYS]),
@@ -76,69 +70,6 @@ HELP = [
 ]
 
 
-class TextScene(Scene):
-    """A scrolling page of titled sections over a dimmed table."""
-
-    name = "text"
-    opaque = False
-    title = ""
-
-    def __init__(self, app: AppContext, sections: list[tuple[str, list[str]]]) -> None:
-        super().__init__(app)
-        self.sections = sections
-        self.scroll = 0
-        self.done = Button("Close", lambda: app.pop(self), primary=True, hotkey=pygame.K_ESCAPE)
-        self.rect = pygame.Rect(0, 0, 10, 10)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        s = theme.scale_for(size)
-        self.rect = pygame.Rect(round(60 * s), round(40 * s), size[0] - round(120 * s),
-                                size[1] - round(80 * s))
-        self.done.rect = pygame.Rect(0, 0, round(140 * s), round(40 * s))
-        self.done.rect.midbottom = (self.rect.centerx, self.rect.bottom - round(14 * s))
-        self.done.font_size = max(14, round(18 * s))
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.done.handle(event):
-            return True
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, self.scroll - event.y * 40)
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-            self.scroll += 40 if event.key == pygame.K_DOWN else 300
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
-            self.scroll = max(0, self.scroll - (40 if event.key == pygame.K_UP else 300))
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.backdrop(surface, 150)
-        panel(surface, self.rect)
-        s = theme.scale_for(surface.get_size())
-        body = self.rect.inflate(-round(60 * s), -round(120 * s))
-        body.top = self.rect.top + round(24 * s)
-        size = max(13, round(16 * s))
-        clip = surface.get_clip()
-        surface.set_clip(body)
-        y = body.top - self.scroll
-        for title, lines in self.sections:
-            for part in wrap(title, round(size * 1.3), body.width, bold=True):
-                draw_text(surface, part, (body.left, y), round(size * 1.3), theme.GOLD,
-                          bold=True)
-                y += round(size * 1.75)
-            y += round(size * 0.15)
-            for line in lines:
-                for part in wrap(line, size, body.width - round(20 * s)):
-                    draw_text(surface, part, (body.left + round(10 * s), y), size)
-                    y += round(size * 1.35)
-                y += round(size * 0.3)
-            y += round(size * 0.8)
-        surface.set_clip(clip)
-        self.scroll = min(self.scroll, max(0, y + self.scroll - body.bottom))
-        self.done.draw(surface)
-
-
 class RulesScene(TextScene):
     name = "rules"
 
@@ -151,71 +82,3 @@ class HelpScene(TextScene):
 
     def __init__(self, app: AppContext) -> None:
         super().__init__(app, HELP)
-
-
-class ScoreSheetScene(TextScene):
-    """Hand by hand: bid, meld, tricks, made or set, running totals, stars or checks."""
-
-    name = "score sheet"
-
-    def __init__(self, app: AppContext, table: TableScene) -> None:
-        self.table = table
-        super().__init__(app, [])
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.backdrop(surface, 150)
-        panel(surface, self.rect)
-        view = self.table.view
-        rules = self.table.match.rules
-        s = theme.scale_for(surface.get_size())
-        size = max(12, round(15 * s))
-        left = self.rect.left + round(24 * s)
-        draw_text(surface, "Score sheet", (self.rect.centerx, self.rect.top + round(14 * s)),
-                  round(size * 1.6), theme.GOLD, bold=True, anchor="midtop")
-        sides = rules.n_sides
-        col_w = (self.rect.width - round(330 * s)) // max(1, sides)
-        y = self.rect.top + round(60 * s)
-        draw_text(surface, "Hand  Bid", (left, y), size, theme.INK_DIM)
-        for side in range(sides):
-            draw_text(surface, side_label(self.table, side) + "  meld/tricks = hand (total)",
-                      (left + round(300 * s) + side * col_w, y), size, theme.INK_DIM)
-        y += round(size * 1.7)
-        rows = view.records[-((self.rect.height - round(170 * s)) // round(size * 1.5)):]
-        for r in rows:
-            who = "You" if r.bidder == self.table.human else seat_name(r.bidder, rules.players)
-            bid = (f"{r.hand_no + 1:>3}  {who} {r.bid} "
-                   f"{r.trump.symbol if r.trump is not None else ''} {r.outcome}")
-            if r.bidder < 0:
-                bid = f"{r.hand_no + 1:>3}  trump {r.trump.symbol if r.trump else ''}"
-            draw_text(surface, bid, (left, y), size)
-            for sd in r.sides:
-                tally = f"  {r.tallies[sd.side]:+d}" if r.tallies else ""
-                text = side_cell(sd) + f" ({r.totals[sd.side]}){tally}"
-                colour = theme.RED if sd.score < 0 else theme.INK
-                draw_text(surface, text, (left + round(300 * s) + sd.side * col_w, y), size,
-                          colour)
-            y += round(size * 1.5)
-        if view.over_reason:
-            draw_text(surface, f"Game decided: {view.over_reason}", (left, y + round(10 * s)),
-                      size, theme.GOLD, bold=True)
-        elif rules.scoring.game == "score":
-            draw_text(surface, f"Playing to {view.target}.", (left, y + round(10 * s)), size,
-                      theme.INK_DIM)
-        if rules.stock.enabled and rules.stock.round_tricks:
-            draw_text(surface, "Tricks are shown rounded, with the raw count in brackets: 7 "
-                      "or more in the units counts as 10.", (left, y + round(34 * s)), size,
-                      theme.INK_DIM)
-        self.done.draw(surface)
-
-
-def side_cell(sd: SideResult) -> str:
-    """A side's hand on the score sheet: meld/tricks that counted and what it scored, and
-    what the side melded and took when that did not count (a set side still took its
-    tricks; a two-handed count is rounded)."""
-    tricks = f"{sd.tricks_counted}" if sd.raw_tricks < 0 else \
-        f"{sd.tricks_counted} [{sd.raw_tricks}]"
-    text = f"{sd.meld_counted}/{tricks}"
-    took = sd.tricks if sd.raw_tricks < 0 else sd.tricks_counted  # rounding shown above
-    if (sd.meld, took) != (sd.meld_counted, sd.tricks_counted):
-        text += f" of {sd.meld}/{took}"
-    return f"{text} = {sd.score:+d}"

@@ -51,6 +51,16 @@ def figure(stats: VariantStats, attr: str, short: bool = False) -> str:
     return f"{value:,}"
 
 
+# Figures on a table's own scale of points: a double-deck bid of 60 and a racehorse bid of 300
+# make no average (issue 25).
+SCALED = ("average_bid", "best_meld")
+
+
+def point_scale(key: str) -> int | None:
+    """A table's scale of points (what its tricks are worth in all); None when unknown."""
+    return load_ruleset(key).total_trick_points if key in preset_names() else None
+
+
 class StatsScene(MenuScene):
     name = "statistics"
     title = "Statistics"
@@ -79,6 +89,12 @@ class StatsScene(MenuScene):
         return [*tables[self.scroll:self.scroll + self.visible],
                 ("All tables", self.app.stats.totals())]
 
+    def one_scale(self) -> bool:
+        """Whether every table the player bid at counts its points on one scale."""
+        scales = {point_scale(k) for k, v in self.app.stats.variants.items() if v.bids_won
+                  or v.best_meld}
+        return len(scales) <= 1 and None not in scales
+
     # -- layout ---------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.scale_for(size)
@@ -90,7 +106,8 @@ class StatsScene(MenuScene):
         self.scroll = max(0, min(self.scroll, len(tables) - self.visible))
         width = min(size[0] - round(40 * s), round(980 * s))
         cue = self.row_h if len(tables) > self.visible else 0
-        height = fixed - 2 * self.row_h + (self.visible + 2) * self.row_h + cue
+        note = 0 if self.one_scale() else self.row_h  # why All tables has no average bid
+        height = fixed - 2 * self.row_h + (self.visible + 2) * self.row_h + cue + note
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (size[0] // 2, size[1] // 2)
         self._columns(s, [*tables, ("All tables", self.app.stats.totals())])
@@ -167,8 +184,14 @@ class StatsScene(MenuScene):
             draw_text(surface, elide(name, size, self.first_w - round(8 * s), bold=total),
                       (left, y), size, colour, bold=total)
             for right, (_, attr) in zip(self.rights, COLUMNS, strict=True):
-                draw_text(surface, figure(stats, attr, self.short), (right, y), size, colour,
-                          bold=total, anchor="topright")
+                text = "–" if total and attr in SCALED and not self.one_scale() else \
+                    figure(stats, attr, self.short)
+                draw_text(surface, text, (right, y), size, colour, bold=total,
+                          anchor="topright")
+        if not self.one_scale():
+            draw_text(surface, "All tables: no average bid or best meld, as these tables count "
+                      "their points on different scales.", (left, y + self.row_h),
+                      max(MIN_TEXT, size - 3), theme.INK_DIM)
         if len(tables) > self.visible:
             self._bar(surface, s, top, top + self.visible * self.row_h, len(tables))
         if not tables:

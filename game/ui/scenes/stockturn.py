@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 
 class MeldTurnScene(Overlay):
+    shows_message = True
     name = "meld turn"
 
     def __init__(self, app: AppContext, table: TableScene) -> None:
@@ -40,32 +41,65 @@ class MeldTurnScene(Overlay):
         self.buttons.append(Button("Draw" if view.stock_size else "Done", primary=True,
                                    on_click=lambda: self.act(EndTurn()), hotkey=pygame.K_RETURN))
 
+    def rows(self) -> list[list[Button]]:
+        return [self.buttons[i:i + 3] for i in range(0, len(self.buttons), 3)]
+
+    def lines(self) -> list[str]:
+        return ["Lay down one meld (at least one card from your hand)",
+                "and count or exchange the dix, then draw. "
+                + stock_left(self.table.view.stock_size)]
+
     def resize(self, size: tuple[int, int]) -> None:
         lay = self.layout
         s = lay.s
         for b in self.buttons:
             b.font_size = lay.font_small
-        rows = [self.buttons[i:i + 3] for i in range(0, len(self.buttons), 3)]
+        rows = self.rows()
         height, step, gap = round(34 * s), round(42 * s), round(8 * s)
-        for row in rows:  # measured first: the panel is as wide as the widest row
-            layout_row(row, 0, 0, height, gap)
-        widest = max(row[-1].rect.right - row[0].rect.left for row in rows)
-        width = self.prompt_width(widest)
-        # Beside the stock and the turn-up, not over them: the player may be deciding whether
-        # to exchange the dix for that card.
-        stock_x, _, _ = lay.stock_slot()
-        clear = stock_x + lay.card_w * 0.55 + lay.card_h / 2 + round(12 * s) + width / 2
-        self.center_x = min(max(self.table.prompt_center(width), clear),
-                            size[0] - round(12 * s) - width / 2)
-        # Rows stack upwards from just inside the panel's bottom, so every row is inside it.
+        # Rows stack upwards from just inside the panel's bottom, so every row is inside it;
+        # measured first: the panel is as wide as the widest row.
         y = size[1] - lay.card_h - round(82 * s) - height - step * (len(rows) - 1)
-        for row in rows:
-            layout_row(row, self.center_x, y, height, gap)
-            y += step
+        for i, row in enumerate(rows):
+            layout_row(row, 0, y + i * step, height, gap)
+        widest = max(row[-1].rect.right - row[0].rect.left for row in rows)
+        self.center_x = self.place(self.prompt_width(widest), size)
+        self.panel_at(self.center_x)
+
+    def place(self, width: int, size: tuple[int, int]) -> float:
+        """The panel's centre line. Never over the stock and the turn-up (the player may be
+        deciding whether to exchange the dix for that card), nor over a coach's panel (a
+        lesson's, on the left), and if it can be, not over the player's melds on the table
+        (read to choose the next one): under the stock from the window's left edge, else
+        right of the stock, else at the window's right edge."""
+        lay = self.layout
+        s = lay.s
+        stock_x, _, _ = lay.stock_slot()
+        right_of_stock = stock_x + lay.card_w * 0.55 + lay.card_h / 2 + round(12 * s) + width / 2
+        candidates = [round(12 * s) + width / 2, right_of_stock,
+                      size[0] - round(12 * s) - width / 2]
+        model = self.table.model
+        keep = [sp.rect for sp in model.stock] + ([model.turnup.rect] if model.turnup else [])
+        coach = getattr(self.table, "narration_rect", None)
+        if coach is not None:
+            keep.append(coach())
+        melds = [sp.rect for sp in model.tabled[self.table.human]]
+        allowed = [x for x in candidates
+                   if not any(self.panel_at(x).colliderect(r) for r in keep)]
+        clear = [x for x in allowed if not any(self.panel_at(x).colliderect(r) for r in melds)]
+        return (clear or allowed or [right_of_stock])[0]
+
+    def panel_at(self, center_x: float) -> pygame.Rect:
+        """The panel drawn at ``center_x``, its buttons laid out for it (they move with it)."""
+        for row in self.rows():
+            layout_row(row, center_x, row[0].rect.top, row[0].rect.height,
+                       round(8 * self.layout.s))
+        return self.prompt_rect(self.lines(), center_x=center_x)[0]
 
     def draw(self, surface: pygame.Surface) -> None:
-        view = self.table.view
-        lines = ["Lay down one meld (at least one card from your hand)",
-                 f"and count or exchange the dix, then draw. Stock: {view.stock_size} cards."]
-        self.prompt_panel(surface, "Meld after the trick", lines, center_x=self.center_x)
+        self.prompt_panel(surface, "Meld after the trick", self.lines(), center_x=self.center_x)
         self.draw_buttons(surface)
+
+
+def stock_left(n: int) -> str:
+    """"Stock: 9 cards", "Stock: 1 card" (it read "1 cards")."""
+    return f"Stock: {n} card{'' if n == 1 else 's'}."

@@ -37,7 +37,8 @@ class TrickScene(Overlay):
         self.reasons = self._reasons()
         self.tip = ""
         if ThrowIn() in view.legal and table.offers("throw-in"):
-            self.buttons.append(Button("Throw in the hand", lambda: self.act(ThrowIn())))
+            self.buttons.append(Button("Throw in the hand", lambda: self.act(ThrowIn()),
+                                       destructive=True))
         if ProposeThrowIn() in view.legal and table.offers("throw-in"):
             self.buttons.append(Button(
                 "Ask to throw in", lambda: self.act(ProposeThrowIn()),

@@ -140,10 +140,10 @@ class LessonMenuScene(Scene):
         return out
 
     def _practice_tab(self) -> list[Entry]:
-        drill = self.progress.drill
+        played, stars = self.progress.drill_tally(self.rules.name)
         out = [Entry("header", "On your table"),
                Entry("drill", "Which rule? (endless)", None,
-                     f"{drill.get('played', 0)} played · {drill.get('stars', 0)} stars",
+                     f"{played} played · {stars} stars",
                      "Real deals on your table: play a card, the game names the rule."),
                Entry("order", "Rule order at every table", None, "",
                      "Every table's trick rules side by side, read from the rule sets."),

@@ -1,7 +1,7 @@
 """How cards change hands before the play: the widow shown face up and taken, discards, and
-passes between partners. Cards the player passed or received stay marked until the first lead;
-the cards they passed stay face up in their partner's hand until then, since the player knows
-them."""
+passes between partners. Cards the player passed or received stay marked through the first
+trick, until it is swept; the cards they passed stay face up in their partner's hand until
+then, since the player knows them."""
 
 from __future__ import annotations
 
@@ -77,9 +77,10 @@ class ExchangeEvents:
         self.settle(MOVE * 1.4)
 
     def clear_marks(self) -> None:
-        """The first lead: cards that changed hands are no longer marked, and the cards the
-        player passed turn face down in their partner's hand."""
+        """The first trick is swept: cards that changed hands are no longer marked, and the
+        cards the player passed turn face down in their partner's hand."""
         for hand in self.hands:
             for sp in hand:
                 sp.mark = ""
         self.exchanged = False
+        self.settle()

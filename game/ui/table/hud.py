@@ -67,10 +67,15 @@ def pile_label(scene: TableScene, side: int) -> str:
     if scene.board is not scene.view and result is not None:
         taken = next((sd.tricks for sd in result.sides if sd.side == side), 0)
         return f"{owner}\n{tricks}{plus} · {taken} pts"
-    if won <= 0:
-        return f"{owner}\ndiscards" if discards else ""
+    if won <= 0:  # "You discards" read as a sentence: whose, then what
+        return possessive(owner) + " discards" if discards else ""
     taken = scene.board.side_taken(side) - sum(t.points for t in coming)
     return f"{owner}\n{tricks} · {taken} pts{plus}"
+
+
+def possessive(name: str) -> str:
+    """"Your", "East's", "West & East's"."""
+    return "Your" if name == "You" else f"{name}'s"
 
 
 def pile_label_lines(scene: TableScene, side: int, text: str
@@ -137,18 +142,17 @@ def draw_laid(scene: TableScene, surface: pygame.Surface) -> None:
         return
     lay = scene.layout
     for seat, melds in enumerate(view.laid):
-        if not melds:
-            continue
+        if not melds or not scene.model.tabled[seat]:
+            continue  # (at the playoff the melded cards go back to the hands: no legend)
         slots = lay.tabled_slots(seat, max(1, len(scene.model.tabled[seat])))
         x = slots[0][0] - lay.card_w * 0.39
-        y = slots[0][1] + (lay.card_h * 0.78 / 2 + 6 if lay.position(seat) == "south"
-                           else -lay.card_h * 0.78 / 2 - 6)
+        # Under the cards, for both seats: above North's it ran into North's hand.
+        y = slots[0][1] + lay.card_h * 0.78 / 2 + round(4 * lay.s)
         total = view.meld_points[seat] if view.meld_points else 0
         legend = laid_legend(melds, total, view.rules.meld.dix)
         text = elide(f"Meld {total}: {legend}", lay.font_small,
                      int(lay.size[0] - x - 8))
-        anchor = "topleft" if lay.position(seat) == "south" else "bottomleft"
-        draw_text(surface, text, (x, y), lay.font_small, theme.GOLD, anchor=anchor)
+        draw_text(surface, text, (x, y), lay.font_small, theme.GOLD)
 
 
 def laid_legend(melds: Sequence[Meld], total: int | None = None, dix_points: int = 0) -> str:

@@ -189,7 +189,9 @@ class Layout:
         cx, cy = self.center
         x, y, _ = self.trick_slot(seat)
         if self.position(seat) in ("west", "east"):
-            return (cx + (x - cx) * 1.75, cy + (y - cy))
+            # Raised clear of the prompts that open above the player's hand (the bid panel
+            # covered the lower half of West's and East's bids).
+            return (cx + (x - cx) * 1.75, min(y, cy - self.card_h * 0.3))
         return (cx + (x - cx) * 1.45, cy + (y - cy) * 1.25)
 
     def deck_spot(self, seat: int) -> tuple[float, float]:
@@ -206,9 +208,10 @@ class Layout:
         return [(cx + (i - (n - 1) / 2) * step, cy - self.card_h * 0.72, 0.0) for i in range(n)]
 
     def stock_slot(self) -> tuple[float, float, float]:
-        """Two-handed: the stock, beside the trick."""
+        """Two-handed: the stock, beside the trick and a little above it, so that the meld
+        prompt can open below it and left of the player's tabled melds."""
         cx, cy = self.center
-        return (cx - self.card_w * 2.6, cy, 0.0)
+        return (cx - self.card_w * 2.6, cy - self.card_h * 0.3, 0.0)
 
     def turnup_slot(self) -> tuple[float, float, float]:
         x, y, _ = self.stock_slot()

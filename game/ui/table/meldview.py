@@ -14,7 +14,14 @@ def meld_block_size(table: TableScene, n_cards: int, label_w: int) -> tuple[int,
     lay = table.layout
     card_w = lay.meld_w
     span = card_w + round(card_w * 0.36) * (n_cards - 1)
-    return max(span, label_w), round(card_w * 1.4) + round(36 * lay.s)
+    return max(span, label_w), round(card_w * 1.4) + round(2 * lay.s) + caption_height(table)
+
+
+def caption_height(table: TableScene) -> int:
+    """A meld's two caption lines, name then class, each a font's full line apart (at
+    ``fs * 1.15`` the lines' boxes overlapped)."""
+    fs = table.layout.font_small
+    return assets.font(fs, True).get_linesize() + assets.font(max(10, fs - 3)).get_linesize()
 
 
 def draw_meld_flow(surface: pygame.Surface, table: TableScene, meld: MeldResult,
@@ -45,7 +52,8 @@ def draw_meld_flow(surface: pygame.Surface, table: TableScene, meld: MeldResult,
             surface.blit(assets.card_image(str(card), card_w, four), (x + i * step, y))
         ty = y + round(card_w * 1.4) + round(2 * s)
         draw_text(surface, label, (x, ty), fs, theme.INK, bold=True)
-        draw_text(surface, m.cls, (x, ty + round(fs * 1.15)), max(10, fs - 3), theme.INK_DIM)
+        draw_text(surface, m.cls, (x, ty + assets.font(fs, True).get_linesize()),
+                  max(10, fs - 3), theme.INK_DIM)
         x += bw + gap
         row_h = max(row_h, bh)
     if not meld.melds:

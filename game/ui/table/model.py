@@ -21,7 +21,7 @@ from game.rules.view import PlayerView
 from game.ui.anim import Timeline, Tween, Wait, ease_in_out_cubic
 from game.ui.table.exchangemodel import ExchangeEvents
 from game.ui.table.layout import Layout
-from game.ui.table.sprites import CardSprite, hand_order
+from game.ui.table.sprites import FACE_UP_MARKS, CardSprite, hand_order
 from game.ui.table.stockmodel import PLAYOFF_NARRATION, StockEvents
 from game.ui.table.trickmodel import MOVE, Claim, ShownTrick, TrickEvents
 
@@ -108,7 +108,7 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
             slots = (lay.hand_slots(seat, len(hand)) if self.claim is None
                      else lay.open_slots(seat, len(hand)))
             for sp, slot in zip(hand, slots, strict=True):
-                face = seat == self.human or sp.mark == "passed" or self.claim is not None
+                face = seat == self.human or sp.mark in FACE_UP_MARKS or self.claim is not None
                 out.append((sp, slot, width, face))
         for seat, sp in self.trick:
             out.append((sp, lay.trick_slot(seat), lay.card_w, True))
@@ -173,7 +173,13 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
         self.hands[seat] = ordered + [sp for sp in hand if sp.card is None]
 
     def take_from_hand(self, seat: int, card: Card | None) -> CardSprite:
-        """Remove a sprite from a seat's hand: the given card, or any face-down one."""
+        """Remove a sprite from a seat's hand: the given card, or any face-down one, without
+        its rise from the prompt (a passed card stood in North's hand up in the toolbar)."""
+        sp = self._take(seat, card)
+        sp.lift, sp.selected, sp.dim, sp.focused, sp.glow = 0.0, False, False, False, False
+        return sp
+
+    def _take(self, seat: int, card: Card | None) -> CardSprite:
         hand = self.hands[seat]
         for i, sp in enumerate(hand):
             if card is not None and sp.card is card:
@@ -352,7 +358,8 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
         self.message = e.reason
 
     def on_HandConceded(self, e: ev.HandConceded) -> None:  # noqa: N802
-        self.bubbles[e.seat] = "Throws in" if not e.unseen else "Concedes"
+        # Words that fit any seat: beside "You", "Throws in" read like "You discards".
+        self.bubbles[e.seat] = "Thrown in" if not e.unseen else "Conceded unseen"
 
     def on_AcesDeclared(self, e: ev.AcesDeclared) -> None:  # noqa: N802
         self.bubbles[e.seat] = "Aces around"

@@ -23,6 +23,10 @@ from game.ui.table.model import TableModel
 from game.ui.table.toolbar import TableButtons
 from game.ui.widgets import Button, draw_text, felt, layout_row
 
+# The cue while a completed trick waits for the player ("Completed trick stays: until I
+# click"): nothing else on the table said that a click was awaited.
+CLICK_ON = "Click, or press Space or Enter, to take in the trick and go on."
+
 
 class TableScene(TableButtons, Scene):
     name = "table"
@@ -55,7 +59,7 @@ class TableScene(TableButtons, Scene):
         # The prompt in front of the player says what to do here (it is not a message that
         # expires): "Your lead: ...", or why the card under the pointer may not be played.
         self.prompt_line: tuple[str, tuple[int, ...]] | None = None
-        self.drawn_status = ""
+        self.drawn_status: object = None  # what the status line and the messages showed
         self.hint_card = None
         self.result_shown_hand = -1
         self.buttons: list[Button] = []
@@ -215,7 +219,7 @@ class TableScene(TableButtons, Scene):
     @property
     def stale(self) -> bool:
         """The status line shown is not the one due now (a message has expired)."""
-        return self.status_text()[0] != self.drawn_status
+        return self.status_state() != self.drawn_status
 
     def update(self, dt: float) -> None:
         self.timeline.speed = self.app.speed
@@ -328,14 +332,34 @@ class TableScene(TableButtons, Scene):
         hud.draw_seats(self, surface)
         hud.draw_laid(self, surface)
         text, colour = self.status_text()
-        self.drawn_status = text
+        self.drawn_status = self.status_state()
         hud.draw_status(self, surface, text, colour)
 
-    def status_text(self) -> tuple[str, tuple[int, ...]]:
-        """The line under the trick: a message while it lasts, else the prompt's line, else
-        the hand's narration."""
+    def status_state(self) -> object:
+        return (self.message(), self.status_text())
+
+    def message(self) -> tuple[str, tuple[int, ...]] | None:
+        """A message while it lasts: a hint, or why a move is refused."""
         if self.status and self.app.time < self.status_until:
             return self.status, self.status_colour
+        return None
+
+    def message_in_prompt(self) -> bool:
+        """Whether the message is shown in the panel of the prompt in front of the player,
+        not on the status line: a long one wraps upwards into the panel's border."""
+        stack = self.app.stack
+        above = stack[stack.index(self) + 1:] if self in stack else []
+        return any(getattr(scene, "shows_message", False) for scene in above)
+
+    def status_text(self) -> tuple[str, tuple[int, ...]]:
+        """The line under the trick: a message while it lasts (unless the prompt shows it),
+        else the prompt's line, else the hand's narration."""
+        message = self.message()
+        if message is not None and not self.message_in_prompt():
+            return message
+        hold = self.timeline.held
+        if hold is not None and hold.seconds is None:  # the trick pause "until I click"
+            return CLICK_ON, theme.GOLD
         if self.prompt_line is not None:
             return self.prompt_line
         return self.model.message, theme.INK

@@ -10,6 +10,7 @@ import pygame
 from game.rules.cards import Card, Suit
 from game.rules.ruleset import RuleSet
 from game.ui import assets
+from game.ui.widgets import record, render_text
 
 
 @dataclass(eq=False)
@@ -25,10 +26,17 @@ class CardSprite:
     selected: bool = False
     glow: bool = False
     focused: bool = False  # the keyboard's focus ring
-    mark: str = ""  # "passed" or "received": cards that changed hands, until the first lead
+    mark: str = ""  # "passed" or "received": cards that changed hands, through the first trick
     # Where the sprite is going (x, y, angle, width, face up): what the animations already
     # queued will leave it as, so a new layout only animates what still has to change.
     dest: tuple[float, float, float, float, bool] | None = None
+
+    @property
+    def at_rest(self) -> bool:
+        """Where its animations leave it: not in flight, not turning."""
+        d = self.dest
+        return d is None or (abs(self.x - d[0]) < 0.5 and abs(self.y - d[1]) < 0.5
+                             and abs((self.angle - d[2] + 180) % 360 - 180) < 0.5)
 
     @property
     def rect(self) -> pygame.Rect:
@@ -65,8 +73,9 @@ class CardSprite:
         if self.selected:
             pygame.draw.rect(surface, (255, 214, 90), rect.inflate(4, 4), width=3,
                              border_radius=max(4, round(self.w * 0.08)))
-        if self.mark:
-            draw_mark(surface, rect, self.mark, self.w)
+        if self.mark and self.at_rest:  # on a card in flight it floats off the turned card
+            rect = rect.union(draw_mark(surface, rect, self.mark, self.w))
+        record("card", rect, str(self.card) if self.face_up else "back", surface)
         if self.focused:
             pygame.draw.rect(surface, FOCUS, rect.inflate(10, 10), width=3,
                              border_radius=max(5, round(self.w * 0.1)))
@@ -75,28 +84,31 @@ class CardSprite:
 FOCUS = (120, 200, 255)  # the keyboard focus ring: blue, unlike the gold of a selection
 # Short enough to show on the strip of a card that the next card in the fan leaves visible.
 MARKS = {"passed": ("OUT", (110, 175, 240)), "received": ("IN", (236, 196, 92)),
-         "widow": ("W", (236, 196, 92))}
+         "widow": ("W", (236, 196, 92)), "shown": ("SEEN", (110, 175, 240))}
+# Another seat's cards the player knows, drawn face up in that seat's hand: the cards the
+# player passed, and the two-handed playoff's draws.
+FACE_UP_MARKS = {"passed", "shown"}
 # The cards the player passed lie in another seat's small fan, whose strips are narrower than
 # a tab at every window size (the tabs overlapped one another, and at 1920x1080 North's stuck
 # out above the meld display): an edge marks them instead.
-EDGE_MARKS = {"passed"}
+EDGE_MARKS = {"passed", "shown"}
 
 
-def draw_mark(surface: pygame.Surface, rect: pygame.Rect, mark: str, width: float) -> None:
+def draw_mark(surface: pygame.Surface, rect: pygame.Rect, mark: str, width: float
+              ) -> pygame.Rect:
     """A tab at the card's top left corner saying how it changed hands: IN (received), W
-    (from the widow); a coloured top edge for OUT (passed)."""
-    from game.ui.widgets import render_text
-
+    (from the widow); a coloured top edge for OUT (passed). Returns where it was drawn."""
     text, colour = MARKS[mark]
     if mark in EDGE_MARKS:
-        pygame.draw.rect(surface, colour, (rect.left + 2, rect.top - 3, rect.width - 4, 5),
-                         border_radius=2)
-        return
+        edge = pygame.Rect(rect.left + 2, rect.top - 3, rect.width - 4, 5)
+        pygame.draw.rect(surface, colour, edge, border_radius=2)
+        return edge
     label = render_text(text, max(9, round(width * 0.15)), (20, 20, 20), bold=True)
     tab = label.get_rect(topleft=(rect.left + round(width * 0.2), rect.top - label.get_height()
                                   // 2)).inflate(8, 2)
     pygame.draw.rect(surface, colour, tab, border_radius=4)
     surface.blit(label, label.get_rect(center=tab.center))
+    return tab
 
 
 def hand_order(cards: Sequence[Card], rules: RuleSet, trump: int) -> list[Card]:

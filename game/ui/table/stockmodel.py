@@ -31,8 +31,10 @@ class StockEvents:
         else:
             sp = self._new_sprite(e.seat)
         sp.card = e.card if (e.seat == self.human or e.public) else None
-        if e.seat != self.human:
-            sp.card = None
+        if e.public and e.seat != self.human:
+            # The playoff's draws are shown to the opponent (004: "They show this card to
+            # their opponent"): face up in the other hand, marked, until played.
+            sp.mark = "shown"
         self.hands[e.seat].append(sp)
         if e.seat == self.human:
             self.sort_human()

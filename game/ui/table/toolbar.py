@@ -89,7 +89,7 @@ class TableButtons:
             f"and the tricks you have taken (rounded). With {target} or more you win the match, "
             "even if your opponent has more; with less you lose it.", verdict],
             yes="Declare out" if wins else "Declare out and lose", on_yes=self.declare_out,
-            no="Keep playing")
+            destructive=not wins, no="Keep playing")
 
     def declare_out(self) -> bool:
         try:

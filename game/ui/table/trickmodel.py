@@ -73,8 +73,6 @@ class TrickEvents:
         return east if east in seats else seats[0]
 
     def on_CardPlayed(self, e: ev.CardPlayed) -> None:  # noqa: N802
-        if self.exchanged:
-            self.clear_marks()  # the first lead: passed and received cards are marked until now
         if e.from_table:
             zone = self.tabled[e.seat]
             sp = next((s for s in zone if s.card is e.card), zone[-1] if zone else None)
@@ -85,6 +83,7 @@ class TrickEvents:
         else:
             sp = self.take_from_hand(e.seat, e.card)
         sp.card = e.card
+        sp.mark = ""  # marked while in a hand, not in the trick
         if self.claim is not None:  # a claimed card: it stays where it is shown until the sweep
             self.claim.played.append((e.seat, sp))
             return
@@ -110,6 +109,12 @@ class TrickEvents:
         self.trick = []
         self.show(shown, self.trick_pause)
         self.sounds.append("sweep")
+        if self.exchanged:
+            # Cards that changed hands stay marked through the first trick, until it is
+            # swept: a bot bidder leads as soon as the meld display closes, and a player who
+            # received cards must still see which while playing to that trick.
+            self.exchanged = False
+            self.timeline.add([Call(self.clear_marks)])  # ExchangeEvents.clear_marks
 
     def show(self, shown: ShownTrick, pause: float | None) -> None:
         """Light ``shown`` for ``pause`` seconds (None: until a click), then sweep it to its
