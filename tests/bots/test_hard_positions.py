@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from tools.hard_positions import QUOTAS, choose, load
+from tools.hard_positions import FILE_TWO_HANDED, QUOTAS, QUOTAS_TWO_HANDED, choose, load
 
 
 def test_the_positions_cover_every_preset_and_kind():
@@ -27,5 +27,22 @@ def test_the_positions_cover_every_preset_and_kind():
 def test_hard_chooses_the_recorded_action_at_every_position():
     games, positions = load()
     differ = [(p.number, p.preset, p.kind, p.expected, action)
+              for p, action, _ in choose(positions, games) if action != p.expected]
+    assert differ == []
+
+
+def test_two_handed_has_its_own_200_positions():
+    games, positions = load(FILE_TWO_HANDED)
+    have = Counter((p.preset, p.kind) for p in positions)
+    want = Counter({(preset, kind): n for preset, q in QUOTAS_TWO_HANDED.items()
+                    for kind, n in q.items()})
+    assert have == want and len(positions) == 200
+
+
+@pytest.mark.slow
+def test_hard_chooses_the_recorded_action_at_every_two_handed_position():
+    """The stock game's search, held to 200 decisions recorded before it was made faster."""
+    games, positions = load(FILE_TWO_HANDED)
+    differ = [(p.number, p.kind, p.expected, action)
               for p, action, _ in choose(positions, games) if action != p.expected]
     assert differ == []
