@@ -53,6 +53,7 @@ class StockRules:
         self.ace_rank = deck.n_ranks - 1
         self.low = deck.low
         self.slice_bits, self.slice_mask = deck.slice_bits, deck.slice_mask
+        self.presence = deck.presence
         # suit_costs, a pure function of its key, remembered once per rule set (a few
         # thousand suits recur in every decision).
         self._suit_costs: dict[tuple[int, int, int, int, int], tuple[tuple[int, float], ...]] = {}
@@ -202,7 +203,15 @@ class Simulator:
         if key in self._melds:
             return self._melds[key]
         r = self.r
-        opts = options(r.rules, r.consts.candidates[st.trump], st.hands[seat], st.tabled[seat])
+        h = st.hands[seat]
+        # A meld needs every card held and at least one not yet on the table (rule 2: "at
+        # least one card must be taken from the hand"): most positions fail one of these mask
+        # tests for every combination, and need no look at the table's records.
+        presence = r.presence
+        held, fresh = presence(h), presence(h - st.on_table[seat])
+        fitting = tuple([c for c in r.consts.candidates[st.trump]
+                         if held & c.need == c.need and fresh & c.need])
+        opts = options(r.rules, fitting, h, st.tabled[seat]) if fitting else ()
         best: MeldOption | None = None
         if opts:
             kinds = {o.kind: o for o in opts}
