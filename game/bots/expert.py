@@ -9,7 +9,9 @@ one, so every measurement can be made again:
 
 * 0: ``hard``'s searches with about six times the samples (the first expert);
 * 1: the two-handed playoff solved exactly from ten tricks left (:mod:`game.bots.playoff`),
-  where ``hard`` solves the last five and plays out the rest.
+  where ``hard`` solves the last five and plays out the rest;
+* 2: the whole two-handed playoff (twelve tricks) solved exactly, once per hand: the positions
+  solved at its first card answer the later ones (:class:`game.bots.playoff.SolverCache`).
 
 Its budget is a number of samples, so a match replays exactly; decision times are held in
 ``benchmarks/bots.py`` (card p95 at most 1 s, a bid, pass or discard at most 2 s).
@@ -31,7 +33,8 @@ from game.rules.view import PlayerView
 
 EXPERT_0 = Budget(card_scale=4.0, card_cap=256, bid_samples=128, exchange_samples=192,
                   pass_width=5, discard_width=16, stock_samples=120, stock_width=9, infer=True)
-GENERATIONS = (EXPERT_0, replace(EXPERT_0, playoff_tricks=10))
+EXPERT_1 = replace(EXPERT_0, playoff_tricks=10)
+GENERATIONS = (EXPERT_0, EXPERT_1, replace(EXPERT_1, playoff_tricks=12))
 EXPERT_GENERATION = len(GENERATIONS) - 1  # the latest kept
 EXPERT = GENERATIONS[EXPERT_GENERATION]
 

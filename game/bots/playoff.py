@@ -41,17 +41,20 @@ class PlayoffSolver:
             raise RuntimeError(f"playoff solver: more than {self.work_limit} positions")
         hl, hf = (h0, h1) if leader == 0 else (h1, h0)
         best = -10**9
-        for t in self.k.types_in(hl):
-            worst = self._reply(hl - self.k.one[t], hf, leader, t)
+        for t in reversed(self.k.types_in(hl)):  # high cards first: earlier cut-offs
+            worst = self._reply(hl - self.k.one[t], hf, leader, t, best)
             if worst > best:
                 best = worst
         r = best if leader == 0 else -best
         memo[key] = r
         return r
 
-    def _reply(self, hl: int, hf: int, leader: int, t: int) -> int:
+    def _reply(self, hl: int, hf: int, leader: int, t: int, cut: int = -10**9) -> int:
         """The leader's margin once it has led ``t`` (``hl`` already without it), the
-        follower answering as well as it can."""
+        follower answering as well as it can. Once a reply holds the leader to ``cut`` or
+        less (what another lead already makes sure of), the lead cannot be the best one and
+        the rest of the replies are not tried: the result is then only a bound, never above
+        ``cut``, and the position's value (the best lead) stays exact."""
         k = self.k
         trump = self.trump
         worst = 10**9
@@ -59,6 +62,8 @@ class PlayoffSolver:
             g = self._after(hl, hf - k.one[u], leader, t, u)
             if g < worst:
                 worst = g
+                if worst <= cut:
+                    break
         return worst
 
     def _after(self, hl: int, hf: int, leader: int, t: int, u: int) -> int:
@@ -92,3 +97,28 @@ class PlayoffSolver:
                 t = trick[0][1]
                 out[c] = sign * self._after(hands[leader], hands[me] - k.one[c], leader, t, c)
         return out
+
+
+class SolverCache:
+    """One bot's playoff solver, kept from one decision of a playoff to the next: a position's
+    value does not depend on how it was reached, so the positions the first decision solved
+    answer the later ones at once (solving all twelve tricks once per hand). Values are exact,
+    so a decision is the same whether the cache is warm or cold: a match still replays."""
+
+    def __init__(self, limit: int = 1_000_000) -> None:
+        self.limit = limit  # positions kept at most (a bound on memory, not on correctness)
+        self._solver: PlayoffSolver | None = None
+        self._key: tuple[PlayKernel, int] | None = None
+        self._left = 0
+
+    def get(self, k: PlayKernel, trump: int, left: int) -> PlayoffSolver:
+        """The solver for kernel ``k`` and ``trump`` with ``left`` cards in both hands: a
+        fresh one when the playoff is a new one (more cards than last time, another trump)
+        or the memo has grown past the limit."""
+        key = (k, trump)
+        s = self._solver
+        if s is None or key != self._key or left > self._left or len(s.memo) > self.limit:
+            s = self._solver = PlayoffSolver(k, trump, work_limit=4 * self.limit)
+            self._key = key
+        self._left = left
+        return s

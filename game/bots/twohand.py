@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from game.bots.knowledge import Knowledge
-from game.bots.playoff import PlayoffSolver
+from game.bots.playoff import PlayoffSolver, SolverCache
 from game.bots.playrules import Play
 from game.rules.actions import Action, CountDix, DeclareOut, EndTurn, ExchangeDix, LayMeld, PlayCard
 from game.rules.cards import Rank
@@ -182,7 +182,8 @@ def decide(view: PlayerView, level: str, rng: random.Random, noise: float = 0.0
 
 
 def playoff_search(view: PlayerView, rng: random.Random, rollouts: int = 24,
-                   solved_tricks: int = 0) -> tuple[Action, str]:
+                   solved_tricks: int = 0, cache: SolverCache | None = None
+                   ) -> tuple[Action, str]:
     """``hard`` in the playoff: every unseen card is in the opponent's hand, so each candidate
     is valued exactly when five tricks or fewer remain, and by greedy rollouts before that.
     ``solved_tricks`` (``expert``): solve exactly, remembering positions, once at most that many
@@ -209,7 +210,8 @@ def playoff_search(view: PlayerView, rng: random.Random, rollouts: int = 24,
     sign = [1, -1] if me == 0 else [-1, 1]
     values: dict[int, float] = {}
     if solved_tricks and left <= 2 * solved_tricks:
-        solver = PlayoffSolver(kern, view.trump)
+        solver = (cache.get(kern, view.trump, left) if cache is not None
+                  else PlayoffSolver(kern, view.trump))
         values.update(solver.values(hands, me, view.leader, trick, types))
         best = max(types, key=lambda x: (values[x], -x))
         card = deck.types[best]
