@@ -215,7 +215,9 @@ class App:
         except pygame.error:
             return  # no full screen on this display
         self.fullscreen = not self.fullscreen
-        self.screen = pygame.display.get_surface()
+        screen = pygame.display.get_surface()
+        if screen is not None:  # set_mode has just made one
+            self.screen = screen
         self._set_minimum_size()
         clear_caches()  # images are converted for the display mode they were loaded in
         for scene in self.stack:
@@ -244,6 +246,10 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def stopped(self) -> bool:
+        """Whether the loop is to end (asked again after each event: one may quit)."""
+        return not (self.running and self.stack)
 
     # -- the loop -------------------------------------------------------------------------
     @property
@@ -302,7 +308,7 @@ class App:
 
     def run(self) -> int:
         last = time.perf_counter()
-        while self.running and self.stack:
+        while not self.stopped():
             idle = False
             if self.fixed_dt is not None:
                 events = pygame.event.get()
@@ -317,9 +323,9 @@ class App:
             last = now
             for event in events:
                 self.handle(event)
-                if not self.running:
+                if self.stopped():
                     break
-            if not self.running:
+            if self.stopped():
                 break
             self.step(dt, draw=not idle)
             if self.record_frames:

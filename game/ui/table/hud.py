@@ -10,13 +10,13 @@ from game.rules.meld import Meld
 from game.rules.phase import Phase
 from game.ui import assets, theme
 from game.ui.table.infopanel import draw_info
-from game.ui.table.labels import TableScene, seat_title, side_label, suit_text
+from game.ui.table.labels import DrawnTable, seat_title, side_label, suit_text
 from game.ui.widgets import bubble, draw_text, elide, panel, wrap
 
-__all__ = ["TableScene", "draw_info", "seat_title", "side_label", "suit_text"]
+__all__ = ["DrawnTable", "draw_info", "seat_title", "side_label", "suit_text"]
 
 
-def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_seats(scene: DrawnTable, surface: pygame.Surface) -> None:
     lay = scene.layout
     view = scene.board
     held = view is not scene.view  # a hand's end, before its result is shown
@@ -39,24 +39,25 @@ def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
             pygame.draw.circle(surface, theme.GOLD, centre, r, width=2)
             draw_text(surface, "D", centre, lay.font_small, (40, 40, 40), bold=True,
                       anchor="center")
-    for side, pile in enumerate(scene.model.piles):
+    for side, pile in enumerate(scene.model.tricks.piles):
         text = pile_label(scene, side)
         if pile and text:
             for line, pos in pile_label_lines(scene, side, text):
                 draw_text(surface, line, pos, lay.font_small, theme.INK_DIM)
-    for seat, text in scene.model.bubbles.items():
+    for seat, text in scene.model.talk.bubbles.items():
         bubble(surface, text, lay.bubble_pos(seat), lay.font)
 
 
-def pile_label(scene: TableScene, side: int) -> str:
+def pile_label(scene: DrawnTable, side: int) -> str:
     """"West & East\n3 tricks · 40 pts": whose pile, the tricks it holds and their counters,
     from the engine. At a hand's end, before the result is shown, the points the result gives
     for them."""
     owner = side_label(scene, side)
     rules = scene.match.rules
     # A trick still on show, or on its way, joins the count when it lands on the pile.
-    coming = [t for t in scene.model.sweeping if not t.claim and rules.side_of(t.winner) == side]
-    won = scene.model.side_tricks[side] - len(coming)
+    coming = [t for t in scene.model.tricks.sweeping
+              if not t.claim and rules.side_of(t.winner) == side]
+    won = scene.model.tricks.side_tricks[side] - len(coming)
     tricks = f"{won} trick{'s' if won != 1 else ''}"
     # The bidder's discards lie in its pile and count as its tricks; what they are worth stays
     # the bidder's secret until the hand is scored.
@@ -78,12 +79,12 @@ def possessive(name: str) -> str:
     return "Your" if name == "You" else f"{name}'s"
 
 
-def pile_label_lines(scene: TableScene, side: int, text: str
+def pile_label_lines(scene: DrawnTable, side: int, text: str
                      ) -> list[tuple[str, tuple[int, int]]]:
     """Each line of a pile's label with its top left: centred under the pile, kept inside the
     window and clear of the player's hand beside their own pile."""
     lay = scene.layout
-    seat = scene.model.pile_seat(side)
+    seat = scene.model.tricks.pile_seat(side)
     x, y, angle = lay.pile_slot(seat)
     half = (lay.small_w if angle % 180 else lay.small_h) / 2
     font = assets.font(lay.font_small)
@@ -98,10 +99,10 @@ def pile_label_lines(scene: TableScene, side: int, text: str
     return out
 
 
-def draw_shown_trick(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_shown_trick(scene: DrawnTable, surface: pygame.Surface) -> None:
     """A completed trick on show: the winning card ringed in gold, its counters beside it; or
     a claim, named."""
-    shown = scene.model.shown
+    shown = scene.model.tricks.shown
     if shown is None or not shown.lit:
         return
     lay = scene.layout
@@ -122,7 +123,7 @@ def draw_shown_trick(scene: TableScene, surface: pygame.Surface) -> None:
            winner_tag_pos(scene, shown.winner), lay.font, colour=theme.HIGHLIGHT)
 
 
-def winner_tag_pos(scene: TableScene, seat: int) -> tuple[float, float]:
+def winner_tag_pos(scene: DrawnTable, seat: int) -> tuple[float, float]:
     """Beside the winning card, on the side away from the other cards of the trick."""
     lay = scene.layout
     x, y, _ = lay.trick_slot(seat)
@@ -135,16 +136,16 @@ def winner_tag_pos(scene: TableScene, seat: int) -> tuple[float, float]:
     return (x + side * lay.card_w * 1.2, y)
 
 
-def draw_laid(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_laid(scene: DrawnTable, surface: pygame.Surface) -> None:
     """Two-handed: each player's melds so far, with points, beside their cards on the table."""
     view = scene.board
     if not view.laid:
         return
     lay = scene.layout
     for seat, melds in enumerate(view.laid):
-        if not melds or not scene.model.tabled[seat]:
+        if not melds or not scene.model.stock_area.tabled[seat]:
             continue  # (at the playoff the melded cards go back to the hands: no legend)
-        slots = lay.tabled_slots(seat, max(1, len(scene.model.tabled[seat])))
+        slots = lay.tabled_slots(seat, max(1, len(scene.model.stock_area.tabled[seat])))
         x = slots[0][0] - lay.card_w * 0.39
         # Under the cards, for both seats: above North's it ran into North's hand.
         y = slots[0][1] + lay.card_h * 0.78 / 2 + round(4 * lay.s)
@@ -174,7 +175,7 @@ def laid_legend(melds: Sequence[Meld], total: int | None = None, dix_points: int
     return " · ".join(parts)
 
 
-def status_rect(scene: TableScene, text: str) -> tuple[pygame.Rect, list[str], int]:
+def status_rect(scene: DrawnTable, text: str) -> tuple[pygame.Rect, list[str], int]:
     """Where the status line goes, its lines and their size: one line in the usual place, or
     up to three smaller lines growing upwards (a rule quoted in full)."""
     lay = scene.layout
@@ -190,7 +191,7 @@ def status_rect(scene: TableScene, text: str) -> tuple[pygame.Rect, list[str], i
     return rect, lines, size
 
 
-def draw_status(scene: TableScene, surface: pygame.Surface, text: str,
+def draw_status(scene: DrawnTable, surface: pygame.Surface, text: str,
                 colour: tuple[int, ...] = theme.INK) -> pygame.Rect | None:
     if not text:
         return None

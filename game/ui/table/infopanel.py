@@ -10,7 +10,7 @@ import pygame
 from game.rules.cards import Suit
 from game.rules.seats import seat_name
 from game.ui import assets, theme
-from game.ui.table.labels import TableScene, side_label, suit_text
+from game.ui.table.labels import DrawnTable, side_label, suit_text
 from game.ui.widgets import draw_text, panel
 
 if TYPE_CHECKING:
@@ -47,11 +47,11 @@ def fit_calls(calls: list[tuple[str, bool]], size: int, width: int, gap: int
     return out
 
 
-def who(scene: TableScene, seat: int) -> str:
+def who(scene: DrawnTable, seat: int) -> str:
     return "You" if seat == scene.human else seat_name(seat, scene.match.rules.players)
 
 
-def draw_info(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_info(scene: DrawnTable, surface: pygame.Surface) -> None:
     lay = scene.layout
     rules = scene.match.rules
     view = scene.board
@@ -81,7 +81,7 @@ def draw_info(scene: TableScene, surface: pygame.Surface) -> None:
     draw_contract(scene, surface, view, (x, y))
 
 
-def draw_bidding(scene: TableScene, surface: pygame.Surface, view: PlayerView,
+def draw_bidding(scene: DrawnTable, surface: pygame.Surface, view: PlayerView,
                  row: pygame.Rect) -> int:
     """One row per seat: its name, then its bids and passes in order. Returns the y below."""
     lay = scene.layout
@@ -105,7 +105,7 @@ def draw_bidding(scene: TableScene, surface: pygame.Surface, view: PlayerView,
     return y
 
 
-def draw_contract(scene: TableScene, surface: pygame.Surface, view: PlayerView,
+def draw_contract(scene: DrawnTable, surface: pygame.Surface, view: PlayerView,
                   pos: tuple[int, int]) -> None:
     """"North bid 280 ♥ Hearts" once the bid is won (two-handed: the trump alone)."""
     lay = scene.layout
