@@ -58,6 +58,7 @@ class Style:
     game: bool = True
     pass_search: bool = True
     checks: bool = True
+    generation: int | None = None  # expert: which of its algorithms (None: the latest kept)
 
 
 class LevelBot:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from game.bots.knowledge import Knowledge
+from game.bots.playoff import PlayoffSolver, SolverCache
 from game.bots.playrules import Play
 from game.rules.actions import Action, CountDix, DeclareOut, EndTurn, ExchangeDix, LayMeld, PlayCard
 from game.rules.cards import Rank
@@ -180,10 +181,13 @@ def decide(view: PlayerView, level: str, rng: random.Random, noise: float = 0.0
     return stock_play(view, rng, noise)
 
 
-def playoff_search(view: PlayerView, rng: random.Random, rollouts: int = 24
+def playoff_search(view: PlayerView, rng: random.Random, rollouts: int = 24,
+                   solved_tricks: int = 0, cache: SolverCache | None = None
                    ) -> tuple[Action, str]:
     """``hard`` in the playoff: every unseen card is in the opponent's hand, so each candidate
-    is valued exactly when five tricks or fewer remain, and by greedy rollouts before that."""
+    is valued exactly when five tricks or fewer remain, and by greedy rollouts before that.
+    ``solved_tricks`` (``expert``): solve exactly, remembering positions, once at most that many
+    tricks remain (:mod:`game.bots.playoff`)."""
     from game.bots.rollout import policy_for
     from game.bots.solver import solve
 
@@ -205,6 +209,15 @@ def playoff_search(view: PlayerView, rng: random.Random, rollouts: int = 24
     team = [0, 1] if me == 0 else [1, 0]
     sign = [1, -1] if me == 0 else [-1, 1]
     values: dict[int, float] = {}
+    if solved_tricks and left <= 2 * solved_tricks:
+        solver = (cache.get(kern, view.trump, left) if cache is not None
+                  else PlayoffSolver(kern, view.trump))
+        values.update(solver.values(hands, me, view.leader, trick, types))
+        best = max(types, key=lambda x: (values[x], -x))
+        card = deck.types[best]
+        return PlayCard(card), (f"play the {card.pretty}: every card is known in the playoff, "
+                                f"and it gives the best trick-point margin "
+                                f"({values[best]:+.0f}, solved exactly)")
     exact = left <= 10
     for t in types:
         hs = list(hands)

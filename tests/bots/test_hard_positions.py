@@ -16,7 +16,14 @@ from collections import Counter
 import pytest
 
 from tests.tiers import PART, in_part
-from tools.hard_positions import QUOTAS, Position, choose, load
+from tools.hard_positions import (
+    FILE_TWO_HANDED,
+    QUOTAS,
+    QUOTAS_TWO_HANDED,
+    Position,
+    choose,
+    load,
+)
 
 EVERY = 5
 
@@ -52,4 +59,21 @@ def test_hard_chooses_the_recorded_action_at_every_position(part):
     chosen = _part(positions, part)
     differ = [(p.number, p.preset, p.kind, p.expected, action)
               for p, action, _ in choose(chosen, games) if action != p.expected]
+    assert differ == []
+
+
+def test_two_handed_has_its_own_200_positions():
+    games, positions = load(FILE_TWO_HANDED)
+    have = Counter((p.preset, p.kind) for p in positions)
+    want = Counter({(preset, kind): n for preset, q in QUOTAS_TWO_HANDED.items()
+                    for kind, n in q.items()})
+    assert have == want and len(positions) == 200
+
+
+@pytest.mark.parametrize("part", PART)
+def test_hard_chooses_the_recorded_action_at_every_two_handed_position(part):
+    """The stock game's search, held to 200 decisions recorded before it was made faster."""
+    games, positions = load(FILE_TWO_HANDED)
+    differ = [(p.number, p.kind, p.expected, action)
+              for p, action, _ in choose(_part(positions, part), games) if action != p.expected]
     assert differ == []
