@@ -30,7 +30,7 @@ def declare_out(view: PlayerView) -> tuple[Action, str] | None:
     me = view.seat
     total = view.scores[me] + view.meld_points[me] + rounded(view.rules, view.taken[me])
     if total >= view.target:
-        return DeclareOut(), f"declare out: I have {total}, at least {view.target}"
+        return DeclareOut(), f"declare out: {total} counted, at least {view.target}"
     return None
 
 
@@ -136,7 +136,7 @@ def stock_play(view: PlayerView, rng: random.Random, noise: float = 0.0) -> tupl
     if kern.beats(t, led_t, trump):
         why = "win the trick to meld" if pending else "win the points in the trick"
         return a, f"play the {a.card.pretty}: {why}"
-    return a, f"play the {a.card.pretty}: not worth winning; keep my meld and trumps"
+    return a, f"play the {a.card.pretty}: not worth winning; keep the meld and trumps"
 
 
 def playoff_knowledge(view: PlayerView) -> Knowledge:
@@ -224,6 +224,10 @@ def playoff_search(view: PlayerView, rng: random.Random, rollouts: int = 24
         values[t] = total / rollouts
     best = max(types, key=lambda x: (values[x], -x))
     card = deck.types[best]
-    how = "solved exactly" if exact else f"{rollouts} playouts each"
+    # In a player's words: how far ahead in trick points the card ends, not how it was found.
+    margin = values[best]
+    about = "" if exact else "about "
+    ahead = "ahead" if margin >= 0 else "behind"
     return PlayCard(card), (f"play the {card.pretty}: every card is known in the playoff, and "
-                            f"it gives the best trick-point margin ({values[best]:+.0f}, {how})")
+                            f"no card ends the tricks further ahead: {about}"
+                            f"{abs(margin):.0f} points {ahead}")

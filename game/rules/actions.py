@@ -176,7 +176,7 @@ def parse_action(text: str) -> Action:
             return _SIMPLE[head]
         if head == "bid" and len(rest) == 1:
             return Bid(int(rest[0]))
-        if head == "declare-out" and len(rest) == 1 and rest[0].isdigit():
+        if head == "declare-out" and len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
             return DeclareOut(int(rest[0]))
         if head == "trump" and len(rest) == 1:
             return NameTrump(Suit.parse(rest[0]))

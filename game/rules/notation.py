@@ -312,7 +312,8 @@ def _card(deck: Deck, text: str, where: str) -> Card:
 
 def _move(token: str, i: int) -> Action:
     where = f"moves, token {i + 1} ({token})"
-    if token.isdigit():
+    # isdigit() alone admits '¹' and other digits int() refuses: a bid is ASCII figures only.
+    if token.isascii() and token.isdigit():
         return Bid(int(token))
     head, _, rest = token.partition(":")
     try:
