@@ -14,6 +14,7 @@ from game.store.progress import lesson_key
 from game.ui.firsthanddrive import drive_first_hand
 from game.ui.lessondrive import Driver, drive_lesson, drive_puzzle
 from game.ui.scenes.firsthand import FirstHandScene
+from game.ui.scenes.tutorial import LessonMenuScene
 
 LESSONS, PUZZLES, _ = load_tutorial()
 FIRST = next(x for x in LESSONS if x.guided is not None)
@@ -40,7 +41,7 @@ def test_the_first_hand_is_played_to_its_score_with_the_controls(drv, table):
     assert drive_first_hand(drv, FIRST, load_preset(table)) == []
     # Finish, pressed, kept the lesson as done on that table and led back to the lessons.
     assert drv.app.store.load_progress().lessons.get(lesson_key(FIRST.id, table))
-    assert type(drv.app.top).__name__ == "LessonMenuScene"
+    assert isinstance(drv.app.top, LessonMenuScene)
 
 
 def test_a_melded_card_is_played_from_the_table_at_two_handed(drv, monkeypatch):
