@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 
 from game.bots.base import AGGRESSIONS, Bot, RandomBot
 from game.bots.catalogue import CATALOGUE, STRONGEST
-from game.bots.expert import ExpertBot, OpenBot
+from game.bots.expert import EXPERT_GENERATION, ExpertBot, OpenBot
 from game.bots.hard import HardBot
 from game.bots.levels import EasyBot, MediumBot, Style
 
@@ -65,7 +65,7 @@ def _switch(options: Mapping[str, object], key: str) -> bool:
 def parse_style(options: Mapping[str, object]) -> Style:
     known = {"aggression", "think_ms", "samples", "noise", "bid_samples", "bid_shift",
              "card_search", "bid_search", "exchange_search", "exchange_samples", "game",
-             "pass_search", "checks"}
+             "pass_search", "checks", "generation"}
     for key in options:
         if key not in known:
             raise ValueError(f"unknown bot option {key!r} (known: {', '.join(sorted(known))})")
@@ -76,6 +76,7 @@ def parse_style(options: Mapping[str, object]) -> Style:
     samples = _number(options, "samples", 1, 100_000, True)
     bid_samples = _number(options, "bid_samples", 1, 100_000, True)
     ex_samples = _number(options, "exchange_samples", 1, 100_000, True)
+    generation = _number(options, "generation", 0, EXPERT_GENERATION, True)
     return Style(aggression, _number(options, "think_ms", 1, 600_000, False),
                  None if samples is None else int(samples),
                  _number(options, "noise", 0, 1, False),
@@ -84,4 +85,5 @@ def parse_style(options: Mapping[str, object]) -> Style:
                  _switch(options, "card_search"), _switch(options, "bid_search"),
                  _switch(options, "exchange_search"),
                  None if ex_samples is None else int(ex_samples), _switch(options, "game"),
-                 _switch(options, "pass_search"), _switch(options, "checks"))
+                 _switch(options, "pass_search"), _switch(options, "checks"),
+                 None if generation is None else int(generation))

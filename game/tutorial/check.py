@@ -17,6 +17,7 @@ from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
 from game.store.content import preset_names
 from game.store.lessons import Lesson, LessonError, Puzzle, Step
+from game.store.reading import FileRefusedError
 from game.store.tutorial_data import Library
 from game.tutorial.check_bot import Answers, bot_problem
 from game.tutorial.check_guided import check_guided
@@ -268,14 +269,23 @@ def _cards_of(action: object) -> tuple[Card, ...]:
 def check_all(lessons: list[Lesson], puzzles: list[Puzzle],
               load_rules: Callable[[str], RuleSet], errors: list[str],
               library: Library | None = None, documents: Path | None = None,
-              presets: tuple[str, ...] | None = None, guided: bool = True) -> CheckReport:
+              presets: tuple[str, ...] | None = None, guided: bool = True,
+              texts: dict[str, str] | None = None) -> CheckReport:
     """Every check of the engine's side; ``guided=False`` leaves the first hand to
-    ``check_guided_all`` (``tutorial --check`` runs it beside the window's controls)."""
+    ``check_guided_all`` (``tutorial --check`` runs it beside the window's controls).
+    ``texts``: the documents of ``documents`` already read (``documents_in``); a document
+    refused here (a FIFO, a device, too large) is a failure naming it."""
     report = CheckReport(failures=list(errors))
     lib = library if library is not None else Library()
     report.failures += lib.errors
     checker = Checker(load_rules, lib, report, presets or preset_names(), guided=guided)
-    docs = documents_in(documents) if documents is not None else None
+    docs = texts
+    if docs is None and documents is not None:
+        try:
+            docs = documents_in(documents)
+        except FileRefusedError as exc:
+            report.failures.append(f"rule documents: {exc}")
+            documents = None
     report.documents = str(documents) if documents is not None else None
     report.quotes, problems = quote_problems(lib.quotes, docs)
     report.failures += problems

@@ -126,7 +126,12 @@ class LessonScene(CoachedTable):
         return control in kinds - {"claim"}
 
     def hides_hand_score(self) -> bool:
-        return self.run.step.task == "add-up" and not self.run.done_current and not self.recap
+        """While a step, this one or one still to come, asks the learner to add the hand up:
+        the scoring lesson's last card ended the hand a step before its add-up, and the score
+        box showed the total (290) the next step asks for."""
+        if self.recap or (self.run.step.task == "add-up" and self.run.done_current):
+            return False
+        return any(s.task == "add-up" for s in self.run.steps[self.run.index:])
 
     def wants_action(self) -> bool:
         step = self.run.step

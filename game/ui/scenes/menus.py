@@ -23,7 +23,7 @@ from game.ui.widgets import Button, draw_text, draw_wrapped, wrap
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
-    from game.ui.table.faces import PromptTable
+    from game.ui.table.labels import DrawnTable
 
 
 class TitleScene(MenuScene):
@@ -341,7 +341,7 @@ class PauseScene(MenuScene):
     title = "Menu"
     opaque = False
 
-    def __init__(self, app: AppContext, table: PromptTable) -> None:
+    def __init__(self, app: AppContext, table: DrawnTable) -> None:
         super().__init__(app)
         self.table = table
         self.buttons = [

@@ -17,6 +17,7 @@ from game.ui.widgets import cover, draw_text, elide, panel
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
     from game.ui.table.faces import PromptTable
+    from game.ui.table.labels import DrawnTable
 
 LOST = "✗"  # melded or taken, but not counted
 
@@ -47,7 +48,7 @@ def tally_cell(result: HandResult, side: int) -> str:
     return f"{gained:+d} → {held}"
 
 
-def bid_cell(table: PromptTable, r: HandResult) -> str:
+def bid_cell(table: DrawnTable, r: HandResult) -> str:
     rules = table.match.rules
     if r.bidder < 0:
         return f"trump {r.trump.symbol if r.trump is not None else ''}"

@@ -111,7 +111,8 @@ class LessonMenuScene(Scene):
     def total(self, lessons: list[Lesson]) -> str:
         """A section's measured time, when every lesson in it was measured."""
         found = [estimate_minutes(x, self.rules.name, self.library) for x in lessons]
-        return f" · about {sum(found)} min" if found and None not in found else ""  # type: ignore[arg-type]
+        measured = [m for m in found if m is not None]
+        return f" · about {sum(measured)} min" if found and len(measured) == len(found) else ""
 
     def _lessons_tab(self) -> list[Entry]:
         title = self.rules.title.split(":")[0]

@@ -160,7 +160,8 @@ class TableModel:
         """Known cards in the player's order (suits apart, trump first), unknown ones last."""
         hand = self.hands[seat]
         known = [sp for sp in hand if sp.card is not None]
-        order = hand_order([sp.card for sp in known], self.rules, self.trump)  # type: ignore[misc]
+        order = hand_order([sp.card for sp in hand if sp.card is not None], self.rules,
+                           self.trump)
         pool = list(known)
         ordered = []
         for card in order:
