@@ -16,6 +16,8 @@ import random
 from game.bots.knowledge import Knowledge
 from game.bots.playoff import PlayoffSolver, SolverCache
 from game.bots.playrules import Play
+from game.bots.rollout import policy_for
+from game.bots.solver import solve
 from game.rules.actions import Action, CountDix, DeclareOut, EndTurn, ExchangeDix, LayMeld, PlayCard
 from game.rules.cards import Rank
 from game.rules.compiled import compile_rules, kernel_for, meld_table
@@ -188,9 +190,6 @@ def playoff_search(view: PlayerView, rng: random.Random, rollouts: int = 24,
     is valued exactly when five tricks or fewer remain, and by greedy rollouts before that.
     ``solved_tricks`` (``expert``): solve exactly, remembering positions, once at most that many
     tricks remain (:mod:`game.bots.playoff`)."""
-    from game.bots.rollout import policy_for
-    from game.bots.solver import solve
-
     rules = view.rules
     deck = rules.deck
     obligations = rules.stock.playoff_obligations

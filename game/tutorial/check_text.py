@@ -94,14 +94,6 @@ NEGATION = re.compile(r"\b(not|no|never|cannot|unless|except|only|nor|neither)\b
 SENTENCE_BREAK = re.compile(r"[.!?:;]\s|\s-\s")
 
 
-def quote_found(quote: str, document: str) -> bool:
-    """Whether the quotation is the document's own text. " ... " may leave words out only
-    inside one sentence, and never a word that turns the meaning round ("not", "unless",
-    "only"...): an ellipsis must not splice two sentences into a claim the document does not
-    make."""
-    return quote_problem(quote, document) is None
-
-
 def quote_problem(quote: str, document: str) -> str | None:
     at = -1
     for part in normalise(quote).split(" ... "):

@@ -70,11 +70,3 @@ def drive_lessons_folder(root: str) -> tuple[int, int, list[str]]:
                                       preset_names())
     driven, more = drive_all(lessons, [], load_preset, preset_names())
     return runs, driven, failures + more
-
-
-def drive_folder(root: str) -> tuple[int, list[str]]:
-    """``drive_all`` over the lessons and puzzles of a levels folder."""
-    from game.store.content import load_preset, load_tutorial, preset_names
-
-    lessons, puzzles, _ = load_tutorial(Path(root))
-    return drive_all(lessons, puzzles, load_preset, preset_names())

@@ -151,7 +151,7 @@ def _phases_of(rules, seed, deal, actions, levels, level):
     from game.rules.actions import Deal
     from game.rules.engine import actor, apply, at_deal, legal_actions, new_game
 
-    state = at_deal(new_game(rules, seed), deal, deal % rules.players)
+    state = at_deal(new_game(rules, seed), deal, rules.seating.wrapped(deal))
     state, _ = apply(state, Deal())
     out = set()
     for action in actions:

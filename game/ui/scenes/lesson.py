@@ -303,11 +303,9 @@ class LessonScene(CoachedTable):
         """The held trick's caption, without its points when the next step asks for them."""
         steps, i = self.run.steps, self.run.index
         if i + 1 < len(steps) and steps[i + 1].add == "trick" and self.held is not None:
-            n = self.match.rules.players
-            from game.rules.seats import seat_name
-
+            seating = self.match.rules.seating
             who = "You take" if self.held.seat == self.human else \
-                f"{seat_name(self.held.seat, n)} takes"
+                f"{seating.name(self.held.seat)} takes"
             cards = ", ".join(c.pretty for _, c in self.held.cards)
             return f"{who} the trick: {cards}. Click to go on."
         return super().trick_caption()

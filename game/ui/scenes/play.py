@@ -21,11 +21,10 @@ from game.rules.actions import (
     TakeWidow,
     ThrowIn,
 )
-from game.rules.auction_game.melding import side_meld_totals
-from game.rules.auction_game.needs import still_needed
 from game.rules.cards import Card, Suit
 from game.rules.compiled import meld_table
 from game.rules.errors import IllegalActionError
+from game.rules.facts import side_meld_totals, still_needed
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
 from game.ui.handpick import HandPicker

@@ -10,7 +10,6 @@ import pygame
 
 from game.match.history import HandHistory, hand_history
 from game.rules.cards import Card
-from game.rules.seats import seat_name
 from game.ui import assets, theme
 from game.ui.overlay import Display
 from game.ui.table.infopanel import PASS, bidding_rows
@@ -71,7 +70,7 @@ def draw_cards(surface: pygame.Surface, table: DrawnTable, cards: Sequence[Card]
 
 
 def who(table: DrawnTable, seat: int) -> str:
-    return "You" if seat == table.human else seat_name(seat, table.match.rules.players)
+    return "You" if seat == table.human else table.match.rules.seating.name(seat)
 
 
 class BiddingScene(Display):
@@ -129,9 +128,9 @@ class HandScene(Display):
         return hand_order(cards, self.table.match.rules, trump)
 
     def seat_rows(self, inner: pygame.Rect) -> list[tuple[int, pygame.Rect]]:
-        n = self.table.match.rules.players
-        h = inner.height // n
-        order = [(self.table.human + i) % n for i in range(n)]
+        seating = self.table.match.rules.seating
+        h = inner.height // seating.players
+        order = seating.around_from(self.table.human)
         return [(seat, pygame.Rect(inner.left, inner.top + i * h, inner.width, h))
                 for i, seat in enumerate(order)]
 

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.events import HandResult, SideResult
-from game.rules.seats import seat_name
 from game.ui import theme
 from game.ui.menu import TextScene
 from game.ui.table.hud import side_label
@@ -53,7 +52,7 @@ def bid_cell(table: DrawnTable, r: HandResult) -> str:
     rules = table.match.rules
     if r.bidder < 0:
         return f"trump {r.trump.symbol if r.trump is not None else ''}"
-    who = "You" if r.bidder == table.human else seat_name(r.bidder, rules.players)
+    who = "You" if r.bidder == table.human else rules.seating.name(r.bidder)
     return f"{who} {r.bid} {r.trump.symbol if r.trump is not None else ''} {r.outcome}"
 
 

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.errors import RulesError
-from game.rules.ruleset import RuleSet
 from game.store.content import load_ruleset, load_tutorial, load_tutorial_library, preset_names
 from game.store.lessons import Lesson, Puzzle
 from game.store.progress import lesson_key
@@ -329,7 +328,3 @@ class LessonMenuScene(Scene):
         for error in self.errors[:2]:
             draw_text(surface, error, (round(20 * s), y - round(24 * s)), max(11, round(13 * s)),
                       theme.RED, anchor="bottomleft")
-
-
-def rules_of(app: AppContext) -> RuleSet:
-    return learner_table(app)[1]

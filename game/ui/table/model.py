@@ -49,7 +49,7 @@ class TableModel:
         self.deck: list[CardSprite] = []
         self.sounds: list[str] = []  # sound names to play, drained by the scene
         self.trick_pause = trick_pause  # None: a completed trick stays until the player clicks
-        self.talk = TableTalk(rules.players, human, timeline, self.sounds)
+        self.talk = TableTalk(rules.seating, human, timeline, self.sounds)
         self.stock_area = StockArea(self)
         self.tricks = TrickArea(self, self.stock_area)
         self.exchange = Exchanges(self, self.tricks)
