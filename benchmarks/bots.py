@@ -67,7 +67,7 @@ def cpu_times(preset: str, level: str, deals: int, seed: int) -> list[tuple[str,
     out = []
     for deal in range(deals):
         for table in range(len(seatings(rules))):
-            state = at_deal(new_game(rules, seed), deal, deal % rules.players)
+            state = at_deal(new_game(rules, seed), deal, rules.seating.wrapped(deal))
             state, _ = apply(state, Deal())
             i = 0
             while (seat := actor(state)) >= 0 and state.phase != Phase.DEAL:

@@ -72,7 +72,7 @@ def deals(preset: str, n: int, seed: int) -> dict[str, object]:
     start = time.process_time()
     for deal in range(n):
         for table, seats in enumerate(seatings(rules)):
-            state = at_deal(new_game(rules, seed), deal, deal % rules.players)
+            state = at_deal(new_game(rules, seed), deal, rules.seating.wrapped(deal))
             state, _ = apply(state, Deal())
             i = 0
             while (seat := actor(state)) >= 0 and state.phase != Phase.DEAL:

@@ -9,3 +9,41 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Nothing a test runs may touch the real user's settings or saves.
 os.environ.setdefault("PINOCHLE_HOME", tempfile.mkdtemp(prefix="pinochle-tests-"))
+
+
+# Test files whose tests share an expensive set-up, by group: pytest-xdist runs each group's
+# tests on one worker, so the set-up is made once. test_packaging builds the wheel and a fresh
+# environment in module fixtures; the tutorial's checks fill the check's caches of the bot's
+# decisions (pure functions of the position) on their first run. (Not xdist_group marks with
+# --dist loadgroup: pytest-xdist 3.8 renames the grouped tests through a private attribute
+# pytest 9 no longer reads, and the groups are silently split.)
+SHARED = {"tests/test_packaging.py": "packaging",
+          "tests/tutorial/test_check_faults.py": "tutorial-check",
+          "tests/tutorial/test_lessons.py": "tutorial-check"}
+
+
+def _file(nodeid: str) -> str:
+    return nodeid.split("::")[0]
+
+
+def pytest_collection_modifyitems(config, items) -> None:  # noqa: ANN001
+    """The groups first, then the rests of the long sweeps (marked slow): pytest-xdist hands
+    out tests in this order as workers free up, so the longest start early and no worker is
+    left with one at the end while the other waits (the order of everything else is kept)."""
+    def rank(item) -> int:  # noqa: ANN001
+        if _file(item.nodeid) in SHARED:
+            return 0
+        return 1 if item.get_closest_marker("slow") else 2
+
+    items.sort(key=rank)
+
+
+def pytest_xdist_make_scheduler(config, log):  # noqa: ANN001, ANN201
+    """pytest-xdist's load scheduling, with each group of SHARED kept on one worker."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedSetUps(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return SHARED.get(_file(nodeid), nodeid)
+
+    return SharedSetUps(config, log)

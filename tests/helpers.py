@@ -21,18 +21,15 @@ def strs(items: object) -> list[str]:
 
 def game_with_hands(name_or_rules, hands, dealer=None, widow="", seed=0):
     """A game at the start of an auction with the given hands (one string per seat)."""
-    from game.rules.auction_game import auction
-    from game.rules.auction_game.state import HandState
+    from game.rules.compose import auction_hand
     from game.rules.engine import new_game
-    from game.rules.phase import Phase
 
     r = rules(name_or_rules) if isinstance(name_or_rules, str) else name_or_rules
     state = new_game(r, seed)
     if dealer is None:
         dealer = state.dealer
     counts = tuple(r.deck.counts_of(parse_cards(h)) for h in hands)
-    hand = HandState(Phase.AUCTION, dealer, counts, widow=r.deck.counts_of(parse_cards(widow)),
-                     auction=auction.start(r, dealer))
+    hand = auction_hand(r, dealer, counts, r.deck.counts_of(parse_cards(widow)))
     return state._replace(dealer=dealer, hand=hand)
 
 

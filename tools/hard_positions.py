@@ -3,6 +3,7 @@
     python -m tools.hard_positions --record    # deal the games, pick the positions, ask hard
     python -m tools.hard_positions --check     # how many positions hard still decides the same
     python -m tools.hard_positions --update check  # ask hard again at one preset's positions
+    python -m tools.hard_positions --set two-handed --record  # two-handed's own 200 positions
 
 The games are played by ``medium`` in every seat (quick, and realistic), whole games from 0 so
 that late positions, where the game is at stake, are among them. From every decision with more
@@ -36,9 +37,15 @@ from game.rules.state import GameState
 from game.rules.view import PlayerView, observe
 from game.store.content import load_preset
 
-FILE = Path(__file__).resolve().parents[1] / "tests" / "bots" / "data" / "hard_positions.json"
+DATA = Path(__file__).resolve().parents[1] / "tests" / "bots" / "data"
+FILE = DATA / "hard_positions.json"
 SEED = 20261201
 GAMES = 3  # whole games per preset
+# Two-handed's own 200 (``--set two-handed``), recorded before its stock search was made faster:
+# the main set's 38 two-handed positions are too few to hold that simulator to its decisions.
+FILE_TWO_HANDED = DATA / "hard_positions_two_handed.json"
+QUOTAS_TWO_HANDED = {"two-handed": {"stock": 150, "meld": 30, "playoff": 20}}
+GAMES_TWO_HANDED = 6
 MAX_ACTIONS = 900  # a game is cut here (the later positions add nothing new)
 # Positions per preset and kind: 300 in all.
 QUOTAS: dict[str, dict[str, int]] = {
@@ -176,10 +183,11 @@ def choose(positions: Sequence[Position], games: Sequence[Game]
 
 
 def pick(preset: str, games: list[Game], found: dict[int, list[tuple[int, str]]],
-         rng: random.Random) -> list[tuple[int, int, str]]:
+         rng: random.Random, quotas: dict[str, dict[str, int]] | None = None
+         ) -> list[tuple[int, int, str]]:
     """(game, at, kind) positions for one preset, by its quota per kind."""
     out = []
-    for kind, n in QUOTAS[preset].items():
+    for kind, n in (quotas or QUOTAS)[preset].items():
         pool = [(g, at, k) for g, f in found.items() for at, k in f if k == kind]
         if len(pool) < n:
             raise SystemExit(f"{preset}: only {len(pool)} {kind} decisions for {n} positions")
@@ -187,19 +195,21 @@ def pick(preset: str, games: list[Game], found: dict[int, list[tuple[int, str]]]
     return out
 
 
-def record() -> int:
+def record(path: Path = FILE, quotas: dict[str, dict[str, int]] | None = None,
+           per_preset: int = GAMES, seed0: int = SEED) -> int:
+    quotas = quotas or QUOTAS
     medium = make_bot("medium")
     games: list[Game] = []
     entries: list[tuple[int, int, str, str]] = []
-    rng = random.Random(SEED)
-    for preset in QUOTAS:
+    rng = random.Random(seed0)
+    for preset in quotas:
         found: dict[int, list[tuple[int, str]]] = {}
-        for j in range(GAMES):
-            seed = SEED + 1000 * list(QUOTAS).index(preset) + j
+        for j in range(per_preset):
+            seed = seed0 + 1000 * list(quotas).index(preset) + j
             actions, f = play_game(preset, seed, medium)
             found[len(games)] = f
             games.append(Game(preset, seed, tuple(actions)))
-        for g, at, kind in pick(preset, games, found, rng):
+        for g, at, kind in pick(preset, games, found, rng, quotas):
             entries.append((g, at, kind, ""))
         print(f"{preset}: {sum(len(f) for f in found.values())} decisions", file=sys.stderr)
     # Keep the games that hold a position, each cut after its last position.
@@ -208,21 +218,21 @@ def record() -> int:
     games = [Game(games[g].preset, games[g].seed, games[g].actions[:last[g] + 1])
              for g in sorted(last)]
     entries = [(renumber[g], at, kind, expected) for g, at, kind, expected in entries]
-    entries.sort(key=lambda e: (list(QUOTAS).index(games[e[0]].preset), e[0], e[1]))
+    entries.sort(key=lambda e: (list(quotas).index(games[e[0]].preset), e[0], e[1]))
     positions = [Position(i, games[g].preset, g, at, kind, expected)
                  for i, (g, at, kind, expected) in enumerate(entries)]
     chosen = {p.number: a for p, a, _ in choose(positions, games)}
     positions = [Position(p.number, p.preset, p.game, p.at, p.kind, chosen[p.number])
                  for p in positions]
-    save(games, positions)
-    print(f"{len(positions)} positions in {FILE}", file=sys.stderr)
+    save(games, positions, path)
+    print(f"{len(positions)} positions in {path}", file=sys.stderr)
     return 0
 
 
-def update(presets: set[str]) -> int:
+def update(presets: set[str], path: Path = FILE) -> int:
     """Ask hard again at the positions of ``presets`` (a deliberate change of their play):
     the positions stay, their recorded actions follow hard's choice."""
-    games, positions = load()
+    games, positions = load(path)
     todo = [p for p in positions if p.preset in presets]
     chosen = {p.number: a for p, a, _ in choose(todo, games)}
     changed = [p for p in todo if chosen[p.number] != p.expected]
@@ -230,13 +240,13 @@ def update(presets: set[str]) -> int:
         print(f"position {p.number} ({p.preset} {p.kind}): {p.expected!r} -> "
               f"{chosen[p.number]!r}", file=sys.stderr)
     save(games, [Position(p.number, p.preset, p.game, p.at, p.kind,
-                          chosen.get(p.number, p.expected)) for p in positions])
+                          chosen.get(p.number, p.expected)) for p in positions], path)
     print(f"{len(changed)} of {len(todo)} positions changed", file=sys.stderr)
     return 0
 
 
-def check() -> int:
-    games, positions = load()
+def check(path: Path = FILE) -> int:
+    games, positions = load(path)
     differ = 0
     for p, action, _ in choose(positions, games):
         if action != p.expected:
@@ -254,13 +264,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--check", action="store_true", help="compare hard with the file")
     p.add_argument("--update", default="", metavar="PRESETS",
                    help="ask hard again at these presets' positions (comma-separated)")
+    p.add_argument("--set", choices=("main", "two-handed"), default="main",
+                   help="the 300 positions of every preset, or two-handed's own 200")
     args = p.parse_args(argv)
+    path = FILE_TWO_HANDED if args.set == "two-handed" else FILE
     if args.record:
+        if args.set == "two-handed":
+            return record(path, QUOTAS_TWO_HANDED, GAMES_TWO_HANDED, SEED + 29)
         return record()
     if args.update:
-        return update({x for x in args.update.split(",") if x})
+        return update({x for x in args.update.split(",") if x}, path)
     if args.check:
-        return check()
+        return check(path)
     p.print_help()
     return 2
 

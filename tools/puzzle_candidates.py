@@ -27,7 +27,7 @@ from game.rules.view import observe
 from game.store.content import load_preset
 from game.store.lessons import SEATS, Position
 from game.tutorial.check_bot import HARD
-from game.tutorial.positions import SEAT_OF, build_state
+from game.tutorial.positions import build_state, seat_key, seat_of
 
 
 def position_of(state, rules):  # noqa: ANN001, ANN201
@@ -35,14 +35,14 @@ def position_of(state, rules):  # noqa: ANN001, ANN201
     hand = state.hand
     assert isinstance(hand, HandState) and hand.play is not None
     deck = rules.deck
-    names = {v: k for k, v in SEAT_OF[rules.players].items()}
+    names = {s: seat_key(rules, s) for s in rules.seating.seats}
     trick = [(s, deck.types[t]) for s, t in hand.play.trick]
     cards = {s: deck.to_cards(hand.hands[s]) for s in range(rules.players)}
     for s, c in trick:
         cards[s].append(c)
     size = max(len(v) for v in cards.values())
     melded = {names[s]: (m.cards_used() if m else []) for s, m in enumerate(hand.melds)}
-    seats = tuple(tuple(cards[SEAT_OF[rules.players][n]]) if n in names.values() else ()
+    seats = tuple(tuple(cards[seat]) if (seat := seat_of(rules, n)) is not None else ()
                   for n in SEATS)
     pos = Position(phase="tricks", seed=1, dealer=hand.dealer, trump=Suit(hand.trump),
                    bidder=hand.bidder, bid=hand.bid, leader=hand.play.leader, cards=seats,

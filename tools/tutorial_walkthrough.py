@@ -38,6 +38,7 @@ def full_hand(app: App, table: str, shot) -> Measure:  # noqa: ANN001
     """A hand at the real table against medium bots; the player's own moves without hints."""
     from game.bots.registry import make_bot
     from game.ui.overlay import Display
+    from game.ui.scenes.displays import ResultScene
     from game.ui.table.scene import TableScene
     from game.ui.table.start import start_game
 
@@ -51,7 +52,7 @@ def full_hand(app: App, table: str, shot) -> Measure:  # noqa: ANN001
     shots = 0
     for _ in range(200_000):
         top = app.top
-        if type(top).__name__ == "ResultScene":
+        if isinstance(top, ResultScene):
             if shot:
                 shot("result")  # the hand's result, as the table shows it
             top.close()

@@ -20,10 +20,12 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from game.bots.catalogue import level_settings
 from game.bots.handeval import Estimate, best_estimate, estimates, model_for, rough_value
 from game.rules.actions import Action, Bid, Pass
 from game.rules.cards import Deck, Rank
 from game.rules.compiled import meld_table
+from game.rules.meld import marriage_suits
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView
 
@@ -40,8 +42,9 @@ SEARCH_MARGIN = 0.25
 
 def margin_z(rules: RuleSet, aggression: str, level: str = "medium") -> float:
     """How many model sds below its value a bidder of this level and style stops."""
-    base = ROUGH_MARGIN if level == "easy" else model_for(rules).margin
-    if level in ("hard", "expert", "open"):
+    settings = level_settings(level)
+    base = ROUGH_MARGIN if settings.rough else model_for(rules).margin
+    if settings.search:
         base = min(base, SEARCH_MARGIN)
     return base + AGGRESSION_SHIFT.get(aggression, 0.0)
 
@@ -167,8 +170,6 @@ def side_estimate(view: PlayerView, level: str) -> tuple[Estimate, float, Read]:
     h = view.hand
     ests = estimates(rules, h)
     if rules.auction.trump_needs_marriage:
-        from game.rules.meld import marriage_suits
-
         ok = {int(s) for s in marriage_suits(rules, h)}
         marry = [e for e in ests if e.trump in ok]
         if not marry:
@@ -176,7 +177,7 @@ def side_estimate(view: PlayerView, level: str) -> tuple[Estimate, float, Read]:
         ests = marry
     best = ests[0]
     read = read_partner(view)
-    if level == "easy":
+    if level_settings(level).rough:
         value = max(rough_value(rules, h, t) for t in range(4))
         return best, value + read.bonus * 0.5, read
     return best, best.value + read.bonus, read
@@ -256,7 +257,7 @@ def decide(view: PlayerView, level: str, aggression: str, rng: random.Random,
     if read.shows:
         about += f" ({read.shows})"
     conv = convention_action(view, ceiling, can_pass) \
-        if level != "easy" or rules.partnerships else None
+        if not level_settings(level).rough or rules.partnerships else None
     if conv is not None:
         return conv
     if not can_pass:

@@ -32,10 +32,6 @@ RANK_PASS_BONUS = {Rank.ACE: 12, Rank.TEN: 10, Rank.KING: 8, Rank.QUEEN: 8, Rank
                    Rank.NINE: 3, Rank.EIGHT: 1, Rank.SEVEN: 1}
 
 
-def card_text(card: Card) -> str:
-    return card.pretty
-
-
 def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(c.pretty for c in cards)
 

@@ -142,7 +142,7 @@ def search_decide(view: PlayerView, rng: random.Random, samples: int,
                   ) -> tuple[Action, str]:
     """Three-handed, after the discard: play the hand out or concede."""
     if PlayHand() not in view.legal:
-        return ThrowIn(), "concede: the bid exceeds my meld by more than the rules allow"
+        return ThrowIn(), "concede: the bid exceeds the meld by more than the rules allow"
     search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
     plays = [search.trump_plays([view.trump], _banked(view), passing=False)[0],
              search.concede_plays(view.trump)]

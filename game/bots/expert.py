@@ -2,10 +2,19 @@
 
 ``expert`` is ``hard`` with the table's think budget spent: several times the sampled deals in
 every search (card play, the exchanges, the auction, the two-handed stock game), and more
-candidates tried in the exchanges. Its budget is a number of samples, so a match replays
-exactly; decision times are held in ``benchmarks/bots.py`` (card p95 at most 1 s, a bid, pass
-or discard at most 2 s). What else was tried, and what the measurements kept, is in
-docs/strength.md.
+candidates tried in the exchanges; on top of that, algorithms ``hard`` does not run. Each
+change is a *generation*, kept only when it beat the one before in a duplicate match
+(docs/strength.md, "An expert worth its name"); the bot option ``generation=N`` plays an earlier
+one, so every measurement can be made again:
+
+* 0: ``hard``'s searches with about six times the samples (the first expert);
+* 1: the two-handed playoff solved exactly from ten tricks left (:mod:`game.bots.playoff`),
+  where ``hard`` solves the last five and plays out the rest;
+* 2: the whole two-handed playoff (twelve tricks) solved exactly, once per hand: the positions
+  solved at its first card answer the later ones (:class:`game.bots.playoff.SolverCache`).
+
+Its budget is a number of samples, so a match replays exactly; decision times are held in
+``benchmarks/bots.py`` (card p95 at most 1 s, a bid, pass or discard at most 2 s).
 
 ``open`` plays with every card visible (the match harness gives it a revealed view) and is
 otherwise ``hard``: the ceiling a search with perfect guesses of the hidden cards reaches. It is
@@ -15,14 +24,19 @@ never offered at the table.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from game.bots.hard import Budget, HardBot
 from game.bots.levels import Style
 from game.rules.actions import Action
 from game.rules.view import PlayerView
 
-EXPERT = Budget(card_scale=4.0, card_cap=256, bid_samples=128, exchange_samples=192,
-                pass_width=5, discard_width=16, stock_samples=120, stock_width=9, infer=True)
+EXPERT_0 = Budget(card_scale=4.0, card_cap=256, bid_samples=128, exchange_samples=192,
+                  pass_width=5, discard_width=16, stock_samples=120, stock_width=9, infer=True)
+EXPERT_1 = replace(EXPERT_0, playoff_tricks=10)
+GENERATIONS = (EXPERT_0, EXPERT_1, replace(EXPERT_1, playoff_tricks=12))
+EXPERT_GENERATION = len(GENERATIONS) - 1  # the latest kept
+EXPERT = GENERATIONS[EXPERT_GENERATION]
 
 
 class ExpertBot(HardBot):
@@ -30,6 +44,8 @@ class ExpertBot(HardBot):
 
     def __init__(self, style: Style) -> None:
         super().__init__(style, "expert")
+        if style.generation is not None:
+            self.budget = GENERATIONS[style.generation]
 
 
 class OpenBot(HardBot):

@@ -104,9 +104,9 @@ def decide(view: PlayerView, rng: random.Random, samples: int, nxt: int
     base = gv.current()
     chance = f"{100 * u_bid / gv.scale:.0f}%" if not gv.linear else ""
     if u_bid > u_pass:
-        return True, (f"bid {nxt}: the game is at stake, and declaring gives us the better "
+        return True, (f"bid {nxt}: the game is at stake, and declaring gives the better "
                       f"chance of winning it ({chance} against {100 * u_pass / gv.scale:.0f}% "
-                      f"if I pass; {100 * base / gv.scale:.0f}% now)")
-    return False, (f"pass: the game is at stake, and declaring at {nxt} gives us the worse "
-                   f"chance of winning it ({chance} against {100 * u_pass / gv.scale:.0f}% if "
-                   f"I pass)")
+                      f"with a pass; {100 * base / gv.scale:.0f}% now)")
+    return False, (f"pass: the game is at stake, and declaring at {nxt} gives the worse "
+                   f"chance of winning it ({chance} against {100 * u_pass / gv.scale:.0f}% with "
+                   f"a pass)")

@@ -199,11 +199,14 @@ def _models(rules: RuleSet) -> tuple[Model, Model]:
 
 
 def _model_key(rules: RuleSet) -> str:
-    """The preset whose fitted model fits this rule set: its own, or one with the same
-    table, passing, widow, trick points and obligations (a house table built on a preset)."""
-    if rules.name in MODELS:
-        return rules.name
+    """The preset whose fitted model fits this rule set: its own (while its rules are still
+    those the model was fitted on), or one with the same table, passing, widow, trick points and
+    obligations (a house table built on a preset). A preset's own model is never used for rules
+    that have changed under its name: ``tests/bots/test_levels_declared.py`` checks every
+    shipped preset against ``PRESET_SIGNATURES``."""
     sig = signature(rules)
+    if rules.name in MODELS and PRESET_SIGNATURES.get(rules.name) == sig:
+        return rules.name
     for name, sig2 in PRESET_SIGNATURES.items():
         if sig2 == sig:
             return name
@@ -224,6 +227,7 @@ PRESET_SIGNATURES: dict[str, tuple[object, ...]] = {
                          "any_card")),
     "partnership-150": (4, 48, 0, 0, _PTS_AT_KQ, 10, _OB_003),
     "cutthroat": (3, 48, 0, 3, _PTS_AT_KQ, 10, _OB_003),
+    "check": (3, 48, 0, 3, _PTS_AT_KQ, 10, _OB_003),
 }
 
 

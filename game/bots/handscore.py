@@ -68,15 +68,6 @@ def hand_meld_checks(rules: RuleSet, h: int, trump: int) -> int:
     return meld_checks(rules, best_meld(rules, h, trump), nines)
 
 
-def seat_meld_checks(rules: RuleSet, hands: Sequence[int], trump: int) -> list[int]:
-    """003's meld checks per side for simulated hands: "Note that checks for meld can be
-    earned either by the bidder or non-bidder." (0 without checks or before trump)."""
-    out = [0] * rules.n_sides
-    for seat, h in enumerate(hands):
-        out[rules.side_of(seat)] += hand_meld_checks(rules, h, trump)
-    return out
-
-
 class HandScorer:
     """Values a played-out hand for one seat: game value of the points and the tallies."""
 

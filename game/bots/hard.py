@@ -11,6 +11,7 @@ from game.bots import exdecide, hardbid, stocksearch, twohand
 from game.bots.base import points_text
 from game.bots.knowledge import Knowledge, build
 from game.bots.levels import LevelBot, Style, classic_exchange, heuristic_play
+from game.bots.playoff import SolverCache
 from game.bots.playrules import Play
 from game.bots.search import CardSearch, default_budget
 from game.rules.actions import Action, PlayCard
@@ -32,6 +33,7 @@ class Budget:
     stock_samples: int = 48  # two-handed, per decision of the stock phase
     stock_width: int = 7  # cards searched per decision of the stock phase
     infer: bool = False  # card play: weigh sampled deals by the auction
+    playoff_tricks: int = 0  # two-handed: solve the playoff exactly from this many tricks left
 
 
 HARD = Budget()
@@ -42,6 +44,7 @@ class HardBot(LevelBot):
 
     def __init__(self, style: Style, level: str = "hard") -> None:
         super().__init__(level, style)
+        self.playoff_cache = SolverCache()  # solved playoff positions, exact: see its doc
 
     def card_samples(self, view: PlayerView, candidates: int) -> int:
         if self.style.samples:
@@ -131,7 +134,9 @@ class HardBot(LevelBot):
             return twohand.decide(view, "hard", rng)
         if view.playoff:
             if view.phase == Phase.TRICKS:
-                return twohand.playoff_search(view, rng)
+                return twohand.playoff_search(view, rng,
+                                              solved_tricks=self.budget.playoff_tricks,
+                                              cache=self.playoff_cache)
             return twohand.decide(view, "hard", rng)
         b = self.budget
         rule, why = twohand.decide(view, "hard", rng)

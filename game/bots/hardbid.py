@@ -127,4 +127,4 @@ def decide(view: PlayerView, rng: random.Random, aggression: str, samples: int,
         return bids[0], f"bid {nxt}: {about}"
     # Said with the bar it misses: "54% to make 310" alone read as a reason to bid.
     need = prob_at_least(value, model.sd, ceiling)
-    return Pass(), f"pass: {about}, and I bid only at {need:.0%} or better"
+    return Pass(), f"pass: {about}, and a bid wants {need:.0%} or better"

@@ -15,10 +15,22 @@ from game.bots.knowledge import Knowledge
 from game.rules.view import PlayerView
 
 Weigh = Callable[[Sequence[int]], float]
+SHARPNESS = 2.0  # a deal's weight is exp(-SHARPNESS * its violations)
 
 
-def auction_weight(view: PlayerView, k: Knowledge) -> Weigh | None:
+def auction_weight(view: PlayerView, k: Knowledge, sharpness: float = SHARPNESS
+                   ) -> Weigh | None:
     """A deal's weight (1 when it explains everything), or None when there is nothing to read."""
+    viol = auction_violation(view, k)
+    if viol is None:
+        return None
+    return lambda hands: math.exp(-sharpness * viol(hands))
+
+
+def auction_violation(view: PlayerView, k: Knowledge) -> Weigh | None:
+    """How far a deal's hands are from explaining the auction (0: they explain every bid,
+    pass and the trump named; in the auction reading's spreads), or None when there is
+    nothing to read."""
     checks: dict[int, list[Check]] = {s: list(c) for s, c in seat_checks(view).items() if c}
     named = trump_check(view)
     if named is not None:
@@ -27,12 +39,12 @@ def auction_weight(view: PlayerView, k: Knowledge) -> Weigh | None:
         return None
     played = k.played_by
 
-    def weigh(hands: Sequence[int]) -> float:
+    def violation(hands: Sequence[int]) -> float:
         viol = 0.0
         for seat, cs in checks.items():
             h = hands[seat] + played[seat]
             for check in cs:
                 viol += check(h)
-        return math.exp(-2.0 * viol)
+        return viol
 
-    return weigh
+    return violation

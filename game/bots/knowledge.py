@@ -89,9 +89,6 @@ class Knowledge:
         sm = self.kernel.suit_mask[suit]
         return self.excl[seat] & sm == sm
 
-    def others_unseen_in(self, suit: int) -> int:
-        return self.unseen & self.kernel.suit_mask[suit]
-
     def remaining(self) -> int:
         """Cards not yet played, anywhere (my hand included)."""
         return self.hand + self.unseen
@@ -99,14 +96,6 @@ class Knowledge:
     def is_master(self, t: int) -> bool:
         """No unseen card of the suit ranks above type ``t``."""
         return not (self.unseen & self.kernel.above[t])
-
-    def may_hold(self, seat: int, t: int) -> bool:
-        """Whether ``seat`` may hold a card of type ``t`` (as far as this seat knows)."""
-        if seat == self.me:
-            return bool(self.hand & self.kernel.field_of[t])
-        return bool(self.unseen & self.kernel.field_of[t]) and not (
-            self.excl[seat] & self.kernel.field_of[t])
-
 
 def meld_counts(rules: RuleSet, cards: list[Card]) -> int:
     """Counts of the cards a laid meld needs (``MeldResult.cards_used``: within the hand)."""

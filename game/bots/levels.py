@@ -58,6 +58,7 @@ class Style:
     game: bool = True
     pass_search: bool = True
     checks: bool = True
+    generation: int | None = None  # expert: which of its algorithms (None: the latest kept)
 
 
 class LevelBot:
@@ -86,7 +87,7 @@ class LevelBot:
         if view.rules.stock.enabled:
             return self.stock_game(view, rng)
         if len(legal) == 1:
-            return legal[0], "the only legal action"
+            return legal[0], "the only legal move"
         phase = view.phase
         if phase == Phase.AUCTION:
             return self.bid(view, rng)

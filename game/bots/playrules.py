@@ -149,7 +149,8 @@ class Play:
         if not self.counting or k.is_master(top):
             return top, f"lead the {self.name(top)}: draw the opponents' trumps"
         low = self.lowest(legal & tm)
-        return low, f"lead the {self.name(low)}: with {mine} trumps we can draw theirs"
+        return low, (f"lead the {self.name(low)}: {mine} trumps in hand, enough to draw the "
+                     "opponents'")
 
     def _to_partner(self, legal: int, opps: list[int]) -> tuple[int, str] | None:
         k, sm = self.k, self.kern.suit_mask
@@ -235,7 +236,7 @@ class Play:
             return taken
         losers = [t for t in types if t not in winners] or types
         t = self._low_of(losers)
-        return t, f"play the {self.name(t)}: I cannot win this trick, so give nothing away"
+        return t, f"play the {self.name(t)}: this trick cannot be won, so give nothing away"
 
     def _partner_winning(self, legal: int, types: list[int], winners: list[int], led: int,
                          wt: int, later: list[int]) -> tuple[int, str]:
@@ -254,7 +255,7 @@ class Play:
             return t, f"play the {self.name(t)}: it secures partner's trick"
         non = [t for t in types if t not in winners] or types
         t = self._low_of(non)
-        return t, f"play the {self.name(t)}: partner is winning; keep my good cards"
+        return t, f"play the {self.name(t)}: partner is winning; keep the good cards"
 
     def _cheapest_winner(self, types: list[int], winners: list[int], led: int,
                          later: list[int]) -> tuple[int, str] | None:

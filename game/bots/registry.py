@@ -10,17 +10,26 @@ import math
 from collections.abc import Callable, Mapping
 
 from game.bots.base import AGGRESSIONS, Bot, RandomBot
-from game.bots.expert import ExpertBot, OpenBot
+from game.bots.catalogue import CATALOGUE, STRONGEST
+from game.bots.expert import EXPERT_GENERATION, ExpertBot, OpenBot
 from game.bots.hard import HardBot
-from game.bots.levels import EasyBot, LevelBot, MediumBot, Style
+from game.bots.levels import EasyBot, MediumBot, Style
 
-LEVELS = ("random", "easy", "medium", "hard", "expert", "open")
-TABLE_LEVELS = ("easy", "medium", "hard", "expert")  # the levels a seat at the table may take
-MEASUREMENT_ONLY = ("random", "open")  # never offered at the table
-STRONGEST = "expert"  # the table's Hint
-_MAKERS: dict[str, Callable[[Style], LevelBot]] = {
-    "easy": EasyBot, "medium": MediumBot, "hard": HardBot, "expert": ExpertBot,
-    "open": OpenBot}
+# Every name below comes from the catalogue (game/bots/catalogue.py), where levels are declared.
+LEVELS = tuple(level.name for level in CATALOGUE)
+# The levels a seat at the table may take; "random" is a seat kind of its own (demos, saves).
+TABLE_LEVELS = tuple(level.name for level in CATALOGUE if level.at_table)
+MEASUREMENT_ONLY = tuple(level.name for level in CATALOGUE if not level.at_table)
+__all__ = ["LEVELS", "MEASUREMENT_ONLY", "STRONGEST", "TABLE_LEVELS", "make_bot", "parse_style"]
+
+
+def _random(_: Style) -> Bot:
+    return RandomBot()
+
+
+MAKERS: dict[str, Callable[[Style], Bot]] = {
+    "random": _random, "easy": EasyBot, "medium": MediumBot, "hard": HardBot,
+    "expert": ExpertBot, "open": OpenBot}
 
 
 def make_bot(level: str, **options: object) -> Bot:
@@ -29,10 +38,7 @@ def make_bot(level: str, **options: object) -> Bot:
     raise ValueError with one line."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (choose from: {', '.join(LEVELS)})")
-    style = parse_style(options)
-    if level == "random":
-        return RandomBot()
-    return _MAKERS[level](style)
+    return MAKERS[level](parse_style(options))
 
 
 def _number(options: Mapping[str, object], key: str, low: float, high: float,
@@ -59,7 +65,7 @@ def _switch(options: Mapping[str, object], key: str) -> bool:
 def parse_style(options: Mapping[str, object]) -> Style:
     known = {"aggression", "think_ms", "samples", "noise", "bid_samples", "bid_shift",
              "card_search", "bid_search", "exchange_search", "exchange_samples", "game",
-             "pass_search", "checks"}
+             "pass_search", "checks", "generation"}
     for key in options:
         if key not in known:
             raise ValueError(f"unknown bot option {key!r} (known: {', '.join(sorted(known))})")
@@ -70,6 +76,7 @@ def parse_style(options: Mapping[str, object]) -> Style:
     samples = _number(options, "samples", 1, 100_000, True)
     bid_samples = _number(options, "bid_samples", 1, 100_000, True)
     ex_samples = _number(options, "exchange_samples", 1, 100_000, True)
+    generation = _number(options, "generation", 0, EXPERT_GENERATION, True)
     return Style(aggression, _number(options, "think_ms", 1, 600_000, False),
                  None if samples is None else int(samples),
                  _number(options, "noise", 0, 1, False),
@@ -78,4 +85,5 @@ def parse_style(options: Mapping[str, object]) -> Style:
                  _switch(options, "card_search"), _switch(options, "bid_search"),
                  _switch(options, "exchange_search"),
                  None if ex_samples is None else int(ex_samples), _switch(options, "game"),
-                 _switch(options, "pass_search"), _switch(options, "checks"))
+                 _switch(options, "pass_search"), _switch(options, "checks"),
+                 None if generation is None else int(generation))

@@ -22,15 +22,7 @@ from game.bots.knowledge import Knowledge, build
 from game.bots.rollout import RolloutPolicy, policy_for
 from game.bots.sampler import PlaySampler, TruthSampler
 from game.bots.solver import solve
-from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView
-
-
-def objective(rules: RuleSet, me: int, scores: Sequence[int]) -> float:
-    """This seat's side score minus the other sides' average: what a duplicate match counts."""
-    mine = rules.side_of(me)
-    others = [x for i, x in enumerate(scores) if i != mine]
-    return scores[mine] - sum(others) / len(others)
 
 
 @dataclass

@@ -39,7 +39,8 @@ class StockRules:
         self.kern: PlayKernel = kernel_for(rules)
         self.playoff: RolloutPolicy = policy_for(rules, rules.stock.playoff_obligations)
         self.total = meld_table(rules).total
-        self.totals_without = meld_table(rules).totals_without
+        table = meld_table(rules)
+        self.slices, self.suit_losses = table.slices, table.suit_losses
         deck = rules.deck
         self.one = deck.one
         self.bits, self.field = deck.bits, deck.field_mask
@@ -51,6 +52,11 @@ class StockRules:
         self.exchange = rules.stock.dix_exchange
         self.ace_rank = deck.n_ranks - 1
         self.low = deck.low
+        self.slice_bits, self.slice_mask = deck.slice_bits, deck.slice_mask
+        self.presence = deck.presence
+        # suit_costs, a pure function of its key, remembered once per rule set (a few
+        # thousand suits recur in every decision).
+        self._suit_costs: dict[tuple[int, int, int, int, int], tuple[tuple[int, float], ...]] = {}
         # Trick points as they count (004's rounding), for every total a hand can reach.
         self._counted = [rounded(rules, p) for p in range(4 * rules.total_trick_points + 1)]
         self.points_kept = [p * 0.6 for p in self.pts]  # (the same products keep_costs made)
@@ -59,6 +65,33 @@ class StockRules:
         self.bonus = [[25 + (t % nr) * 4 if t // nr == trump else 8 if t % nr == ace else 0
                        for t in range(deck.n_types)] for trump in (0, 1, 2, 3, -1)]
 
+
+    def suit_costs(self, trump: int, suit: int, x: int, rest: int, laid: int
+                   ) -> tuple[tuple[int, float], ...]:
+        """(type, keep value) for the cards of one suit: the meld giving one up loses (less,
+        when a copy already lies on the table: only its reuse in another class is left), its
+        points, and the bonus of trumps and aces. ``x`` is the hand's slice of the suit,
+        ``rest`` the meld mask of its other suits (:meth:`MeldTable.slices`), ``laid`` the
+        slice of it on the table."""
+        key = (trump, suit, x, rest, laid)
+        got = self._suit_costs.get(key)
+        if got is not None:
+            return got
+        bits, field_ = self.bits, self.field
+        kept, bonus = self.points_kept, self.bonus[trump]
+        out = []
+        for t, lost in self.suit_losses(trump, suit, x, rest):
+            loss: float = lost
+            if (laid >> ((t - suit * self.nr) * bits)) & field_:
+                loss *= 0.3  # already laid: only reuse in another class is left
+            v = loss + kept[t]
+            if bonus[t]:  # trumps for the playoff, and aces
+                v += bonus[t]
+            out.append((t, v))
+        if len(self._suit_costs) > 100_000:  # bound the memo in very long runs
+            self._suit_costs.clear()
+        got = self._suit_costs[key] = tuple(out)
+        return got
 
     def counted(self, points: int) -> int:
         table = self._counted
@@ -102,39 +135,38 @@ class Simulator:
         self.r = _stock_rules(rules)
         self.scores = list(scores)
         self.target = target
-        self._costs: dict[tuple[int, int, int], dict[int, float]] = {}
-        # The greedy meld choice per (hand, tabled cards, trump, time left to meld again).
+        # The greedy policy's keep values and meld choices, remembered per position for one
+        # decision: the same hands recur across its candidates and samples.
+        self._costs: dict[tuple[int, int, int], tuple[tuple[int, float], ...]] = {}
         self._melds: dict[tuple[int, tuple[Tabled, ...], int, bool], MeldOption | None] = {}
 
     # -- the greedy policy --------------------------------------------------------------------
-    def keep_costs(self, h: int, on_table: int, trump: int) -> dict[int, float]:
+    def keep_costs(self, h: int, on_table: int, trump: int) -> tuple[tuple[int, float], ...]:
         """How much a player holding ``h`` wants to keep one card of each type it holds (the
-        medium rules: the meld it would break, its points, trumps and aces for the playoff).
-        Remembered per position: the same hands recur across candidates and samples."""
+        medium rules: the meld it would break, its points, trumps and aces for the playoff),
+        as (type, value), types ascending. Built from :meth:`StockRules.suit_costs`: the same
+        suits recur far more often than whole hands."""
         key = (h, on_table, trump)
         got = self._costs.get(key)
         if got is not None:
             return got
         r = self.r
-        bits, field_ = r.bits, r.field
-        kept, bonus = r.points_kept, r.bonus[trump]
-        base = r.total(h, trump)
-        out: dict[int, float] = {}
-        for t, without in r.totals_without(h, trump):  # the types held, lowest first
-            loss: float = base - without
-            if (on_table >> (t * bits)) & field_:
-                loss *= 0.3  # already laid: only reuse in another class is left
-            v = loss + kept[t]
-            if bonus[t]:  # trumps for the playoff, and aces
-                v += bonus[t]
-            out[t] = v
+        sb, sm = r.slice_bits, r.slice_mask
+        suit_costs = r.suit_costs
+        out: tuple[tuple[int, float], ...] = ()
+        for s, (x, rest) in enumerate(r.slices(h)):
+            if x:
+                out += suit_costs(trump, s, x, rest, on_table >> (s * sb) & sm)
         if len(self._costs) > 200_000:
             self._costs.clear()
         self._costs[key] = out
         return out
 
     def keep_cost(self, st: SimState, seat: int, t: int) -> float:
-        return self.keep_costs(st.hands[seat], st.on_table[seat], st.trump)[t]
+        for u, v in self.keep_costs(st.hands[seat], st.on_table[seat], st.trump):
+            if u == t:
+                return v
+        raise KeyError(f"card type {t} is not in seat {seat}'s hand")
 
     def pending(self, st: SimState, seat: int) -> int:
         return max(0, self.r.total(st.hands[seat], st.trump) - st.meld_pts[seat])
@@ -143,11 +175,10 @@ class Simulator:
         r = self.r
         costs = self.keep_costs(st.hands[seat], st.on_table[seat], st.trump)
         if rnd.random() < EPS:
-            held = list(costs)
-            return held[int(rnd.random() * len(held))]
+            return costs[int(rnd.random() * len(costs))][0]
         if not st.trick:  # the cheapest card to give away (the lowest type of equal cost)
             best, low = -1, 0.0
-            for t, c in costs.items():  # (types ascending)
+            for t, c in costs:  # (types ascending)
                 if best < 0 or c < low:
                     best, low = t, c
             return best
@@ -157,7 +188,7 @@ class Simulator:
         led_suit = suit_of[led]
         want = self.pending(st, seat) * 0.6 + pts[led]
         best, best_gain = -1, -1e18
-        for t, c in costs.items():
+        for t, c in costs:
             st_ = suit_of[t]
             if (t > led) if st_ == led_suit else st_ == trump:
                 gain = want + pts[t] - c
@@ -172,7 +203,15 @@ class Simulator:
         if key in self._melds:
             return self._melds[key]
         r = self.r
-        opts = options(r.rules, r.consts.candidates[st.trump], st.hands[seat], st.tabled[seat])
+        h = st.hands[seat]
+        # A meld needs every card held and at least one not yet on the table (rule 2: "at
+        # least one card must be taken from the hand"): most positions fail one of these mask
+        # tests for every combination, and need no look at the table's records.
+        presence = r.presence
+        held, fresh = presence(h), presence(h - st.on_table[seat])
+        fitting = tuple([c for c in r.consts.candidates[st.trump]
+                         if held & c.need == c.need and fresh & c.need])
+        opts = options(r.rules, fitting, h, st.tabled[seat]) if fitting else ()
         best: MeldOption | None = None
         if opts:
             kinds = {o.kind: o for o in opts}

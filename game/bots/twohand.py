@@ -14,7 +14,10 @@ from __future__ import annotations
 import random
 
 from game.bots.knowledge import Knowledge
+from game.bots.playoff import PlayoffSolver, SolverCache
 from game.bots.playrules import Play
+from game.bots.rollout import policy_for
+from game.bots.solver import solve
 from game.rules.actions import Action, CountDix, DeclareOut, EndTurn, ExchangeDix, LayMeld, PlayCard
 from game.rules.cards import Rank
 from game.rules.compiled import compile_rules, kernel_for, meld_table
@@ -30,7 +33,7 @@ def declare_out(view: PlayerView) -> tuple[Action, str] | None:
     me = view.seat
     total = view.scores[me] + view.meld_points[me] + rounded(view.rules, view.taken[me])
     if total >= view.target:
-        return DeclareOut(), f"declare out: I have {total}, at least {view.target}"
+        return DeclareOut(), f"declare out: {total} counted, at least {view.target}"
     return None
 
 
@@ -136,7 +139,7 @@ def stock_play(view: PlayerView, rng: random.Random, noise: float = 0.0) -> tupl
     if kern.beats(t, led_t, trump):
         why = "win the trick to meld" if pending else "win the points in the trick"
         return a, f"play the {a.card.pretty}: {why}"
-    return a, f"play the {a.card.pretty}: not worth winning; keep my meld and trumps"
+    return a, f"play the {a.card.pretty}: not worth winning; keep the meld and trumps"
 
 
 def playoff_knowledge(view: PlayerView) -> Knowledge:
@@ -180,13 +183,13 @@ def decide(view: PlayerView, level: str, rng: random.Random, noise: float = 0.0
     return stock_play(view, rng, noise)
 
 
-def playoff_search(view: PlayerView, rng: random.Random, rollouts: int = 24
+def playoff_search(view: PlayerView, rng: random.Random, rollouts: int = 24,
+                   solved_tricks: int = 0, cache: SolverCache | None = None
                    ) -> tuple[Action, str]:
     """``hard`` in the playoff: every unseen card is in the opponent's hand, so each candidate
-    is valued exactly when five tricks or fewer remain, and by greedy rollouts before that."""
-    from game.bots.rollout import policy_for
-    from game.bots.solver import solve
-
+    is valued exactly when five tricks or fewer remain, and by greedy rollouts before that.
+    ``solved_tricks`` (``expert``): solve exactly, remembering positions, once at most that many
+    tricks remain (:mod:`game.bots.playoff`)."""
     rules = view.rules
     deck = rules.deck
     obligations = rules.stock.playoff_obligations
@@ -205,6 +208,15 @@ def playoff_search(view: PlayerView, rng: random.Random, rollouts: int = 24
     team = [0, 1] if me == 0 else [1, 0]
     sign = [1, -1] if me == 0 else [-1, 1]
     values: dict[int, float] = {}
+    if solved_tricks and left <= 2 * solved_tricks:
+        solver = (cache.get(kern, view.trump, left) if cache is not None
+                  else PlayoffSolver(kern, view.trump))
+        values.update(solver.values(hands, me, view.leader, trick, types))
+        best = max(types, key=lambda x: (values[x], -x))
+        card = deck.types[best]
+        return PlayCard(card), (f"play the {card.pretty}: every card is known in the playoff, "
+                                f"and it gives the best trick-point margin "
+                                f"({values[best]:+.0f}, solved exactly)")
     exact = left <= 10
     for t in types:
         hs = list(hands)
@@ -224,6 +236,10 @@ def playoff_search(view: PlayerView, rng: random.Random, rollouts: int = 24
         values[t] = total / rollouts
     best = max(types, key=lambda x: (values[x], -x))
     card = deck.types[best]
-    how = "solved exactly" if exact else f"{rollouts} playouts each"
+    # In a player's words: how far ahead in trick points the card ends, not how it was found.
+    margin = values[best]
+    about = "" if exact else "about "
+    ahead = "ahead" if margin >= 0 else "behind"
     return PlayCard(card), (f"play the {card.pretty}: every card is known in the playoff, and "
-                            f"it gives the best trick-point margin ({values[best]:+.0f}, {how})")
+                            f"no card ends the tricks further ahead: {about}"
+                            f"{abs(margin):.0f} points {ahead}")

@@ -15,7 +15,7 @@ from game.bots.exchange import keep_value, pass_value
 from game.bots.handeval import best_estimate
 from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for
-from game.rules.compiled import meld_table
+from game.rules.compiled import best_meld, meld_table
 from game.rules.meld import marriage_suits
 from game.rules.ruleset import RuleSet
 
@@ -115,8 +115,6 @@ def play_out(rules: RuleSet, hands: list[int], widow: int, declarer: int, rng: r
         else:
             hs[partner] -= g
             hs[declarer] += g
-            from game.rules.compiled import best_meld
-
             keep = meld_counts(rules, best_meld(rules, hs[declarer], trump).cards_used())
             b = greedy_back(rules, hs[declarer], keep, trump, k)
             hs[declarer] -= b

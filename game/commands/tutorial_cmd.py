@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from game.commands.args import CannotRunError, folder
+from game.commands.args import CannotRunError, UsageError, folder
 
 
 def register(sub: Any) -> None:
@@ -35,13 +35,19 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
         from game.commands.play_cmd import open_tutorial
 
         return open_tutorial()
+    from game.store.reading import FileRefusedError
     from game.tutorial.check import check_all
-    from game.tutorial.check_text import seeds_folder
+    from game.tutorial.check_text import documents_in, seeds_folder
 
     root = args.levels if args.levels is not None else LEVELS_DIR
     lessons, puzzles, errors = load_tutorial(root)
     library = load_tutorial_library(root)
     documents = seeds_folder(root, args.seeds)
+    try:  # read before any work starts: a FIFO among them must not hang the check
+        texts = documents_in(documents) if documents is not None else None
+    except FileRefusedError as exc:
+        raise UsageError(f"--seeds: {exc}" if args.seeds is not None
+                         else f"rule documents: {exc}") from None
     if lessons or puzzles:
         # Every answer made with the scenes' own controls, headless (game.ui.lessondrive), the
         # work split over two processes by what each has already searched: a worker checks the
@@ -59,7 +65,7 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
         with ProcessPoolExecutor(max_workers=1) as pool:
             driving = pool.submit(drive_lessons_folder, str(root))
             report = check_all(lessons, puzzles, load_preset, errors, library, documents,
-                               guided=False)
+                               guided=False, texts=texts)
             report.driven, puzzle_failures = drive_all([], puzzles, load_preset,
                                                          preset_names())
             runs, driven, driven_failures = driving.result()
@@ -67,7 +73,8 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
         report.driven += driven
         report.failures += driven_failures + puzzle_failures
     else:
-        report = check_all(lessons, puzzles, load_preset, errors, library, documents)
+        report = check_all(lessons, puzzles, load_preset, errors, library, documents,
+                           texts=texts)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:

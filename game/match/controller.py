@@ -225,8 +225,3 @@ class Match:
             return False
         self.undo_to(marks[-1])
         return True
-
-
-def match_from_actions(rules: RuleSet, seed: int, seats: Sequence[str],
-                       actions: Sequence[Action]) -> Match:
-    return Match(rules, seed, tuple(seats), list(actions))

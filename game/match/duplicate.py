@@ -33,6 +33,7 @@ from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
 from game.rules.view import observe
 from game.store.checkpoint import source_digest
+from game.store.content import load_ruleset
 
 KINDS = {Phase.AUCTION: "bid", Phase.TRUMP: "trump", Phase.PASS: "pass",
          Phase.PASS_BACK: "pass", Phase.WIDOW: "widow", Phase.DISCARD: "discard",
@@ -122,7 +123,7 @@ def play_table(rules: RuleSet, seed: int, deal: int, table: int, seats: Sequence
                bots: dict[str, Bot]) -> TableResult:
     """Play one deal at one seating from the deal to the hand's score."""
     state = new_game(rules, seed)
-    dealer = deal % rules.players
+    dealer = rules.seating.wrapped(deal)  # the deal passes round the table
     state = at_deal(state, deal, dealer)
     state, _ = apply(state, Deal())
     log = HandLog()
@@ -184,8 +185,6 @@ def play_deals(spec: MatchSpec, deals: Sequence[int],
                load: Callable[[str], RuleSet] | None = None) -> list[TableResult]:
     """Every seating of the given deals (one worker's share of a match)."""
     if load is None:
-        from game.store.content import load_ruleset
-
         load = load_ruleset
     rules = load(spec.variant)
     bots = {"a": make_bot(spec.a, **dict(spec.a_options)),

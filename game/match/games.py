@@ -46,6 +46,7 @@ from game.rules.actions import Deal
 from game.rules.engine import apply, new_game
 from game.rules.ruleset import RuleSet
 from game.store import schema
+from game.store.content import load_ruleset
 
 MAX_HANDS = 150  # far beyond any real game: a game still going is reported unfinished
 DEAL_KEY = 1000  # per-deal figures: hand h of game g is deal g * DEAL_KEY + h
@@ -103,8 +104,6 @@ def play_games(spec: MatchSpec, games: Sequence[int],
                load: Callable[[str], RuleSet] | None = None) -> list[list[GameResult]]:
     """Every seating of the given games (one worker's share)."""
     if load is None:
-        from game.store.content import load_ruleset
-
         load = load_ruleset
     rules = load(spec.variant)
     bots = {"a": make_bot(spec.a, **dict(spec.a_options)),

@@ -8,15 +8,13 @@ import time
 from dataclasses import dataclass, field
 
 from game.rules.actions import Action, Bid, DeclareOut, Discard, Pass, PassCards
-from game.rules.auction_game.state import HandState
 from game.rules.compiled import kernel_for
 from game.rules.engine import actor, apply, legal_actions, new_game, replay
 from game.rules.events import DeclaredOut, HandScored
+from game.rules.facts import declaring_out_wins
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState
-from game.rules.stock_game import score as stockscore
-from game.rules.stock_game.state import StockHand
+from game.rules.state import GameState, HandState, StockHand
 from game.rules.tricks import explain_plays
 from game.rules.view import observe
 
@@ -53,7 +51,7 @@ def legal_bot(state: GameState, rng: random.Random) -> Action:
     last = acts[-1].__class__
     if last is DeclareOut:
         # Declare out only when it wins; otherwise it is a random way to lose the match.
-        if stockscore.declaring_out_wins(state):
+        if declaring_out_wins(state):
             return acts[-1]
         n -= 1  # choose among the others
         last = acts[n - 1].__class__

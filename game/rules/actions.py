@@ -165,6 +165,11 @@ class ActionParseError(ValueError):
     pass
 
 
+def is_figures(text: str) -> bool:
+    """ASCII figures only: str.isdigit() also admits '¹' and other digits int() refuses."""
+    return text.isascii() and text.isdigit()
+
+
 def parse_action(text: str) -> Action:
     """Read an action from its text form (``str(action)``)."""
     parts = text.split()
@@ -176,7 +181,7 @@ def parse_action(text: str) -> Action:
             return _SIMPLE[head]
         if head == "bid" and len(rest) == 1:
             return Bid(int(rest[0]))
-        if head == "declare-out" and len(rest) == 1 and rest[0].isdigit():
+        if head == "declare-out" and len(rest) == 1 and is_figures(rest[0]):
             return DeclareOut(int(rest[0]))
         if head == "trump" and len(rest) == 1:
             return NameTrump(Suit.parse(rest[0]))

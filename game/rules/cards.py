@@ -197,9 +197,6 @@ class Deck:
             raise CardError(f"{card} is not in the {self.size}-card pack")
         return index
 
-    def suit_shift(self, suit: int) -> int:
-        return suit * self.slice_bits
-
     def full(self) -> int:
         """The whole pack as a counts int."""
         total = 0

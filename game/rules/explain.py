@@ -238,8 +238,8 @@ def rules_sections(rules: RuleSet) -> list[Section]:
     deck = f"{t.deck}-card pack" + (" (no nines)" if t.deck == 80 else "")
     order = " ".join(r.label for r in rules.deck.ranks_high_to_low)
     overview = [rules.description] if rules.description else []
-    overview.append(f"{t.players} players" + (", partners sit opposite" if t.players == 4 else "")
-                    + f"; {deck}; ranks high to low: {order}.")
+    seated = ", partners sit opposite" if rules.partnerships else ""
+    overview.append(f"{t.players} players{seated}; {deck}; ranks high to low: {order}.")
     rank_note = rank_order_note(rules)
     if rank_note:
         overview.append(rank_note)

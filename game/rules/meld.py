@@ -93,6 +93,7 @@ class MeldTable:
             [[None] * (1 << d.slice_bits) for _ in range(2)] for _ in range(4)]
         self._mask_cache: dict[int, tuple[Meld, ...]] = {}
         self._drop_cache: dict[int, tuple[tuple[int, int], ...]] = {}  # for totals_without
+        self._loss_cache: dict[tuple[int, int, int, int], tuple[tuple[int, int], ...]] = {}
         trump_pts, plain_pts = [], []
         masks: list[list[int]] = [[], [], [], []]
         # Many slices clamp to the same counts (a double-deck table has 262,144 slices and
@@ -251,6 +252,38 @@ class MeldTable:
                 m = rest_mask & masks[s][y]
                 out.append((t, rest + tabs[s][y] + (ap[m] if ap else self._mask_items(m)[0])))
         return out
+
+    def slices(self, h: int) -> tuple[tuple[int, int], ...]:
+        """Per suit: (the hand's slice of that suit, the meld mask of the other three suits'
+        slices): with :meth:`suit_losses`, what :meth:`totals_without` returns, in pieces that
+        recur far more often than whole hands."""
+        masks = self.masks
+        sb, sm = self.deck.slice_bits, self.deck.slice_mask
+        x0, x1, x2, x3 = h & sm, h >> sb & sm, h >> 2 * sb & sm, h >> 3 * sb
+        a, b, c, d = masks[0][x0], masks[1][x1], masks[2][x2], masks[3][x3]
+        return (x0, b & c & d), (x1, a & c & d), (x2, a & b & d), (x3, a & b & c)
+
+    def suit_losses(self, trump: int | None, suit: int, x: int, rest_mask: int
+                    ) -> tuple[tuple[int, int], ...]:
+        """(type, meld lost by giving up one copy of it) for each type of slice ``x`` of
+        ``suit``, the other suits' slices having the meld mask ``rest_mask``
+        (:meth:`slices`): equal to ``total(h) - total(h - card)`` for the whole hand."""
+        tr = NO_TRUMP if trump is None else trump
+        key = (tr, suit, x, rest_mask)
+        got = self._loss_cache.get(key)
+        if got is None:
+            tab, masks = self.tabs[tr][suit], self.masks[suit]
+            ap = self.mask_pts
+            whole = rest_mask & masks[x]
+            base = tab[x] + (ap[whole] if ap else self._mask_items(whole)[0])
+            out = []
+            for t, y in self._drops(suit, x):
+                m = rest_mask & masks[y]
+                out.append((t, base - tab[y] - (ap[m] if ap else self._mask_items(m)[0])))
+            if len(self._loss_cache) > 500_000:  # bound the memo in very long runs
+                self._loss_cache.clear()
+            got = self._loss_cache[key] = tuple(out)
+        return got
 
     def _drops(self, suit: int, x: int) -> tuple[tuple[int, int], ...]:
         """(type, the slice without one copy of it) for each type in slice ``x`` of ``suit``."""

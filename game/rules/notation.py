@@ -35,7 +35,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.rules.actions import Action, ActionParseError, Bid, Deal, PlayCard, parse_action
+from game.rules.actions import (
+    Action,
+    ActionParseError,
+    Bid,
+    Deal,
+    PlayCard,
+    is_figures,
+    parse_action,
+)
 from game.rules.cards import Card, CardError, Deck, Suit
 from game.rules.engine import apply, deal_cards, new_game
 from game.rules.errors import IllegalActionError
@@ -312,7 +320,7 @@ def _card(deck: Deck, text: str, where: str) -> Card:
 
 def _move(token: str, i: int) -> Action:
     where = f"moves, token {i + 1} ({token})"
-    if token.isdigit():
+    if is_figures(token):
         return Bid(int(token))
     head, _, rest = token.partition(":")
     try:

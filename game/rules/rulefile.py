@@ -205,7 +205,7 @@ def _check_table(rules: RuleSet) -> None:
         _fail(rules, "auction.enabled", "games without a stock need an auction")
     if t.deck == 64:
         _fail(rules, "table.deck", "the 64-card pack is only for the two-handed stock game")
-    if (t.deck - rules.widow.size) % t.players:
+    if rules.hand_size * t.players + rules.widow.size != t.deck:  # hands of equal size
         _fail(rules, "table.deck", f"{t.deck} cards do not deal evenly to {t.players} players")
 
 
@@ -253,8 +253,8 @@ def _check_exchanges(rules: RuleSet) -> None:
         _fail(rules, "widow.size", "a widow is dealt only in three-handed games")
     if rules.passing.count not in (0, 3, 4):
         _fail(rules, "passing.count", "must be 0, 3 or 4")
-    if rules.passing.count and t.players != 4:
-        _fail(rules, "passing.count", "passing is between partners: four players only")
+    if rules.passing.count and rules.seating.side_size != 2:
+        _fail(rules, "passing.count", "passing is between partners: sides of two only")
     if rules.passing.count >= rules.hand_size:
         _fail(rules, "passing.count", f"must be fewer than the {rules.hand_size} cards of a hand")
 
@@ -273,7 +273,7 @@ def _check_tricks(rules: RuleSet) -> None:
                   "list one of them too")
     if not rules.stock.enabled and "follow_suit" not in obligations:
         _fail(rules, "tricks.obligations", "trick play needs follow_suit")
-    if rules.tricks.reneges and rules.table.players != 4:
+    if rules.tricks.reneges and not rules.partnerships:
         _fail(rules, "tricks.reneges", "renege calling is a partnership option")
     if rules.tricks.total_is_rule and _total_mismatch(rules):
         _fail(rules, "tricks.points", _total_mismatch(rules))
@@ -336,7 +336,7 @@ def _check_scoring(rules: RuleSet) -> None:
     if sc.game == "deal" and not rules.stock.enabled:
         _fail(rules, "scoring.game", "one deal per game is the two-handed option")
     if sc.stars:
-        if t.players != 4:
+        if not rules.partnerships:
             _fail(rules, "scoring.stars", "stars are a partnership tally")
         if not sc.star_levels:
             _fail(rules, "scoring.star_levels", "stars need at least one close-out level")

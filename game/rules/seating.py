@@ -100,6 +100,16 @@ class Seating:
         step = 1 if self.clockwise else -1
         return (seat + step) % self.players
 
+    def previous(self, seat: int) -> int:
+        """The seat that plays just before ``seat``."""
+        step = -1 if self.clockwise else 1
+        return (seat + step) % self.players
+
+    def wrapped(self, seat: int) -> int:
+        """A seat number written for any table (a lesson's dealer 3), counted on round this
+        one: seat 3 of a three-handed table is the human's again."""
+        return seat % self.players
+
     def order_from(self, seat: int) -> tuple[int, ...]:
         """Every seat once, in the order of play, starting with ``seat``."""
         out = [seat]

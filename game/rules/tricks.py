@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.rules.cards import Card
+from game.rules.cards import Card, Suit
 from game.rules.ruleset import Obligation, RuleSet
 
 
@@ -71,8 +71,6 @@ def trick_winner_index(rules: RuleSet, cards: Sequence[Card], trump: int | None)
 
 
 def _suit_word(suit: int) -> str:
-    from game.rules.cards import Suit
-
     return Suit(suit).plural
 
 

@@ -199,7 +199,8 @@ def _observe_stock(rules: RuleSet, hand: StockHand, seat: int, base: PlayerView
         tabled=tuple(tuple(deck.types[tc.type] for tc in t) for t in hand.tabled),
         tabled_records=hand.tabled,
         laid=hand.laid, meld_points=hand.meld_pts, playoff=hand.playoff,
-        running=scored_so_far(base.scores, hand),
+        # Declared out, the game is over with the deal's meld already in the scores.
+        running=base.scores if base.phase == Phase.GAME_OVER else scored_so_far(base.scores, hand),
         shown_draws=tuple((s, deck.types[t]) for s, t in hand.shown),
     )
 

@@ -13,6 +13,7 @@ from typing import Any
 from game.rules.actions import Action, ActionParseError, parse_action
 from game.rules.cards import Card, CardError, Suit, parse_cards
 from game.rules.ruleset import MELD_KINDS, OBLIGATIONS
+from game.rules.seating import MAX_PLAYERS
 from game.store.lessons import (
     ADD_PARTS,
     CLAIM_KINDS,
@@ -38,6 +39,7 @@ from game.store.lessons import (
 STEP_KEYS = ("say", "highlight", "before", "expect", "any_legal", "after", "hint", "show_meld",
              "position", "claims", "when", "task", "build", "add", "bot_note",
              "reasons")
+LAST_SEAT = MAX_PLAYERS - 1  # seats a position may number (any table's)
 POSITION_KEYS = ("phase", "seed", "dealer", "trump", "bidder", "bid", "leader", "widow",
                  "preset", "cards_each", "turnup", "find", "scores", "melded", *SEATS)
 CLAIM_KEYS = ("kind", "card", "cards", "rule", "trump", "total", "seat", "name")
@@ -153,10 +155,11 @@ class _Reader:
         preset = data.get("preset")
         return Position(
             phase=phase, seed=self.number(data, "seed", 1),
-            dealer=None if data.get("dealer") is None else self.number(data, "dealer", 3, 0, 3),
+            dealer=None if data.get("dealer") is None else self.number(data, "dealer", 3, 0,
+                                                                         LAST_SEAT),
             trump=self.suit(data.get("trump"), f"{name}.trump"),
-            bidder=self.number(data, "bidder", 0, 0, 3), bid=self.number(data, "bid", 0),
-            leader=None if leader is None else self.number(data, "leader", 0, 0, 3),
+            bidder=self.number(data, "bidder", 0, 0, LAST_SEAT), bid=self.number(data, "bid", 0),
+            leader=None if leader is None else self.number(data, "leader", 0, 0, LAST_SEAT),
             cards=seats, widow=self.cards(data.get("widow", ""), f"{name}.widow"),
             preset=None if preset is None else self.preset(preset, f"{name}.preset"),
             cards_each=self.number(data, "cards_each", 0, 0, 20),
@@ -177,7 +180,7 @@ class _Reader:
     def scores(self, value: Any, name: str) -> tuple[int, ...]:
         if value is None:
             return ()
-        if not isinstance(value, list) or not 2 <= len(value) <= 4 or not all(
+        if not isinstance(value, list) or not 2 <= len(value) <= MAX_PLAYERS or not all(
                 isinstance(v, int) and not isinstance(v, bool) and -10**5 <= v <= 10**5
                 for v in value):
             raise self.fail(name, "expected a score per side, e.g. [950, 400]")

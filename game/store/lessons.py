@@ -18,12 +18,14 @@ from dataclasses import dataclass
 
 from game.rules.actions import Action
 from game.rules.cards import Card, Suit
+from game.rules.seating import SEAT_NAMES
 
 PHASES = ("auction", "trump", "pass", "widow", "discard", "tricks", "stock")
 ZONES = ("trick", "hand", "bid", "info", "meld", "piles", "widow", "scores")
 CLAIM_KINDS = ("illegal", "legal", "meld", "winner", "lowest_bid", "trick_points",
                "pass_forbidden")
-SEATS = ("south", "west", "north", "east")
+# Every chair a position may name: the four-handed table's, then those of five and six.
+SEATS = tuple(dict.fromkeys(name.lower() for n in (4, *SEAT_NAMES) for name in SEAT_NAMES[n]))
 TRACKS = ("first-hand", "core", "table")
 LEARNER = "learner"  # a lesson's preset: the table the learner picked
 TASKS = ("", "build-meld", "add-up")

@@ -8,6 +8,7 @@ from typing import Any
 
 from game.bots.base import AGGRESSIONS
 from game.bots.registry import TABLE_LEVELS
+from game.rules.seating import MAX_PLAYERS
 from game.store import schema
 from game.store.schema import SchemaError
 
@@ -16,12 +17,15 @@ BACKS = ("blue", "red", "green")
 THINK_MS = (0, 5_000)
 # How long a completed trick stays face up in the middle before it is swept.
 TRICK_PAUSES: dict[str, float | None] = {"1 s": 1.0, "2 s": 2.0, "until I click": None}
+# A level for every seat but the player's, at the largest table the seating knows.
+BOT_SEATS = MAX_PLAYERS - 1
+DEFAULT_LEVEL = "medium"
 
 
 @dataclass
 class Settings:
     variant: str = "racehorse"  # a preset name or the path of a house-rules file
-    seat_levels: list[str] = field(default_factory=lambda: ["medium"] * 3)
+    seat_levels: list[str] = field(default_factory=lambda: [DEFAULT_LEVEL] * BOT_SEATS)
     speed: str = "normal"
     # A racehorse hand with no decision of the player's between tricks takes under a minute at
     # the default speed (issue 14): measured with `pinochle play --demo --pace`.
@@ -45,6 +49,11 @@ class Settings:
         """Seconds a completed trick stays on show; None: until the player clicks."""
         return TRICK_PAUSES[self.trick_pause]
 
+    def bot_levels(self, n: int) -> list[str]:
+        """The levels of the first ``n`` bot seats, clockwise from the player's left; seats
+        the player never set play at the default level."""
+        return (self.seat_levels + [DEFAULT_LEVEL] * n)[:n]
+
     def bot_options(self) -> dict[str, object]:
         """The style options every bot seat of a new or resumed game is made with: the
         bidding style, and the think pause as hard's search budget, so a hard bot never holds
@@ -59,9 +68,9 @@ class Settings:
 
 
 def _levels(value: Any, name: str) -> list[str]:
-    levels = schema.items(value, name, 3)
+    levels = schema.items(value, name, BOT_SEATS)
     if not levels:
-        raise SchemaError(name, "expected one to three bot levels")
+        raise SchemaError(name, f"expected one to {BOT_SEATS} bot levels")
     return [schema.choice(v, f"{name}[{i}]", TABLE_LEVELS) for i, v in enumerate(levels)]
 
 
@@ -95,5 +104,4 @@ def settings_from_json(data: Any) -> tuple[Settings, list[SchemaError]]:
                 setattr(out, name, check(fields[name], name))
             except SchemaError as exc:
                 errors.append(exc)
-    out.seat_levels = (out.seat_levels + ["medium"] * 3)[:3]
     return out, errors

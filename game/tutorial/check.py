@@ -14,9 +14,14 @@ from game.rules.cards import Card
 from game.rules.errors import RulesError
 from game.rules.events import TrickWon
 from game.rules.ruleset import RuleSet
+from game.rules.state import GameState
+from game.store.content import preset_names
 from game.store.lessons import Lesson, LessonError, Puzzle, Step
+from game.store.reading import FileRefusedError
 from game.store.tutorial_data import Library
 from game.tutorial.check_bot import Answers, bot_problem
+from game.tutorial.check_guided import check_guided
+from game.tutorial.check_puzzle import check_puzzle_run
 from game.tutorial.check_report import CheckReport
 from game.tutorial.check_text import documents_in, quote_problems, text_problems
 from game.tutorial.claims import verify_claim
@@ -56,8 +61,6 @@ class Checker:
             self.fail(problem)
         self._timing(lesson)
         if lesson.guided is not None:
-            from game.tutorial.check_guided import check_guided
-
             for preset in self.presets if self.guided else ():
                 check_guided(self, lesson, self.load_rules(preset))
         elif lesson.on_learner_table:
@@ -214,8 +217,6 @@ class Checker:
                  reason_for: Callable[[Action], str], where: str) -> None:
         """Each legal card refused: as good as the answer against the real cards means it is
         accepted (or its reason says what it keeps), and its reason is true of it."""
-        from game.rules.state import GameState
-
         assert isinstance(state, GameState)
 
         def rendered(action: Action) -> str:
@@ -230,8 +231,6 @@ class Checker:
 
     def decision(self, state: object, answers: tuple[Action, ...], note: str, where: str,
                   strict_note: bool = True) -> None:
-        from game.rules.state import GameState
-
         assert isinstance(state, GameState)
         asked, problem = bot_problem(state, answers, note, where, strict_note)
         self.report.bot_checked += asked
@@ -257,8 +256,6 @@ class Checker:
         except (LessonError, RulesError) as exc:
             self.fail(f"{puzzle.source}: the position does not play: {exc}")
             return
-        from game.tutorial.check_puzzle import check_puzzle_run
-
         check_puzzle_run(self, puzzle, run)
         self.report.puzzles += 1
 
@@ -272,16 +269,23 @@ def _cards_of(action: object) -> tuple[Card, ...]:
 def check_all(lessons: list[Lesson], puzzles: list[Puzzle],
               load_rules: Callable[[str], RuleSet], errors: list[str],
               library: Library | None = None, documents: Path | None = None,
-              presets: tuple[str, ...] | None = None, guided: bool = True) -> CheckReport:
+              presets: tuple[str, ...] | None = None, guided: bool = True,
+              texts: dict[str, str] | None = None) -> CheckReport:
     """Every check of the engine's side; ``guided=False`` leaves the first hand to
-    ``check_guided_all`` (``tutorial --check`` runs it beside the window's controls)."""
-    from game.store.content import preset_names
-
+    ``check_guided_all`` (``tutorial --check`` runs it beside the window's controls).
+    ``texts``: the documents of ``documents`` already read (``documents_in``); a document
+    refused here (a FIFO, a device, too large) is a failure naming it."""
     report = CheckReport(failures=list(errors))
     lib = library if library is not None else Library()
     report.failures += lib.errors
     checker = Checker(load_rules, lib, report, presets or preset_names(), guided=guided)
-    docs = documents_in(documents) if documents is not None else None
+    docs = texts
+    if docs is None and documents is not None:
+        try:
+            docs = documents_in(documents)
+        except FileRefusedError as exc:
+            report.failures.append(f"rule documents: {exc}")
+            documents = None
     report.documents = str(documents) if documents is not None else None
     report.quotes, problems = quote_problems(lib.quotes, docs)
     report.failures += problems

@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from game.rules.ruleset import RuleSet
+from game.store.reading import read_bytes
+from game.store.schema import MAX_BYTES
 from game.store.tutorial_data import QuoteFile
 from game.tutorial.scan import bare_numbers, holding_problems, style_problems
 from game.tutorial.text import FIELD as FIELD_RE
@@ -78,24 +80,18 @@ def normalise(text: str) -> str:
 
 
 def documents_in(folder: Path) -> dict[str, str]:
-    """Rule documents by number (``000_xxxx.txt`` -> ``"000"``), normalised."""
+    """Rule documents by number (``000_xxxx.txt`` -> ``"000"``), normalised. Each is read as a
+    regular file of at most MAX_BYTES (game.store.reading): a FIFO among them would hang the
+    check and a link to /dev/zero exhaust memory; both raise FileRefusedError, naming the file."""
     out = {}
     for path in sorted(folder.glob("*.txt")):
         number = path.name.split("_", 1)[0]
-        out[number] = normalise(path.read_text(encoding="utf-8", errors="replace"))
+        out[number] = normalise(read_bytes(path, MAX_BYTES).decode("utf-8", errors="replace"))
     return out
 
 
 NEGATION = re.compile(r"\b(not|no|never|cannot|unless|except|only|nor|neither)\b|n't")
 SENTENCE_BREAK = re.compile(r"[.!?:;]\s|\s-\s")
-
-
-def quote_found(quote: str, document: str) -> bool:
-    """Whether the quotation is the document's own text. " ... " may leave words out only
-    inside one sentence, and never a word that turns the meaning round ("not", "unless",
-    "only"...): an ellipsis must not splice two sentences into a claim the document does not
-    make."""
-    return quote_problem(quote, document) is None
 
 
 def quote_problem(quote: str, document: str) -> str | None:

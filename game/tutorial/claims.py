@@ -9,6 +9,7 @@ from game.rules.engine import legal_actions
 from game.rules.errors import RulesError
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
+from game.rules.view import observe
 from game.store.lessons import Claim
 from game.tutorial.text import TemplateError, TextContext
 
@@ -56,8 +57,6 @@ def _not_held(state: GameState, claim: Claim) -> str | None:
     """A meld claim counts cards of the learner's hand: its number is about this position, so
     a card typed into the claim that the hand does not hold makes it a number of another."""
     from collections import Counter
-
-    from game.rules.view import observe
 
     held = Counter(observe(state, 0).cards)
     wanted = Counter(claim.cards)

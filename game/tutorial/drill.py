@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.rules.actions import PlayCard
-from game.rules.cards import Card
+from game.rules.cards import Card, Suit
+from game.rules.engine import legal_actions
 from game.rules.ruleset import RuleSet
-from game.rules.seats import seat_name
 from game.rules.state import GameState
 from game.tutorial.find import Found, find
 from game.tutorial.runner import NEUTRAL, WRONG, Attempts, Reply, allowed_reason
-from game.tutorial.text import TextContext
+from game.tutorial.text import TextContext, render
+from game.tutorial.text import TextContext as Ctx
 
 NARROWING = ("follow_suit", "take_trick", "crawl", "beat_trump_lead", "must_trump", "over_trump")
 TRIES = 60
@@ -47,8 +48,8 @@ class DrillItem:
     def question(self) -> str:
         ctx = TextContext(self.rules, self.state)
         _, trick, _ = ctx.verdict()
-        n = self.rules.players
-        plays = [f"{seat_name(s, n)} {'led' if i == 0 else 'played'} the {c.pretty}"
+        seating = self.rules.seating
+        plays = [f"{seating.name(s)} {'led' if i == 0 else 'played'} the {c.pretty}"
                  for i, (s, c) in enumerate(trick)]
         return (f"{_trump(self.state)} {', '.join(plays)}. Play a card you may play here: "
                 f"the game names the rule that allows it, or the one that forbids it.")
@@ -58,9 +59,6 @@ class DrillItem:
     def rules_list(self) -> list[str]:
         """The table's trick rules in order (the playoff's at two-handed), as the learner
         chooses among them."""
-        from game.tutorial.text import TextContext as Ctx
-        from game.tutorial.text import render
-
         which = "{rules_list:playoff}" if self.rules.stock.enabled else "{rules_list}"
         text = render(which, Ctx(self.rules, self.state))
         return [part.strip() for part in text.split("(")[1:]]
@@ -106,8 +104,6 @@ class DrillItem:
         return self.attempts.stars(self.done)
 
     def legal_cards(self) -> list[Card]:
-        from game.rules.engine import legal_actions
-
         return sorted({a.card for a in legal_actions(self.state) if isinstance(a, PlayCard)},
                       key=lambda c: (c.suit, -self.rules.deck.strength[c.rank]))
 
@@ -116,8 +112,6 @@ def _trump(state: GameState) -> str:
     trump = getattr(state.hand, "trump", -1)
     if trump is None or trump < 0:
         return ""
-    from game.rules.cards import Suit
-
     return f"{Suit(trump).plural.capitalize()} are trump."
 
 

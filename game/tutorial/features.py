@@ -12,7 +12,7 @@ def features(rules: RuleSet) -> frozenset[str]:
     have = {
         "auction": a.enabled and not rules.stock.enabled,
         "stock": rules.stock.enabled,
-        "partners": rules.players == 4,
+        "partners": rules.partnerships,
         "three-handed": rules.players == 3,
         "passing": rules.passing.count > 0,
         "widow": rules.widow.size > 0,

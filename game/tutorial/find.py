@@ -35,7 +35,7 @@ from game.rules.engine import actor, apply, legal_actions, new_game
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
-from game.rules.tricks import PlayVerdict, explain_plays
+from game.rules.tricks import PlayVerdict, explain_plays, trick_winner_index
 from game.rules.view import PlayerView, observe
 
 LEARNER = 0
@@ -82,8 +82,6 @@ def situation(state: GameState) -> Situation | None:
     obligations = rules.stock.playoff_obligations if view.playoff else None
     trick = [c for _, c in view.trick]
     verdict = explain_plays(rules, view.cards, trick, trump, obligations)
-    from game.rules.tricks import trick_winner_index
-
     winner = trick[trick_winner_index(rules, trick, trump)]
     return Situation(view, verdict, trick[0], winner, trump)
 
@@ -121,13 +119,12 @@ def _exception(rule: str, s: Situation) -> bool:
 
 def _counter(s: Situation) -> bool:
     rules = s.view.rules
-    if rules.players != 4:
+    if not rules.partnerships:
         return False
     trick = s.view.trick
-    partner = (LEARNER + 2) % 4
     winner_seat = next(seat for seat, card in trick if card is s.winner)
     points = {c: rules.tricks.points.get(c.rank.letter, 0) for c in s.verdict.legal}
-    return (winner_seat == partner and any(p > 0 for p in points.values())
+    return (winner_seat in rules.seating.partners(LEARNER) and any(p > 0 for p in points.values())
             and any(p == 0 for p in points.values()) and not any(s.beats(c) for c in s.verdict.legal
                                                                   if points[c] > 0))
 

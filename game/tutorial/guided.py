@@ -24,7 +24,6 @@ from game.rules.engine import apply
 from game.rules.errors import IllegalActionError
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.seats import seat_name
 from game.rules.state import GameState
 from game.rules.view import observe
 from game.store.lessons import Lesson
@@ -192,10 +191,8 @@ class GuidedRun:
 
 def happened(event: ev.Event, rules: RuleSet) -> str:
     """One line telling an event, with the engine's numbers."""
-    n = rules.players
-
     def who(seat: int) -> str:
-        return "You" if seat == 0 else seat_name(seat, n)
+        return "You" if seat == 0 else rules.seating.name(seat)
 
     if isinstance(event, ev.BidMade):
         return f"{who(event.seat)} bid {event.amount}" + (" (forced)" if event.forced else "")

@@ -14,11 +14,10 @@ from dataclasses import dataclass
 
 from game.bots.solver import solve
 from game.rules.actions import Action, PlayCard
-from game.rules.auction_game.state import HandState
 from game.rules.compiled import compile_rules
 from game.rules.engine import legal_actions
 from game.rules.kernel import PlayKernel
-from game.rules.state import GameState
+from game.rules.state import GameState, HandState
 
 EXACT_CARDS = 16  # cards left in all hands up to which the whole hand is solved exactly
 

@@ -5,21 +5,30 @@ from __future__ import annotations
 
 import random
 
-from game.rules.auction_game import auction, melding, play
-from game.rules.auction_game.state import HandState
 from game.rules.cards import Card
 from game.rules.compiled import best_meld
+from game.rules.compose import auction_hand, in_play
 from game.rules.engine import first_dealer, new_game
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState
-from game.rules.stock_game.state import StockHand
+from game.rules.seating import SeatingError
+from game.rules.state import GameState, HandState, StockHand
 from game.store.lessons import SEATS, LessonError, Position
 from game.tutorial.find import find
 
-SEAT_OF = {4: {"south": 0, "west": 1, "north": 2, "east": 3}, 3: {"south": 0, "west": 1,
-                                                                 "east": 2},
-           2: {"south": 0, "north": 1}}
+
+def seat_of(rules: RuleSet, name: str) -> int | None:
+    """The seat a lesson's position key names (``south`` ... ``east``); None where the table
+    has no such chair (a three-handed table has no north)."""
+    try:
+        return rules.seating.seat_of_name(name)
+    except SeatingError:
+        return None
+
+
+def seat_key(rules: RuleSet, seat: int) -> str:
+    """The position key of a seat, as a lesson writes it."""
+    return rules.seating.name(seat).lower()
 
 
 def build_state(rules: RuleSet, pos: Position, source: str, step: int | None = None) -> GameState:
@@ -31,8 +40,11 @@ def build_state(rules: RuleSet, pos: Position, source: str, step: int | None = N
             raise LessonError(source, step, "position.find",
                               f"no deal of {rules.name} gives {pos.find!r}")
         return found.state
+    if pos.bidder not in rules.seating.seats:  # a dealer or leader is counted round instead
+        raise LessonError(source, step, "position.bidder", f"{rules.name} has seats 0 to "
+                          f"{rules.players - 1}, not {pos.bidder}")
     counts, widow, rest = _deal_position(rules, pos, source, step)
-    dealer = first_dealer(rules) if pos.dealer is None else pos.dealer % rules.players
+    dealer = first_dealer(rules) if pos.dealer is None else rules.seating.wrapped(pos.dealer)
     if pos.scores and len(pos.scores) != rules.n_sides:
         raise LessonError(source, step, "position.scores", f"{rules.name} has {rules.n_sides} "
                           f"sides, not {len(pos.scores)}")
@@ -54,13 +66,13 @@ def _deal_position(rules: RuleSet, pos: Position, source: str, step: int | None
     each hand dealt from its seed."""
     deck = rules.deck
     n = rules.players
-    seats = SEAT_OF[n]
     given: list[list[Card]] = [[] for _ in range(n)]
-    for name, cards in zip(SEATS, pos.cards, strict=True):
-        if cards and name not in seats:
+    for name, cards in zip(SEATS, pos.cards, strict=False):  # chairs left off: none given
+        seat = seat_of(rules, name)
+        if cards and seat is None:
             raise LessonError(source, step, f"position.{name}", f"{rules.name} has no {name}")
-        if name in seats:
-            given[seats[name]] = list(cards)
+        if seat is not None:
+            given[seat] = list(cards)
     try:
         used = deck.counts_of([c for cards in given for c in cards] + list(pos.widow))
     except ValueError as exc:
@@ -75,7 +87,7 @@ def _deal_position(rules: RuleSet, pos: Position, source: str, step: int | None
     widow = list(pos.widow)
     for seat in range(n):
         if len(given[seat]) > sizes[seat]:
-            raise LessonError(source, step, f"position.{SEATS[seat] if n == 4 else seat}",
+            raise LessonError(source, step, f"position.{seat_key(rules, seat)}",
                               f"{len(given[seat])} cards, but a hand holds {sizes[seat]}")
         while len(given[seat]) < sizes[seat]:
             given[seat].append(rest.pop())
@@ -92,8 +104,7 @@ def _auction_hand(rules: RuleSet, pos: Position, counts: tuple[int, ...], widow:
                   dealer: int, source: str, step: int | None) -> HandState:
     """The hand of an auction game at the position's phase."""
     trump = -1 if pos.trump is None else int(pos.trump)
-    hand = HandState(Phase.AUCTION, dealer, counts, widow=rules.deck.counts_of(widow),
-                     auction=auction.start(rules, dealer))
+    hand = auction_hand(rules, dealer, counts, rules.deck.counts_of(widow))
     if pos.phase == "auction":
         return hand
     hand = hand._replace(auction=None, bidder=pos.bidder, bid=pos.bid or rules.auction.min_bid,
@@ -108,10 +119,8 @@ def _auction_hand(rules: RuleSet, pos: Position, counts: tuple[int, ...], widow:
     melded = _melded(rules, pos)
     melds = tuple(best_meld(rules, melded[s] if melded[s] else counts[s], trump)
                   for s in range(rules.players))
-    side_meld = melding.side_melds(rules, hand._replace(melds=melds))
     leader = pos.bidder if pos.leader is None else pos.leader
-    return hand._replace(phase=Phase.TRICKS, melds=melds, side_meld=side_meld,
-                         play=play.start(rules, hand, leader % rules.players))
+    return in_play(rules, hand._replace(melds=melds), rules.seating.wrapped(leader))
 
 
 def _stock_state(rules: RuleSet, pos: Position, counts: tuple[int, ...], rest: list[Card],
@@ -126,7 +135,7 @@ def _stock_state(rules: RuleSet, pos: Position, counts: tuple[int, ...], rest: l
         rest = list(rest)
         rest.remove(turnup)  # one copy: identical cards are one object
     deck = rules.deck
-    leader = rules.next_seat(dealer) if pos.leader is None else pos.leader % rules.players
+    leader = rules.next_seat(dealer) if pos.leader is None else rules.seating.wrapped(pos.leader)
     hand = StockHand(Phase.TRICKS, dealer, counts, ((), ()), tuple(deck.type_of(c) for c in rest),
                      deck.type_of(turnup), int(turnup.suit), leader, leader)
     return new_game(rules, pos.seed)._replace(dealer=dealer, hand=hand)
@@ -137,6 +146,7 @@ def _melded(rules: RuleSet, pos: Position) -> list[list[Card]]:
     the meld was shown from a full hand); empty lists mean: the hand as it is."""
     out: list[list[Card]] = [[] for _ in range(rules.players)]
     for name, cards in zip(SEATS, pos.melded, strict=False):
-        if cards and name in SEAT_OF[rules.players]:
-            out[SEAT_OF[rules.players][name]] = list(cards)
+        seat = seat_of(rules, name)
+        if cards and seat is not None:
+            out[seat] = list(cards)
     return out

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from game.rules.actions import Action, PlayCard
 from game.rules.cards import Card
-from game.rules.seats import SEAT_NAMES_BY_PLAYERS
+from game.rules.seating import SEAT_NAMES
 from game.rules.state import GameState
 from game.tutorial.playout import Outcome, as_good, outcomes
 
@@ -68,7 +68,7 @@ def _who(word: str, chosen: Card, hand: list[Card], players: int) -> tuple[str, 
         return "card", Card.parse(word.replace("10", "T"))
     if word.lower() == "you":
         return "seat", 0
-    names = SEAT_NAMES_BY_PLAYERS.get(players, ())
+    names = SEAT_NAMES.get(players, ())
     if word in names:
         return "seat", names.index(word)
     rank = RANKS.get(word.split()[-1].lower())

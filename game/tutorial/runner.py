@@ -18,27 +18,27 @@ from game.rules.compiled import best_meld
 from game.rules.engine import apply, legal_actions
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event, TrickWon
+from game.rules.meld import MeldResult
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
+from game.store.content import load_tutorial_library
 from game.store.lessons import Lesson, Position, Puzzle, Step
 from game.store.tutorial_data import QuoteFile
 from game.tutorial.claims import named_values
 from game.tutorial.features import steps_for
-from game.tutorial.positions import SEAT_OF, build_state
+from game.tutorial.positions import build_state
 from game.tutorial.replies import NEUTRAL, RIGHT, WRONG, Attempts, Reply
 from game.tutorial.sums import SumTask, sum_task
 from game.tutorial.text import TextContext, names, render
 
-__all__ = ["NEUTRAL", "RIGHT", "SEAT_OF", "WRONG", "Attempts", "LessonRun", "PuzzleRun", "Reply",
+__all__ = ["NEUTRAL", "RIGHT", "WRONG", "Attempts", "LessonRun", "PuzzleRun", "Reply",
            "build_state"]
 
 AUTO_BOT = make_bot("medium")
 
 
 def default_quotes() -> Mapping[str, QuoteFile]:
-    from game.store.content import load_tutorial_library
-
     return load_tutorial_library().quotes
 
 
@@ -252,8 +252,6 @@ class LessonRun:
                      [], NEUTRAL)
 
     def _meld_is_right(self, cards: list[Card], result: object, trump: int | None) -> bool:
-        from game.rules.meld import MeldResult
-
         assert isinstance(result, MeldResult) and self.match is not None
         if not cards or len(result.cards_used()) != len(cards):
             return False
@@ -288,8 +286,6 @@ class LessonRun:
 
     def build_cards(self) -> list[Card]:
         """The hand's cards that make the meld a build-meld step asks for."""
-        from game.rules.meld import MeldResult
-
         assert self.match is not None and self.state_at_step is not None
         trump = getattr(self.state_at_step.hand, "trump", -1)
         meld = best_meld(self.match.rules, self.match.view(0).cards,
@@ -315,11 +311,6 @@ def _pretty(action: Action) -> str:
     if isinstance(action, PlayCard):
         return f"play the {action.card.pretty}"
     return str(action)
-
-
-def state_of(run: LessonRun) -> GameState:
-    assert run.match is not None
-    return run.match.state
 
 
 @dataclass

@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from game.rules.auction_game.state import HandState
-from game.rules.cards import Card
+from game.rules.cards import Card, Suit, parse_cards
 from game.rules.ruleset import RuleSet
-from game.rules.seats import SEAT_NAMES_BY_PLAYERS, seat_name
-from game.rules.state import GameState
+from game.rules.seating import SEAT_NAMES
+from game.rules.state import GameState, HandState
+from game.rules.tricks import trick_winner_index
+from game.rules.view import observe
 
 
 class TextContext(Protocol):
@@ -40,7 +41,7 @@ def _err(message: str) -> Exception:
 
 
 def _who(ctx: TextContext, seat: int) -> str:
-    return "you" if seat == ctx.seat else seat_name(seat, ctx.rules.players)
+    return "you" if seat == ctx.seat else ctx.rules.seating.name(seat)
 
 
 def _hand(ctx: TextContext) -> HandState:
@@ -59,8 +60,6 @@ def _tricks(ctx: TextContext) -> list[tuple[tuple[int, int], ...]]:
 
 def took(ctx: TextContext, which: str) -> str:
     """The winner of the last completed trick (``card``: the card that won it)."""
-    from game.rules.tricks import trick_winner_index
-
     hand = _hand(ctx)
     if hand.play is None or not hand.play.tricks:
         raise _err("no trick has been completed yet")
@@ -98,21 +97,20 @@ def holder(ctx: TextContext, code: str) -> str:
 
 def partner(ctx: TextContext, _: str) -> str:
     rules = ctx.rules
-    mates = [s for s in rules.seats_of(rules.side_of(ctx.seat)) if s != ctx.seat]
+    mates = rules.seating.partners(ctx.seat)
     if not mates:
         raise _err(f"{rules.title.split(':')[0]} has no partners")
-    return seat_name(mates[0], rules.players)
+    return " and ".join(rules.seating.name(s) for s in mates)
 
 
 def next_seat(ctx: TextContext, _: str) -> str:
-    return seat_name(ctx.rules.next_seat(ctx.seat), ctx.rules.players)
+    return ctx.rules.seating.name(ctx.rules.next_seat(ctx.seat))
 
 
 def seat_before(ctx: TextContext, _: str) -> str:
     """The seat that plays just before the learner."""
-    rules = ctx.rules
-    return seat_name(next(s for s in range(rules.players) if rules.next_seat(s) == ctx.seat),
-                     rules.players)
+    seating = ctx.rules.seating
+    return seating.name(seating.previous(ctx.seat))
 
 
 def result(ctx: TextContext, _: str) -> str:
@@ -138,8 +136,6 @@ def _join(words: list[str]) -> str:
 
 
 def _my_cards(ctx: TextContext) -> list[Card]:
-    from game.rules.view import observe
-
     if ctx.state is None:
         raise _err("needs a position")
     return list(observe(ctx.state, ctx.seat).cards)
@@ -149,8 +145,6 @@ def held(ctx: TextContext, codes: str) -> str:
     """The cards named, which the learner holds now (each copy named is held): "You hold
     {held:AD TH}" cannot say what the hand does not hold."""
     from collections import Counter
-
-    from game.rules.cards import parse_cards
 
     wanted = Counter(parse_cards(codes))
     have = Counter(_my_cards(ctx))
@@ -162,8 +156,6 @@ def held(ctx: TextContext, codes: str) -> str:
 
 def _trick_now(ctx: TextContext) -> list[tuple[int, Card]]:
     """The trick on the table as (seat, card), at any table (two-handed's stock too)."""
-    from game.rules.view import observe
-
     if ctx.state is None:
         raise _err("needs a position")
     trick = list(observe(ctx.state, ctx.seat).trick)
@@ -178,8 +170,6 @@ def _led_suit(ctx: TextContext) -> int:
 
 def no_suit(ctx: TextContext, arg: str) -> str:
     """"no hearts": the learner holds no card of that suit (``led``: the suit led)."""
-    from game.rules.cards import Suit
-
     try:
         suit = Suit(_led_suit(ctx)) if arg == "led" else Suit.parse(arg)
     except (KeyError, ValueError):
@@ -201,8 +191,7 @@ def _seats_named(ctx: TextContext, who: str) -> tuple[str, list[int]]:
     if fn is None:
         raise _err(f"not a seat field: {who!r}")
     name = fn(ctx, "")
-    names = SEAT_NAMES_BY_PLAYERS[ctx.rules.players]
-    return name, [names.index(name)]
+    return name, [ctx.rules.seating.seat_of_name(name)]
 
 
 def followed(ctx: TextContext, who: str) -> str:
@@ -213,7 +202,7 @@ def followed(ctx: TextContext, who: str) -> str:
     for seat in seats:
         card = played.get(seat)
         if card is None or int(card.suit) != suit:
-            raise _err(f"{seat_name(seat, ctx.rules.players)} did not follow suit"
+            raise _err(f"{ctx.rules.seating.name(seat)} did not follow suit"
                        + (f" (played the {card.pretty})" if card else ""))
     return name
 
@@ -246,5 +235,5 @@ SEAT_FIELDS = {
 
 def bare_seats(plain: str) -> list[str]:
     """Seat names typed in prose (fields already taken out)."""
-    names = {n for names in SEAT_NAMES_BY_PLAYERS.values() for n in names}
+    names = {n for names in SEAT_NAMES.values() for n in names}
     return [m.group(1) for m in SEAT_WORDS.finditer(plain) if m.group(1) in names]

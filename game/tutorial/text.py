@@ -16,15 +16,15 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from game.rules.actions import Bid
-from game.rules.auction_game.state import HandState
-from game.rules.auction_game.tallies import level_stars
 from game.rules.cards import Card, Suit
+from game.rules.compiled import best_meld
 from game.rules.engine import legal_actions
+from game.rules.facts import level_stars, meld_checks
 from game.rules.ruleset import OBLIGATIONS, RuleSet
-from game.rules.seats import seat_name
-from game.rules.state import GameState
-from game.rules.stock_game.state import StockHand
+from game.rules.state import GameState, HandState, StockHand
 from game.rules.tricks import PlayVerdict, explain_plays, trick_winner_index
+from game.rules.view import observe
+from game.store.content import load_preset
 from game.store.tutorial_data import QuoteFile, Term
 from game.tutorial.seatfields import SEAT_FIELDS
 
@@ -62,8 +62,6 @@ class TextContext:
             trump: int | None = hand.trump
             obligations = None
         elif isinstance(hand, StockHand):
-            from game.rules.view import observe
-
             view = observe(state, self.seat)
             trick, cards, trump = list(view.trick), view.cards, view.trump
             obligations = rules.stock.playoff_obligations if view.playoff else None
@@ -125,8 +123,6 @@ def _rules_list(ctx: TextContext, arg: str) -> str:
     if arg == "now":  # the rules in force at this position (two-handed: the playoff's, once on)
         playoff = False
         if ctx.state is not None and rules.stock.enabled:
-            from game.rules.view import observe
-
             playoff = bool(observe(ctx.state, ctx.seat).playoff)
         return _rules_list(ctx, "playoff" if playoff else "")
     if arg == "all" and rules.stock.enabled and rules.stock.playoff_obligations:
@@ -183,7 +179,7 @@ def _high_bid(ctx: TextContext, which: str) -> str:
     au = _state_hand(ctx).auction
     if au is None or au.high_bidder < 0:
         raise TemplateError("nobody has bid yet")
-    return str(au.high_bid) if which == "bid" else seat_name(au.high_bidder, ctx.rules.players)
+    return str(au.high_bid) if which == "bid" else ctx.rules.seating.name(au.high_bidder)
 
 
 def _side_meld(ctx: TextContext, _: str) -> str:
@@ -221,9 +217,6 @@ def _score(ctx: TextContext, arg: str) -> str:
 
 def _meld_checks(ctx: TextContext, _: str) -> str:
     """Checks the learner's meld earns at check pinochle (flush, aces, roundtable...)."""
-    from game.rules.auction_game.tallies import meld_checks
-    from game.rules.compiled import best_meld
-
     if ctx.state is None:
         raise TemplateError("needs a position")
     hand = ctx.state.hand
@@ -244,7 +237,6 @@ def _trump(ctx: TextContext, _: str) -> str:
 
 def _trick_fact(ctx: TextContext, arg: str, which: str) -> str:
     cards, trick, verdict = ctx.verdict()
-    players = ctx.rules.players
     if which == "legal":
         return names(list(verdict.legal))
     if which == "forbidden":
@@ -256,12 +248,12 @@ def _trick_fact(ctx: TextContext, arg: str, which: str) -> str:
     if which == "led":
         return trick[0][1].pretty
     if which == "leader":
-        return seat_name(trick[0][0], players)
+        return ctx.rules.seating.name(trick[0][0])
     win = trick_winner_index(ctx.rules, [c for _, c in trick], _trump_or_none(ctx))
     if which == "winner":
         return trick[win][1].pretty
     if which == "winner_seat":
-        return seat_name(trick[win][0], players)
+        return ctx.rules.seating.name(trick[win][0])
     if not verdict.illegal:
         raise TemplateError("every card is legal here")
     first = verdict.illegal[0]
@@ -280,8 +272,6 @@ def _quote(ctx: TextContext, arg: str) -> str:
         raise TemplateError(f"no quotation {arg!r} in levels/quotes/")
     tables = qf.tables
     who = ctx.rules.name if ctx.rules.name in tables else (tables[0] if tables else "")
-    from game.store.content import load_preset
-
     title = table_name(load_preset(who)) if who else "the rules"
     return f"“{qf.quotes[key]}” ({title} rules)"
 
@@ -347,7 +337,7 @@ FIELDS: dict[str, Callable[[TextContext, str], str]] = {
     "need": _need,
     "score": _score,
     "meld_checks": _meld_checks,
-    "bidder": lambda ctx, _: seat_name(_contract(ctx)[1], ctx.rules.players),
+    "bidder": lambda ctx, _: ctx.rules.seating.name(_contract(ctx)[1]),
 }
 FIELDS.update(SEAT_FIELDS)
 for _name in ("legal", "forbidden", "hand", "led", "leader", "winner", "winner_seat", "why",

@@ -20,12 +20,6 @@ def ease_in_out_cubic(t: float) -> float:
     return 4 * t * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
 
 
-def ease_out_back(t: float) -> float:
-    c1 = 1.70158
-    c3 = c1 + 1
-    return 1 + c3 * (t - 1) ** 3 + c1 * (t - 1) ** 2
-
-
 def lerp(a: float, b: float, t: float) -> float:
     return a + (b - a) * t
 

@@ -38,13 +38,23 @@ def drive_all(lessons: list[Lesson], puzzles: list[Puzzle],
                         continue
                     else:
                         failures += drive_lesson(drv, lesson, table, label)
+                    failures += unreadable(drv, f"{lesson.source}{label}")
                     driven += 1
             for puzzle in puzzles:
                 failures += drive_puzzle(drv, puzzle)
+                failures += unreadable(drv, puzzle.source)
                 driven += 1
         finally:
             drv.close()
     return driven, failures
+
+
+def unreadable(drv: Driver, where: str) -> list[str]:
+    """The buttons pressed in one lesson or puzzle whose label was drawn cut, each once."""
+    size = "x".join(map(str, drv.size))
+    found = [f"{where} [{size}]: {u}" for u in dict.fromkeys(drv.unreadable)]
+    drv.unreadable.clear()
+    return found
 
 
 def drive_lessons_folder(root: str) -> tuple[int, int, list[str]]:
@@ -60,11 +70,3 @@ def drive_lessons_folder(root: str) -> tuple[int, int, list[str]]:
                                       preset_names())
     driven, more = drive_all(lessons, [], load_preset, preset_names())
     return runs, driven, failures + more
-
-
-def drive_folder(root: str) -> tuple[int, list[str]]:
-    """``drive_all`` over the lessons and puzzles of a levels folder."""
-    from game.store.content import load_preset, load_tutorial, preset_names
-
-    lessons, puzzles, _ = load_tutorial(Path(root))
-    return drive_all(lessons, puzzles, load_preset, preset_names())

@@ -17,7 +17,6 @@ from game.rules.actions import DeclareOut
 from game.rules.errors import RulesError
 from game.rules.events import Event, HandClaimed, TrickWon
 from game.rules.phase import Phase
-from game.rules.seats import seat_name
 from game.rules.state import GameState
 from game.rules.view import observe
 from game.store.content import load_preset, load_ruleset
@@ -183,8 +182,8 @@ class CoachedTable(TableScene):
     def trick_caption(self) -> str:
         assert self.held is not None
         won = self.held
-        n = self.match.rules.players
-        who = "You take" if won.seat == self.human else f"{seat_name(won.seat, n)} takes"
+        seating = self.match.rules.seating
+        who = "You take" if won.seat == self.human else f"{seating.name(won.seat)} takes"
         points = self.match.rules.tricks.points
         counted = [f"{c.pretty} {points.get(c.rank.letter, 0)}" for _, c in won.cards
                    if points.get(c.rank.letter, 0)]

@@ -23,7 +23,7 @@ from game.ui.overlay import Overlay
 from game.ui.replycheck import puzzle_replies, reply_cuts, step_replies
 from game.ui.scene import AppContext
 from game.ui.scenes.lesson import LessonScene
-from game.ui.widgets import Button
+from game.ui.widgets import Button, label_shown
 
 SIZES = ((1024, 640), (1280, 800))
 FRAMES = 400  # frames to wait for a prompt or an animation at the fast speed (a work limit)
@@ -45,6 +45,7 @@ class Driver:
         self.app.settings.think_ms = 0
         self.app.sounds.muted = True
         self.size = size
+        self.unreadable: list[str] = []  # buttons whose label is drawn cut (see press)
 
     def close(self) -> None:
         self.app.shutdown()
@@ -75,9 +76,15 @@ class Driver:
             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
 
     def press(self, button: Button) -> bool:
-        """Click a button where it is drawn, if it is lit and inside the window."""
+        """Click a button where it is drawn, if it is lit and inside the window, and its label
+        can be read: a button whose label is drawn cut ("…" for "Made") is noted in
+        ``unreadable`` and not pressed."""
         inside = pygame.Rect((0, 0), self.size).contains(button.rect)
         if not (button.enabled and inside):
+            return False
+        if button.label and not button.icon and label_shown(button) != button.label:
+            self.unreadable.append(f"the button {button.label!r} is drawn as "
+                                   f"{label_shown(button)!r}")
             return False
         self.click(button.rect.center)
         return True

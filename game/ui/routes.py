@@ -5,9 +5,10 @@ all the scenes, so that no scene needs to know another. The entry points build t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from game.rules.phase import Phase
+from game.rules.ruleset import RuleSet
+from game.store.lessons import Lesson, Puzzle
 from game.ui.scene import AppContext, Route, Scene
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.displays import GameOverScene, LastTrickScene, MeldScene, ResultScene
@@ -52,14 +53,14 @@ def prompt(app: AppContext, table: PromptTable, phase: Phase) -> Scene | None:
     return make(app, table) if make is not None else None
 
 
-def _lesson(app: AppContext, lesson: Any, table: Any = None) -> Scene:
+def _lesson(app: AppContext, lesson: Lesson, table: RuleSet | None = None) -> Scene:
     """A lesson; the guided first hand is a lesson too, played in its own scene."""
     if lesson.guided is not None:
         return FirstHandScene(app, lesson, table)
     return LessonScene(app, lesson, table)
 
 
-def _puzzle(app: AppContext, puzzle: Any, queue: Any) -> Scene:
+def _puzzle(app: AppContext, puzzle: Puzzle, queue: list[Puzzle]) -> Scene:
     return PuzzleScene(app, puzzle, queue)
 
 

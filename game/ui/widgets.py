@@ -241,7 +241,8 @@ class Button:
                     text = ""
                     label = surface.blit(img, img.get_rect(center=self.rect.center))
             else:
-                text, font = fit(self.label, self.font_size, self.rect.width - 12, bold=True)
+                text, font = fit(self.label, self.font_size, self.rect.width - LABEL_MARGIN,
+                                 bold=True)
                 label = draw_text(surface, text, self.rect.center, font, ink, bold=True,
                                   anchor="center")
         finally:
@@ -264,6 +265,14 @@ class Button:
         return False
 
 
+LABEL_MARGIN = 12  # a text button's label is fitted to its width less this
+
+
+def label_shown(button: Button) -> str:
+    """A text button's label as it is drawn: whole, or cut with an ellipsis."""
+    return fit(button.label, button.font_size, button.rect.width - LABEL_MARGIN, bold=True)[0]
+
+
 def layout_row(buttons: list[Button], center_x: float, y: float, height: int, gap: int,
                min_width: int = 60, pad: int = 24) -> None:
     """Place buttons in a centred row, each as wide as its label needs."""
@@ -271,7 +280,9 @@ def layout_row(buttons: list[Button], center_x: float, y: float, height: int, ga
     for b in buttons:
         text_w = assets.font(b.font_size, True).size(b.label)[0] if b.label else 0
         icon_w = height if b.icon else 0
-        widths.append(max(min_width, text_w + icon_w + pad))
+        # Never less room than the button draws its label in: at 1024x640 a pad scaled below
+        # the margin cut "Made" to "…" under the first hand's score.
+        widths.append(max(min_width, text_w + icon_w + max(pad, LABEL_MARGIN + 2)))
     total = sum(widths) + gap * (len(buttons) - 1)
     x = center_x - total / 2
     for b, w in zip(buttons, widths, strict=True):

@@ -23,7 +23,7 @@ def play_hand(rules, seed, levels, deal=0, check=True, stats=None, options=None)
     scored result)."""
     bots = [make_bot(lv, **(options or {}).get(lv, {})) for lv in levels]
     state = new_game(rules, seed)
-    dealer = deal % rules.players
+    dealer = rules.seating.wrapped(deal)
     state = at_deal(state, deal, dealer)
     state, _ = apply(state, Deal())
     actions = []
@@ -114,7 +114,7 @@ def trick_position(rules, hands, trump, bidder, leader, bid=None, tricks=(), tri
         played += deck.one[x]
     assert sum(start) == deck.full(), "a card appears too often"
     state = new_game(rules, seed)
-    dealer = (bidder - 1) % rules.players if dealer is None else dealer
+    dealer = rules.seating.previous(bidder) if dealer is None else dealer
     bid = rules.auction.min_bid if bid is None else bid
     hand = HandState(Phase.TRICKS, dealer, tuple(start), bidder=bidder, bid=bid,
                      trump=int(Suit(trump)))

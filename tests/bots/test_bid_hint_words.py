@@ -23,7 +23,7 @@ def test_a_pass_says_the_chance_it_needs_and_the_one_it_has():
             state, _ = apply(state, legal_actions(state)[0])
         view = observe(state, actor(state))
         action, reason = hardbid.decide(view, random.Random(seed), "normal", 12)
-        m = re.fullmatch(r"pass: .*?(\d+)% to make (\d+), and I bid only at (\d+)% or better",
+        m = re.fullmatch(r"pass: .*?(\d+)% to make (\d+), and a bid wants (\d+)% or better",
                          reason)
         if action != Pass() or "% to make" not in reason:
             continue

@@ -27,7 +27,7 @@ def _positions(rules, seed, deal):
     """Every trick-play position of one medium-vs-easy hand, with the true state."""
     _, actions, _ = play_hand(rules, seed, ["medium", "easy"] * 2, deal=deal)
     st = new_game(rules, seed)
-    dealer = deal % rules.players
+    dealer = rules.seating.wrapped(deal)
     st = at_deal(st, deal, dealer)
     st, _ = apply(st, Deal())
     for action in actions:

@@ -113,7 +113,7 @@ def test_bots_decide_the_same_on_a_doctored_deal(name):
         from game.rules.engine import new_game
 
         st = new_game(rules, 21)
-        dealer = deal % rules.players
+        dealer = rules.seating.wrapped(deal)
         st = at_deal(st, deal, dealer)
         st, _ = apply(st, Deal())
         for i, action in enumerate(actions):

@@ -3,9 +3,10 @@ subcommand, read from the parser itself, given every kind of bad value, and the 
 
 Each case must end in a result or in one clear line on standard error: never a traceback, never a
 hang. A window is never opened (the sweep replaces it with a marker: an argument that reaches the
-window counts as accepted). Run as ``python -m tests.cli.arg_sweep FOLDER``: it prints one JSON
-line per case and a last line with the counts; the test runs it in a child process under a CPU
-limit, since a FIFO named as a file would block the process that opens it.
+window counts as accepted). Run as ``python -m tests.cli.arg_sweep FOLDER [PART]``: it prints one
+JSON line per case and a last line with the counts; the test runs it in a child process under a
+CPU limit, since a FIFO named as a file would block the process that opens it. PART is
+``sample`` (every EVERY-th case: the fast tier), ``rest`` (the others, marked slow) or ``all``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from pathlib import Path
 
 from game import cli
 from game.commands import play_cmd
+from tests.tiers import in_part
+
+EVERY = 7  # prime to the 25 cases of an option (24 kinds of value and a missing one)
 
 # The smallest arguments with which each subcommand does its work quickly.
 BASE: dict[str, list[str]] = {
@@ -128,8 +132,22 @@ def run_case(args: list[str]) -> dict[str, object]:
     return result
 
 
+def planned(folder: Path, part: str) -> list[tuple[str, list[str]]]:
+    """The cases of ``part``, in order (numbered within each subcommand, so that the sample
+    meets every subcommand, even one with few options)."""
+    numbers: dict[str, int] = {}
+    out = []
+    for label, args in cases(folder):
+        command = label.split(" ")[0]
+        n = numbers[command] = numbers.get(command, -1) + 1
+        if in_part(n, part, EVERY):
+            out.append((label, args))
+    return out
+
+
 def main(argv: list[str]) -> int:
     folder = Path(argv[0]).resolve()
+    part = argv[1] if len(argv) > 1 else "all"
     (folder / "cwd").mkdir(parents=True, exist_ok=True)
     os.chdir(folder / "cwd")  # accepted output folders (--screenshots -1) are made here
 
@@ -140,7 +158,7 @@ def main(argv: list[str]) -> int:
     sys.stdin = io.StringIO("")  # meld --batch reads standard input
     counts = {"cases": 0, "refused in one line": 0, "accepted": 0, "tracebacks": 0,
               "unclear errors": 0}
-    for label, args in cases(folder):
+    for label, args in planned(folder, part):
         print(json.dumps({"start": label}), flush=True)  # the last one shown is where it hung
         result = run_case(args)
         counts["cases"] += 1

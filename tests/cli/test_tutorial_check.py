@@ -4,10 +4,15 @@ a missing --levels folder is a failure in one line, never "0 lessons ... 0 failu
 
 from __future__ import annotations
 
+import os
 import shutil
+import sys
+
+import pytest
 
 from game.cli import main
 from game.store import content
+from tests.limits import MEMORY, ROOT, run_cpu_limited
 
 
 def _check(capsys, *args):
@@ -42,3 +47,27 @@ def test_a_missing_levels_folder_is_one_line(capsys, tmp_path):
     code, out, err = _check(capsys, "--levels", str(tmp_path / "nowhere"), "--json")
     assert code == 2 and out == ""
     assert err == f"pinochle: error: --levels {tmp_path / 'nowhere'}: no such folder\n"
+
+
+# Issue 26, item 4: "Only regular files are read, and never more than the limit." The rule
+# documents that --seeds names are read by the check; a FIFO among them waited for a writer for
+# ever, and a link to /dev/zero was read whole until memory ran out. Each runs in a child under
+# a CPU and memory limit (tests/limits.py): the FIFO case blocks without computing when it fails.
+@pytest.mark.parametrize("kind,what", [
+    ("FIFO", "is a FIFO (named pipe), not a regular file"),
+    ("link to /dev/zero", "is a character device, not a regular file")])
+def test_a_fifo_or_device_among_the_rule_documents_is_refused_in_one_line(tmp_path, kind, what):
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "000_a.txt").write_text("Rules of a table.\n", encoding="utf-8")
+    bad = seeds / "001_b.txt"
+    if kind == "FIFO":
+        os.mkfifo(bad)
+    else:
+        bad.symlink_to("/dev/zero")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PINOCHLE_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT))
+    out = run_cpu_limited([sys.executable, "-m", "game", "tutorial", "--check", "--seeds", seeds],
+                          cpu_seconds=120, memory=MEMORY, cwd=tmp_path, env=env)
+    assert out.returncode == 2 and out.stdout == "", out.stderr[-2000:]
+    assert out.stderr == f"pinochle: error: --seeds: {bad}: {what}\n"

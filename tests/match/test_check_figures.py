@@ -20,7 +20,7 @@ from game.store.content import load_preset
 
 def _checks_by_seat(rules, seed, deal, table, seats, bots):
     """The engine's checks per seat for one table of a match deal, played here on its own."""
-    state = at_deal(new_game(rules, seed), deal, deal % rules.players)
+    state = at_deal(new_game(rules, seed), deal, rules.seating.wrapped(deal))
     state, _ = apply(state, Deal())
     i = 0
     while True:

@@ -5,10 +5,12 @@ The full product of the options is far too large to play, so the tables form a c
 for every base preset, every value of every option that applies to it appears at least once,
 and the tables are chosen greedily so that as many pairs of option values as possible appear
 together (see :func:`tables`). Each table is then played by ``simulate`` for 200 hands and by a
-``medium`` against ``easy`` duplicate match of 10 deals.
+``medium`` against ``easy`` duplicate match of 10 deals, in two parts that play different games
+(:data:`PARTS`): the sample (20 hands, 2 deals) in the fast tier and the rest (180 hands, 8
+deals) marked slow.
 
-Run as ``python -m tests.rules.house_combos`` (the test does, in a child process with a memory
-limit and a limit of CPU seconds per table); it prints one JSON line per table.
+Run as ``python -m tests.rules.house_combos PER_TABLE PART`` (the test does, in a child process
+with a memory limit and a limit of CPU seconds per table); it prints one JSON line per table.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ from typing import Any
 from game.store.content import load_preset, preset_names
 
 Factor = tuple[str, tuple[Any, ...]]  # option path, its values
+# Per part: hands simulated, deals of the match, and the seed of both (200 hands and 10 deals a
+# table over the two parts, no game played twice).
+PARTS = {"sample": (20, 2, 1), "rest": (180, 8, 2)}
 
 # Trick obligation lists that make sense together (rulefile.validate refuses the others).
 OBLIGATIONS = (
@@ -199,7 +204,7 @@ def _alarm(signum: int, frame: object) -> None:
     raise _TimeLimitError
 
 
-def play(name: str, text: str, hands: int, deals: int) -> dict[str, Any]:
+def play(name: str, text: str, hands: int, deals: int, seed: int = 1) -> dict[str, Any]:
     """Load one table, simulate it and play the match; a dict of what happened."""
     from game.match.duplicate import MatchSpec, run_match
     from game.match.simulate import simulate
@@ -213,10 +218,10 @@ def play(name: str, text: str, hands: int, deals: int) -> dict[str, Any]:
     except RuleSetError as exc:  # the covering set must only write valid tables
         return {**out, "error": f"refused: {exc}"}
     try:
-        report = simulate(rules, hands, seed=1)
+        report = simulate(rules, hands, seed=seed)
         out["violations"] = report.violations[:5]
         out["hands"] = report.hands
-        match = run_match(MatchSpec(name, "medium", "easy", 1), deals,
+        match = run_match(MatchSpec(name, "medium", "easy", seed), deals,
                           load=lambda _: rules)
         out["illegal"] = sum(t.illegal for t in match.tables)
         out["tables"] = len(match.tables)
@@ -228,15 +233,15 @@ def play(name: str, text: str, hands: int, deals: int) -> dict[str, Any]:
     return out
 
 
-def _play_within(item: tuple[str, str, int]) -> dict[str, Any]:
+def _play_within(item: tuple[str, str, int, str]) -> dict[str, Any]:
     """One table under its own limit of CPU seconds (in a worker process: each has its own
     timer). A CPU timer, not the clock: a busy machine slows a table down without making it
     compute any more, so only an endless loop reaches the limit."""
-    name, text, per_table = item
+    name, text, per_table, part = item
     signal.signal(signal.SIGPROF, _alarm)
     signal.setitimer(signal.ITIMER_PROF, per_table)
     try:
-        result = play(name, text, 200, 10)
+        result = play(name, text, *PARTS[part])
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
     result["text"] = text
@@ -245,7 +250,8 @@ def _play_within(item: tuple[str, str, int]) -> dict[str, Any]:
 
 def main(argv: list[str]) -> int:
     per_table = int(argv[0]) if argv else 60
-    work = [(name, text, per_table) for name, text in tables()]
+    part = argv[1] if len(argv) > 1 else "sample"
+    work = [(name, text, per_table, part) for name, text in tables()]
     # The tables are independent: one worker per core (up to four) shares them out; each
     # worker inherits the memory limit set on this process.
     workers = max(1, min(4, os.cpu_count() or 1))

@@ -8,6 +8,8 @@ every base preset, and as many pairs of values as the greedy choice reaches. The
 in a child process under a memory limit, each table under a limit of CPU seconds, every process
 of the run under a CPU limit (issue 26: a wall-clock limit of 60 s failed on a loaded machine a
 run that took 8.7 s of CPU). No limit is on the clock: a slow or busy machine cannot fail it.
+Every table is played in both tiers: a sample of its hands and deals in the fast one, the rest
+of them marked slow (tests/rules/house_combos.py's PARTS).
 """
 
 from __future__ import annotations
@@ -15,9 +17,12 @@ from __future__ import annotations
 import json
 import sys
 
+import pytest
+
 from game.store.content import preset_names, ruleset_from_text
 from tests.limits import ROOT, run_cpu_limited
-from tests.rules.house_combos import _pairs, covering, factors, tables
+from tests.rules.house_combos import PARTS, _pairs, covering, factors, tables
+from tests.tiers import PART
 
 MEMORY = 1536 * 1024 * 1024  # bytes of address space for the child
 PER_TABLE = 60  # CPU seconds: over this a table counts as a hang
@@ -42,12 +47,18 @@ def test_the_covering_set_has_every_option_value_with_every_preset():
         assert len(pairs[base] & every) >= 0.6 * len(every), base
 
 
-def test_every_combination_of_house_options_plays():
-    proc = run_cpu_limited([sys.executable, "-m", "tests.rules.house_combos", str(PER_TABLE)],
-                           CPU, MEMORY, cwd=ROOT)
+def test_the_two_parts_play_200_hands_and_10_deals_a_table_and_no_game_twice():
+    hands, deals, seeds = zip(*PARTS.values(), strict=True)
+    assert sum(hands) == 200 and sum(deals) == 10 and len(set(seeds)) == len(PARTS)
+
+
+@pytest.mark.parametrize("part", PART)
+def test_every_combination_of_house_options_plays(part):
+    proc = run_cpu_limited([sys.executable, "-m", "tests.rules.house_combos", str(PER_TABLE),
+                            part], CPU, MEMORY, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-3000:]
     results = [json.loads(line) for line in proc.stdout.splitlines()]
     assert len(results) == len(list(tables()))
     failures = [r for r in results if r.get("error") or r.get("violations") or r.get("illegal")
-                or r.get("hands") != 200 or not r.get("tables")]
+                or r.get("hands") != PARTS[part][0] or not r.get("tables")]
     assert not failures, json.dumps(failures[:3], indent=1)

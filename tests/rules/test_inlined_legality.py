@@ -95,7 +95,7 @@ def test_random_playout_plays_only_legal_cards(name: str, r: RuleSet,
     rng = random.Random(name)
     for deal_no in range(DEALS):
         hands = _deal(r, rng)
-        trump, leader = deal_no % 4, deal_no % r.players
+        trump, leader = deal_no % 4, r.seating.wrapped(deal_no)
         fast = kernel.random_playout(list(hands), trump, leader, random.Random(deal_no).random)
         slow = _reference_random_playout(kernel, list(hands), trump, leader,
                                          random.Random(deal_no).random)
@@ -144,7 +144,7 @@ def test_rollout_follows_only_legal_cards(name: str, r: RuleSet,
     rng = random.Random(name)
     for deal_no in range(DEALS):
         hands = _deal(r, rng)
-        trump, leader = deal_no % 4, deal_no % r.players
+        trump, leader = deal_no % 4, r.seating.wrapped(deal_no)
         fast = policy.play(list(hands), trump, leader, team, rnd=random.Random(deal_no).random,
                            eps=1.0)
         slow = _reference_rollout(kernel, list(hands), trump, leader,

@@ -304,3 +304,28 @@ def test_totals_without_is_total_less_each_card_in_turn():
             want = [(t, table.total(h - deck.one[t], trump)) for t in range(deck.n_types)
                     if deck.count(h, deck.types[t])]
             assert table.totals_without(h, trump) == want, name
+
+
+def test_suit_losses_are_total_less_each_card():
+    """MeldTable.slices and suit_losses (the two-handed simulator's keep values, a suit at a
+    time) give for every type held exactly ``total(h) - total(h - card)``, suits in order."""
+    import random
+
+    from game.rules.compiled import meld_table
+    from game.store.content import load_preset, preset_names
+
+    for name in preset_names():
+        rules = load_preset(name)
+        table, deck = meld_table(rules), rules.deck
+        rng = random.Random(name + "/losses")
+        for _ in range(300):
+            pack = deck.cards()
+            rng.shuffle(pack)
+            h = deck.counts_of(pack[:rng.randrange(1, 25)])
+            trump = rng.choice([None, 0, 1, 2, 3])
+            got = [pair for s, (x, rest) in enumerate(table.slices(h)) if x
+                   for pair in table.suit_losses(trump, s, x, rest)]
+            whole = table.total(h, trump)
+            want = [(t, whole - table.total(h - deck.one[t], trump))
+                    for t in range(deck.n_types) if deck.count(h, deck.types[t])]
+            assert got == want, name

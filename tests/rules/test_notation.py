@@ -78,6 +78,8 @@ def _valid() -> str:
     (lambda t: t.replace("S:", "S:A", 1), "a hand holds 12"),
     (lambda t: t.replace(" W:", " W:A", 1).replace(" N:", " N:", 1), "a hand holds 12"),
     (lambda t: t + " 9Z", "moves, token"),
+    # Found by the fuzz below: '¹650'.isdigit() is true, and int() then raised ValueError.
+    (lambda t: t.replace("; moves ", "; moves \u00b9650 "), "moves, token 1"),
     (lambda t: t + " / /", "'/' where no trick has just ended"),
     (lambda t: t.replace("; moves ", "; moves deal "), "never deal"),
 ])

@@ -80,3 +80,19 @@ def test_every_preset_asks_the_one_seating(name):
                                            "partnership-150"))
     assert [rules.side_of(x) for x in s.seats] == [s.side_of(x) for x in s.seats]
     assert [rules.next_seat(x) for x in s.seats] == [s.next(x) for x in s.seats]
+
+
+@pytest.mark.parametrize("players", sorted(SEAT_NAMES))
+@pytest.mark.parametrize("clockwise", [True, False])
+def test_the_seat_before_and_a_seat_counted_round(players, clockwise):
+    """previous() undoes next() in either direction of play (the tutorial's {next_before});
+    wrapped() counts a seat number written for a larger table on round this one (a lesson's
+    dealer 3 at a three-handed table is the player's seat; a deal's number is its dealer)."""
+    s = seating_for(players, players, clockwise)
+    for seat in s.seats:
+        assert s.next(s.previous(seat)) == seat and s.previous(s.next(seat)) == seat
+        assert s.order_from(s.next(seat))[-1] == seat
+        assert s.wrapped(seat) == seat and s.wrapped(seat + players) == seat
+        assert s.around_from(0)[s.wrapped(seat + 2 * players)] == seat
+    assert seating_for(3, 3).wrapped(3) == 0 and seating_for(3, 3).previous(0) == 2
+    assert seating_for(3, 3, False).previous(0) == 1

@@ -16,8 +16,10 @@ there has other bytes than it had, unless it was JSON the game reads and wrote b
 field it had, as it had it (a newer version's fields included); a checkpoint may drop a line cut
 short, but its complete lines must still begin the file.
 
-Run as ``python -m tests.store.file_sweep FOLDER``; one JSON line a case, the counts last. As root,
-the test runs it without the capabilities that let root read any file, so that "unreadable" is.
+Run as ``python -m tests.store.file_sweep FOLDER [PART]``; one JSON line a case, the counts last.
+As root, the test runs it without the capabilities that let root read any file, so that
+"unreadable" is. PART is ``sample`` (every EVERY-th case: the fast tier), ``rest`` (the others,
+marked slow) or ``all``.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
+from tests.tiers import in_part
+
+EVERY = 4  # prime to the 11 kinds: the sample meets every file and every kind
 KINDS = ("truncated", "binary", "huge", "sparse", "deep nesting", "dotted keys", "FIFO",
          "link to /dev/zero", "folder", "unreadable", "dangling link")
 HOUSE = 'base = "racehorse"\nname = "ours"\ntitle = "Ours"\n[passing]\ncount = 4\n'
@@ -270,8 +275,15 @@ def _complete_lines_kept(path: Path, original: bytes) -> bool:
         return False
 
 
+def planned(part: str) -> list[tuple[int, int]]:
+    """(file, kind) numbers of the cases of ``part``."""
+    return [(i, j) for i in range(len(FILES)) for j in range(len(KINDS))
+            if in_part(i * len(KINDS) + j, part, EVERY)]
+
+
 def main(argv: list[str]) -> int:
     folder = Path(argv[0]).resolve()
+    part = argv[1] if len(argv) > 1 else "all"
     from game.commands import play_cmd
 
     def no_window(*args: object, **kwargs: object) -> object:
@@ -281,20 +293,20 @@ def main(argv: list[str]) -> int:
     sys.stdin = io.StringIO("")
     counts = {"cases": 0, "tracebacks": 0, "unclear errors": 0, "not named": 0,
               "data lost": 0}
-    for i, file in enumerate(FILES):
-        for j, kind in enumerate(KINDS):
-            root = folder / f"case-{i:02d}-{j:02d}"
-            root.mkdir(parents=True)
-            os.chdir(root)
-            os.environ["PINOCHLE_HOME"] = str(root)
-            print(json.dumps({"start": f"{file[0]} x {kind}"}), flush=True)
-            result = run_case(root, file, kind)
-            counts["cases"] += 1
-            counts["tracebacks"] += "traceback" in result
-            counts["unclear errors"] += bool(result.get("unclear"))
-            counts["not named"] += bool(result.get("silent"))
-            counts["data lost"] += bool(result["lost"])
-            print(json.dumps(result), flush=True)
+    for i, j in planned(part):
+        file, kind = FILES[i], KINDS[j]
+        root = folder / f"case-{i:02d}-{j:02d}"
+        root.mkdir(parents=True)
+        os.chdir(root)
+        os.environ["PINOCHLE_HOME"] = str(root)
+        print(json.dumps({"start": f"{file[0]} x {kind}"}), flush=True)
+        result = run_case(root, file, kind)
+        counts["cases"] += 1
+        counts["tracebacks"] += "traceback" in result
+        counts["unclear errors"] += bool(result.get("unclear"))
+        counts["not named"] += bool(result.get("silent"))
+        counts["data lost"] += bool(result["lost"])
+        print(json.dumps(result), flush=True)
     print(json.dumps({"counts": counts}), flush=True)
     return 0
 

@@ -27,7 +27,7 @@ def test_bad_setting_fields_are_named_the_file_kept_and_the_good_fields_used(tmp
     loaded = store.load_settings()
     assert (loaded.speed, loaded.think_ms, loaded.sound, loaded.card_back, loaded.bot_style) == \
         ("normal", Settings().think_ms, True, "red", "normal")
-    assert loaded.seat_levels == ["medium"] * 3
+    assert loaded.seat_levels == Settings().seat_levels
     assert len(store.messages) == 1 and "\n" not in store.messages[0]
     assert "field 'seat_levels[0]'" in store.messages[0] and "and 4 more" in store.messages[0]
     assert "what could be read is used" in store.messages[0]

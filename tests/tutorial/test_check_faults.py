@@ -338,3 +338,14 @@ def test_holdings_are_filled_from_the_hand():
 
     lesson = next(x for x in load_tutorial()[0] if x.id == "31-racehorse-take-the-trick")
     assert "You hold A♦, 10♥, J♥ and 9♣." in LessonRun(lesson, load_preset).text()
+
+
+def test_a_rule_document_that_is_not_a_regular_file_is_a_failure_naming_it(tmp_path):
+    """Issue 26, item 4: the documents are read as regular files only (game.store.reading); a
+    folder in a document's place (like a FIFO or a device, which cannot be planted safely in
+    this process) is one failure naming it, not a traceback."""
+    docs = documents_for(tmp_path)
+    (docs / "009_folder.txt").mkdir()
+    report = check_all([], [], load_preset, [], load_tutorial_library(), docs)
+    assert report.failures == [f"rule documents: {docs / '009_folder.txt'}: is a folder, "
+                               "not a regular file"]

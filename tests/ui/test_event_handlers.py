@@ -7,7 +7,6 @@ import typing
 import pytest
 
 from game.rules import events as ev
-from game.rules.seats import seat_name
 from game.store.content import load_preset
 from game.ui.anim import Timeline
 from game.ui.table.layout import Layout
@@ -24,7 +23,7 @@ def test_every_event_type_has_a_handler_or_is_listed_as_silent():
 
 def _model():
     rules = load_preset("racehorse")
-    return TableModel(rules, 0, Layout((1280, 800), 4, 12), Timeline())
+    return TableModel(rules, 0, Layout((1280, 800), rules.seating, rules.max_held), Timeline())
 
 
 def test_an_unknown_event_type_is_an_error_not_a_silent_drop():
@@ -38,7 +37,7 @@ def test_an_unknown_event_type_is_an_error_not_a_silent_drop():
 def test_declaring_out_and_a_renege_are_told_to_the_player():
     model = _model()
     model.apply(ev.DeclaredOut(1, 1040, True))
-    assert seat_name(1, 4) in model.talk.message and "1040" in model.talk.message
+    assert model.rules.seating.name(1) in model.talk.message and "1040" in model.talk.message
     model.apply(ev.RenegeCalled(2, 0, "You must follow suit if you can."))
     assert "follow suit" in model.talk.message
     model.apply(ev.AcesDeclared(3))

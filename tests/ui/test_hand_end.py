@@ -231,7 +231,7 @@ def test_the_replays_trick_lies_like_the_tables_and_grows_with_the_window(size, 
     from game.ui.table.layout import Layout, hand_size
 
     rules = load_preset(preset)
-    lay = Layout(size, rules.players, hand_size(rules))
+    lay = Layout(size, rules.seating, hand_size(rules))
     scene = ReplayScene.__new__(ReplayScene)
     scene.table = SimpleNamespace(layout=lay)
     area = pygame.Rect(0, 0, round(size[0] * 0.36), round(size[1] * 0.7))

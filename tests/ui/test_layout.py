@@ -33,7 +33,7 @@ def zones(lay: Layout, players: int) -> dict[str, pygame.Rect]:
 @pytest.mark.parametrize("preset", ["racehorse", "double-deck", "cutthroat", "two-handed"])
 def test_zones_do_not_overlap_and_stay_on_screen(size, preset):
     rules = load_preset(preset)
-    lay = Layout(size, rules.players, hand_size(rules))
+    lay = Layout(size, rules.seating, hand_size(rules))
     window = pygame.Rect((0, 0), size)
     rects = zones(lay, rules.players)
     for name, rect in rects.items():
@@ -96,7 +96,7 @@ def test_a_side_hand_laid_open_for_a_claim_shows_every_cards_corner(size, preset
     each side card is upright and the corner that names it is covered by no later card, and the
     hand stays on screen, clear of the score panel and the middle of the table."""
     rules = load_preset(preset)
-    lay = Layout(size, rules.players, hand_size(rules))
+    lay = Layout(size, rules.seating, hand_size(rules))
     window = pygame.Rect((0, 0), size)
     rects = zones(lay, rules.players)
     for seat, pos in enumerate(lay.positions):

@@ -1,6 +1,9 @@
 """A monkey in every scene: random clicks, moves, wheels and keys (F11 and window resizes too)
 sent to every route of the app, every lesson and puzzle, and a table of every preset. At least
 20,000 events in all; any exception fails the test (the app's loop would have closed the game).
+
+Each scene's events come in two parts (tests/tiers.py): a fifth of them, the sample, in the fast
+tier, and the other four fifths, from another seed, marked slow; the README's command sends both.
 """
 
 from __future__ import annotations
@@ -14,15 +17,25 @@ from game.store.content import load_tutorial, preset_names
 from game.ui.scene import Route
 from game.ui.table.scene import TableScene
 from game.ui.table.start import start_game
+from tests.tiers import PART
 from tests.ui.conftest import pump
 from tests.ui.test_monkey_and_saves import random_event
 
-SENT = {"events": 0}
+SHARE = {"sample": 0.2, "rest": 0.8}  # of each scene's events
+# Events a scene gets over both parts: each menu, each table (three overlays, then the table
+# itself), each lesson and each puzzle.
+MENU, OVERLAY, TABLE, LEVEL = 600, 100, 1500, 200
 MENUS = [Route.TITLE, Route.SETUP, Route.SETTINGS, Route.STATISTICS, Route.HELP, Route.LESSONS,
          Route.RULE_ORDER, Route.DRILL]
 
 
-def _monkey(app, rng: random.Random, events: int, reopen) -> None:  # noqa: ANN001
+def _events(full: int, part: str) -> int:
+    return round(full * SHARE[part])
+
+
+def _monkey(app, rng: random.Random, events: int, reopen) -> int:  # noqa: ANN001
+    """Send ``events`` random events; the number sent."""
+    sent = 0
     for _ in range(events):
         if not app.running or not app.stack:
             app.running = True
@@ -37,20 +50,23 @@ def _monkey(app, rng: random.Random, events: int, reopen) -> None:  # noqa: ANN0
         else:
             event = random_event(rng, app.size)
         pump(app, 1, events=[event])
-        SENT["events"] += 1
+        sent += 1
+    return sent
 
 
+@pytest.mark.parametrize("part", PART)
 @pytest.mark.parametrize("route", MENUS)
-def test_monkey_in_the_menus(app, route):
-    rng = random.Random(route.value)
+def test_monkey_in_the_menus(app, route, part):
+    rng = random.Random(f"{route.value}/{part}")
     app.go(route)
-    _monkey(app, rng, 600, lambda: app.go(route))
+    assert _monkey(app, rng, _events(MENU, part), lambda: app.go(route)) == _events(MENU, part)
 
 
+@pytest.mark.parametrize("part", PART)
 @pytest.mark.parametrize("name", preset_names())
-def test_monkey_at_every_table(app, name):
+def test_monkey_at_every_table(app, name, part):
     app.settings.variant = name
-    rng = random.Random(name)
+    rng = random.Random(f"{name}/{part}")
 
     def reopen() -> None:
         assert start_game(app, seed=rng.randrange(10**6)) is None
@@ -60,29 +76,41 @@ def test_monkey_at_every_table(app, name):
     for route, args in ((Route.SCORES, {"table": table}), (Route.RULES,
                         {"rules": table.match.rules}), (Route.PAUSE, {"table": table})):
         app.open(route, **args)
-        _monkey(app, rng, 100, reopen)
+        sent = _monkey(app, rng, _events(OVERLAY, part), reopen)
+        assert sent == _events(OVERLAY, part)
         while app.top is not table and table in app.stack:
             app.pop()
-    _monkey(app, rng, 1500, reopen)
+    assert _monkey(app, rng, _events(TABLE, part), reopen) == _events(TABLE, part)
 
 
 LESSONS, PUZZLES, _ = load_tutorial()
 
 
+@pytest.mark.parametrize("part", PART)
 @pytest.mark.parametrize("lesson", LESSONS, ids=[x.id for x in LESSONS])
-def test_monkey_in_every_lesson(app, lesson):
-    rng = random.Random(lesson.id)
+def test_monkey_in_every_lesson(app, lesson, part):
+    rng = random.Random(f"{lesson.id}/{part}")
     app.go(Route.LESSON, lesson=lesson)
-    _monkey(app, rng, 200, lambda: app.go(Route.LESSON, lesson=lesson))
+    sent = _monkey(app, rng, _events(LEVEL, part), lambda: app.go(Route.LESSON, lesson=lesson))
+    assert sent == _events(LEVEL, part)
 
 
+@pytest.mark.parametrize("part", PART)
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=[x.id for x in PUZZLES])
-def test_monkey_in_every_puzzle(app, puzzle):
-    rng = random.Random(puzzle.id)
+def test_monkey_in_every_puzzle(app, puzzle, part):
+    rng = random.Random(f"{puzzle.id}/{part}")
     app.go(Route.PUZZLE, puzzle=puzzle, queue=PUZZLES)
-    _monkey(app, rng, 200, lambda: app.go(Route.PUZZLE, puzzle=puzzle, queue=PUZZLES))
+    sent = _monkey(app, rng, _events(LEVEL, part),
+                   lambda: app.go(Route.PUZZLE, puzzle=puzzle, queue=PUZZLES))
+    assert sent == _events(LEVEL, part)
 
 
-def test_the_monkey_sent_enough_events():
-    """Runs after the others in this file (pytest keeps file order)."""
-    assert SENT["events"] >= 20_000, SENT
+def test_the_monkey_sends_enough_events():
+    """At least 20,000 events over both parts, a fifth of them in the fast tier. Counted from the
+    plan rather than by a counter the tests bump: under pytest-xdist the tests run in two
+    processes, in no fixed order, and the fast tier leaves the slow part out."""
+    per_part = {part: len(MENUS) * _events(MENU, part)
+                + len(preset_names()) * (3 * _events(OVERLAY, part) + _events(TABLE, part))
+                + (len(LESSONS) + len(PUZZLES)) * _events(LEVEL, part) for part in SHARE}
+    assert sum(per_part.values()) >= 20_000, per_part
+    assert per_part["sample"] >= 4_000, per_part

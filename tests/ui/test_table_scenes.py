@@ -210,7 +210,8 @@ def test_the_playoff_narration_ends_with_the_hand():
     from game.ui.table.model import TableModel
     from game.ui.table.stockmodel import PLAYOFF_NARRATION
 
-    model = TableModel(load_preset("two-handed"), 0, Layout((1280, 800), 2, 12), Timeline())
+    rules = load_preset("two-handed")
+    model = TableModel(rules, 0, Layout((1280, 800), rules.seating, rules.max_held), Timeline())
     model.talk.message = PLAYOFF_NARRATION
     model.on_HandScored(ev.HandScored(result="result"))  # type: ignore[arg-type]
     assert model.talk.message == "" and model.result == "result"

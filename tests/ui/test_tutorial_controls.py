@@ -177,6 +177,30 @@ def test_the_score_box_hides_the_total_being_added_up(app, monkeypatch):
     assert drawn[-1] == after  # answered: now the score box moves on
 
 
+def test_the_score_box_hides_the_total_from_the_last_card_on(app, monkeypatch):
+    """Seen in the real window at 1280x800: the scoring lesson's first step plays the last
+    card, the hand is scored, and the score box showed "You & North 290" before the next step
+    asked the learner for that total."""
+    from game.rules.actions import PlayCard
+    from game.ui.table import hud
+
+    drawn = []
+    real = hud.draw_info
+    monkeypatch.setattr(hud, "draw_info", lambda scene, surface: (
+        drawn.append(scene.board.scores), real(scene, surface))[1])
+    scene = LessonScene(app, lesson("18-scoring"), load_preset("racehorse"))
+    app.reset(scene)
+    run = scene.run
+    scene.terms = []
+    before = run.match.state.scores
+    card = next(a for a in run.legal() if isinstance(a, PlayCard))
+    assert scene.act(card) and run.done_current
+    pump(app, 120)
+    app.draw()
+    assert run.match.state.scores != before  # the hand is scored ...
+    assert drawn[-1] == before  # ... and its total is not on screen yet
+
+
 def test_a_button_is_explained_the_first_time_it_is_lit(app, store):
     """The "Close to the target" puzzle's text never says "declare out": the pop-up comes from
     the button being lit, once."""

@@ -14,6 +14,7 @@ from game.store.progress import lesson_key
 from game.ui.firsthanddrive import drive_first_hand
 from game.ui.lessondrive import Driver, drive_lesson, drive_puzzle
 from game.ui.scenes.firsthand import FirstHandScene
+from game.ui.scenes.tutorial import LessonMenuScene
 
 LESSONS, PUZZLES, _ = load_tutorial()
 FIRST = next(x for x in LESSONS if x.guided is not None)
@@ -40,7 +41,7 @@ def test_the_first_hand_is_played_to_its_score_with_the_controls(drv, table):
     assert drive_first_hand(drv, FIRST, load_preset(table)) == []
     # Finish, pressed, kept the lesson as done on that table and led back to the lessons.
     assert drv.app.store.load_progress().lessons.get(lesson_key(FIRST.id, table))
-    assert type(drv.app.top).__name__ == "LessonMenuScene"
+    assert isinstance(drv.app.top, LessonMenuScene)
 
 
 def test_a_melded_card_is_played_from_the_table_at_two_handed(drv, monkeypatch):
@@ -156,3 +157,29 @@ def test_declare_out_answers_the_first_click_while_the_trick_is_held(drv):
     assert scene.held is not None  # the trick the script just played, waiting for a click
     assert drv.press(scene.toolbar.declare_button)
     assert getattr(drv.app.top, "yes", None) is not None  # the confirmation, at once
+
+
+# -- every button's label readable (seen in the real window at 1024x640: the first hand's score
+# offered "300 310 320 330 / … / Set", its Made button's label cut to an ellipsis) ------------
+def test_a_button_whose_label_is_drawn_cut_is_no_control(drv):
+    from game.ui.widgets import Button
+
+    button = Button("Made", lambda: None, font_size=11)
+    button.rect = pygame.Rect(10, 10, 44, 24)
+    assert not drv.press(button)
+    assert drv.unreadable == ["the button 'Made' is drawn as ' …'"]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_buttons_laid_out_in_a_row_show_their_whole_labels(size):
+    """The coached panel's task row (its smallest pad and width) at each window size."""
+    from game.ui.table.layout import scale_for
+    from game.ui.widgets import Button, label_shown, layout_row
+
+    pygame.init()
+    s = scale_for(size)
+    buttons = [Button(label, lambda: None, font_size=max(11, round(14 * s)))
+               for label in ("310", "Made", "Set", "Count", "Clear", "Hint", "Finish", "Next")]
+    layout_row(buttons, 500, 100, round(30 * s), round(8 * s), min_width=round(48 * s),
+               pad=round(14 * s))
+    assert [label_shown(b) for b in buttons] == [b.label for b in buttons]

@@ -235,6 +235,19 @@ def test_the_drill_names_the_rule_and_keeps_its_tally(app, store):
     assert row.right == "0 played · 0 stars"
 
 
+def test_the_drill_reopens_where_the_learner_left_off_on_each_table(app, store):
+    """Issue 24: the drill "starts where the learner left off, not at deal 1 each time the
+    drill opens". (The test above could not tell: from deal 1 the next rule's first position
+    can be the very one the learner was at.) A place far from deal 1 is kept per table."""
+    from game.store.progress import drill_key
+
+    progress = store.load_progress()
+    progress.drill[drill_key("at", "racehorse")] = 400
+    store.save_progress(progress)
+    assert DrillScene(app, load_preset("racehorse")).item.found.seed >= 400
+    assert DrillScene(app, load_preset("cutthroat")).item.found.seed < 400
+
+
 def test_the_rule_order_grid_draws_from_the_rule_sets(app):
     scene = RuleOrderScene(app)
     app.reset(scene)

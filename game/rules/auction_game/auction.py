@@ -17,10 +17,6 @@ def bid_amounts(rules: RuleSet, above: int) -> tuple[int, ...]:
     return compile_rules(rules).bids.amounts_above(above)
 
 
-def next_min_bid(rules: RuleSet, above: int) -> int | None:
-    return compile_rules(rules).bids.next_above(above)
-
-
 def has_opening_meld(rules: RuleSet, counts: int) -> bool:
     """003: a player holding meld, not counting nines (no trump is named yet), must open."""
     return compile_rules(rules).meld.total(counts, None) > 0
@@ -31,7 +27,7 @@ def first_bidder(rules: RuleSet, dealer: int) -> int:
     to the left of the dealer", 001 "The person to the left of the dealer bids first", 003
     "Bidding starts to the dealer's left". Seats are numbered clockwise, so that is the next
     seat round."""
-    return (dealer + 1) % rules.players
+    return rules.seating.around_from(dealer)[1]
 
 
 def start(rules: RuleSet, dealer: int) -> AuctionState:

@@ -7,9 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.auction_game.melding import side_meld_totals
 from game.rules.events import GameWon, HandResult, SideResult
-from game.rules.stock_game.score import rounding_note
+from game.rules.facts import rounding_note, side_meld_totals
 from game.ui import assets, theme
 from game.ui.overlay import Display, Overlay
 from game.ui.scene import Route
@@ -58,18 +57,18 @@ class MeldScene(Display):
         draw_text(surface, title, (outer.centerx, outer.top + round(8 * s)), lay.font_big,
                   theme.GOLD, bold=True, anchor="midtop")
         melds = self.table.model.melds
-        n = rules.players
-        cols = 2 if n == 4 else n
-        rows = 2 if n == 4 else 1
+        # A column per side, partners one above the other.
+        seating = rules.seating
+        cols, rows = seating.n_sides, seating.side_size
         # What each side needs can be a long sentence: wrapped inside the panel's margins.
         footer = [part for line in self.footer_lines()
                   for part in wrap(line, lay.font, outer.width - round(40 * s), bold=True)]
         foot_h = round(len(footer) * lay.font * 1.5) + round(10 * s)
         cw = (outer.width - round(30 * s)) // cols
         ch = (outer.height - round(50 * s) - foot_h) // rows
-        order = [0, 2, 1, 3] if n == 4 else list(range(n))  # partners in one column
-        for i, seat in enumerate(order):
-            col, row = (i // 2, i % 2) if n == 4 else (i, 0)
+        cells = [(col, row, seat) for col in range(cols)
+                 for row, seat in enumerate(seating.seats_of(col))]
+        for col, row, seat in cells:
             cell = pygame.Rect(outer.left + round(20 * s) + col * cw,
                                outer.top + round(44 * s) + row * ch, cw - round(24 * s),
                                ch - round(8 * s))

@@ -126,7 +126,12 @@ class LessonScene(CoachedTable):
         return control in kinds - {"claim"}
 
     def hides_hand_score(self) -> bool:
-        return self.run.step.task == "add-up" and not self.run.done_current and not self.recap
+        """While a step, this one or one still to come, asks the learner to add the hand up:
+        the scoring lesson's last card ended the hand a step before its add-up, and the score
+        box showed the total (290) the next step asks for."""
+        if self.recap or (self.run.step.task == "add-up" and self.run.done_current):
+            return False
+        return any(s.task == "add-up" for s in self.run.steps[self.run.index:])
 
     def wants_action(self) -> bool:
         step = self.run.step
@@ -298,11 +303,9 @@ class LessonScene(CoachedTable):
         """The held trick's caption, without its points when the next step asks for them."""
         steps, i = self.run.steps, self.run.index
         if i + 1 < len(steps) and steps[i + 1].add == "trick" and self.held is not None:
-            n = self.match.rules.players
-            from game.rules.seats import seat_name
-
+            seating = self.match.rules.seating
             who = "You take" if self.held.seat == self.human else \
-                f"{seat_name(self.held.seat, n)} takes"
+                f"{seating.name(self.held.seat)} takes"
             cards = ", ".join(c.pretty for _, c in self.held.cards)
             return f"{who} the trick: {cards}. Click to go on."
         return super().trick_caption()

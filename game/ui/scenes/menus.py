@@ -11,9 +11,9 @@ from game.bots.registry import TABLE_LEVELS as LEVELS
 from game.rules.errors import RulesError
 from game.rules.explain import rank_order_note
 from game.rules.ruleset import RuleSet
-from game.rules.seats import seat_name
 from game.store.content import load_ruleset, preset_names, ruleset_from_text
 from game.store.saves import SavedGame
+from game.store.settings import BOT_SEATS
 from game.ui import assets, theme
 from game.ui.menu import MenuScene
 from game.ui.scene import Route
@@ -23,7 +23,7 @@ from game.ui.widgets import Button, draw_text, draw_wrapped, wrap
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
-    from game.ui.table.faces import PromptTable
+    from game.ui.table.labels import DrawnTable
 
 
 class TitleScene(MenuScene):
@@ -131,10 +131,11 @@ class SetupScene(MenuScene):
                                        partial(self.pick, name),
                                        selected=settings.variant == name))
         rules = load_ruleset(settings.variant) if settings.variant in preset_names() else None
-        players = rules.players if rules else 4
-        for i in range(players - 1):
-            level = (settings.seat_levels + ["medium"] * 3)[i]
-            self.buttons.append(Button(f"{seat_name(i + 1, players)}: {level}",
+        # A house file's table is read when the game starts: until then, the first preset's.
+        seating = (rules or load_ruleset(preset_names()[0])).seating
+        levels = settings.bot_levels(seating.players - 1)
+        for i, seat in enumerate(seating.seats[1:]):
+            self.buttons.append(Button(f"{seating.name(seat)}: {levels[i]}",
                                        partial(self.cycle_level, i)))
         practice = "on" if settings.practice else "off"
         self.buttons.append(Button(f"Practice (undo and hints): {practice}",
@@ -177,7 +178,7 @@ class SetupScene(MenuScene):
         self.refresh()
 
     def cycle_level(self, i: int) -> None:
-        levels = (self.app.settings.seat_levels + ["medium"] * 3)[:3]
+        levels = self.app.settings.bot_levels(BOT_SEATS)
         at = LEVELS.index(levels[i]) if levels[i] in LEVELS else -1
         levels[i] = LEVELS[(at + 1) % len(LEVELS)]
         self.app.settings.seat_levels = levels
@@ -340,7 +341,7 @@ class PauseScene(MenuScene):
     title = "Menu"
     opaque = False
 
-    def __init__(self, app: AppContext, table: PromptTable) -> None:
+    def __init__(self, app: AppContext, table: DrawnTable) -> None:
         super().__init__(app)
         self.table = table
         self.buttons = [

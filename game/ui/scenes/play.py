@@ -21,11 +21,10 @@ from game.rules.actions import (
     TakeWidow,
     ThrowIn,
 )
-from game.rules.auction_game.melding import side_meld_totals
-from game.rules.auction_game.needs import still_needed
 from game.rules.cards import Card, Suit
 from game.rules.compiled import meld_table
 from game.rules.errors import IllegalActionError
+from game.rules.facts import side_meld_totals, still_needed
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
 from game.ui.handpick import HandPicker
@@ -35,6 +34,7 @@ from game.ui.widgets import Button, bubble
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
     from game.ui.table.faces import PromptTable
+    from game.ui.table.labels import DrawnTable
 
 
 class DealScene(Overlay):
@@ -65,14 +65,14 @@ class DealScene(Overlay):
         bubble(surface, f"Hand {view.hand_no + 1}: {dealer}", lay.center, lay.font_big)
 
 
-def meld_by_trump(table: PromptTable) -> str:
+def meld_by_trump(table: DrawnTable) -> str:
     rules = table.match.rules
     total = meld_table(rules).total
     hand = table.view.hand
     return "   ".join(f"{Suit(s).symbol} {total(hand, s)}" for s in range(4))
 
 
-def minimum_meld_warning(table: PromptTable, suits: Sequence[int] = (0, 1, 2, 3),
+def minimum_meld_warning(table: DrawnTable, suits: Sequence[int] = (0, 1, 2, 3),
                          bid: str = "a bid you win") -> str:
     """001: "If the bidding side fails to reach 20 in meld they automatically lose the bid
     without playing". Said before the player bids (or names trump) with less meld than that:

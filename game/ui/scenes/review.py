@@ -11,7 +11,6 @@ import pygame
 from game.match.history import HandHistory, hand_history
 from game.match.reviewread import Row
 from game.rules.cards import Card
-from game.rules.seats import seat_name
 from game.ui import assets, theme
 from game.ui.overlay import Display
 from game.ui.table.infopanel import PASS, bidding_rows
@@ -21,11 +20,12 @@ from game.ui.widgets import Button, draw_text, elide, panel, shade, wrap
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
     from game.ui.table.faces import PromptTable
+    from game.ui.table.labels import DrawnTable
 
 
 
 
-def big_panel(surface: pygame.Surface, table: PromptTable, title: str) -> pygame.Rect:
+def big_panel(surface: pygame.Surface, table: DrawnTable, title: str) -> pygame.Rect:
     """The panel these screens share, over the dimmed table, holding their buttons at its
     foot; returns the space above them."""
     lay = table.layout
@@ -42,13 +42,13 @@ def big_panel(surface: pygame.Surface, table: PromptTable, title: str) -> pygame
                        h - round(98 * s) - top)
 
 
-def card_width(table: PromptTable, row: pygame.Rect) -> int:
+def card_width(table: DrawnTable, row: pygame.Rect) -> int:
     """Cards as large as a seat's row allows (a label above them), up to the trick's."""
     label = round(table.layout.font_small * 1.4)
     return max(24, min(round(table.layout.card_w * 0.7), round((row.height - label - 6) / 1.4)))
 
 
-def draw_cards(surface: pygame.Surface, table: PromptTable, cards: Sequence[Card],
+def draw_cards(surface: pygame.Surface, table: DrawnTable, cards: Sequence[Card],
                pos: tuple[int, int], width: int, marked: Sequence[Card] = (),
                span: int = 0) -> int:
     """A row of face-up cards from ``pos``, spread over at most ``span`` pixels; cards in
@@ -70,8 +70,8 @@ def draw_cards(surface: pygame.Surface, table: PromptTable, cards: Sequence[Card
     return x + (width - gap if cards else 0)
 
 
-def who(table: PromptTable, seat: int) -> str:
-    return "You" if seat == table.human else seat_name(seat, table.match.rules.players)
+def who(table: DrawnTable, seat: int) -> str:
+    return "You" if seat == table.human else table.match.rules.seating.name(seat)
 
 
 class BiddingScene(Display):
@@ -129,9 +129,9 @@ class HandScene(Display):
         return hand_order(cards, self.table.match.rules, trump)
 
     def seat_rows(self, inner: pygame.Rect) -> list[tuple[int, pygame.Rect]]:
-        n = self.table.match.rules.players
-        h = inner.height // n
-        order = [(self.table.human + i) % n for i in range(n)]
+        seating = self.table.match.rules.seating
+        h = inner.height // seating.players
+        order = seating.around_from(self.table.human)
         return [(seat, pygame.Rect(inner.left, inner.top + i * h, inner.width, h))
                 for i, seat in enumerate(order)]
 

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.events import HandResult, SideResult
-from game.rules.seats import seat_name
 from game.ui import theme
 from game.ui.menu import TextScene
 from game.ui.table.hud import side_label
@@ -18,6 +17,7 @@ from game.ui.widgets import cover, draw_text, elide, panel
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
     from game.ui.table.faces import PromptTable
+    from game.ui.table.labels import DrawnTable
 
 LOST = "✗"  # melded or taken, but not counted
 
@@ -48,11 +48,11 @@ def tally_cell(result: HandResult, side: int) -> str:
     return f"{gained:+d} → {held}"
 
 
-def bid_cell(table: PromptTable, r: HandResult) -> str:
+def bid_cell(table: DrawnTable, r: HandResult) -> str:
     rules = table.match.rules
     if r.bidder < 0:
         return f"trump {r.trump.symbol if r.trump is not None else ''}"
-    who = "You" if r.bidder == table.human else seat_name(r.bidder, rules.players)
+    who = "You" if r.bidder == table.human else rules.seating.name(r.bidder)
     return f"{who} {r.bid} {r.trump.symbol if r.trump is not None else ''} {r.outcome}"
 
 

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.errors import RulesError
-from game.rules.ruleset import RuleSet
 from game.store.content import load_ruleset, load_tutorial, load_tutorial_library, preset_names
 from game.store.lessons import Lesson, Puzzle
 from game.store.progress import lesson_key
@@ -112,7 +111,8 @@ class LessonMenuScene(Scene):
     def total(self, lessons: list[Lesson]) -> str:
         """A section's measured time, when every lesson in it was measured."""
         found = [estimate_minutes(x, self.rules.name, self.library) for x in lessons]
-        return f" · about {sum(found)} min" if found and None not in found else ""  # type: ignore[arg-type]
+        measured = [m for m in found if m is not None]
+        return f" · about {sum(measured)} min" if found and len(measured) == len(found) else ""
 
     def _lessons_tab(self) -> list[Entry]:
         title = self.rules.title.split(":")[0]
@@ -328,7 +328,3 @@ class LessonMenuScene(Scene):
         for error in self.errors[:2]:
             draw_text(surface, error, (round(20 * s), y - round(24 * s)), max(11, round(13 * s)),
                       theme.RED, anchor="bottomleft")
-
-
-def rules_of(app: AppContext) -> RuleSet:
-    return learner_table(app)[1]

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.cards import Suit
-from game.rules.seats import seat_name
 from game.ui import assets, theme
 from game.ui.table.labels import DrawnTable, side_label, suit_text
 from game.ui.widgets import draw_text, panel
@@ -22,8 +21,7 @@ PASS = "Pass"
 def bidding_rows(view: PlayerView, first: int) -> list[tuple[int, list[tuple[str, bool]]]]:
     """Per seat, in bidding order from ``first``: its calls in order, each with whether it is
     the standing high bid. Every number is a bid the engine recorded."""
-    n = view.rules.players
-    order = [(first + i) % n for i in range(n)]
+    order = view.rules.seating.order_from(first)
     calls: dict[int, list[tuple[str, bool]]] = {seat: [] for seat in order}
     high = max((i for i, (_, amount) in enumerate(view.bids) if amount), default=-1)
     for i, (seat, amount) in enumerate(view.bids):
@@ -48,7 +46,7 @@ def fit_calls(calls: list[tuple[str, bool]], size: int, width: int, gap: int
 
 
 def who(scene: DrawnTable, seat: int) -> str:
-    return "You" if seat == scene.human else seat_name(seat, scene.match.rules.players)
+    return "You" if seat == scene.human else scene.match.rules.seating.name(seat)
 
 
 def draw_info(scene: DrawnTable, surface: pygame.Surface) -> None:

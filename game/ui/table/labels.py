@@ -8,8 +8,6 @@ from typing import Protocol
 
 from game.match.controller import Match
 from game.rules.cards import Suit
-from game.rules.game_end import side_name
-from game.rules.seats import seat_name
 from game.rules.view import PlayerView
 from game.ui import theme
 from game.ui.scene import AppContext
@@ -34,7 +32,7 @@ class DrawnTable(Protocol):
 def side_label(scene: DrawnTable, side: int) -> str:
     """A side's name as the table shows it everywhere: the player's own seat is "You"."""
     rules = scene.match.rules
-    return side_name(rules, side).replace(seat_name(scene.human, rules.players), "You")
+    return rules.seating.side_name(side).replace(rules.seating.name(scene.human), "You")
 
 
 def suit_text(suit: int, four: bool) -> tuple[str, tuple[int, int, int]]:
@@ -45,6 +43,6 @@ def suit_text(suit: int, four: bool) -> tuple[str, tuple[int, int, int]]:
 
 def seat_title(scene: DrawnTable, seat: int) -> str:
     rules = scene.match.rules
-    name = "You" if seat == scene.human else seat_name(seat, rules.players)
+    name = "You" if seat == scene.human else rules.seating.name(seat)
     level = scene.match.seats[seat]
     return name if level in ("human", "script") else f"{name} ({level})"

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules.ruleset import RuleSet
+from game.rules.seating import Seating
 from game.ui.theme import scale_for
 
 
@@ -19,8 +20,6 @@ def hand_size(rules: RuleSet) -> int:
     return rules.max_held
 
 
-POSITIONS = {4: ("south", "west", "north", "east"), 3: ("south", "west", "east"),
-             2: ("south", "north")}
 CARD_RATIO = 1.4
 OPEN_STEP = 0.34  # of a small card's width: the least step at which its corner index shows
 
@@ -28,8 +27,8 @@ OPEN_STEP = 0.34  # of a small card's width: the least step at which its corner 
 @dataclass
 class Layout:
     size: tuple[int, int]
-    players: int
-    hand_size: int = 12  # the most cards a seat holds (labels are placed clear of them)
+    seating: Seating  # the rules' seating: where each seat sits, how many sides
+    hand_size: int  # the most cards a seat holds, rules.max_held (labels are placed clear of them)
     auction: bool = True  # the score panel holds the bidding, one row per seat
 
     def __post_init__(self) -> None:
@@ -44,9 +43,8 @@ class Layout:
         self.font = max(13, round(17 * s))
         self.font_small = max(11, round(14 * s))
         self.font_big = max(16, round(24 * s))
-        sides = 2 if self.players == 4 else self.players
         # Hand and target; a line per side; the bidding, a row per seat; the contract.
-        rows = 2 + sides + (self.players if self.auction else 0)
+        rows = 2 + self.seating.n_sides + (self.players if self.auction else 0)
         self.info_step = round(self.font_small * 1.45)
         self.info = pygame.Rect(round(12 * s), self.bar.bottom + round(10 * s),
                                 round(250 * s),
@@ -54,7 +52,12 @@ class Layout:
         self.center = (w // 2, round(self.bar.bottom + (h - self.bar.bottom) * 0.43))
         self.status = pygame.Rect(round(w * 0.5 - 330 * s), h - self.card_h - round(64 * s),
                                   round(660 * s), round(30 * s))
-        self.positions = POSITIONS[self.players]
+        # The player (seat 0) sits south; every chair is where the seating names it.
+        self.positions = tuple(self.seating.name(seat).lower() for seat in self.seating.seats)
+
+    @property
+    def players(self) -> int:
+        return self.seating.players
 
     def position(self, seat: int) -> str:
         return self.positions[seat]

@@ -49,7 +49,7 @@ class TableModel:
         self.deck: list[CardSprite] = []
         self.sounds: list[str] = []  # sound names to play, drained by the scene
         self.trick_pause = trick_pause  # None: a completed trick stays until the player clicks
-        self.talk = TableTalk(rules.players, human, timeline, self.sounds)
+        self.talk = TableTalk(rules.seating, human, timeline, self.sounds)
         self.stock_area = StockArea(self)
         self.tricks = TrickArea(self, self.stock_area)
         self.exchange = Exchanges(self, self.tricks)
@@ -160,7 +160,8 @@ class TableModel:
         """Known cards in the player's order (suits apart, trump first), unknown ones last."""
         hand = self.hands[seat]
         known = [sp for sp in hand if sp.card is not None]
-        order = hand_order([sp.card for sp in known], self.rules, self.trump)  # type: ignore[misc]
+        order = hand_order([sp.card for sp in hand if sp.card is not None], self.rules,
+                           self.trump)
         pool = list(known)
         ordered = []
         for card in order:

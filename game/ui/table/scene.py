@@ -49,7 +49,7 @@ class TableScene(Scene):
         self.session = Session(match, app.store, app.stats, self.human, preset, rules_text,
                                app.settings.practice, keep_records=not demo)
         self.timeline = Timeline()
-        self.layout = Layout(app.size, match.rules.players, hand_size(match.rules),
+        self.layout = Layout(app.size, match.rules.seating, hand_size(match.rules),
                              auction=not match.rules.stock.enabled)
         self.model = self.new_model()
         self.view: PlayerView = match.view(self.human)
@@ -84,7 +84,7 @@ class TableScene(Scene):
         return self.app.settings.practice and not self.demo
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = Layout(size, self.match.rules.players, hand_size(self.match.rules),
+        self.layout = Layout(size, self.match.rules.seating, hand_size(self.match.rules),
                              auction=not self.match.rules.stock.enabled)
         self.model.layout = self.layout
         self.toolbar.place(self.layout)

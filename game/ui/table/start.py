@@ -54,7 +54,7 @@ def start_game(app: AppContext, new_seed: bool = True, seed: int | None = None) 
         return str(exc)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big") if new_seed else 1
-    levels = (settings.seat_levels + ["medium"] * 3)[: rules.players - 1]
+    levels = settings.bot_levels(rules.players - 1)
     match = Match(rules, seed, ("human", *levels), bot_options=settings.bot_options())
     table = TableScene(app, match, preset, text)
     app.store.retire_game(table.session.key)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.rules import events as ev
-from game.rules.seats import seat_name
+from game.rules.seating import Seating
 from game.ui.anim import Timeline, Wait
 
 
@@ -15,7 +15,7 @@ from game.ui.anim import Timeline, Wait
 class TableTalk:
     """The bubbles and the narration line, and the events that change them."""
 
-    players: int
+    seating: Seating
     human: int
     timeline: Timeline
     sounds: list[str]
@@ -23,7 +23,7 @@ class TableTalk:
     message: str = ""
 
     def who(self, seat: int) -> str:
-        return "You" if seat == self.human else seat_name(seat, self.players)
+        return "You" if seat == self.human else self.seating.name(seat)
 
     def reset(self) -> None:
         self.bubbles, self.message = {}, ""
