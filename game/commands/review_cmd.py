@@ -94,9 +94,9 @@ def cmd_review(args: argparse.Namespace) -> int:
             raise UsageError("--game reviews every hand: not with --position or --hand")
         return cmd_game_review(args)
     if args.position is not None:
-        from game.commands.positions import read_position
+        from game.commands.position import read_position
 
-        pos = read_position(args.position, "--position")
+        pos = read_position(args.position)
         rules = pos.rules
         result = next((e.result for e in pos.events if isinstance(e, HandScored)), None)
         hand = GameHand(pos.start.hand_no, pos.start, pos.moves, 0, result)

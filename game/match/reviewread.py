@@ -13,7 +13,6 @@ from game.rules.engine import actor, apply
 from game.rules.events import HandScored
 from game.rules.gamehands import GameHand
 from game.rules.phase import Phase
-from game.rules.seats import seat_name
 from game.rules.state import GameState
 from game.rules.view import observe
 from game.store.reviews import StoredReview
@@ -97,7 +96,7 @@ def review_json(hand: GameHand, review: StoredReview) -> dict[str, Any]:
     lost = sum(r.lost for r in all_rows)
     return {
         "table": rules.name, "hand": review.hand_no + 1,
-        "seat": seat_name(review.seat, rules.players), "units": UNITS,
+        "seat": rules.seating.name(review.seat), "units": UNITS,
         "grades": {name: below for name, below in GRADES if below != float("inf")},
         "score": scored(hand, review.seat), "ceiling": review.ceiling,
         "points_lost": round(lost, 1), "budget": review.budget,
