@@ -39,6 +39,8 @@ class Session:
     def history(self) -> list[str]:
         """The scored hands of the game in the position notation."""
         m = self.match
+        if m.initial is not None:
+            return []  # a position set up by hand (a lesson's, a test's) has no deal to replay
         if self._history is None or self._history_for > len(m.actions):
             self._history = finished_texts(m.rules, m.seed, m.actions)
             self._history_for = len(m.actions)
