@@ -12,7 +12,14 @@ import sys
 from collections.abc import Sequence
 from importlib import metadata
 
-from game.commands import engine_cmds, match_cmd, play_cmd, tutorial_cmd
+from game.commands import (
+    engine_cmds,
+    history_cmd,
+    match_cmd,
+    play_cmd,
+    review_cmd,
+    tutorial_cmd,
+)
 from game.commands.args import CannotRunError, Parser, UsageError
 from game.rules.errors import RulesError
 
@@ -31,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "rules exactly. With no command, opens the game window.")
     parser.add_argument("--version", action="version", version=f"pinochle {version()}")
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
-    for module in (engine_cmds, play_cmd, match_cmd, tutorial_cmd):
+    for module in (engine_cmds, play_cmd, match_cmd, tutorial_cmd, history_cmd, review_cmd):
         module.register(sub)
     return parser
 

@@ -28,7 +28,7 @@ LAYERS: list[tuple[str, str]] = [
     ("rules compiled", r"game\.rules\.compiled$"),
     ("rules state", r"game\.rules\.state$"),
     ("rules games", r"game\.rules\.(game_end|auction_game\.\w+|stock_game\.\w+)$"),
-    ("rules facade", r"game\.rules\.(engine|view|claim|notation|facts|compose)$"),
+    ("rules facade", r"game\.rules\.(engine|view|claim|notation|facts|compose|gamehands)$"),
     ("presets", r"game\.presets$"),
     ("bots", r"game\.bots(\.\w+)?$"),
     ("resources", r"game\.resources$"),
@@ -199,7 +199,7 @@ def test_docs_architecture_lists_the_layers_in_order():
 PUBLIC_RULES = {f"game.rules.{m}" for m in (
     "engine", "view", "notation", "claim", "facts", "compose", "state", "actions", "cards",
     "errors", "events", "phase", "ruleset", "seating", "meld", "tricks", "explain", "rulefile",
-    "rescale", "compiled", "kernel", "bids", "outcome")} | {"game.rules"}
+    "rescale", "compiled", "kernel", "bids", "outcome", "gamehands")} | {"game.rules"}
 UPPER = ("game.match", "game.store", "game.tutorial", "game.ui", "game.commands", "game.cli",
          "game.__main__", "game.resources")
 # Bots may read the machines' tables and scoring helpers for speed (their searches score

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from game.match.controller import Match
 from game.rules.events import Event, GameWon, HandScored
+from game.rules.gamehands import finished_texts
+from game.store.reviews import StoredReview
 from game.store.saves import SavedGame
 from game.store.stats import Stats, record_game, record_hand
 from game.store.store import Store
@@ -26,12 +28,30 @@ class Session:
         self.rules_text = rules_text
         self.practice = practice
         self.keep_records = keep_records  # off for the demo and lessons
+        # The hand history (game.store.handlog), written again only when a hand is scored
+        # or an undo takes actions back: not replayed after every card.
+        self._history: list[str] | None = None
+        self._history_for = -1  # how many actions it was written for
+        self.reviews: dict[int, StoredReview] = {}  # kept with the save, by hand number
+        self._archived = False  # the finished game is in the history folder
+
+    @property
+    def history(self) -> list[str]:
+        """The scored hands of the game in the position notation."""
+        m = self.match
+        if m.initial is not None:
+            return []  # a position set up by hand (a lesson's, a test's) has no deal to replay
+        if self._history is None or self._history_for > len(m.actions):
+            self._history = finished_texts(m.rules, m.seed, m.actions)
+            self._history_for = len(m.actions)
+        return self._history
 
     @property
     def saved(self) -> SavedGame:
         m = self.match
         return SavedGame(self.preset, self.rules_text, m.rules.source, m.seed, list(m.seats),
-                         list(m.actions), self.practice)
+                         list(m.actions), self.practice, self.history,
+                         {n: r for n, r in self.reviews.items() if r.hand_no < len(self.history)})
 
     @property
     def key(self) -> str:
@@ -50,6 +70,7 @@ class Session:
         counted = False
         for event in events:
             if isinstance(event, HandScored):
+                self._history = None
                 record_hand(self.stats, self.variant, self.match.rules, self.seat, event.result)
                 counted = True
             elif isinstance(event, GameWon):
@@ -64,6 +85,8 @@ class Session:
         if not self.keep_records:
             return
         if self.match.over:
-            self.store.clear_game(self.key)
+            if self._archived or self.store.archive_game(self.saved):
+                self._archived = True
+                self.store.clear_game(self.key)
         else:
             self.store.save_game(self.saved)

@@ -74,6 +74,18 @@ class UserFiles:
             kept = self._move(path, target)
         self.say(f"{what} in {path.name} is not usable ({reason}); {kept}; {using}.")
 
+    def keep_copy(self, path: Path) -> str:
+        """Copy a file whose part is bad (the rest is used) to the set-aside folder before it
+        is saved again; says where, in a few words."""
+        try:
+            self.aside.mkdir(parents=True, exist_ok=True)
+            target = _aside_name(self.aside, path)
+            shutil.copy2(path, target, follow_symlinks=False)
+        except OSError as exc:
+            return f"no copy could be kept ({exc.strerror})"
+        self.set_aside_count += 1
+        return f"the file as it was is kept as {target.name}"
+
     def _move(self, path: Path, target: Path) -> str:
         try:
             os.replace(path, target)

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.bots.registry import TABLE_LEVELS
 from game.rules.actions import Action, ActionParseError, parse_action
 from game.rules.engine import replay
 from game.rules.errors import RulesError
+from game.rules.gamehands import finished_texts
 from game.rules.ruleset import RuleSet
 from game.store import schema
 from game.store.content import load_preset, preset_names, ruleset_from_text
+from game.store.reviews import StoredReview
 from game.store.schema import SchemaError
 
 SAVE_FORMAT = 1
@@ -33,6 +35,11 @@ class SavedGame:
     seats: list[str]
     actions: list[Action]
     practice: bool = True
+    # The scored hands in the position notation (game.store.handlog); None: not recorded (a
+    # save of an older version), rebuilt from the actions when read.
+    history: list[str] | None = None
+    # The hand reviews by hand number (game.store.reviews), kept so reopening one is instant.
+    reviews: dict[int, StoredReview] = field(default_factory=dict)
 
     @property
     def key(self) -> str:
@@ -71,7 +78,10 @@ class SavedGame:
     def to_json(self) -> dict[str, Any]:
         return {"format": SAVE_FORMAT, "preset": self.rules_preset, "rules_text": self.rules_text,
                 "rules_source": self.rules_source, "seed": self.seed, "seats": self.seats,
-                "actions": [str(a) for a in self.actions], "practice": self.practice}
+                "actions": [str(a) for a in self.actions], "practice": self.practice,
+                "history": (self.history if self.history is not None else
+                            finished_texts(self.rules(), self.seed, self.actions)),
+                "reviews": {str(n): r.to_json() for n, r in sorted(self.reviews.items())}}
 
 
 def saved_game_from_json(data: Any) -> SavedGame:
@@ -93,5 +103,7 @@ def saved_game_from_json(data: Any) -> SavedGame:
     except ActionParseError as exc:
         raise SchemaError("actions", str(exc)) from None
     source = top.get("rules_source", "saved house rules")
+    # The history and the reviews are read apart (game.store.store): a bad one is rebuilt or
+    # dropped and reported, and the game itself is kept.
     return SavedGame(preset, text, schema.text(source, "rules_source", 4_096), seed, seats,
                      actions, schema.flag(top.get("practice", True), "practice"))

@@ -12,14 +12,17 @@ import contextlib
 import dataclasses
 import json
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 from game.rules.errors import RulesError
 from game.store.files import UserFiles
+from game.store.handlog import check_history, history_from_json
 from game.store.paths import config_dir, data_dir
 from game.store.progress import Progress, progress_from_json
+from game.store.reviews import reviews_from_json
 from game.store.saves import SavedGame, saved_game_from_json
 from game.store.schema import SchemaError, parse_json
 from game.store.settings import Settings, settings_from_json
@@ -140,6 +143,14 @@ class Store:
                 self.files.remove(self.legacy_save_path)
         return done
 
+    def retire_game(self, key: str) -> None:
+        """A new game replaces the one at this table: its scored hands are kept with the
+        finished games first (the player agreed to lose the game, not its history)."""
+        old = self.load_game(key)
+        if old is not None and old.history and not self.archive_game(old):
+            return  # not archived: the save stays, and the next save reports the disk
+        self.clear_game(key)
+
     def clear_game(self, key: str) -> None:
         """Forget the game at this table (it is over, or the player started a new one)."""
         self.files.remove(self.save_path(key))
@@ -148,6 +159,41 @@ class Store:
             old = self._read_game(legacy)
             if old is not None and old.key == key:
                 self.files.remove(legacy)
+
+    # -- finished games, kept for their hand history --------------------------------------
+    @property
+    def archive_dir(self) -> Path:
+        return self.data / "history"
+
+    def archive_game(self, saved: SavedGame) -> bool:
+        """Keep a finished game (its actions, hand history and reviews) under the history
+        folder, named for its table and the time it ended; never over another file."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = self.archive_dir / f"{saved.key}--{stamp}.json"
+        n = 1
+        while os.path.lexists(path):
+            path = self.archive_dir / f"{saved.key}--{stamp}-{n}.json"
+            n += 1
+        return self._save(path, saved.to_json(), "The finished game")
+
+    def archived(self) -> list[Path]:
+        """The finished games kept, newest first."""
+        try:
+            paths = list(self.archive_dir.glob("*.json"))
+        except OSError:
+            return []
+        return sorted(paths, key=lambda p: p.name.rpartition("--")[2], reverse=True)
+
+    def load_archived(self, path: Path) -> SavedGame | None:
+        """A finished game; a bad file is set aside and reported, like a saved game."""
+        return self._read_game(path, "The finished game")
+
+    def save_review(self, saved: SavedGame, path: Path | None = None) -> bool:
+        """Write a game whose reviews changed back where it was read from: the table's save,
+        or ``path`` (a finished game's file)."""
+        if path is None:
+            return self.save_game(saved)
+        return self._save(path, saved.to_json(), "The finished game")
 
     def load_games(self) -> list[SavedGame]:
         """Every saved game, newest first; a bad one is reported and set aside."""
@@ -202,18 +248,43 @@ class Store:
             return games[0] if games else None
         return next((g for g in games if g.key == key), None)
 
-    def _read_game(self, path: Path) -> SavedGame | None:
-        what = "The saved game"
+    def _read_game(self, path: Path, what: str = "The saved game") -> SavedGame | None:
         text = self.files.read(path, what)
         if text is None:
             return None
         try:
-            saved = saved_game_from_json(parse_json(text))
+            data = parse_json(text)
+            saved = saved_game_from_json(data)
             saved.check()
-            return saved
         except (SchemaError, RulesError) as exc:
             self.files.set_aside(path, what, str(exc).splitlines()[0])
             return None
+        self._read_history(path, saved, data)
+        return saved
+
+    def _read_history(self, path: Path, saved: SavedGame, data: Any) -> None:
+        """The save's hand history and reviews, checked; a bad part is rebuilt (the history,
+        from the actions) or dropped (the reviews), the file as it was copied aside, and the
+        loss reported in one line. The game itself is kept whole."""
+        rules = saved.rules()
+        raw = data.get("history") if isinstance(data, dict) else None
+        try:
+            lines = history_from_json(raw)
+            saved.history = (check_history(rules, saved.seed, saved.actions, lines)
+                             if raw is not None else None)
+        except SchemaError as exc:
+            saved.history = None
+            kept = self.files.keep_copy(path)
+            self.files.say(f"The hand history in {path.name} is not usable ({exc}); it is "
+                           f"rebuilt from the game's moves and nothing else is lost; {kept}.")
+        try:
+            saved.reviews = reviews_from_json(data.get("reviews") if isinstance(data, dict)
+                                              else None, saved.actions)
+        except SchemaError as exc:
+            saved.reviews = {}
+            kept = self.files.keep_copy(path)
+            self.files.say(f"The hand reviews in {path.name} are not usable ({exc}); they "
+                           f"will be analysed again and nothing else is lost; {kept}.")
 
 
 def _unknown_fields(data: Any, default: Any) -> dict[str, Any]:

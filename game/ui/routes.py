@@ -14,6 +14,8 @@ from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.displays import GameOverScene, LastTrickScene, MeldScene, ResultScene
 from game.ui.scenes.drill import DrillScene
 from game.ui.scenes.firsthand import FirstHandScene
+from game.ui.scenes.handreview import HandReviewScene
+from game.ui.scenes.history import HistoryScene
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menus import PauseScene, SavedGamesScene, SetupScene, TitleScene
 from game.ui.scenes.play import (
@@ -72,5 +74,6 @@ ROUTES: dict[Route, Callable[..., Scene | None]] = {
     Route.LESSONS: LessonMenuScene, Route.LESSON: _lesson, Route.PUZZLE: _puzzle,
     Route.FIRST_HAND: FirstHandScene, Route.DRILL: DrillScene, Route.RULE_ORDER: RuleOrderScene,
     Route.BIDDING: BiddingScene, Route.HANDS: HandsScene, Route.REPLAY: ReplayScene,
-    Route.CONFIRM: ConfirmScene,
+    Route.CONFIRM: ConfirmScene, Route.HAND_REVIEW: HandReviewScene,
+    Route.HISTORY: HistoryScene,
 }

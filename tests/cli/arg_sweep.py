@@ -36,6 +36,9 @@ BASE: dict[str, list[str]] = {
     "play": ["--demo", "--hands", "1"],
     "match": ["--variant", "racehorse", "--a", "random", "--b", "random", "--deals", "1"],
     "tutorial": ["--check"],
+    # With no game kept, history lists none and review refuses in one line: each option's bad
+    # values are still read and refused before that, which is what the sweep is for.
+    "history": [], "review": ["--budget", "0.05"],
 }
 
 

@@ -56,7 +56,8 @@ FROM_TABLE = [Route.SCORES, Route.BIDDING, Route.MELD, Route.LAST_TRICK, Route.P
 
 
 def menus(app, visit: Visit) -> None:
-    for route in (Route.TITLE, Route.SETUP, Route.SETTINGS, Route.STATISTICS, Route.HELP):
+    for route in (Route.TITLE, Route.SETUP, Route.SETTINGS, Route.STATISTICS, Route.HELP,
+                  Route.HISTORY):
         app.go(route)
         show(app, visit, route.value)
     app.go(Route.TITLE)
@@ -122,6 +123,27 @@ def after_result(app, table: TableScene, visit: Visit, seen: set[str]) -> None:
         show(app, visit, route.value, table)
         if scene in app.stack:
             app.pop(scene)
+    if Route.HAND_REVIEW.value not in seen:
+        seen.add(Route.HAND_REVIEW.value)
+        review_and_replay(app, table, visit, result.result.hand_no)
+
+
+def review_and_replay(app, table: TableScene, visit: Visit, hand_no: int) -> None:
+    """The Review, from a review kept with the game (made here, cheaply: the worker's is
+    tested apart), and the replay it opens on its costliest decision."""
+    from game.match.review import review_hand
+
+    m = table.match
+    table.session.reviews[hand_no] = review_hand(m.rules, m.seed, m.actions, hand_no,
+                                                 table.human, m.seats, 0.05, levels=())
+    scene = app.open(Route.HAND_REVIEW, table=table, hand_no=hand_no)
+    assert scene.job is None  # kept with the game: no analysis again
+    show(app, visit, Route.HAND_REVIEW.value, table)
+    if scene.picks:
+        scene.picks[0].on_click()
+        show(app, visit, "replay of a reviewed decision", table)
+        app.pop(app.top)
+    app.pop(scene)
 
 
 def by_hand(app, table: TableScene, choose) -> None:

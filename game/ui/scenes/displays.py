@@ -129,7 +129,11 @@ class ResultScene(Display):
                                hotkey=pygame.K_a),
                         Button("Replay", lambda: self.app.open(
                             Route.REPLAY, table=table, hand_no=result.hand_no),
-                               hotkey=pygame.K_p)]
+                               hotkey=pygame.K_p),
+                        Button("Review", lambda: self.app.open(
+                            Route.HAND_REVIEW, table=table, hand_no=result.hand_no),
+                               hotkey=pygame.K_v,
+                               tooltip="Your decisions graded against the expert (V)")]
 
     def exit(self) -> None:
         super().exit()

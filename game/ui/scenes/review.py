@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.match.history import HandHistory, hand_history
+from game.match.reviewread import Row
 from game.rules.cards import Card
 from game.ui import assets, theme
 from game.ui.overlay import Display
 from game.ui.table.infopanel import PASS, bidding_rows
 from game.ui.table.sprites import hand_order
-from game.ui.widgets import Button, draw_text, panel, shade
+from game.ui.widgets import Button, draw_text, elide, panel, shade, wrap
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
@@ -187,9 +188,12 @@ class ReplayScene(HandScene):
 
     name = "replay"
 
-    def __init__(self, app: AppContext, table: PromptTable, hand_no: int) -> None:
+    def __init__(self, app: AppContext, table: PromptTable, hand_no: int,
+                 focus: Row | None = None) -> None:
         super().__init__(app, table, hand_no)
-        self.index = 0
+        # Opened from the review: at the decision's trick, with its alternatives beside it.
+        self.focus = focus
+        self.index = max(0, min(focus.trick, len(self.history.tricks) - 1)) if focus else 0
         self.prev = Button("◀ Previous", self.back, hotkey=pygame.K_LEFT)
         self.next = Button("Next ▶", self.forward, hotkey=pygame.K_RIGHT, primary=True)
         self.buttons = [self.prev, self.next, self.cont]
@@ -221,11 +225,48 @@ class ReplayScene(HandScene):
             draw_cards(surface, table, self.sorted(held[seat]),
                        (row.left, row.top + round(lay.font_small * 1.4)), width,
                        span=row.width - round(20 * lay.s))
-        self.draw_trick(surface, trick.cards, trick.winner, trick.points,
-                        pygame.Rect(split, inner.top, inner.right - split, inner.height))
+        area = pygame.Rect(split, inner.top, inner.right - split, inner.height)
+        if self.focus is not None:
+            area.height = round(inner.height * 0.42)
+            self.draw_focus(surface, pygame.Rect(split, area.bottom + round(40 * lay.s),
+                                                 inner.right - split,
+                                                 inner.bottom - area.bottom - round(40 * lay.s)))
+        self.draw_trick(surface, trick.cards, trick.winner, trick.points, area)
         self.prev.enabled = self.index > 0
         self.next.enabled = self.index < len(tricks) - 1
         self.draw_buttons(surface)
+
+    def draw_focus(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The reviewed decision: what was chosen, the alternatives with their expected
+        scores, and the expert's reason."""
+        focus = self.focus
+        assert focus is not None
+        lay = self.layout
+        g = focus.graded
+        size = lay.font_small
+        step = round(size * 1.35)
+        width = area.width - round(10 * lay.s)
+        mine = g.chosen
+        heading = (f"{focus.moment.capitalize()}: you chose {mine.text}, {g.grade}"
+                   + (f", {g.lost:.0f} points lost" if g.lost >= 0.5 else ""))
+        y = area.top
+        draw_text(surface, elide(heading, size, width, bold=True), (area.left, y), size,
+                  theme.GOLD, bold=True)
+        y += step
+        options = g.decision.options
+        room = max(1, (area.height - 3 * step) // step - 1)
+        shown = list(options[:room])
+        if mine not in shown:
+            shown[-1] = mine
+        for o in shown:
+            tag = " (best)" if o is g.best else " (yours)" if o is mine else ""
+            colour = theme.GOLD if o is g.best else theme.INK if o is mine else theme.INK_DIM
+            draw_text(surface, elide(f"{o.text}{tag}: {o.value:+.0f}", size, width),
+                      (area.left + round(12 * lay.s), y), size, colour)
+            y += step
+        for line in wrap(g.decision.reason + ".", size, width)[:2]:
+            draw_text(surface, line, (area.left, y), size, theme.INK)
+            y += step
 
     def trick_rects(self, seats: Sequence[int], area: pygame.Rect) -> list[pygame.Rect]:
         """Where each seat's card of a trick lies in ``area``: the table's own trick places

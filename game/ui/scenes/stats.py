@@ -16,6 +16,7 @@ from game.store.content import load_ruleset, preset_names
 from game.store.stats import OLD_TOTALS, VariantStats
 from game.ui import assets, theme
 from game.ui.menu import MenuScene
+from game.ui.scene import Route
 from game.ui.widgets import Button, draw_text, elide, panel
 
 if TYPE_CHECKING:
@@ -69,7 +70,9 @@ class StatsScene(MenuScene):
     def __init__(self, app: AppContext) -> None:
         super().__init__(app)
         self.buttons = [Button("Done", lambda: app.pop(self), primary=True,
-                               hotkey=pygame.K_ESCAPE)]
+                               hotkey=pygame.K_ESCAPE),
+                        Button("Hand history", lambda: app.open(Route.HISTORY),
+                               hotkey=pygame.K_h)]
         self.scroll = 0  # the first table row on show
         self.visible = 1  # table rows on show at once
         self.text = 16  # the type size of the rows
@@ -111,10 +114,11 @@ class StatsScene(MenuScene):
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (size[0] // 2, size[1] // 2)
         self._columns(s, [*tables, ("All tables", self.app.stats.totals())])
-        done = self.buttons[0]
-        done.font_size = max(14, round(19 * s))
-        done.rect = pygame.Rect(0, 0, round(200 * s), round(44 * s))
-        done.rect.midbottom = (self.rect.centerx, self.rect.bottom - round(18 * s))
+        for i, b in enumerate(self.buttons):  # Done, then Hand history beside it
+            b.font_size = max(14, round(19 * s))
+            b.rect = pygame.Rect(0, 0, round(200 * s), round(44 * s))
+            b.rect.midbottom = (self.rect.centerx + (2 * i - 1) * round(110 * s),
+                                self.rect.bottom - round(18 * s))
 
     def _columns(self, s: float, rows: list[tuple[str, VariantStats]]) -> None:
         """Each column as wide as its widest figure (or heading word), right-aligned; the
@@ -197,7 +201,8 @@ class StatsScene(MenuScene):
         if not tables:
             draw_text(surface, "No games played yet.", (self.rect.centerx, y + round(40 * s)),
                       size, theme.INK_DIM, anchor="midtop")
-        self.buttons[0].draw(surface)
+        for b in self.buttons:
+            b.draw(surface)
 
     def _cue(self, surface: pygame.Surface, pos: tuple[int, int], count: int, size: int) -> None:
         first, last = self.scroll + 1, self.scroll + self.visible

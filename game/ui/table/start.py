@@ -57,7 +57,7 @@ def start_game(app: AppContext, new_seed: bool = True, seed: int | None = None) 
     levels = settings.bot_levels(rules.players - 1)
     match = Match(rules, seed, ("human", *levels), bot_options=settings.bot_options())
     table = TableScene(app, match, preset, text)
-    app.store.clear_game(table.session.key)
+    app.store.retire_game(table.session.key)
     app.reset(table)
     return None
 
@@ -71,5 +71,7 @@ def resume_game(app: AppContext, saved: SavedGame) -> str | None:
     except (RulesError, ValueError) as exc:
         return f"The saved game cannot be resumed: {exc}"
     app.settings.practice = saved.practice
-    app.reset(TableScene(app, match, saved.rules_preset, saved.rules_text))
+    table = TableScene(app, match, saved.rules_preset, saved.rules_text)
+    table.session.reviews = dict(saved.reviews)  # reopening a review is instant
+    app.reset(table)
     return None

@@ -1,0 +1,166 @@
+"""The hand review's figures (issue 28): its CPU time, its agreement with a longer search, and
+the level comparison.
+
+    python -m benchmarks.analysis cpu [--hands 10]           # CPU per hand review
+    python -m benchmarks.analysis agreement [--positions 300]
+    python -m benchmarks.analysis levels [--hands 100]        # slow: run it niced
+    (each takes --seed N and --json)
+
+* ``cpu``: a whole hand's review (every decision of one seat, the four levels' choices
+  compared, and the open level's ceiling), CPU seconds of this process (one core), on hands
+  the medium level plays. Targets: racehorse <= 20 s, two-handed <= 30 s per hand.
+* ``agreement``: recorded positions (the medium level's decisions in played hands, spread
+  over every table), each analysed at the review's budget and at ten times it with other
+  sampled deals. Prints how often the best action is the same (target >= 90%), and the mean
+  difference of the points lost by the action played (target <= 5 points).
+* ``levels``: on the same positions (seat 0's decisions in hands the medium level plays),
+  what easy, medium, hard and expert would lose, per hand, on four tables: easy must lose
+  most and expert least.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import random
+import statistics
+import time
+from typing import Any
+
+from game.bots.analysis import analyse
+from game.bots.registry import make_bot
+from game.match.review import Graded, decisions, review_hand
+from game.rules.actions import Action, Deal
+from game.rules.engine import actor, apply, new_game
+from game.rules.events import HandScored
+from game.rules.gamehands import game_hands
+from game.rules.ruleset import RuleSet
+from game.rules.view import observe
+from game.store.content import load_preset, preset_names
+from game.store.reviews import LEVELS, option_key
+
+CPU_TARGETS = {"racehorse": 20.0, "two-handed": 30.0}
+LEVEL_TABLES = ("racehorse", "double-deck", "cutthroat", "two-handed")
+
+
+def played_hand(rules: RuleSet, seed: int, level: str = "medium") -> list[Action]:
+    """A game's actions to the end of its first hand, every seat played by ``level``."""
+    bot = make_bot(level)
+    state = new_game(rules, seed)
+    state, _ = apply(state, Deal())
+    actions: list[Action] = [Deal()]
+    for i in range(5_000):
+        seat = actor(state)
+        action = bot.choose(observe(state, seat), random.Random(f"{seed}/{i}"))
+        state, events = apply(state, action)
+        actions.append(action)
+        if any(isinstance(e, HandScored) for e in events):
+            return actions
+    raise RuntimeError("a hand did not end")
+
+
+def cmd_cpu(args: argparse.Namespace) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for preset, target in CPU_TARGETS.items():
+        rules = load_preset(preset)
+        times = []
+        for h in range(args.hands):
+            seed = args.seed + h
+            actions = played_hand(rules, seed)
+            start = time.process_time()
+            review_hand(rules, seed, actions, 0, 0, ["human"] + ["medium"] * (rules.players - 1))
+            times.append(time.process_time() - start)
+        out[preset] = {"hands": len(times), "mean_s": round(statistics.mean(times), 2),
+                       "max_s": round(max(times), 2), "target_s": target,
+                       "met": max(times) <= target}
+        print(f"{preset}: review CPU per hand mean {out[preset]['mean_s']} s, "
+              f"max {out[preset]['max_s']} s over {len(times)} hands (target <= {target} s)",
+              flush=True)
+    return out
+
+
+def cmd_agreement(args: argparse.Namespace) -> dict[str, Any]:
+    presets = preset_names()
+    same = near = n = 0
+    diffs: list[float] = []
+    h = 0
+    while n < args.positions:
+        preset = presets[h % len(presets)]
+        rules = load_preset(preset)
+        seed = args.seed + h
+        h += 1
+        actions = played_hand(rules, seed)
+        hand = game_hands(rules, seed, actions)[0]
+        for seat in range(rules.players):
+            for index, state, action in decisions(hand, seat)[seat % 2::3]:
+                if n >= args.positions:
+                    break
+                view = observe(state, seat)
+                short = analyse(view, random.Random(f"short {index}"), 1.0, action)
+                long = analyse(view, random.Random(f"long {index}"), 10.0, action)
+                best_long = long.best.value
+                same += option_key(short.best.action) == option_key(long.best.action)
+                # A tie in the long search: the review's best is as good there.
+                with contextlib.suppress(KeyError):
+                    near += best_long - long.option(short.best.action).value <= 1.0
+                diffs.append(abs(short.points_lost(action) - long.points_lost(action)))
+                n += 1
+            if n and n % 25 == 0:
+                print(f"  {n} positions...", flush=True)
+    out = {"positions": n, "best_same_pct": round(100 * same / n, 1),
+           "best_within_1_point_pct": round(100 * near / n, 1),
+           "mean_points_lost_diff": round(statistics.mean(diffs), 2),
+           "targets": {"best_same_pct": 90, "mean_points_lost_diff": 5}}
+    print(f"agreement with 10x the budget on {n} positions: best action the same in "
+          f"{out['best_same_pct']}% (as good, within 1 point, in "
+          f"{out['best_within_1_point_pct']}%); points lost differ by "
+          f"{out['mean_points_lost_diff']} points on average")
+    return out
+
+
+def cmd_levels(args: argparse.Namespace) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for preset in LEVEL_TABLES:
+        rules = load_preset(preset)
+        totals = dict.fromkeys(LEVELS, 0.0)
+        for h in range(args.hands):
+            seed = args.seed + h
+            actions = played_hand(rules, seed)
+            review = review_hand(rules, seed, actions, 0, 0, ["medium"] * rules.players)
+            assert review is not None
+            for d in review.decisions:
+                g = Graded(d)
+                for level in LEVELS:
+                    totals[level] += g.lost_by(level) or 0.0
+            if (h + 1) % 10 == 0:
+                print(f"  {preset}, {h + 1} hands: " + ", ".join(
+                    f"{lv} {totals[lv] / (h + 1):.1f}" for lv in LEVELS), flush=True)
+        per_hand = {lv: round(totals[lv] / args.hands, 1) for lv in LEVELS}
+        ordered = per_hand["easy"] == max(per_hand.values()) and \
+            per_hand["expert"] == min(per_hand.values())
+        out[preset] = {"hands": args.hands, "lost_per_hand": per_hand, "ordered": ordered}
+        print(f"{preset}: points lost per hand " +
+              ", ".join(f"{lv} {v}" for lv, v in per_hand.items()) +
+              f" -> {'in order' if ordered else 'NOT in order'}", flush=True)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.analysis")
+    parser.add_argument("what", choices=("cpu", "agreement", "levels"))
+    parser.add_argument("--hands", type=int, default=None)
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if args.hands is None:
+        args.hands = 100 if args.what == "levels" else 10
+    run = {"cpu": cmd_cpu, "agreement": cmd_agreement, "levels": cmd_levels}[args.what]
+    out = run(args)
+    if args.json:
+        print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,168 @@
+"""Grading one decision from what the player could see: the analysis behind the hand review
+(issue 28).
+
+``analyse(view, rng, budget, chosen)`` values every sensible action of the decision the view
+asks for, by the same determinized searches the ``hard`` and ``expert`` levels play with, run
+on the player's own view (never on hidden cards: a revealed view is read as the seat's own,
+see :func:`own_view`), with every candidate played in the same sampled deals so that their
+differences are not blurred by luck. Big action sets (passes, discards, bids) are pruned to
+the candidates the classic rules rate best, and the ``chosen`` action is always among them.
+
+**Units.** Every value is the expected score of this hand for the player's side, minus the
+average of the other sides' scores: four-handed, the partnership's hand score minus the
+opponents'; three-handed, the seat's score minus the average of the other two; two-handed, the
+player's hand points minus the opponent's. That is exactly the per-deal margin ``pinochle
+match`` reports, so "points lost" reads on the same scale as the strength table. It counts this
+hand only (not the chance of winning the game) and is in points, never checks or stars.
+
+**Budget.** ``budget=1`` is the review's default (about the ``expert`` level's samples for each
+decision, every candidate searched to the end); the cost grows linearly with it.
+``benchmarks/analysis.py`` measures its CPU time per hand and how often it agrees with a
+search of ten times the budget. A result depends only on the view, the generator's state and
+the budget.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.bots import analysis_values as av
+from game.bots.analysis_words import say
+from game.bots.base import points_text
+from game.rules.actions import Action, PlayCard
+from game.rules.phase import Phase
+from game.rules.tricks import trick_winner_index
+from game.rules.view import PlayerView
+
+UNITS = ("points of this hand: the player's side's score minus the other sides' average "
+         "(the per-deal margin of a duplicate match)")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One analysed action and its expected hand score (see the module's units)."""
+
+    action: Action
+    value: float
+    text: str  # the action in a player's words ("the Q♠", "pass", "bid 260")
+
+
+@dataclass(frozen=True)
+class Analysis:
+    kind: str  # "bid", "pass", "pass back", "trump", "widow", "discard", "decide", "vote",
+    #            "throw-in", "card", "stock", "meld", "playoff"
+    options: tuple[Option, ...]  # best first
+    reason: str  # why the best one, in a player's words
+    samples: int  # sampled deals behind each value (0: solved exactly, nothing hidden)
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    def option(self, action: Action) -> Option:
+        """The analysed option for ``action`` (a card by its kind: the two copies of a card
+        are one choice). KeyError when it was not analysed."""
+        key = _key(action)
+        for o in self.options:
+            if _key(o.action) == key:
+                return o
+        raise KeyError(f"{action} was not among the analysed actions")
+
+    def points_lost(self, action: Action) -> float:
+        """How much less than the best ``action`` is expected to score (0 for the best)."""
+        return max(0.0, self.best.value - self.option(action).value)
+
+
+def _key(action: Action) -> object:
+    return ("card", action.card) if isinstance(action, PlayCard) else action
+
+
+def own_view(view: PlayerView) -> PlayerView:
+    """The view with every card the seat could not see left out: the analysis reads this,
+    so that a caller holding a revealed view (the match harness's) still grades the player
+    by what the player saw."""
+    if not view.revealed:
+        return view
+    return dataclasses.replace(view, revealed=False, all_hands=(), face_down_widow=0,
+                               hidden_discards=0, stock_order=())
+
+
+def analyse(view: PlayerView, rng: random.Random, budget: float = 1.0,
+            chosen: Action | None = None, also: Sequence[Action] = ()) -> Analysis:
+    """Every sensible action of the decision ``view`` asks for, valued (best first), with the
+    reason for the best. ``chosen``, when given, must be legal and is always analysed, and so
+    is each action of ``also`` (what the levels would choose, for the game review)."""
+    if not view.legal:
+        raise ValueError("analyse: it is not this seat's turn (no legal action)")
+    for must in (chosen, *also):
+        if must is not None and must not in view.legal:
+            raise ValueError(f"analyse: {must} is not a legal action here")
+    if not budget > 0:
+        raise ValueError(f"analyse: the budget must be above 0, got {budget!r}")
+    own = own_view(view)
+    musts = [a for a in (chosen, *also) if a is not None]
+    kind, values, samples = av.values(own, rng, budget, musts)
+    options = sorted((Option(a, v, say(own, a)) for a, v in values),
+                     key=lambda o: -o.value)
+    mine = next((o for o in options if chosen is not None and _key(o.action) == _key(chosen)),
+                None)
+    return Analysis(kind, tuple(options), _reason(own, kind, options, samples, mine), samples)
+
+
+def _reason(view: PlayerView, kind: str, options: list[Option], samples: int,
+            chosen: Option | None = None) -> str:
+    """Why the best: against the player's own choice when it was not the best, else against
+    the next best."""
+    best = options[0]
+    whose = "your side" if view.rules.partnerships else "you"
+    how = ("every card is known now" if samples == 0 or kind == "playoff" else
+           "as far as the bidding shows" if kind not in ("card", "stock", "meld", "playoff")
+           else "given the cards seen so far")
+    if len(options) == 1:
+        return f"{best.text}: the only sensible choice"
+    second = options[1]
+    if chosen is not None and chosen is not best and best.value - chosen.value >= 0.5:
+        second = chosen
+    margin = best.value - second.value
+    if margin < 0.5:
+        return f"{best.text}: as good as {second.text}, {how}"
+    lead = best.text[0].upper() + best.text[1:]
+    if view.phase == Phase.TRICKS or kind in ("stock", "playoff"):
+        lead = f"Play {best.text}" if isinstance(best.action, PlayCard) else lead
+    why = _trick_why(view, best.action, second.action)
+    return (f"{lead}{why}: about {points_text(margin)} more for {whose} than {second.text}, "
+            f"{how}")
+
+
+def _trick_why(view: PlayerView, best: Action, other: Action) -> str:
+    """What the better card does to the trick on the table, in a player's words ("" when the
+    trick says nothing about it: a lead, or not two cards)."""
+    if not (isinstance(best, PlayCard) and isinstance(other, PlayCard) and view.trick):
+        return ""
+    rules = view.rules
+    cards = [c for _, c in view.trick]
+    trump = view.trump if view.trump >= 0 else None
+    ahead = view.trick[trick_winner_index(rules, cards, trump)][0]
+
+    def wins(card: PlayCard) -> bool:
+        return trick_winner_index(rules, [*cards, card.card], trump) == len(cards)
+
+    def points(card: PlayCard) -> int:
+        return rules.trick_points_by_type[rules.deck.type_of(card.card)]
+
+    if wins(best) and not wins(other):
+        return ", which beats every card played to this trick so far"
+    if wins(other) and not wins(best):
+        return f", which lets this trick go and keeps the {other.card.pretty} for later"
+    ours = ahead != view.seat and rules.side_of(ahead) == rules.side_of(view.seat)
+    if ours and not wins(best) and points(best) > points(other):
+        return ", which gives points to the trick your partner is winning"
+    if not ours and not wins(best) and points(best) < points(other):
+        return ", which gives fewer points to a trick the other side is winning"
+    return ""
+
+
+__all__ = ["UNITS", "Analysis", "Option", "analyse", "own_view"]

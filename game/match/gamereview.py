@@ -1,0 +1,72 @@
+"""The review of a game (issue 28, item 2): the points lost in each reviewed hand, an accuracy
+figure, and what easy, medium, hard and expert would have lost on the same positions, so that
+the player reads "you played between medium and hard".
+
+* **Points lost per hand**: the sum over the hand's decisions of what each lost against the
+  best action analysed (the hand review's units).
+* **Accuracy**: the share of the player's decisions graded good (under 10 points lost).
+* **The levels**: at each of the player's decisions, each level's own choice is analysed with
+  the player's (game.match.review); a level's points lost per hand are measured on exactly the
+  player's positions. The player is placed after the strongest level (in the order easy,
+  medium, hard, expert) that lost more points per hand than they did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.match.review import Graded
+from game.store.reviews import LEVELS, StoredReview
+
+
+@dataclass(frozen=True)
+class GameReview:
+    hands: tuple[tuple[int, float, int], ...]  # (hand number, points lost, decisions)
+    accuracy: float  # percent of decisions graded good
+    lost_per_hand: float
+    levels: dict[str, float]  # each level's points lost per hand on the same positions
+
+    @property
+    def placed(self) -> str:
+        """Where the player's play falls among the levels, in a player's words."""
+        return place(self.lost_per_hand, self.levels)
+
+
+def place(lost: float, levels: dict[str, float]) -> str:
+    """Between the strongest level the player lost fewer points than and the next stronger
+    one, the levels taken in their order of strength (easy, medium, hard, expert)."""
+    order = [lv for lv in LEVELS if lv in levels]
+    if not order:
+        return "no level to compare with"
+    beaten = [lv for lv in order if lost < levels[lv]]
+    if not beaten:
+        return f"you played below {order[0]}"
+    best = order.index(beaten[-1])
+    if best == len(order) - 1:
+        return f"you played better than {order[-1]}"
+    return f"you played between {order[best]} and {order[best + 1]}"
+
+
+def game_review(reviews: Sequence[StoredReview]) -> GameReview:
+    rows = []
+    good = total = 0
+    level_lost = dict.fromkeys(LEVELS, 0.0)
+    compared = dict.fromkeys(LEVELS, 0)
+    for review in sorted(reviews, key=lambda r: r.hand_no):
+        lost = 0.0
+        for d in review.decisions:
+            g = Graded(d)
+            lost += g.lost
+            good += g.grade == "good"
+            total += 1
+            for lv in LEVELS:
+                by = g.lost_by(lv)
+                if by is not None:
+                    level_lost[lv] += by
+                    compared[lv] += 1
+        rows.append((review.hand_no, lost, len(review.decisions)))
+    n = max(1, len(rows))
+    levels = {lv: level_lost[lv] / n for lv in LEVELS if compared[lv]}
+    return GameReview(tuple(rows), 100.0 * good / total if total else 100.0,
+                      sum(r[1] for r in rows) / n, levels)

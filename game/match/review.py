@@ -1,0 +1,168 @@
+"""The review of a hand (issue 28): every decision one player made in a scored hand, graded by
+the analysis (:func:`game.bots.analysis.analyse`) from that player's own view at the moment.
+
+Grades, in points lost against the best action analysed (the analysis's units: this hand's
+score for the player's side minus the other sides' average):
+
+* **good**: under 10 points lost;
+* **inaccuracy**: 10 to under 30;
+* **mistake**: 30 to under 80;
+* **blunder**: 80 or more.
+
+Ten points is the smallest step a single-deck score moves by (counters are worth 10 at the
+x10 tables), and a double-deck or two-handed error of that size is a card's worth; 80 is about
+half a typical contract's margin, the cost of a set. A loss smaller than the analysis's own
+noise (its sampled deals) is "good" by construction of the first band.
+
+A review depends only on the game's record, the seat, the budget and the seed of its sampled
+deals, so it can be made in another process and stored with the saved game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from game.bots.analysis import analyse
+from game.bots.registry import make_bot
+from game.rules.actions import Action
+from game.rules.engine import actor, apply, legal_actions
+from game.rules.events import HandResult, HandScored
+from game.rules.gamehands import GameHand, game_hands
+from game.rules.ruleset import RuleSet
+from game.rules.state import GameState
+from game.rules.view import observe
+from game.store.reviews import LEVELS, StoredDecision, StoredOption, StoredReview, option_key
+
+GRADES = (("good", 10.0), ("inaccuracy", 30.0), ("mistake", 80.0), ("blunder", float("inf")))
+CEILING_LEVEL = "open"  # sees every card: the ceiling, never a player's yardstick
+Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
+
+
+def grade(points_lost: float) -> str:
+    for name, below in GRADES:
+        if points_lost < below:
+            return name
+    return GRADES[-1][0]
+
+
+def margin(rules: RuleSet, seat: int, result: HandResult) -> float:
+    """A hand's score for ``seat``'s side minus the other sides' average (the units)."""
+    side = rules.side_of(seat)
+    scores = {s.side: s.score for s in result.sides}
+    others = [v for k, v in scores.items() if k != side]
+    return scores.get(side, 0) - (sum(others) / len(others) if others else 0.0)
+
+
+@dataclass(frozen=True)
+class Graded:
+    """One decision of a stored review, read for a player."""
+
+    decision: StoredDecision
+
+    @property
+    def best(self) -> StoredOption:
+        return self.decision.options[0]
+
+    @property
+    def chosen(self) -> StoredOption:
+        d = self.decision
+        key = option_key(d.chosen)
+        return next(o for o in d.options if option_key(o.action) == key)
+
+    @property
+    def lost(self) -> float:
+        return max(0.0, self.best.value - self.chosen.value)
+
+    def lost_by(self, level: str) -> float | None:
+        """What the level's choice here would have lost (None: not compared)."""
+        for lv, action in self.decision.levels:
+            if lv == level:
+                key = option_key(action)
+                value = next(o.value for o in self.decision.options
+                             if option_key(o.action) == key)
+                return max(0.0, self.best.value - value)
+        return None
+
+    @property
+    def grade(self) -> str:
+        return grade(self.lost)
+
+
+def decisions(hand: GameHand, seat: int) -> list[tuple[int, GameState, Action]]:
+    """(index in the game's actions, the state before, the action) for each of the seat's
+    decisions in the hand: its actions where it had more than one legal choice."""
+    out = []
+    state = hand.start
+    for i, action in enumerate(hand.moves):
+        if actor(state) == seat and len(legal_actions(state)) > 1:
+            out.append((hand.first + i, state, action))
+        state, _ = apply(state, action)
+    return out
+
+
+def review_hand(rules: RuleSet, seed: int, actions: Sequence[Action], hand_no: int, seat: int,
+                seats: Sequence[str], budget: float = 1.0, progress: Progress | None = None,
+                cancelled: Callable[[], bool] = lambda: False,
+                levels: Sequence[str] = LEVELS) -> StoredReview | None:
+    """The review of hand ``hand_no`` (scored) of a game for ``seat``; None when cancelled."""
+    hands = game_hands(rules, seed, actions)
+    if hand_no >= len(hands) or hands[hand_no].result is None:
+        raise ValueError(f"hand {hand_no + 1} has not been scored")
+    return review_game_hand(hands[hand_no], seat, seats, budget, progress, cancelled, levels)
+
+
+def review_game_hand(hand: GameHand, seat: int, seats: Sequence[str], budget: float = 1.0,
+                     progress: Progress | None = None,
+                     cancelled: Callable[[], bool] = lambda: False,
+                     levels: Sequence[str] = LEVELS) -> StoredReview | None:
+    """The review of a scored hand for ``seat``; None when cancelled. At each decision, what
+    each of ``levels`` would have chosen is analysed too (the game review compares the player
+    with them on the same positions)."""
+    seed = hand.start.seed
+    todo = decisions(hand, seat)
+    out: list[StoredDecision] = []
+    for n, (index, state, action) in enumerate(todo):
+        if cancelled():
+            return None
+        if progress is not None:
+            progress(n, len(todo) + 1)
+        # Each decision's deals are drawn from its own seed: the same review every time.
+        # (Numbered within the hand, so that the hand read from its pn1 line agrees.)
+        at = index - hand.first
+        rng = random.Random(f"review {seed} {hand.hand_no} {at} {budget}")
+        view = observe(state, seat)
+        picks = tuple((lv, make_bot(lv).choose(view, random.Random(f"{lv} {seed} {at}")))
+                      for lv in levels)
+        a = analyse(view, rng, budget, action, [p for _, p in picks])
+        out.append(StoredDecision(index, seat, a.kind, action,
+                                  tuple(StoredOption(o.action, o.value, o.text)
+                                        for o in a.options), a.reason, a.samples, picks))
+    if cancelled():
+        return None
+    if progress is not None:
+        progress(len(todo), len(todo) + 1)
+    ceiling = ceiling_score(hand, seat, seats)
+    return StoredReview(hand.hand_no, seat, budget, tuple(out), ceiling)
+
+
+def ceiling_score(hand: GameHand, seat: int, seats: Sequence[str]) -> float:
+    """What the open-hand level (it sees every card) scores from the same deal in the seat,
+    against the same opponents: the "all cards seen" ceiling, in the review's units."""
+    rules = hand.start.rules
+    bots = {s: make_bot(CEILING_LEVEL if s == seat else
+                        (level if level not in ("human", "script") else "expert"))
+            for s, level in enumerate(seats)}
+    state = hand.start
+    rng = random.Random(f"ceiling {hand.start.seed} {hand.hand_no}")
+    for _ in range(10_000):  # a hand is a few hundred actions at most
+        who = actor(state)
+        if who < 0:
+            break
+        view = observe(state, who, reveal=who == seat)
+        state, events = apply(state, bots[who].choose(view, rng))
+        for e in events:
+            if isinstance(e, HandScored):
+                return margin(rules, seat, e.result)
+    raise RuntimeError("the open-hand level's hand did not end")

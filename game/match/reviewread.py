@@ -1,0 +1,151 @@
+"""A stored hand review read for a player: the moment of each decision, the costliest first,
+the hand's score against the open level's ceiling, as text or as the ``--json`` of
+``pinochle review``. The table's Review screen reads the same rows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.bots.analysis import UNITS
+from game.match.review import GRADES, Graded, margin
+from game.rules.engine import actor, apply
+from game.rules.events import HandScored
+from game.rules.gamehands import GameHand
+from game.rules.phase import Phase
+from game.rules.state import GameState
+from game.rules.view import observe
+from game.store.reviews import StoredReview
+
+COSTLIEST = 3
+
+
+@dataclass(frozen=True)
+class Row:
+    """One graded decision with where it happened."""
+
+    graded: Graded
+    moment: str  # "the auction", "trick 3", "the pass" ...
+    trick: int  # the trick it belongs to (0-based), -1 before the play
+
+    @property
+    def lost(self) -> float:
+        return self.graded.lost
+
+
+def moment(hand: GameHand, index: int) -> tuple[str, int]:
+    """Where the game's action ``index`` was, in words, and its trick (-1 before the play)."""
+    state = hand.start
+    for action in hand.moves[:index - hand.first]:
+        state, _ = apply(state, action)
+    return moment_at(state)
+
+
+def moment_at(state: GameState) -> tuple[str, int]:
+    """Where a state is in its hand, in words, and its trick (-1 before the play)."""
+    who = actor(state)
+    view = observe(state, max(0, who))
+    phase = view.phase
+    if phase == Phase.TRICKS or phase == Phase.MELD_TURN or view.rules.stock.enabled:
+        n = len(view.tricks)
+        place = "lead" if not view.trick else f"card {len(view.trick) + 1}"
+        if phase == Phase.MELD_TURN:
+            return f"after trick {n}: meld or draw", n - 1
+        return f"trick {n + 1}, {place}", n
+    words = {Phase.AUCTION: "the auction", Phase.PASS: "the pass to your partner",
+             Phase.PASS_BACK: "the pass back", Phase.TRUMP: "naming trump",
+             Phase.WIDOW: "the widow", Phase.DISCARD: "the discard",
+             Phase.DECIDE: "play or concede", Phase.THROW_IN_VOTE: "the throw-in vote"}
+    return words.get(phase, str(phase)), -1
+
+
+def rows(hand: GameHand, review: StoredReview) -> list[Row]:
+    """The review's decisions in the order they were made."""
+    at = {d.index - hand.first: d for d in review.decisions}
+    out = []
+    state = hand.start
+    for i, action in enumerate(hand.moves):  # one pass over the hand, not one per decision
+        if i in at:
+            where, trick = moment_at(state)
+            out.append(Row(Graded(at[i]), where, trick))
+        state, _ = apply(state, action)
+    return out
+
+
+def costliest(all_rows: list[Row], n: int = COSTLIEST) -> list[Row]:
+    """The ``n`` decisions that lost most (any that lost nothing are left out)."""
+    lossy = [r for r in all_rows if r.lost >= 0.5]
+    return sorted(lossy, key=lambda r: -r.lost)[:n]
+
+
+def scored(hand: GameHand, seat: int) -> float | None:
+    """What the hand scored for the seat's side, in the review's units."""
+    state = hand.start
+    for action in hand.moves:
+        state, events = apply(state, action)
+        for e in events:
+            if isinstance(e, HandScored):
+                return margin(hand.start.rules, seat, e.result)
+    return None
+
+
+def review_json(hand: GameHand, review: StoredReview) -> dict[str, Any]:
+    all_rows = rows(hand, review)
+    rules = hand.start.rules
+    top = costliest(all_rows)
+    lost = sum(r.lost for r in all_rows)
+    return {
+        "table": rules.name, "hand": review.hand_no + 1,
+        "seat": rules.seating.name(review.seat), "units": UNITS,
+        "grades": {name: below for name, below in GRADES if below != float("inf")},
+        "score": scored(hand, review.seat), "ceiling": review.ceiling,
+        "points_lost": round(lost, 1), "budget": review.budget,
+        "costliest": [all_rows.index(r) for r in top],
+        "decisions": [{
+            "action": r.graded.decision.index, "moment": r.moment, "kind": r.graded.decision.kind,
+            "chosen": str(r.graded.decision.chosen), "chosen_text": r.graded.chosen.text,
+            "chosen_value": round(r.graded.chosen.value, 1),
+            "best": str(r.graded.best.action), "best_text": r.graded.best.text,
+            "best_value": round(r.graded.best.value, 1),
+            "points_lost": round(r.lost, 1), "grade": r.graded.grade,
+            "reason": r.graded.decision.reason,
+            "options": [{"action": str(o.action), "text": o.text, "value": round(o.value, 1)}
+                        for o in r.graded.decision.options],
+            "levels": {lv: str(a) for lv, a in r.graded.decision.levels},
+        } for r in all_rows],
+    }
+
+
+def score_words(hand: GameHand, score: float) -> str:
+    """What the hand scored, for a side or a lone player (cutthroat and two-handed have no
+    side to speak of)."""
+    if hand.start.rules.partnerships:
+        return (f"Your side scored {score:+.0f} this hand (your side's score minus the "
+                "other side's)")
+    return f"You scored {score:+.0f} this hand (your score minus the others' average)"
+
+
+def review_text(hand: GameHand, review: StoredReview) -> list[str]:
+    data = review_json(hand, review)
+    all_rows = rows(hand, review)
+    out = [f"Hand {data['hand']} at {data['table']}, reviewed for {data['seat']}: "
+           f"{len(all_rows)} decisions, {data['points_lost']:g} points lost in all."]
+    if data["score"] is not None:
+        out.append(score_words(hand, data["score"]) + ".")
+    if review.ceiling is not None:
+        out.append(f"All cards seen: the open-hand level, which sees every card, scored "
+                   f"{review.ceiling:+.0f} from the same deal; a ceiling, not a par.")
+    top = costliest(all_rows)
+    if top:
+        out.append("Costliest decisions:")
+        for i, r in enumerate(top, 1):
+            out.append(f" {i}. {r.moment}: you chose {r.graded.chosen.text} "
+                       f"({r.graded.grade}, {r.lost:.0f} points lost). {r.graded.decision.reason}.")
+    else:
+        out.append("No decision cost points by the analysis.")
+    out.append("Every decision:")
+    for r in all_rows:
+        out.append(f"  {r.moment}: {r.graded.chosen.text}: {r.graded.grade}"
+                   + (f", {r.lost:.0f} lost; best {r.graded.best.text}" if r.lost >= 0.5
+                      else ""))
+    return out

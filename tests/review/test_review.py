@@ -1,0 +1,56 @@
+"""Issue 28, "Review of a hand": every kind of decision the player makes is graded (bids, passes
+and pass-backs, trump, widow discards, play or concede, two-handed melds and stock play, every
+card), against thresholds in points stated in game.match.review."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.match.review import GRADES, Graded, decisions, grade, review_hand
+from game.rules.gamehands import game_hands
+from game.store.content import load_preset
+from tests.store.test_hand_history import golden
+
+
+@pytest.mark.parametrize(("lost", "expected"), [
+    (0.0, "good"), (9.99, "good"), (10.0, "inaccuracy"), (29.9, "inaccuracy"),
+    (30.0, "mistake"), (79.9, "mistake"), (80.0, "blunder"), (500.0, "blunder")])
+def test_grades_follow_the_stated_thresholds(lost, expected):
+    assert grade(lost) == expected
+    assert [g for g, _ in GRADES] == ["good", "inaccuracy", "mistake", "blunder"]
+
+
+
+
+def _review(preset: str, seat: int, hand_no: int):
+    saved = golden(preset)
+    rules = load_preset(preset)
+    seats = ["medium"] * rules.players
+    return review_hand(rules, saved.seed, saved.actions, hand_no, seat, seats, budget=0.2)
+
+
+@pytest.mark.parametrize("preset", ["racehorse", "partnership-190", "cutthroat", "two-handed"])
+def test_every_decision_of_the_seat_is_graded_with_its_choice_among_the_options(preset):
+    saved = golden(preset)
+    rules = load_preset(preset)
+    kinds: set[str] = set()
+    for seat in range(rules.players):
+        for hand in game_hands(rules, saved.seed, saved.actions):
+            asked = decisions(hand, seat)
+            review = _review(preset, seat, hand.hand_no)
+            assert [d.index for d in review.decisions] == [i for i, _, _ in asked]
+            for d, (_, _, action) in zip(review.decisions, asked, strict=True):
+                assert d.chosen == action
+                g = Graded(d)
+                assert g.chosen.value <= g.best.value
+                assert g.lost >= 0 and g.grade in [name for name, _ in GRADES]
+                assert d.reason
+                kinds.add(d.kind)
+            assert review.ceiling is not None
+    expected = {
+        "racehorse": {"bid", "pass", "pass back", "trump", "card"},
+        "partnership-190": {"bid", "trump", "card"},
+        "cutthroat": {"bid", "discard", "trump", "decide"},
+        "two-handed": {"stock", "meld", "playoff"},
+    }[preset]
+    assert expected <= kinds, kinds

@@ -1,0 +1,96 @@
+"""Screenshots of the hand review at the table (issue 28), in a real window: a hand played by
+the medium level in the player's seat (a player's mistakes included), the Review opened on
+it, a burst while the worker grades it, the review, and the replay opened on the costliest
+decision.
+
+    DISPLAY=:16 python -m tools.review_shots --out /work/shots/review --size 1280x800
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from game.bots.registry import make_bot
+from game.match.controller import Match
+from game.rules.events import HandScored
+from game.store.content import load_preset
+from game.store.store import Store
+from game.ui.app import App
+from game.ui.routes import ROUTES
+from game.ui.scene import Route
+from game.ui.table.scene import TableScene
+
+
+def played(preset: str, seed: int, level: str) -> Match:
+    """A match whose first hand is over, the player's seat played by ``level``."""
+    rules = load_preset(preset)
+    match = Match(rules, seed, ("human", *["medium"] * (rules.players - 1)))
+    player = make_bot(level)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        if match.waiting_for_human():
+            events = match.submit(player.choose(match.view(0), rng))
+        else:
+            events = match.step_bot()
+        if any(isinstance(e, HandScored) for e in events):
+            return match
+    raise RuntimeError("the hand did not end")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--size", default="1280x800")
+    parser.add_argument("--preset", default="racehorse")
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--level", default="easy")
+    args = parser.parse_args()
+    w, h = (int(x) for x in args.size.split("x"))
+    args.out.mkdir(parents=True, exist_ok=True)
+    tag = f"{args.preset}-{w}x{h}"
+    app = App(Store(Path(tempfile.mkdtemp())), ROUTES, (w, h))
+    app.fixed_dt = 1 / 60
+    app.sounds.muted = True
+    match = played(args.preset, args.seed, args.level)
+    table = TableScene(app, match, args.preset, None)
+    app.reset(table)
+    for _ in range(10):
+        app.step(1 / 60)
+    review = app.open(Route.HAND_REVIEW, table=table, hand_no=0)
+    shots, frames, start = 0, [], time.perf_counter()
+    while getattr(review, "job", None) is not None:
+        t = time.perf_counter()
+        app.step(1 / 60)
+        frames.append(time.perf_counter() - t)
+        if shots < 3 and len(frames) in (5, 60, 150):
+            app.screenshot(args.out / f"{tag}-progress-{shots}.png")
+            shots += 1
+        time.sleep(1 / 60)
+    app.step(1 / 60)
+    app.screenshot(args.out / f"{tag}-review.png")
+    frames.sort()
+    p95 = frames[int(len(frames) * 0.95)] * 1000 if frames else 0.0
+    print(f"{tag}: review made in {time.perf_counter() - start:.1f} s while the table drew "
+          f"{len(frames)} frames, p95 {p95:.1f} ms per frame")
+    picks = getattr(review, "picks", [])
+    if picks:
+        picks[0].on_click()
+        app.step(1 / 60)
+        app.screenshot(args.out / f"{tag}-replay-focus.png")
+    # Reopened: instant, from the saved game's review.
+    app.pop()
+    app.pop()
+    t = time.perf_counter()
+    again = app.open(Route.HAND_REVIEW, table=table, hand_no=0)
+    app.step(1 / 60)
+    print(f"{tag}: reopened in {(time.perf_counter() - t) * 1000:.0f} ms, "
+          f"job {'none' if getattr(again, 'job', None) is None else 'started'}")
+    app.shutdown()
+
+
+if __name__ == "__main__":
+    main()
