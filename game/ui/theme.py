@@ -9,6 +9,7 @@ INK_DIM = (196, 210, 198)
 GOLD = (236, 196, 92)
 RED = (222, 76, 64)
 GREEN = (96, 200, 120)
+SIGNAL = (140, 200, 255)  # a call that shows something under the conventions
 # Opaque: through a slightly translucent panel the cards beneath showed as ghosts (the widow
 # under the bid panel, the hands under the meld display).
 PANEL = (10, 30, 22, 255)

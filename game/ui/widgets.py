@@ -296,6 +296,16 @@ def tooltip(surface: pygame.Surface, text: str, anchor: tuple[int, int], size: i
     return rect
 
 
+def tooltip_below(surface: pygame.Surface, text: str, under: pygame.Rect, size: int,
+                  max_width: int) -> pygame.Rect:
+    """A wrapped tooltip just below ``under`` (kept inside the window): for things near the
+    top of the window, where :func:`tooltip` has no room above."""
+    lines = wrap(text, size, max_width)
+    line_h = round(size * 1.3)
+    height = len(lines) * line_h + 16
+    return tooltip(surface, text, (under.centerx, under.bottom + 14 + height), size, max_width)
+
+
 def bubble(surface: pygame.Surface, text: str, center: tuple[float, float], size: int,
            colour: tuple[int, ...] = (250, 246, 232)) -> pygame.Rect:
     """A speech bubble (bids, passes) centred at ``center``."""

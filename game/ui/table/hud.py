@@ -9,11 +9,11 @@ import pygame
 from game.rules.meld import Meld
 from game.rules.phase import Phase
 from game.ui import assets, theme
-from game.ui.table.infopanel import draw_info
+from game.ui.table.infopanel import SIGNAL, draw_call_tooltip, draw_info, read_rows
 from game.ui.table.labels import TableScene, seat_title, side_label, suit_text
 from game.ui.widgets import bubble, draw_text, elide, panel, wrap
 
-__all__ = ["TableScene", "draw_info", "seat_title", "side_label", "suit_text"]
+__all__ = ["TableScene", "draw_call_tooltip", "draw_info", "seat_title", "side_label", "suit_text"]
 
 
 def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
@@ -44,8 +44,21 @@ def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
         if pile and text:
             for line, pos in pile_label_lines(scene, side, text):
                 draw_text(surface, line, pos, lay.font_small, theme.INK_DIM)
+    said = bubble_words(scene)
     for seat, text in scene.model.bubbles.items():
-        bubble(surface, text, lay.bubble_pos(seat), lay.font)
+        bubble(surface, said.get((seat, text), text), lay.bubble_pos(seat), lay.font)
+
+
+def bubble_words(scene: TableScene) -> dict[tuple[int, str], str]:
+    """A seat's latest call as the auction panel says it ("jump to 240 •"), keyed by the
+    model's bubble ("240"), which may lag the engine while the bids animate."""
+    view = scene.view
+    out: dict[tuple[int, str], str] = {}
+    for seat, calls in read_rows(view, view.rules.next_seat(view.dealer)):
+        if calls:
+            text, _, reading = calls[-1]
+            out[(seat, text)] = reading.label + (f" {SIGNAL}" if reading.signal else "")
+    return out
 
 
 def pile_label(scene: TableScene, side: int) -> str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+import pygame
+
 from game.match.controller import Match
 from game.rules.cards import Suit
 from game.rules.game_end import side_name
@@ -27,6 +29,7 @@ class TableScene(Protocol):
     view: PlayerView
     board: PlayerView  # what the score panel shows (held back at a hand's end)
     model: TableModel
+    call_spots: list[tuple[pygame.Rect, str]]  # where the score panel drew each call
 
     def human_name(self, seat: int) -> str: ...
 

@@ -63,6 +63,7 @@ class TableScene(TableButtons, Scene):
         self.hint_card = None
         self.result_shown_hand = -1
         self.buttons: list[Button] = []
+        self.call_spots: list[tuple[pygame.Rect, str]] = []  # the auction's calls, to point at
         self._build_buttons()
         self.timeline.speed = app.speed
         if match.actions:
@@ -334,6 +335,7 @@ class TableScene(TableButtons, Scene):
         text, colour = self.status_text()
         self.drawn_status = self.status_state()
         hud.draw_status(self, surface, text, colour)
+        hud.draw_call_tooltip(self, surface)
 
     def status_state(self) -> object:
         return (self.message(), self.status_text())
