@@ -52,6 +52,7 @@ def frame_times(variant: str, hands: int) -> dict[str, object]:
 
     with tempfile.TemporaryDirectory() as home:
         app = App(Store(Path(home)), ROUTES, (1280, 800))
+        app.first_run = False  # a returning player: no first-run page of looks
         app.settings.speed = "normal"
         app.settings.think_ms = 0
         app.sounds.muted = True
@@ -95,6 +96,7 @@ def idle_cpu(seconds: float = 5.0) -> float:
 
     with tempfile.TemporaryDirectory() as home:
         app = App(Store(Path(home)), ROUTES, (1280, 800))
+        app.first_run = False  # a returning player: no first-run page of looks
         app.settings.think_ms = 0
         app.settings.seat_levels = ["random"] * 3
         app.sounds.muted = True

@@ -54,6 +54,7 @@ def child(seconds: float) -> dict[str, object]:
     out: dict[str, object] = {"driver": None}
     with tempfile.TemporaryDirectory() as home:
         app = App(Store(Path(home)), ROUTES, (1280, 800))
+        app.first_run = False  # a returning player: no first-run page of looks
         out["driver"] = pygame.display.get_driver()
         app.settings.think_ms = 0
         app.settings.seat_levels = ["random"] * 3

@@ -95,7 +95,10 @@ class App:
                  fullscreen: bool = False) -> None:
         self.store = store
         self.routes = routes
+        # A player's first run: no settings file yet (a corrupt one set aside is not a first run).
+        self.first_run = not store.settings_path.exists()
         self.settings: Settings = store.load_settings()
+        apply_looks(self.settings)
         self.stats: Stats = store.load_stats()
         self.launched = time.perf_counter()
         self.driver = open_display()
@@ -245,6 +248,12 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def looks_changed(self) -> None:
+        apply_looks(self.settings)
+        for scene in self.stack:
+            scene.resize(self.size)
+        self.changes += 1  # drawn at once, even while idle
+
     # -- the loop -------------------------------------------------------------------------
     @property
     def busy(self) -> bool:
@@ -350,6 +359,13 @@ class App:
     def shutdown(self) -> None:
         clear_caches()
         pygame.quit()
+
+
+def apply_looks(settings: Settings) -> None:
+    """The looks the settings choose that live below the scenes: the card faces and the
+    theme's colours (the card size is read by each table's layout)."""
+    assets.use_big_index(settings.big_index)
+    theme.use(settings.table_theme)
 
 
 def clear_caches() -> None:

@@ -26,9 +26,18 @@ GLOW_MARGIN_1X = 8
 BACK_DESIGNS = ("blue", "red", "green")
 SOUND_NAMES = ("deal", "play", "sweep", "bid", "win", "click", "shuffle")
 
+# Large-index faces (a setting): the app sets this from the settings before drawing; every
+# face cached below is keyed by it, so switching needs no cache clearing.
+_faces = {"big_index": False}
+
+
+def use_big_index(on: bool) -> None:
+    _faces["big_index"] = on
+
+
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _images: dict[tuple, pygame.Surface] = {}
-_turned: dict[tuple[str, int, int, bool, str], pygame.Surface] = {}
+_turned: dict[tuple[str, int, int, bool, str, bool], pygame.Surface] = {}
 _shadows: dict[tuple[int, int], pygame.Surface] = {}
 SHADOW = (0, 0, 0, 90)
 
@@ -82,9 +91,10 @@ def card_height(width: int) -> int:
 
 def card_image(code: str, width: int, four_colour: bool = False) -> pygame.Surface:
     """The face of ``code`` ("AS", "TH", ...) scaled to ``width`` px wide."""
-    folder = "cards4" if four_colour else "cards"
+    big = _faces["big_index"]
+    folder = ("cards4" if four_colour else "cards") + ("-big" if big else "")
     path = SPRITES / folder / _density(width, CARD_1X) / f"{code}.png"
-    return _cached(("card", code, width, four_colour), path, (width, card_height(width)))
+    return _cached(("card", code, width, four_colour, big), path, (width, card_height(width)))
 
 
 def back_image(design: str, width: int) -> pygame.Surface:
@@ -153,7 +163,7 @@ def turned_card(code: str, width: int, angle: int, four_colour: bool, back: str
                 ) -> pygame.Surface:
     """A card's face (``code``) or its back ("back"), at ``width`` and turned by ``angle``
     degrees (cached: a card in flight asks for the same few angles every frame)."""
-    key = (code, width, angle, four_colour, back)
+    key = (code, width, angle, four_colour, back, _faces["big_index"])
     img = _turned.get(key)
     if img is None:
         if len(_turned) > 1500:

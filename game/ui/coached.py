@@ -291,7 +291,7 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
     # -- drawing ---------------------------------------------------------------------------
     def _trick_rect(self) -> pygame.Rect:
         lay = self.layout
-        rect = pygame.Rect(0, 0, round(lay.card_w * 3.6), round(lay.card_h * 2.4))
+        rect = pygame.Rect(0, 0, round(lay.trick_w * 3.6), round(lay.trick_h * 2.4))
         rect.center = lay.center
         return rect
 

@@ -319,14 +319,19 @@ def bubble(surface: pygame.Surface, text: str, center: tuple[float, float], size
     return rect
 
 
-_felt_cache: dict[tuple[int, int], pygame.Surface] = {}
+_felt_cache: dict[tuple[int, int, str], pygame.Surface] = {}
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
-    surf = _felt_cache.get(size)
+    key = (*size, theme.current)
+    surf = _felt_cache.get(key)
     if surf is None:
         _felt_cache.clear()
         surf = pygame.Surface(size)
+        if not theme.FELT_TEXTURE:  # the high-contrast cloth: plain, nothing to read past
+            surf.fill(theme.FELT)
+            _felt_cache[key] = surf
+            return surf
         tile = assets.felt_tile()
         tw, th = tile.get_size()
         for x in range(0, size[0], tw):
@@ -340,5 +345,5 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
                 d = ((x - 31.5) / 32) ** 2 + ((y - 19.5) / 20) ** 2
                 small.set_at((x, y), (0, 0, 0, min(120, int(110 * max(0.0, d - 0.25)))))
         surf.blit(pygame.transform.smoothscale(small, size), (0, 0))
-        _felt_cache[size] = surf
+        _felt_cache[key] = surf
     return surf

@@ -26,6 +26,7 @@ def app(store):
     application.fixed_dt = 1 / 30
     application.settings.speed = "fast"
     application.settings.think_ms = 0
+    application.first_run = False  # a returning player (tests/ui/test_looks.py: the first run)
     application.sounds.muted = True
     application.settings.seat_levels = ["random"] * 3  # fast and independent of bot levels
     yield application

@@ -141,11 +141,11 @@ def winner_tag_pos(scene: TableScene, seat: int) -> tuple[float, float]:
     x, y, _ = lay.trick_slot(seat)
     pos = lay.position(seat)
     if pos == "north":
-        return (x, y - lay.card_h * 0.5 - lay.font)
+        return (x, y - lay.trick_h * 0.5 - lay.font)
     if pos == "south":
-        return (x, y + lay.card_h * 0.5 + lay.font)
+        return (x, y + lay.trick_h * 0.5 + lay.font)
     side = -1 if pos == "west" else 1
-    return (x + side * lay.card_w * 1.2, y)
+    return (x + side * lay.trick_w * 1.2, y)
 
 
 def draw_laid(scene: TableScene, surface: pygame.Surface) -> None:
@@ -158,9 +158,9 @@ def draw_laid(scene: TableScene, surface: pygame.Surface) -> None:
         if not melds or not scene.model.tabled[seat]:
             continue  # (at the playoff the melded cards go back to the hands: no legend)
         slots = lay.tabled_slots(seat, max(1, len(scene.model.tabled[seat])))
-        x = slots[0][0] - lay.card_w * 0.39
+        x = slots[0][0] - lay.trick_w * 0.39
         # Under the cards, for both seats: above North's it ran into North's hand.
-        y = slots[0][1] + lay.card_h * 0.78 / 2 + round(4 * lay.s)
+        y = slots[0][1] + lay.trick_h * 0.78 / 2 + round(4 * lay.s)
         total = view.meld_points[seat] if view.meld_points else 0
         legend = laid_legend(melds, total, view.rules.meld.dix)
         text = elide(f"Meld {total}: {legend}", lay.font_small,

@@ -111,21 +111,21 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
                 face = seat == self.human or sp.mark in FACE_UP_MARKS or self.claim is not None
                 out.append((sp, slot, width, face))
         for seat, sp in self.trick:
-            out.append((sp, lay.trick_slot(seat), lay.card_w, True))
+            out.append((sp, lay.trick_slot(seat), lay.trick_w, True))
         for side, pile in enumerate(self.piles):
             x, y, a = lay.pile_slot(self.pile_seat(side))
             for i, sp in enumerate(pile):
                 out.append((sp, (x + min(i, 6) * 0.6, y - min(i, 6) * 0.6, a), lay.small_w, False))
         for sp, slot in zip(self.widow, lay.widow_slots(len(self.widow)), strict=True):
-            out.append((sp, slot, lay.card_w, sp.face_up))
+            out.append((sp, slot, lay.trick_w, sp.face_up))
         sx, sy, sa = lay.stock_slot()
         for i, sp in enumerate(self.stock):
-            out.append((sp, (sx - min(i, 8) * 0.5, sy - min(i, 8) * 0.5, sa), lay.card_w, False))
+            out.append((sp, (sx - min(i, 8) * 0.5, sy - min(i, 8) * 0.5, sa), lay.trick_w, False))
         if self.turnup is not None:
-            out.append((self.turnup, lay.turnup_slot(), lay.card_w, True))
+            out.append((self.turnup, lay.turnup_slot(), lay.trick_w, True))
         for seat, cards in enumerate(self.tabled):
             for sp, slot in zip(cards, lay.tabled_slots(seat, len(cards)), strict=True):
-                out.append((sp, slot, lay.card_w * 0.78, True))
+                out.append((sp, slot, lay.trick_w * 0.78, True))
         return out
 
     def relayout(self, duration: float = MOVE, stagger: float = 0.0) -> list[Tween]:

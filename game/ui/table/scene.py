@@ -45,7 +45,8 @@ class TableScene(TableButtons, Scene):
                                app.settings.practice, keep_records=not demo)
         self.timeline = Timeline()
         self.layout = Layout(app.size, match.rules.players, hand_size(match.rules),
-                             auction=not match.rules.stock.enabled)
+                             auction=not match.rules.stock.enabled,
+                             card_scale=app.settings.card_size)
         self.model = self.new_model()
         self.view: PlayerView = match.view(self.human)
         # What the score panel and the seats show: the live view, except that a hand's end is
@@ -84,7 +85,8 @@ class TableScene(TableButtons, Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = Layout(size, self.match.rules.players, hand_size(self.match.rules),
-                             auction=not self.match.rules.stock.enabled)
+                             auction=not self.match.rules.stock.enabled,
+                             card_scale=self.app.settings.card_size)
         self.model.layout = self.layout
         lay = self.layout
         h = round(lay.bar.height * 0.74)
