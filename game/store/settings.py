@@ -48,7 +48,7 @@ class Settings:
     card_size: float = 1.0  # one of CARD_SIZES
     big_index: bool = False  # faces with large corner indices
     table_theme: str = "classic"  # one of THEMES
-    meld_shown: str = "table"  # one of MELD_SHOWS
+    meld_shown: str = "table"  # one of MELD_SHOWS: regulars expect it on the table, no display
     fast: bool = False  # the fast flow: no click after meld, result or trick; short pauses
     looks_chosen: bool = False  # the first-run page of looks has been seen
 

@@ -28,7 +28,7 @@ LOOKS = {"default": {},
          # Cards easy on the eyes (issue 25): the largest cards, large indices, four colours,
          # the high-contrast theme, and the meld left on the table (no modal display).
          "large": {"card_size": 1.5, "big_index": True, "four_colour": True,
-                   "table_theme": "high contrast", "meld_shown": "table"}}
+                   "table_theme": "high contrast", "meld_shown": "table and display"}}
 
 
 @pytest.mark.parametrize("looks", list(LOOKS))

@@ -9,6 +9,7 @@ import pygame
 from game.rules.meld import Meld
 from game.rules.phase import Phase
 from game.ui import assets, theme
+from game.ui.table import meldtable
 from game.ui.table.infopanel import SIGNAL, draw_call_tooltip, draw_info, read_rows
 from game.ui.table.labels import TableScene, seat_title, side_label, suit_text
 from game.ui.widgets import bubble, draw_text, elide, panel, wrap
@@ -45,7 +46,9 @@ def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
             for line, pos in pile_label_lines(scene, side, text):
                 draw_text(surface, line, pos, lay.font_small, theme.INK_DIM)
     said = bubble_words(scene)
-    for seat, text in scene.model.bubbles.items():
+    # The meld on the table takes the seats' fronts; the trump bubble has said its piece.
+    bubbles = {} if meldtable.showing(scene) else scene.model.bubbles
+    for seat, text in bubbles.items():
         bubble(surface, said.get((seat, text), text), lay.bubble_pos(seat), lay.font)
 
 

@@ -22,6 +22,7 @@ def hand_size(rules: RuleSet) -> int:
 POSITIONS = {4: ("south", "west", "north", "east"), 3: ("south", "west", "east"),
              2: ("south", "north")}
 CARD_RATIO = 1.4
+MELD_STRIP = 56  # the least height of North's and South's meld strips (at 1280x800), pads included
 OPEN_STEP = 0.34  # of a small card's width: the least step at which its corner index shows
 
 
@@ -40,7 +41,7 @@ class Layout:
         k = self.card_scale
         self.card_w = round(92 * s * k)  # the player's hand
         self.card_h = round(self.card_w * CARD_RATIO)
-        self.small_w = round(58 * s * (1 + (k - 1) / 2))  # other seats' backs, half as much
+        self.small_w = round(58 * s)  # other seats' backs (not scaled: the middle needs the room)
         self.small_h = round(self.small_w * CARD_RATIO)
         self.meld_w = round(50 * s * k)  # meld display
         self.font = max(13, round(17 * s))
@@ -58,11 +59,17 @@ class Layout:
                                   round(660 * s), round(30 * s))
         self.positions = POSITIONS[self.players]
         # The trick (and the widow, stock and tabled melds in the middle) as large as the hand,
-        # unless the bigger hand leaves the middle too little height: its cards, 0.62 of a
-        # card apart, must clear the status line above the hand.
-        room = self.status.top - round(6 * s) - self.center[1]
-        self.trick_w = min(self.card_w, round(room / 1.12 / CARD_RATIO))
+        # unless the bigger hand leaves the middle too little height: between North's hand
+        # and the status line it needs its own height (its cards lie 0.62 of a card apart)
+        # and a strip each side for North's and South's meld left on the table.
+        strip = round(MELD_STRIP * s)
+        top = self.bar.bottom + self.small_h + round(10 * s) + strip
+        bottom = self.status.top - round(6 * s) - strip
+        self.trick_w = min(self.card_w, int((bottom - top) / 2.24 / CARD_RATIO))
         self.trick_h = round(self.trick_w * CARD_RATIO)
+        reach = self.trick_h * 1.12
+        if self.center[1] - reach < top or self.center[1] + reach > bottom:
+            self.center = (w // 2, round((top + bottom) / 2))
 
     def position(self, seat: int) -> str:
         return self.positions[seat]

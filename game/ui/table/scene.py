@@ -17,7 +17,7 @@ from game.rules.view import PlayerView, redact
 from game.ui import theme
 from game.ui.anim import Timeline
 from game.ui.scene import Route, Scene
-from game.ui.table import hud
+from game.ui.table import hud, meldtable
 from game.ui.table.layout import Layout, hand_size
 from game.ui.table.model import TableModel
 from game.ui.table.toolbar import TableButtons
@@ -73,6 +73,8 @@ class TableScene(TableButtons, Scene):
     # -- set-up ------------------------------------------------------------------------------
     # A lesson sets this: its completed tricks stay until the learner clicks.
     trick_until_click = False
+    # The meld left on the table (a setting); a lesson keeps the meld display it narrates.
+    meld_on_table = True
 
     @property
     def trick_pause(self) -> float | None:
@@ -263,8 +265,9 @@ class TableScene(TableButtons, Scene):
         model = self.model
         if model.meld_ready:  # every hand's meld is shown, even one that ends unplayed
             model.meld_ready = False
-            self.app.open(Route.MELD, table=self)
-            return True
+            if not self.meld_on_table or meldtable.display_wanted(self):
+                self.app.open(Route.MELD, table=self)
+                return True
         if model.result is not None and self.result_shown_hand != model.result.hand_no:
             self.result_shown_hand = model.result.hand_no
             # The score panel keeps the hand just played behind its result; it moves on when
@@ -334,6 +337,8 @@ class TableScene(TableButtons, Scene):
         hud.draw_shown_trick(self, surface)
         hud.draw_seats(self, surface)
         hud.draw_laid(self, surface)
+        if self.meld_on_table:
+            meldtable.draw(self, surface)
         text, colour = self.status_text()
         self.drawn_status = self.status_state()
         hud.draw_status(self, surface, text, colour)
