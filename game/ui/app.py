@@ -28,6 +28,7 @@ from game.store.store import Store
 from game.ui import assets, theme, widgets
 from game.ui.assets import Sounds
 from game.ui.scene import Route, Routes, Scene
+from game.ui.table import fastflow
 
 FPS = 60
 IDLE_WAIT_MS = 250
@@ -152,7 +153,7 @@ class App:
 
     @property
     def speed(self) -> float:
-        return SPEED_FACTORS.get(self.settings.speed, 1.0)
+        return fastflow.speed(self.settings, SPEED_FACTORS.get(self.settings.speed, 1.0))
 
     def make(self, route: Route, **args: Any) -> Scene | None:
         return self.routes[route](self, **args)  # type: ignore[no-any-return]

@@ -66,6 +66,7 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
     """A table whose other seats are scripted or coached: no saving, no statistics."""
 
     meld_on_table = False  # the lessons narrate the meld display
+    fast_flow = False  # ... and wait for the learner's click
 
     grey_illegal = False  # the tutorial never gives the answer away by dimming cards
     plays_forced = False  # the learner plays every card, even the only legal one

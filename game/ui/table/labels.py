@@ -9,7 +9,7 @@ from typing import Protocol
 import pygame
 
 from game.match.controller import Match
-from game.rules.cards import Suit
+from game.rules.cards import Card, Suit
 from game.rules.game_end import side_name
 from game.rules.seats import seat_name
 from game.rules.view import PlayerView
@@ -30,6 +30,10 @@ class TableScene(Protocol):
     board: PlayerView  # what the score panel shows (held back at a hand's end)
     model: TableModel
     call_spots: list[tuple[pygame.Rect, str]]  # where the score panel drew each call
+    hint_card: Card | None  # the card Hint rings
+
+    @property
+    def practising(self) -> bool: ...
 
     def human_name(self, seat: int) -> str: ...
 

@@ -17,7 +17,7 @@ from game.rules.view import PlayerView, redact
 from game.ui import theme
 from game.ui.anim import Timeline
 from game.ui.scene import Route, Scene
-from game.ui.table import hud, meldtable
+from game.ui.table import fastflow, hud, meldtable
 from game.ui.table.layout import Layout, hand_size
 from game.ui.table.model import TableModel
 from game.ui.table.toolbar import TableButtons
@@ -75,11 +75,13 @@ class TableScene(TableButtons, Scene):
     trick_until_click = False
     # The meld left on the table (a setting); a lesson keeps the meld display it narrates.
     meld_on_table = True
+    # The Fast setting's displays that continue by themselves (a lesson's wait for the learner).
+    fast_flow = True
 
     @property
     def trick_pause(self) -> float | None:
         """Seconds a completed trick stays on show; None: until the player clicks."""
-        return None if self.trick_until_click else self.app.settings.trick_seconds
+        return None if self.trick_until_click else fastflow.trick_pause(self.app.settings)
 
     def new_model(self) -> TableModel:
         return TableModel(self.match.rules, self.human, self.layout, self.timeline,
@@ -256,7 +258,8 @@ class TableScene(TableButtons, Scene):
         phase = self.match.state.phase
         events = self.match.step_bot(self.human)
         self.process(events)
-        delay = self.app.settings.think_ms / 1000 * (0 if self.demo and not self.paced else 1)
+        delay = fastflow.think_seconds(self.app.settings) * (0 if self.demo and not self.paced
+                                                             else 1)
         self.think = 0 if phase == Phase.DEAL else delay * (self.app.speed or 0.0)
         if phase == Phase.DEAL:
             self.app.open(Route.DEALING, table=self)
