@@ -52,16 +52,16 @@ class Bursts:
         model = table.model
         hand = table.view.hand_no
         top = app.top
-        if model.shown is not None and model.shown is not self.last_shown:
-            self.start(app, hand, "claim" if model.shown.claim else "trick")
-        self.last_shown = model.shown
+        if model.tricks.shown is not None and model.tricks.shown is not self.last_shown:
+            self.start(app, hand, "claim" if model.tricks.shown.claim else "trick")
+        self.last_shown = model.tricks.shown
         marks = sum(1 for h in model.hands for sp in h if sp.mark)
         if marks > self.marks:
             self.start(app, hand, "pass")
         self.marks = marks
-        if len(model.stock) != self.stock and self.stock >= 0:
+        if len(model.stock_area.stock) != self.stock and self.stock >= 0:
             self.start(app, hand, "draw")
-        self.stock = len(model.stock)
+        self.stock = len(model.stock_area.stock)
         from game.ui.table import meldtable
 
         if meldtable.showing(table):

@@ -119,11 +119,12 @@ def play_lesson(app: App, lesson: Lesson, rules: RuleSet | None, shot: Shot | No
         settle(app, m)
         if shot and scene.run.step.asks:
             shot(f"step{scene.run.index + 1}-done")
-        m.read(scene.reply)
+        m.read(scene.narration.reply)
         while scene.held is not None or scene.terms:
             clear_popups(app, m)
             settle(app, m)
-        assert scene.run.done_current, f"{lesson.id} step {scene.run.step.number}: {scene.reply}"
+        assert scene.run.done_current, \
+            f"{lesson.id} step {scene.run.step.number}: {scene.narration.reply}"
         last = scene.run.index == len(scene.run.steps) - 1
         scene.next()
         m.actions += 1
@@ -190,7 +191,7 @@ def play_first_hand(app: App, lesson: Lesson, rules: RuleSet, shot: Shot | None 
         scene.pick_sum(task.total)
         scene.pick_made(bool(task.made))
         m.actions += 2
-        m.read(scene.reply)
+        m.read(scene.narration.reply)
         if shot:
             shot("score-added")
     scene.finish()

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.rules.actions import Action
+from game.rules.cards import Card
 from game.rules.errors import RulesError
 from game.rules.events import TrickWon
 from game.rules.ruleset import RuleSet
@@ -186,7 +187,8 @@ class Checker:
                               f"not {claim.seat}")
         return True
 
-    def _outlines(self, run: LessonRun, step: Step, answers: tuple, where: str) -> None:
+    def _outlines(self, run: LessonRun, step: Step, answers: tuple[Action, ...],
+                  where: str) -> None:
         """Gold outlines must not mark the answer: highlighted cards of the learner's hand
         that are all answer cards, where a legal card outside them would be wrong, give the
         choice away."""
@@ -208,8 +210,8 @@ class Checker:
         for problem in reason_reach(step.hint, dict(step.reasons), wrong_legal, "hint"):
             self.fail(f"{where}: {problem}")
 
-    def refusals(self, state: object, answers: tuple, reason_for: Callable[[Action], str],
-                 where: str) -> None:
+    def refusals(self, state: object, answers: tuple[Action, ...],
+                 reason_for: Callable[[Action], str], where: str) -> None:
         """Each legal card refused: as good as the answer against the real cards means it is
         accepted (or its reason says what it keeps), and its reason is true of it."""
         from game.rules.state import GameState
@@ -226,7 +228,7 @@ class Checker:
             self.fail(problem)
         self.report.reasons = self.seen.reasons
 
-    def decision(self, state: object, answers: tuple, note: str, where: str,
+    def decision(self, state: object, answers: tuple[Action, ...], note: str, where: str,
                   strict_note: bool = True) -> None:
         from game.rules.state import GameState
 
@@ -261,7 +263,7 @@ class Checker:
         self.report.puzzles += 1
 
 
-def _cards_of(action: object) -> tuple:
+def _cards_of(action: object) -> tuple[Card, ...]:
     """The cards an action plays, passes or discards."""
     card = getattr(action, "card", None)
     return (card,) if card is not None else tuple(getattr(action, "cards", ()))

@@ -8,6 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from game.rules import actions as act
+from game.rules.cards import Card
 from game.rules.engine import actor, apply, legal_actions
 from game.rules.errors import IllegalActionError
 from game.rules.ruleset import RuleSet
@@ -31,7 +32,7 @@ ACTION_WORDS: dict[type, tuple[str, ...]] = {
 def giveaways(answer: act.Action, rules: RuleSet) -> list[str]:
     """Words that name the answer: a title holding one gives the puzzle away."""
     words = list(ACTION_WORDS.get(type(answer), ()))
-    cards = ()
+    cards: tuple[Card, ...] = ()
     if isinstance(answer, act.PlayCard):
         cards = (answer.card,)
     elif isinstance(answer, act.PassCards | act.Discard | act.LayMeld):
@@ -70,9 +71,9 @@ def check_puzzle_run(checker: Checker, puzzle: Puzzle, run: PuzzleRun) -> None:
         fail(f"{source}: {problem}")
     for claim in puzzle.claims:
         checker.report.claims += 1
-        problem = verify_claim(state, claim, rules)
-        if problem:
-            fail(f"{source}: claim {claim.kind}: {problem}")
+        claim_problem = verify_claim(state, claim, rules)
+        if claim_problem:
+            fail(f"{source}: claim {claim.kind}: {claim_problem}")
     ctx = TextContext(rules, state, named_values(puzzle.claims, state, rules),
                       checker.library.quotes)
     texts = [(name, getattr(puzzle, name))

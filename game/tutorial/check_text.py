@@ -111,8 +111,8 @@ def quote_problem(quote: str, document: str) -> str | None:
             skipped = document[at:found]
             if SENTENCE_BREAK.search(skipped + " ") and skipped.strip():
                 return "its ' ... ' joins two sentences of document"
-            if NEGATION.search(skipped):
-                return f"its ' ... ' leaves out {NEGATION.search(skipped).group(0)!r} from document"
+            if negation := NEGATION.search(skipped):
+                return f"its ' ... ' leaves out {negation.group(0)!r} from document"
         at = found + len(part)
     return None
 

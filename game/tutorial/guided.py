@@ -15,6 +15,7 @@ import random
 from collections.abc import Mapping
 from functools import lru_cache
 
+from game.bots.base import Bot
 from game.bots.registry import make_bot
 from game.match.controller import HUMAN, Match
 from game.rules import events as ev
@@ -37,7 +38,7 @@ COACH = {"samples": 48, "bid_samples": 32}
 SEARCH = 200  # deals tried for one where the learner wins the auction
 
 
-def coach_bot():  # noqa: ANN201
+def coach_bot() -> Bot:
     return make_bot("hard", **COACH)
 
 

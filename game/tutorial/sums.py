@@ -74,10 +74,11 @@ def sum_task(add: str, log: list[Event], rules: RuleSet) -> SumTask:
     if side is None:
         raise SumError("the hand had no bid")
     won = [e for e in log if isinstance(e, TrickWon) and e.last]
-    last = rules.tricks.last_trick if won and rules.side_of(won[-1].seat) == side.side else 0
-    parts = [("meld", side.meld), ("counters", side.tricks - last)]
-    if last:
-        parts.append(("last trick", last))
+    last_points = (rules.tricks.last_trick if won and rules.side_of(won[-1].seat) == side.side
+                   else 0)
+    parts = [("meld", side.meld), ("counters", side.tricks - last_points)]
+    if last_points:
+        parts.append(("last trick", last_points))
     total = side.meld + side.tricks
     return SumTask("hand", total, parts, bool(side.made), side.bid, side.score,
                    _choices(total, rules.tricks.last_trick or step))

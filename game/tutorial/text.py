@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 
 from game.rules.actions import Bid
 from game.rules.auction_game.state import HandState
@@ -226,7 +227,7 @@ def _meld_checks(ctx: TextContext, _: str) -> str:
     if ctx.state is None:
         raise TemplateError("needs a position")
     hand = ctx.state.hand
-    counts = hand.hands[ctx.seat]  # type: ignore[union-attr]
+    counts = hand.hands[ctx.seat]
     trump = _trump_or_none(ctx)
     deck = ctx.rules.deck
     nines = sum(deck.count(counts, c) for c in deck.types if c.rank.letter == "9")
@@ -351,7 +352,7 @@ FIELDS: dict[str, Callable[[TextContext, str], str]] = {
 FIELDS.update(SEAT_FIELDS)
 for _name in ("legal", "forbidden", "hand", "led", "leader", "winner", "winner_seat", "why",
               "first_rule", "first_rule_no"):
-    FIELDS[_name] = lambda ctx, arg, which=_name: _trick_fact(ctx, arg, which)
+    FIELDS[_name] = partial(_trick_fact, which=_name)
 
 
 def render(text: str, ctx: TextContext) -> str:

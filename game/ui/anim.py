@@ -7,7 +7,7 @@ frame rate; a speed factor of 0 finishes everything at once ("instant").
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -144,7 +144,7 @@ class Timeline:
         self.steps: list[list[Item]] = []
         self.speed = 1.0  # 0 = instant
 
-    def add(self, items: list[Item]) -> None:
+    def add(self, items: Sequence[Item]) -> None:
         if self.speed == 0:
             for item in items:
                 item.finish()
@@ -155,7 +155,7 @@ class Timeline:
                 item.delay *= self.speed
             elif isinstance(item, Wait):
                 item.duration *= self.speed
-        self.steps.append(items)
+        self.steps.append(list(items))
 
     @property
     def busy(self) -> bool:

@@ -219,7 +219,9 @@ class App:
         except pygame.error:
             return  # no full screen on this display
         self.fullscreen = not self.fullscreen
-        self.screen = pygame.display.get_surface()
+        screen = pygame.display.get_surface()
+        if screen is not None:  # set_mode has just made one
+            self.screen = screen
         self._set_minimum_size()
         clear_caches()  # images are converted for the display mode they were loaded in
         for scene in self.stack:
@@ -254,6 +256,10 @@ class App:
         for scene in self.stack:
             scene.resize(self.size)
         self.changes += 1  # drawn at once, even while idle
+
+    def stopped(self) -> bool:
+        """Whether the loop is to end (asked again after each event: one may quit)."""
+        return not (self.running and self.stack)
 
     # -- the loop -------------------------------------------------------------------------
     @property
@@ -312,7 +318,7 @@ class App:
 
     def run(self) -> int:
         last = time.perf_counter()
-        while self.running and self.stack:
+        while not self.stopped():
             idle = False
             if self.fixed_dt is not None:
                 events = pygame.event.get()
@@ -327,9 +333,9 @@ class App:
             last = now
             for event in events:
                 self.handle(event)
-                if not self.running:
+                if self.stopped():
                     break
-            if not self.running:
+            if self.stopped():
                 break
             self.step(dt, draw=not idle)
             if self.record_frames:

@@ -36,7 +36,7 @@ def use_big_index(on: bool) -> None:
 
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-_images: dict[tuple, pygame.Surface] = {}
+_images: dict[tuple[object, ...], pygame.Surface] = {}
 _turned: dict[tuple[str, int, int, bool, str, bool], pygame.Surface] = {}
 _shadows: dict[tuple[int, int], pygame.Surface] = {}
 SHADOW = (0, 0, 0, 90)
@@ -73,7 +73,7 @@ def _load(path: Path, size: tuple[int, int]) -> pygame.Surface:
     return image
 
 
-def _cached(key: tuple, path: Path, size: tuple[int, int]) -> pygame.Surface:
+def _cached(key: tuple[object, ...], path: Path, size: tuple[int, int]) -> pygame.Surface:
     image = _images.get(key)
     if image is None:
         image = _images[key] = _load(path, size)

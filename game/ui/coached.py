@@ -1,9 +1,10 @@
 """The table as the tutorial uses it: the real table scene with a narration panel beside it.
 
-What every tutorial scene shares: the narration panel (title, stars, the text, the last reply in
-the colour of its tone, and the panel's buttons), a finished trick that stays on the table with
-its winner and points until the learner clicks, glossary pop-ups for terms met for the first
-time, and no greyed-out cards (an illegal card is a try the game answers with its rule).
+What every tutorial scene shares: the narration panel (:attr:`CoachedTable.narration`: title,
+stars, the text, the last reply in the colour of its tone, and the panel's buttons), the controls
+a step lights (:attr:`CoachedTable.controls`), a finished trick that stays on the table with its
+winner and points until the learner clicks, glossary pop-ups for terms met for the first time,
+and no greyed-out cards (an illegal card is a try the game answers with its rule).
 """
 
 from __future__ import annotations
@@ -12,20 +13,25 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules.actions import DeclareOut
+from game.rules.errors import RulesError
 from game.rules.events import Event, HandClaimed, TrickWon
 from game.rules.phase import Phase
 from game.rules.seats import seat_name
+from game.rules.state import GameState
 from game.rules.view import observe
+from game.store.content import load_preset, load_ruleset
 from game.store.tutorial_data import Term
 from game.ui import assets, theme
-from game.ui.coached_controls import (  # noqa: F401 - re-exported for the scenes
-    CoachedControls,
+from game.ui.coached_controls import (
+    LessonControls,
     before_hand,
     control_of,
     shipped_lessons,
     shipped_library,
 )
 from game.ui.coached_panel import NarrationPanel
+from game.ui.scene import Route
 from game.ui.table import hud
 from game.ui.table.model import TableModel
 from game.ui.table.scene import TableScene
@@ -35,6 +41,10 @@ if TYPE_CHECKING:
     from game.match.controller import Match
     from game.rules.ruleset import RuleSet
     from game.ui.scene import AppContext
+
+# What the tutorial's scenes take from here along with the table.
+__all__ = ["CoachedTable", "before_hand", "control_of", "learner_table", "shipped_lessons",
+           "shipped_library", "stars_text"]
 
 NEUTRAL = (140, 196, 255)  # legal but not the best: neither the red of a rule nor a success
 TONES = {"right": theme.GREEN, "wrong": theme.RED, "neutral": NEUTRAL}
@@ -49,9 +59,6 @@ def stars_text(stars: int, out_of: int = 3) -> str:
 def learner_table(app: AppContext) -> tuple[str, RuleSet]:
     """The table the learner picked for the tutorial (a preset or a house-rules file), else
     the table of their games, else racehorse: its name and its rules."""
-    from game.rules.errors import RulesError
-    from game.store.content import load_preset, load_ruleset
-
     progress = app.store.load_progress()
     for name in (progress.table, app.settings.variant):
         if name:
@@ -62,8 +69,10 @@ def learner_table(app: AppContext) -> tuple[str, RuleSet]:
     return "racehorse", load_preset("racehorse")
 
 
-class CoachedTable(CoachedControls, NarrationPanel, TableScene):
-    """A table whose other seats are scripted or coached: no saving, no statistics."""
+class CoachedTable(TableScene):
+    """A table whose other seats are scripted or coached: no saving, no statistics. Beside the
+    table's own parts it has :attr:`narration` (the coach's panel) and :attr:`controls` (the
+    controls a step lights)."""
 
     meld_on_table = False  # the lessons narrate the meld display
     fast_flow = False  # ... and wait for the learner's click
@@ -78,32 +87,46 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
     def __init__(self, app: AppContext, match: Match, preset: str | None) -> None:
         super().__init__(app, match, preset, None)
         self.session.keep_records = False
-        self.reply = ""
-        self.reply_colour: tuple[int, ...] = theme.INK
-        self.side_buttons: list[Button] = []
-        self.task_buttons: list[Button] = []
+        self.narration = NarrationPanel(self)
         self.held: TrickWon | None = None  # a finished trick waiting for the learner's click
         self.pending: list[Event] = []
         self.terms: list[Term] = []  # glossary pop-ups still to show
         self.got_it = Button("Got it", self.dismiss_term, primary=True, hotkey=pygame.K_g)
         # Rules and sound stay; declaring out stays where the rules have it (two-handed), lit
         # only when the step offers it (``offers``).
-        declare = getattr(self, "declare_button", None)
-        self.buttons = [b for b in self.buttons if b.label in ("Rules", "") or b is declare]
-        self.cut: list[str] = []  # texts drawn that did not fit their panel (checked)
-        self.explained: set[str] = set()  # controls explained in this scene (see explain_controls)
-        self.buttons.insert(0, Button("Lessons", self.leave, hotkey=pygame.K_ESCAPE,
+        toolbar = self.toolbar
+        declare = toolbar.declare_button
+        toolbar.buttons = [b for b in toolbar.buttons if b.label in ("Rules", "") or b is declare]
+        self.controls = LessonControls(self)
+        toolbar.buttons.insert(0, Button("Lessons", self.leave, hotkey=pygame.K_ESCAPE,
                                       icon="menu"))
         self.resize(app.size)
 
     def leave(self) -> None:
-        from game.ui.scene import Route
-
         self.app.go(Route.LESSONS)
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.explain_controls()
+        self.controls.explain()
+
+    # -- the controls a step offers --------------------------------------------------------
+    def offers(self, control: str) -> bool:
+        """Claiming, throw-in requests and declaring out: none unless the scene says so (a
+        lesson step asking for a card must not be ended by a claim)."""
+        del control
+        return False
+
+    def claim(self) -> bool:
+        """Claiming goes through the scene's own run (never straight to the engine)."""
+        return False
+
+    def declare_out(self) -> bool:
+        """Declaring out is the learner's answer like any other: judged by the scene's run."""
+        self.close_prompts()  # the confirmation and the prompt in front of the player are moot
+        return self.act(DeclareOut())
+
+    def play_from_table(self, pos: tuple[int, int]) -> bool:
+        return self.controls.play_from_table(pos)
 
     # -- the score box while the learner adds a hand up -------------------------------------
     def hides_hand_score(self) -> bool:
@@ -123,7 +146,7 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
 
     # -- replies ---------------------------------------------------------------------------
     def answer(self, message: str, tone: str) -> None:
-        self.reply, self.reply_colour = message, TONES.get(tone, theme.INK)
+        self.narration.reply, self.narration.reply_colour = message, TONES.get(tone, theme.INK)
 
     def refuse(self, message: str) -> None:
         """An illegal card clicked: a wrong try, answered with the rule."""
@@ -133,8 +156,8 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
         self.answer(message, "wrong")
 
     def clear_reply(self) -> None:
-        self.reply = ""
-        self.status, self.status_until = "", 0.0
+        self.narration.reply = ""
+        self.status_line.text, self.status_line.until = "", 0.0
 
     # -- a finished trick stays until a click -----------------------------------------------
     def process(self, events: list[Event]) -> None:
@@ -180,12 +203,6 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
         del self.terms[:TERMS_AT_ONCE]
 
     # -- the engine's table, without its bots ------------------------------------------------
-    def _count_hand(self, event: object) -> None:  # type: ignore[override]
-        return
-
-    def _count_game(self, event: object) -> None:  # type: ignore[override]
-        return
-
     def advance_bots(self, dt: float) -> None:
         return  # the other seats only play the lesson's script
 
@@ -199,14 +216,14 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
         if self.wants_action() and self.held is None and not self.terms:
             super()._push_overlay()
 
-    def load(self, state) -> None:  # noqa: ANN001
+    def load(self, state: GameState) -> None:
         """Lay the table out at ``state`` without animation."""
         self.timeline.finish_all()
         self.held, self.pending = None, []
         self.model = TableModel(self.match.rules, self.human, self.layout, self.timeline)
         self.model.load_view(observe(state, self.human))
         if state.phase == Phase.TRICKS:
-            self.model.bubbles = {}  # the auction's words are long over
+            self.model.talk.bubbles = {}  # the auction's words are long over
         self.view = self.match.view(self.human)
 
     def rebuild(self) -> None:
@@ -234,6 +251,10 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
         """Prompts sit left of the coach's panel."""
         return self.narration_rect().left - 28 * self.layout.s
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """Prompts never cover the coach's panel."""
+        return [self.narration_rect()]
+
     def prompt_center(self, width: float) -> float:
         """Left of the coach's panel, as far right as the panel's own width allows."""
         box = self.narration_rect()
@@ -244,9 +265,10 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
         lay = self.layout
         box = self.narration_rect()
         h, gap = round(30 * lay.s), round(8 * lay.s)
-        for b in [*self.side_buttons, *self.task_buttons, self.got_it]:
+        narration = self.narration
+        for b in [*narration.side_buttons, *narration.task_buttons, self.got_it]:
             b.font_size = lay.font_small
-        layout_row(self.side_buttons, box.centerx, box.bottom - h - round(10 * lay.s), h, gap,
+        layout_row(narration.side_buttons, box.centerx, box.bottom - h - round(10 * lay.s), h, gap,
                    min_width=round(56 * lay.s), pad=round(16 * lay.s))
         self._task_rows(box, h, gap)
         self.got_it.rect = pygame.Rect(0, 0, round(110 * lay.s), h)
@@ -256,7 +278,7 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
         lay = self.layout
         rows: list[list[Button]] = [[]]
         width = 0
-        for b in self.task_buttons:
+        for b in self.narration.task_buttons:
             w = assets.font(b.font_size, True).size(b.label)[0] + round(14 * lay.s) + gap
             if rows[-1] and width + w > box.width - round(16 * lay.s):
                 rows.append([])
@@ -274,7 +296,7 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
                                                                pygame.KEYDOWN)
         on_button = event.type == pygame.MOUSEBUTTONDOWN and any(
             b.enabled and b.rect.collidepoint(event.pos)
-            for b in [*self.side_buttons, *self.task_buttons, *self.buttons])
+            for b in [*self.narration.buttons(), *self.toolbar.buttons])
         # A click on a lit button (the panel's, or the toolbar's Declare out) is that button's:
         # it used to be swallowed as the "click to go on", so Next or Declare out needed two.
         if self.held is not None and not on_button and (
@@ -283,9 +305,8 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
                     pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER))):
             self.release_held()
             return True
-        for b in [*self.side_buttons, *self.task_buttons]:
-            if b.handle(event):
-                return True
+        if any(b.handle(event) for b in self.narration.buttons()):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
                 self.play_from_table(event.pos):
             return True
@@ -303,7 +324,7 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
         lay = self.layout
         if self.held is not None:
             # The winning card ringed, as the table rings it once the trick is swept.
-            won = next((sp for seat, sp in self.model.trick if seat == self.held.seat), None)
+            won = next((sp for seat, sp in self.model.tricks.trick if seat == self.held.seat), None)
             if won is not None:
                 pygame.draw.rect(surface, theme.GOLD, won.rect.inflate(10, 10), width=4,
                                  border_radius=max(6, round(won.w * 0.1)))
@@ -336,8 +357,8 @@ class CoachedTable(CoachedControls, NarrationPanel, TableScene):
             round(lay.font * 1.3) + len(lines) * line_h + round(6 * s) for _, lines in blocks)
         box = pygame.Rect(0, 0, width, height)
         if height > lay.size[1]:
-            self.note_cut(f"the pop-up for {', '.join(t.id for t in terms)} is taller than the "
-                          f"window")
+            self.narration.note_cut(f"the pop-up for {', '.join(t.id for t in terms)} is taller "
+                                    "than the window")
         narration = self.narration_rect()
         if narration.centerx < lay.center[0]:  # two-handed: the narration is on the left
             box.midright = (lay.size[0] - round(20 * s), lay.center[1])

@@ -7,11 +7,21 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
+from game.rules.actions import Action, DeclareOut, PlayCard, ProposeThrowIn, ThrowIn
+from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
-from game.store.tutorial_data import Library
+from game.store.tutorial_data import Library, Term
+from game.ui.overlay import Overlay
+
+if TYPE_CHECKING:
+    from game.match.controller import Match
+    from game.store.lessons import Lesson
+    from game.ui.scene import AppContext
+    from game.ui.table.model import TableModel
+    from game.ui.table.toolbar import Toolbar
 
 
 @lru_cache(maxsize=1)
@@ -24,7 +34,7 @@ def shipped_library() -> Library:
 
 
 @lru_cache(maxsize=1)
-def shipped_lessons() -> tuple[Any, ...]:
+def shipped_lessons() -> tuple[Lesson, ...]:
     """The shipped lessons, read once (the recap's Next lesson looks them up)."""
     from game.store.content import load_tutorial
 
@@ -46,8 +56,6 @@ def before_hand(view: PlayerView) -> PlayerView:
 
 def control_of(action: object) -> str:
     """The control outside the hand and the prompts that makes ``action`` ("" for none)."""
-    from game.rules.actions import DeclareOut, ProposeThrowIn, ThrowIn
-
     if isinstance(action, DeclareOut):
         return "declare-out"
     if isinstance(action, ThrowIn | ProposeThrowIn):
@@ -55,24 +63,39 @@ def control_of(action: object) -> str:
     return ""
 
 
+class ControlsHost(Protocol):
+    """What the lesson's controls ask of the coached table they belong to."""
 
-class CoachedControls:
-    """The controls beyond the cards, for :class:`~game.ui.coached.CoachedTable` (a mixin: the
-    scene provides the app, the match, the pop-ups and ``act``)."""
-
-    app: Any
-    match: Any
+    app: AppContext
+    match: Match
     human: int
-    terms: list[Any]
-    explained: set[str]
-    act: Any  # the scene's own act (its run judges the action)
-    show_terms: Any
-    model: Any
+    model: TableModel
+    toolbar: Toolbar
+    terms: list[Term]  # glossary pop-ups still to show
 
-    def tabled_card_at(self, pos: tuple[int, int]) -> Any:
+    def offers(self, control: str) -> bool: ...
+
+    def refuse(self, message: str) -> None: ...
+
+    def show_terms(self, terms: list[Term]) -> None: ...
+
+
+class LessonControls:
+    """The controls beyond the cards on a :class:`~game.ui.coached.CoachedTable`: a melded card
+    played from the table, and the buttons a step lights (claiming, throw-in, declaring out),
+    each explained the first time it is lit."""
+
+    def __init__(self, host: ControlsHost) -> None:
+        self.host = host
+        self.explained: set[str] = set()  # controls explained in this scene
+        # Whether the learner may claim, for the position it was worked out at.
+        self._claim_known: tuple[tuple[int, int], bool] | None = None
+
+    def tabled_card_at(self, pos: tuple[int, int]) -> Card | None:
         """The learner's melded card lying on the table at ``pos`` (two-handed), or None."""
-        tabled = self.model.tabled[self.human] if self.model.tabled else []
-        for sp in reversed(tabled):
+        host = self.host
+        tabled = host.model.stock_area.tabled
+        for sp in reversed(tabled[host.human] if tabled else []):
             if sp.rect.collidepoint(pos):
                 return sp.card
         return None
@@ -80,78 +103,58 @@ class CoachedControls:
     def play_from_table(self, pos: tuple[int, int]) -> bool:
         """Two-handed: a melded card on the table is still the learner's to play; a click on it
         plays it from there (the hand's picker sees only the hidden cards)."""
-        from game.rules.actions import PlayCard
-
-        top = self.app.top
+        host = self.host
+        top = host.app.top
         card = self.tabled_card_at(pos)
-        if card is None or not hasattr(top, "legal") or not self.match.waiting_for_human():
+        # The card prompt (the one with the legal cards) is in front of the table.
+        if card is None or not isinstance(top, Overlay) or not hasattr(top, "legal") \
+                or not host.match.waiting_for_human():
             return False
-        action = PlayCard(card, from_table=True)
-        if action in self.match.legal():
+        action: Action = PlayCard(card, from_table=True)
+        if action in host.match.legal():
             top.act(action)
         else:
-            self.refuse(self.match.why_not(action) or f"{card.pretty} may not be played now.")
+            host.refuse(host.match.why_not(action) or f"{card.pretty} may not be played now.")
         return True
 
-    refuse: Any
-
-    # -- the controls a step offers --------------------------------------------------------
-    def offers(self, control: str) -> bool:
-        """Claiming, throw-in requests and declaring out: none unless the scene says so (a
-        lesson step asking for a card must not be ended by a claim)."""
-        del control
-        return False
-
-    def claim(self) -> bool:
-        """Claiming goes through the scene's own run (never straight to the engine)."""
-        return False
-
-    def declare_out(self) -> bool:
-        """Declaring out is the learner's answer like any other: judged by the scene's run."""
-        from game.rules.actions import DeclareOut
-
-        while self.app.top is not self and self in self.app.stack:
-            self.app.pop()  # the confirmation and the prompt in front of the player are moot
-        return self.act(DeclareOut())
-
-    def lit_controls(self) -> list[str]:
+    def lit(self) -> list[str]:
         """The controls on screen and usable now, by name."""
+        host = self.host
         out = []
-        declare = getattr(self, "declare_button", None)
+        declare = host.toolbar.declare_button
         if declare is not None and declare.enabled:
             out.append("declare-out")
-        if self.match.waiting_for_human() and self.match.state.phase == Phase.TRICKS:
-            from game.rules.actions import ProposeThrowIn, ThrowIn
-
-            legal = self.match.legal()
-            if self.offers("claim") and self._can_claim():
+        if host.match.waiting_for_human() and host.match.state.phase == Phase.TRICKS:
+            legal = host.match.legal()
+            if host.offers("claim") and self._can_claim():
                 out.append("claim")
-            if self.offers("throw-in") and (ThrowIn() in legal or ProposeThrowIn() in legal):
+            if host.offers("throw-in") and (ThrowIn() in legal or ProposeThrowIn() in legal):
                 out.append("throw-in")
         return out
 
     def _can_claim(self) -> bool:
         """Whether the learner may claim the rest now: a proof over the hands, so worked out
         once per move rather than on every frame."""
-        key = (id(self.match), len(self.match.actions))
-        known = getattr(self, "_claim_known", None)
+        match = self.host.match
+        key = (id(match), len(match.actions))
+        known = self._claim_known
         if known is None or known[0] != key:
-            known = self._claim_known = (key, self.match.can_claim(self.human))
-        return bool(known[1])
+            known = self._claim_known = (key, match.can_claim(self.host.human))
+        return known[1]
 
-    def explain_controls(self) -> None:
+    def explain(self) -> None:
         """Each of these buttons is explained (a glossary pop-up) the first time it is lit."""
-        lit = [c for c in self.lit_controls() if c not in self.explained]
+        lit = [c for c in self.lit() if c not in self.explained]
         if not lit:
             return
         self.explained.update(lit)
-        progress = self.app.store.load_progress()
+        host = self.host
+        progress = host.app.store.load_progress()
         by_id = {t.id: t for t in shipped_library().glossary}
         new = [f"button-{c}" for c in lit if f"button-{c}" not in progress.terms
                and f"button-{c}" in by_id]
         if not new:
             return
         progress.terms += new
-        self.app.store.save_progress(progress)
-        self.show_terms([*self.terms, *(by_id[t] for t in new)])
-
+        host.app.store.save_progress(progress)
+        host.show_terms([*host.terms, *(by_id[t] for t in new)])

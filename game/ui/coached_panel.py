@@ -1,18 +1,21 @@
 """The coach's panel beside a tutorial table: the lesson's title, the step counter and stars,
 the narration (at the largest of the table's text sizes that fits), the last reply in the colour
-of its tone, and the panel's buttons. What does not fit is noted (``cut``), and
-``narration_cuts`` measures a text and reply without drawing, for ``tutorial --check``."""
+of its tone, and the panel's buttons. What does not fit is noted (``cut``), and ``cuts``
+measures a text and reply without drawing, for ``tutorial --check``."""
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.ui import theme
-from game.ui.widgets import draw_text, panel
+from game.ui.widgets import Button, draw_text, panel
 from game.ui.widgets import wrap as wrap_lines
+
+if TYPE_CHECKING:
+    from game.ui.table.layout import Layout
 
 
 @lru_cache(maxsize=4096)
@@ -22,30 +25,39 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...
     return tuple(wrap_lines(text, size, width, bold))
 
 
+class PanelPlace(Protocol):
+    """Where the panel lies: the coached table's layout and the panel's column in it."""
+
+    @property
+    def layout(self) -> Layout: ...
+
+    def narration_rect(self) -> pygame.Rect: ...
+
+
 class NarrationPanel:
-    """A mixin for :class:`~game.ui.coached.CoachedTable` (the scene gives the layout, the
-    reply and the buttons)."""
+    """The coach's panel of a :class:`~game.ui.coached.CoachedTable`: its texts and buttons,
+    drawn in the column the table gives it."""
 
-    layout: Any
-    reply: str
-    reply_colour: tuple[int, ...]
-    side_buttons: list[Any]
-    task_buttons: list[Any]
-    cut: list[str]
-    narration_rect: Any
+    def __init__(self, place: PanelPlace) -> None:
+        self.place = place
+        self.reply = ""  # the answer to the learner's last try, in the colour of its tone
+        self.reply_colour: tuple[int, ...] = theme.INK
+        self.side_buttons: list[Button] = []  # the panel's own: Back, Next, Hint...
+        self.task_buttons: list[Button] = []  # the step's answers, above the panel's own
+        self.cut: list[str] = []  # texts drawn that did not fit their panel (checked)
 
-    def narration_cuts(self, title: str, text: str) -> list[str]:
+    def cuts(self, title: str, text: str) -> list[str]:
         """What would not fit the narration panel with this text and the reply now shown:
-        the same measures as ``draw_narration``, without drawing (the check asks this for
+        the same measures as ``draw``, without drawing (the check asks this for
         every reply a step can give)."""
         return self._narration_plan(title, text)[3]
 
     def _narration_plan(self, title: str, text: str
                         ) -> tuple[tuple[str, ...], int, tuple[str, ...], list[str]]:
         """(title lines, text size, text lines, what does not fit) for the panel."""
-        lay = self.layout
+        lay = self.place.layout
         s = lay.s
-        box = self.narration_rect()
+        box = self.place.narration_rect()
         width = box.width - round(24 * s)
         heads = wrap(title, lay.font, width, bold=True)
         y = box.top + round(10 * s) + len(heads) * round(lay.font * 1.3) + round(
@@ -65,11 +77,11 @@ class NarrationPanel:
                 cuts.append(f"the reply is cut: {self.reply[:60]!r}")
         return heads, size, lines, cuts
 
-    def draw_narration(self, surface: pygame.Surface, title: str, counter: str, text: str,
-                       stars: str = "") -> None:
-        lay = self.layout
+    def draw(self, surface: pygame.Surface, title: str, counter: str, text: str,
+             stars: str = "") -> None:
+        lay = self.place.layout
         s = lay.s
-        box = self.narration_rect()
+        box = self.place.narration_rect()
         panel(surface, box)
         x, y = box.left + round(12 * s), box.top + round(10 * s)
         width = box.width - round(24 * s)
@@ -99,6 +111,10 @@ class NarrationPanel:
         for b in [*self.task_buttons, *self.side_buttons]:
             b.draw(surface)
 
+    def buttons(self) -> list[Button]:
+        """The step's buttons and the panel's own."""
+        return [*self.task_buttons, *self.side_buttons]
+
     def note_cut(self, what: str) -> None:
         if what not in self.cut:
             self.cut.append(what)
@@ -106,7 +122,7 @@ class NarrationPanel:
     def _fit(self, text: str, width: int, height: int) -> int:
         """The largest of the table's text sizes at which the text and the reply shown (or,
         before one, room for a short reply) fit the panel."""
-        lay = self.layout
+        lay = self.place.layout
         sizes = (lay.font, lay.font_small, max(10, lay.font_small - 2), max(9, lay.font_small - 3))
         for size in sizes:
             reply = len(wrap(self.reply, size, width, bold=True)) if self.reply else 2

@@ -107,7 +107,7 @@ class DemoDriver:
             if settled and on_top_for >= wanted:
                 self.capture(top.name)
         self.tour(app, top)
-        shown = table.model.shown
+        shown = table.model.tricks.shown
         if shown is not None and shown.lit and top is table and table.timeline.held:
             name = "claim" if shown.claim else "completed trick"
             if name not in self.captured:

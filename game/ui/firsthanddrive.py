@@ -8,17 +8,21 @@ coach's Hint and the add-up reply are drawn and must fit their panel.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson
 from game.store.progress import lesson_key
 from game.tutorial.check_guided import MOVES, learner_move
 from game.ui.lessondrive import Driver, cut_texts, make
 from game.ui.overlay import Display, Overlay
+from game.ui.scenes.firsthand import FirstHandScene
+from game.ui.scenes.play import DealScene
 
 WAIT = 600  # rounds of settling for the bots' moves and the displays (a work limit)
 
 
-def settle_hand(drv: Driver, scene) -> str | None:  # noqa: ANN001 - a FirstHandScene
+def settle_hand(drv: Driver, scene: FirstHandScene) -> str | None:
     """Close displays, read pop-ups, sweep tricks and let the bots move, until the learner is
     asked (or the hand is scored); None when so, else what is stuck."""
     app = drv.app
@@ -36,7 +40,7 @@ def settle_hand(drv: Driver, scene) -> str | None:  # noqa: ANN001 - a FirstHand
             continue
         if run.scored is not None:
             return None
-        if not scene.match.waiting_for_human() or type(top).__name__ == "DealScene":
+        if not scene.match.waiting_for_human() or isinstance(top, DealScene):
             drv.pump(5)
             continue
         if isinstance(top, Overlay):
@@ -61,7 +65,7 @@ def drive_first_hand(drv: Driver, lesson: Lesson, rules: RuleSet) -> list[str]:
         drv.look()
         out.extend(f"{where}: {what}: {c}" for c in cut_texts(scene) if f"{where}: {what}: {c}"
                    not in out)
-        scene.cut.clear()
+        scene.narration.cut.clear()
 
     for _ in range(MOVES):
         stuck = settle_hand(drv, scene)
@@ -70,7 +74,7 @@ def drive_first_hand(drv: Driver, lesson: Lesson, rules: RuleSet) -> list[str]:
         looked(f"the {run.phase} narration")
         if run.scored is not None:
             break
-        if drv.press(scene.side_buttons[0]):  # the coach's advice must fit the panel
+        if drv.press(scene.narration.side_buttons[0]):  # the coach's advice must fit the panel
             looked(f"the coach's hint in the {run.phase}")
         action = learner_move(run)
         before = len(run.match.actions)
@@ -84,22 +88,23 @@ def drive_first_hand(drv: Driver, lesson: Lesson, rules: RuleSet) -> list[str]:
     return out + _add_up(drv, scene, where, looked)
 
 
-def _add_up(drv: Driver, scene, where: str, looked) -> list[str]:  # noqa: ANN001
+def _add_up(drv: Driver, scene: FirstHandScene, where: str, looked: Callable[[str], None]
+            ) -> list[str]:
     run = scene.run
     drv.pump(2)
     task = run.sum
     if task is not None:
-        total = next((b for b in scene.task_buttons if b.label == str(task.total)), None)
+        total = next((b for b in scene.narration.task_buttons if b.label == str(task.total)), None)
         if total is None or not drv.press(total):
             return [f"{where}: the score's total {task.total} has no button"]
         word = "Made" if task.made else "Set"
-        verdict = next((b for b in scene.task_buttons if b.label == word), None)
+        verdict = next((b for b in scene.narration.task_buttons if b.label == word), None)
         if verdict is None or not drv.press(verdict):
             return [f"{where}: no {word} button for the score"]
         looked("the add-up reply")
         if not run.summed:
-            return [f"{where}: the right sum is refused: {scene.reply}"]
-    finish = scene.side_buttons[1]
+            return [f"{where}: the right sum is refused: {scene.narration.reply}"]
+    finish = scene.narration.side_buttons[1]
     if not drv.press(finish):
         return [f"{where}: Finish is not lit after the score"]
     progress = drv.app.store.load_progress()

@@ -10,14 +10,14 @@ import pygame
 from game.rules.cards import Card
 
 if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
+    from game.ui.table.faces import PromptTable
     from game.ui.table.sprites import CardSprite
 
 
 class HandPicker:
     """Hover, focus (arrow keys) and hit tests over the player's fanned hand."""
 
-    def __init__(self, table: TableScene, allowed: Callable[[int], bool] | None = None) -> None:
+    def __init__(self, table: PromptTable, allowed: Callable[[int], bool] | None = None) -> None:
         self.table = table
         self.focus = -1
         self.hover = -1

@@ -14,11 +14,15 @@ from pathlib import Path
 import pygame
 
 from game.rules.actions import Action, Bid, DeclareOut, Discard, PassCards, PlayCard
+from game.rules.cards import Card
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson, Puzzle
 from game.ui.coached import CoachedTable
+from game.ui.handpick import HandPicker
 from game.ui.overlay import Overlay
 from game.ui.replycheck import puzzle_replies, reply_cuts, step_replies
+from game.ui.scene import AppContext
+from game.ui.scenes.lesson import LessonScene
 from game.ui.widgets import Button
 
 SIZES = ((1024, 640), (1280, 800))
@@ -93,7 +97,7 @@ class Driver:
                 return
             self.pump(10)
 
-    def card_at(self, picker, card, only: int = -1  # noqa: ANN001 - a HandPicker
+    def card_at(self, picker: HandPicker, card: Card, only: int = -1
                 ) -> tuple[int, int] | None:
         """A point of ``card``'s sprite (the ``only``-th sprite, if given) that no other card
         covers."""
@@ -107,7 +111,7 @@ class Driver:
         return None
 
 
-def overlay_buttons(app, scene: CoachedTable) -> list[Button]:  # noqa: ANN001 - the App
+def overlay_buttons(app: AppContext, scene: CoachedTable) -> list[Button]:
     top = app.top
     return [b for b in getattr(top, "buttons", []) if b.enabled] if isinstance(top, Overlay) \
         else []
@@ -174,9 +178,9 @@ def make(drv: Driver, scene: CoachedTable, action: Action) -> str | None:
 
 def declare_out(drv: Driver, scene: CoachedTable) -> str | None:
     """The toolbar's Declare out, then the confirmation's button."""
-    button = getattr(scene, "declare_button", None)
+    button = scene.toolbar.declare_button
     drv.pump(2)
-    if button is None or button not in scene.buttons:
+    if button is None or button not in scene.toolbar.buttons:
         return "no Declare out button on the coached table"
     if not drv.press(button):
         return "the Declare out button is not lit"
@@ -187,11 +191,11 @@ def declare_out(drv: Driver, scene: CoachedTable) -> str | None:
     return None if drv.press(yes) else "the confirmation's button is not on screen"
 
 
-def play_card(drv: Driver, scene: CoachedTable, picker, action: PlayCard  # noqa: ANN001
+def play_card(drv: Driver, scene: CoachedTable, picker: HandPicker | None, action: PlayCard
               ) -> str | None:
     """A click on the card: in the hand, or (two-handed) among the melds on the table."""
     if action.from_table:
-        spot = next((sp.rect.center for sp in reversed(scene.model.tabled[scene.human])
+        spot = next((sp.rect.center for sp in reversed(scene.model.stock_area.tabled[scene.human])
                      if sp.card == action.card), None)
         if spot is None:
             return f"the {action.card.pretty} is not among your melds on the table"
@@ -204,7 +208,7 @@ def play_card(drv: Driver, scene: CoachedTable, picker, action: PlayCard  # noqa
     return None
 
 
-def pick(drv: Driver, picker, cards) -> str | None:  # noqa: ANN001 - a HandPicker, cards
+def pick(drv: Driver, picker: HandPicker | None, cards: Iterable[Card]) -> str | None:
     """Click each card in the hand (a copy not clicked yet, for twin cards)."""
     if picker is None:
         return "no cards to pick"
@@ -224,8 +228,8 @@ def pick(drv: Driver, picker, cards) -> str | None:  # noqa: ANN001 - a HandPick
 
 def cut_texts(scene: CoachedTable) -> list[str]:
     """The texts drawn since last asked that did not fit (each reported once)."""
-    found = list(scene.cut)
-    scene.cut.clear()
+    found = list(scene.narration.cut)
+    scene.narration.cut.clear()
     return found
 
 
@@ -260,8 +264,8 @@ def drive_lesson(drv: Driver, lesson: Lesson, table: RuleSet | None, label: str)
             return out
         out += [f"{where}: {c}" for c in cut_texts(scene)]
         drv.settle(scene)
-        if not drv.press(scene.side_buttons[2]) or run.index != i + 1 and not scene.recap:
-            out.append(f"{where}: {scene.side_buttons[2].label} does not lead on")
+        if not drv.press(scene.narration.side_buttons[2]) or run.index != i + 1 and not scene.recap:
+            out.append(f"{where}: {scene.narration.side_buttons[2].label} does not lead on")
             return out
     drv.pump(1)
     drv.look()  # the recap screen
@@ -275,10 +279,10 @@ def hint_and_replies(drv: Driver, scene: CoachedTable, replies: list[tuple[str, 
                      ) -> list[str]:
     """Hint pressed and every other reply the step can give, each measured in the panel."""
     out = reply_cuts(scene, replies)
-    hint = next((b for b in scene.side_buttons if b.label == "Hint"), None)
+    hint = next((b for b in scene.narration.side_buttons if b.label == "Hint"), None)
     if hint is not None and drv.press(hint):
         drv.pump(1)
-        out += [f"Hint: {c}" for c in scene.narration_cuts(*_title_text(scene))]
+        out += [f"Hint: {c}" for c in scene.narration.cuts(*_title_text(scene))]
         scene.clear_reply()
     return out
 
@@ -288,22 +292,24 @@ def _title_text(scene: CoachedTable) -> tuple[str, str]:
     return title, text
 
 
-def pick_meld(drv: Driver, scene) -> str | None:  # noqa: ANN001 - a LessonScene
+def pick_meld(drv: Driver, scene: LessonScene) -> str | None:
     problem = pick(drv, scene.picker, scene.run.build_cards())
     if problem:
         return problem
-    count = next((b for b in scene.task_buttons if b.label == "Count"), None)
+    count = next((b for b in scene.narration.task_buttons if b.label == "Count"), None)
     return None if count is not None and drv.press(count) else "no Count button"
 
 
-def add_up(drv: Driver, scene) -> str | None:  # noqa: ANN001 - a LessonScene
+def add_up(drv: Driver, scene: LessonScene) -> str | None:
     task = scene.run.sum
-    total = next((b for b in scene.task_buttons if b.label == str(task.total)), None)
+    if task is None:
+        return "the step has nothing to add up"
+    total = next((b for b in scene.narration.task_buttons if b.label == str(task.total)), None)
     if total is None or not drv.press(total):
         return "the right total has no button"
     if task.kind == "hand":
         word = "Made" if task.made else "Set"
-        verdict = next((b for b in scene.task_buttons if b.label == word), None)
+        verdict = next((b for b in scene.narration.task_buttons if b.label == word), None)
         if verdict is None or not drv.press(verdict):
             return f"no {word} button"
     return None

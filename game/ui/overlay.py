@@ -15,7 +15,8 @@ from game.ui.widgets import Button, draw_text, layout_row, panel, wrap
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
-    from game.ui.table.scene import TableScene
+    from game.ui.table.faces import PromptTable
+    from game.ui.table.layout import Layout
 
 
 class Overlay(Scene):
@@ -24,14 +25,14 @@ class Overlay(Scene):
     # in its panel, instead of the status line beneath it.
     shows_message = False
 
-    def __init__(self, app: AppContext, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: PromptTable) -> None:
         super().__init__(app)
         self.table = table
         self.buttons: list[Button] = []
         self.closing = False
 
     @property
-    def layout(self):  # noqa: ANN201 - the table's Layout
+    def layout(self) -> Layout:
         return self.table.layout
 
     def act(self, action: Action) -> None:
@@ -95,7 +96,7 @@ class Overlay(Scene):
         lay = self.layout
         s = lay.s
         width = self.prompt_width(self.buttons_rect().width if self.buttons else 0)
-        colours = [theme.INK] * len(lines)
+        colours: list[tuple[int, ...]] = [theme.INK] * len(lines)
         message = self.table.message() if self.shows_message else None
         if message is not None:
             lines, colours = [*lines, message[0]], [*colours, message[1]]
@@ -137,7 +138,7 @@ class Display(Overlay):
     """A modal display with a Continue button (Enter, Space or a click). It is drawn on a
     panel, its :meth:`frame`, with its buttons inside at the panel's foot."""
 
-    def __init__(self, app: AppContext, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: PromptTable) -> None:
         super().__init__(app, table)
         self.age = 0.0
         self.cont = Button("Continue", self.close, primary=True, hotkey=pygame.K_RETURN)

@@ -13,7 +13,7 @@ from game.tutorial.text import TemplateError
 
 def _refusals(match: Any, legal: tuple[Action, ...]) -> list[tuple[str, str]]:
     """The engine's answer to each card of the hand it would refuse (what a click shows)."""
-    out = []
+    out: list[tuple[str, str]] = []
     if not any(isinstance(a, PlayCard) for a in legal):
         return out
     playable = {a.card for a in legal if isinstance(a, PlayCard)}
@@ -61,7 +61,7 @@ def puzzle_replies(scene: Any) -> list[tuple[str, str]]:
 
 def reply_cuts(scene: Any, replies: list[tuple[str, str]]) -> list[str]:
     """Each reply shown in the panel as it stands: what does not fit, named."""
-    saved = scene.reply, scene.reply_colour
+    saved = scene.narration.reply, scene.narration.reply_colour
     out: list[str] = []
     seen: set[str] = set()
     try:
@@ -71,7 +71,7 @@ def reply_cuts(scene: Any, replies: list[tuple[str, str]]) -> list[str]:
             seen.add(message)
             scene.answer(message, "neutral")
             title, _, text, _ = scene.panel_text()
-            out += [f"{what}: {cut}" for cut in scene.narration_cuts(title, text)]
+            out += [f"{what}: {cut}" for cut in scene.narration.cuts(title, text)]
     finally:
-        scene.reply, scene.reply_colour = saved
+        scene.narration.reply, scene.narration.reply_colour = saved
     return out

@@ -34,10 +34,10 @@ from game.ui.scenes.stats import StatsScene
 from game.ui.scenes.stockturn import MeldTurnScene
 from game.ui.scenes.tricks import TrickScene
 from game.ui.scenes.tutorial import LessonMenuScene
-from game.ui.table.scene import TableScene
+from game.ui.table.faces import PromptTable
 
 # The player's decision in each phase; phases missing here ask nothing of the player.
-PROMPTS: dict[Phase, Callable[[AppContext, TableScene], Scene]] = {
+PROMPTS: dict[Phase, Callable[[AppContext, PromptTable], Scene]] = {
     Phase.AUCTION: AuctionScene, Phase.TRUMP: TrumpScene, Phase.WIDOW: WidowScene,
     Phase.PASS: PassScene, Phase.PASS_BACK: PassScene, Phase.DISCARD: PassScene,
     Phase.DECIDE: DecideScene, Phase.TRICKS: TrickScene, Phase.MELD_TURN: MeldTurnScene,
@@ -45,7 +45,7 @@ PROMPTS: dict[Phase, Callable[[AppContext, TableScene], Scene]] = {
 }
 
 
-def prompt(app: AppContext, table: TableScene, phase: Phase) -> Scene | None:
+def prompt(app: AppContext, table: PromptTable, phase: Phase) -> Scene | None:
     make = PROMPTS.get(phase)
     return make(app, table) if make is not None else None
 

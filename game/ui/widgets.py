@@ -39,9 +39,9 @@ class Recorder:
             surface: pygame.Surface | None = None) -> None:
         """Keep what shows of ``rect``: inside the clip of ``surface`` when one is set (a
         scrolled page), all of it otherwise (what runs past the window's edge too)."""
-        clip = surface.get_clip() if surface is not None else None
-        seen = rect.clip(clip) if clip is not None and clip != surface.get_rect() \
-            else pygame.Rect(rect)
+        seen = pygame.Rect(rect)
+        if surface is not None and surface.get_clip() != surface.get_rect():
+            seen = rect.clip(surface.get_clip())
         if seen.width > 0 and seen.height > 0:
             self.items.append(Drawn(kind, seen, label, self.layer))
 
@@ -194,7 +194,7 @@ class Button:
     choice (issue 25)."""
 
     label: str
-    on_click: Callable[[], None]
+    on_click: Callable[[], object]  # what it returns is ignored (a scene opened, ...)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 120, 40))
     enabled: bool = True
     primary: bool = False

@@ -36,7 +36,7 @@ def test_pointing_at_a_signal_call_reads_it_aloud(app, monkeypatch):
     with_bids(table, [(NORTH, 240), (EAST, 340), (SOUTH, 0)])
     drawn = texts(app)
     assert infopanel.SIGNAL in drawn  # the signal calls are marked in the panel
-    spots = dict((text, rect) for rect, text in table.call_spots)
+    spots = {text: rect for rect, text in infopanel.CALL_SPOTS[table]}
     run = next(t for t in spots if t.startswith("North: jump to 240"))
     assert run.startswith("North: jump to 240 — shows a run."), run
     monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)

@@ -104,7 +104,7 @@ def test_declare_out_explains_and_asks_before_ending_the_game(app, opponents_tur
     else:
         ready = lambda: isinstance(app.top, TrickScene) and not table.timeline.busy  # noqa: E731
     assert run_until(app, table, ready)
-    button = table.declare_button
+    button = table.toolbar.declare_button
     pump(app, 1)
     assert button.enabled
     before = len(table.match.actions)
@@ -129,8 +129,8 @@ def test_a_refused_bid_shows_the_engines_own_reason(app):
     table = start(app, seed=21)
     assert run_until(app, table, lambda: isinstance(app.top, AuctionScene))
     pump(app, 2, events=[key(pygame.K_1, "1"), key(pygame.K_0, "0"), key(pygame.K_RETURN)])
-    assert table.status == table.match.why_not(Bid(10)) and table.status
-    assert "10" in table.status
+    assert table.status_line.text == table.match.why_not(Bid(10)) and table.status_line.text
+    assert "10" in table.status_line.text
 
 
 def test_the_pass_button_says_why_the_player_must_bid(app):

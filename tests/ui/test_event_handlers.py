@@ -38,8 +38,8 @@ def test_an_unknown_event_type_is_an_error_not_a_silent_drop():
 def test_declaring_out_and_a_renege_are_told_to_the_player():
     model = _model()
     model.apply(ev.DeclaredOut(1, 1040, True))
-    assert seat_name(1, 4) in model.message and "1040" in model.message
+    assert seat_name(1, 4) in model.talk.message and "1040" in model.talk.message
     model.apply(ev.RenegeCalled(2, 0, "You must follow suit if you can."))
-    assert "follow suit" in model.message
+    assert "follow suit" in model.talk.message
     model.apply(ev.AcesDeclared(3))
-    assert model.bubbles[3] == "Aces around"
+    assert model.talk.bubbles[3] == "Aces around"

@@ -65,7 +65,7 @@ def test_passed_and_received_cards_are_marked_through_the_first_trick(app, human
     assert sorted(str(sp.card) for sp in in_partner) == sorted(str(c) for c in left)
     assert all(sp.face_up for sp in in_partner)  # the player knows them
     tricks = recorder(table, TrickWon)
-    assert run_until(app, table, lambda: len(table.model.trick) >= 2)
+    assert run_until(app, table, lambda: len(table.model.tricks.trick) >= 2)
     still = [sp for hand in table.model.hands for sp in hand if sp.mark]
     assert still, "the marks went with the first card; they stay through the first trick"
     assert run_until(app, table, lambda: bool(tricks) and not table.timeline.busy)
@@ -174,7 +174,7 @@ def test_the_widow_stays_in_sight_above_every_prompt_of_the_hand(app, size, monk
     seen = []
 
     def check() -> bool:
-        widow = [sp.rect for sp in table.model.widow]
+        widow = [sp.rect for sp in table.model.exchange.widow]
         if widow and panels:
             seen.append(len(panels))
             for rect in panels:

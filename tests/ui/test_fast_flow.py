@@ -67,7 +67,7 @@ def test_enter_plays_the_hinted_card(app):
     assert prompts_only(app, table, lambda: isinstance(app.top, TrickScene)
                         and not table.timeline.busy and table.match.waiting_for_human())
     pump(app, events=[key(pygame.K_h, "h")])
-    hinted = table.hint_card
+    hinted = table.status_line.hint_card
     assert hinted is not None
     before = len(table.match.actions)
     pump(app, events=[key(pygame.K_RETURN, "\r")])
@@ -81,7 +81,7 @@ def test_under_fast_enter_plays_the_hint_without_asking_for_it(app):
     table = start(app, size=(1280, 800))
     assert prompts_only(app, table, lambda: isinstance(app.top, TrickScene)
                         and not table.timeline.busy and table.match.waiting_for_human())
-    assert table.hint_card is None
+    assert table.status_line.hint_card is None
     suggested = table.match.hint(table.human).action
     before = len(table.match.actions)
     pump(app, events=[key(pygame.K_RETURN, "\r")])
@@ -89,7 +89,7 @@ def test_under_fast_enter_plays_the_hint_without_asking_for_it(app):
     app.settings.fast = False
     assert prompts_only(app, table, lambda: isinstance(app.top, TrickScene)
                         and not table.timeline.busy and table.match.waiting_for_human())
-    table.hint_card = None
+    table.status_line.hint_card = None
     before = len(table.match.actions)
     pump(app, events=[key(pygame.K_RETURN, "\r")])
     assert len(table.match.actions) == before  # not Fast, no hint shown: Enter waits

@@ -80,9 +80,10 @@ def test_bots_claim_and_the_claimed_cards_are_shown_then_scored_as_played(app):
     else:
         pytest.fail("no bot claimed in thirty hands")
     claim = claims[0]
-    assert run_until(app, table, lambda: table.model.shown is not None and
-                     table.model.shown.claim and table.model.shown.lit, answering=False)
-    shown = table.model.shown
+    tricks = table.model.tricks
+    assert run_until(app, table, lambda: tricks.shown is not None and
+                     tricks.shown.claim and tricks.shown.lit, answering=False)
+    shown = table.model.tricks.shown
     held = sorted(str(c) for cards in claim.hands for c in cards)
     assert sorted(str(sp.card) for _, sp in shown.sprites) == held
     assert all(sp.face_up for _, sp in shown.sprites)

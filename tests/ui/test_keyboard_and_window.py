@@ -132,8 +132,8 @@ def test_undo_opens_once_the_player_has_a_decision_to_go_back_to(app):
     app.settings.practice = True
     table = start(app, seed=21)
     assert run_until(app, table, lambda: isinstance(app.top, AuctionScene) and not app.busy)
-    assert not table.undo_button.enabled
+    assert not table.toolbar.undo_button.enabled
     assert table.act(table.view.legal[0])
-    assert table.undo_button.enabled
-    table.undo()
-    assert not table.undo_button.enabled  # back before the only decision
+    assert table.toolbar.undo_button.enabled
+    table.toolbar.undo()
+    assert not table.toolbar.undo_button.enabled  # back before the only decision

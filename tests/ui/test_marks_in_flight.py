@@ -151,5 +151,5 @@ def test_a_card_played_by_a_click_lies_in_its_place_in_the_trick(app):
                                             rel=(0, 0), buttons=(0, 0, 0))])
     assert sprite.lift > 0  # it rose under the pointer
     pump(app, 2, events=click(sprite.rect.center))
-    assert any(sp is sprite for _, sp in table.model.trick)
+    assert any(sp is sprite for _, sp in table.model.tricks.trick)
     assert sprite.lift == 0

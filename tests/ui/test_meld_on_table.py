@@ -53,7 +53,7 @@ def test_meld_lies_on_the_table_through_the_first_trick_without_the_display(app,
     assert any(str(c) in cards for m, _, _ in table.model.melds.values() for g in m.melds
                for c in g.cards)
     # Through the first trick: gone once a trick has been won.
-    assert run_until(app, table, lambda: bool(table.model.last_trick))
+    assert run_until(app, table, lambda: bool(table.model.tricks.last_trick))
     assert not meldtable.showing(table)
     assert not any(t.endswith(": no meld") or ": meld " in t
                    for t in (x.label for x in drawn(app) if x.kind == "text"))

@@ -30,14 +30,14 @@ def test_a_refusal_clears_when_a_card_is_played(app):
     sprites = scene.picker.sprites
     bad = next(sp for sp in sprites if sp.card in scene.reasons)
     pump(app, 2, events=click((round(bad.rect.left + 5), round(bad.rect.centery))))
-    refusal = table.status
+    refusal = table.status_line.text
     assert refusal and scene.reasons[bad.card] in refusal
     assert table.status_text()[0] == refusal
     good = next(sp for sp in sprites if sp.card in scene.legal)
     pump(app, 2, events=click((round(good.rect.left + 5), round(good.rect.centery))))
     assert table.match.actions[-1] == PlayCard(good.card) or table.match.actions[-2] == \
         PlayCard(good.card)
-    assert table.status == "" and table.status_text()[0] != refusal
+    assert table.status_line.text == "" and table.status_text()[0] != refusal
 
 
 def test_a_hint_and_its_glowing_card_clear_when_any_card_is_played(app):
@@ -45,12 +45,12 @@ def test_a_hint_and_its_glowing_card_clear_when_any_card_is_played(app):
     assert run_until(app, table, lambda: isinstance(app.top, TrickScene)
                      and not table.timeline.busy)
     pump(app, 2, events=[key(pygame.K_h, "h")])
-    assert table.status.startswith("Hint:") and table.hint_card is not None
+    assert table.status_line.text.startswith("Hint:") and table.status_line.hint_card is not None
     scene = app.top
-    other = next(c for c in scene.legal if c != table.hint_card) if len(scene.legal) > 1 \
-        else table.hint_card
+    hinted = table.status_line.hint_card
+    other = next(c for c in scene.legal if c != hinted) if len(scene.legal) > 1 else hinted
     scene.act(next(a for a in table.view.legal if isinstance(a, PlayCard) and a.card == other))
-    assert table.status == "" and table.hint_card is None
+    assert table.status_line.text == "" and table.status_line.hint_card is None
     assert table.glowing_cards() == set()
 
 
@@ -68,8 +68,8 @@ def test_why_a_card_is_refused_shows_above_the_hand_over_nothing(app, monkeypatc
     rect, lines, size_px = hud.status_rect(table, text)
     assert " ".join(lines) == text  # all of it, wrapped if need be
     lay = table.layout
-    others = [sp.rect for _, sp in table.model.trick] + [b.rect for b in scene.buttons]
-    others += [b.rect for b in table.buttons] + [lay.info]
+    others = [sp.rect for _, sp in table.model.tricks.trick] + [b.rect for b in scene.buttons]
+    others += [b.rect for b in table.toolbar.buttons] + [lay.info]
     font = widgets.render_text
     for seat in range(table.match.rules.players):
         x, y, anchor = lay.label_pos(seat)

@@ -141,7 +141,7 @@ def test_enter_at_the_losing_declare_out_question_keeps_playing(app):
     table = start(app, "two-handed", seed=5)
     assert run_until(app, table, lambda: app.top.name == "tricks" and not table.timeline.busy)
     table.update(0)
-    table.ask_declare_out()
+    table.toolbar.ask_declare_out()
     confirm = app.top
     assert isinstance(confirm, ConfirmScene) and confirm.yes.label == "Declare out and lose"
     before = len(table.match.actions)
@@ -155,7 +155,7 @@ def test_enter_at_the_game_over_screen_shows_the_scores_not_a_new_deal(app):
     table = start(app, "two-handed", seed=5)
     assert run_until(app, table, lambda: app.top.name == "tricks" and not table.timeline.busy)
     table.update(0)
-    table.ask_declare_out()
+    table.toolbar.ask_declare_out()
     app.top.yes.on_click()  # declare out (and lose)
     assert run_until(app, table, lambda: isinstance(app.top, GameOverScene), answering=False)
     pump(app, 40)

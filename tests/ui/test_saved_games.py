@@ -109,3 +109,15 @@ def test_resume_labels_are_drawn_whole_inside_their_buttons(app, store, size, mo
             assert drawn == label, f"{label!r} was cut to {drawn!r} at {size}"
             assert button.contains(where), f"{label!r} runs past its button at {size}"
             assert pygame.Rect((0, 0), size).contains(button)
+
+
+def test_the_list_of_saved_games_comes_back_after_a_scene_above_it_closes(app):
+    """The list's "resume this game" was named ``resume``, the name of every scene's "the scene
+    above was popped": closing any scene opened over the list (the help page here) called it
+    without a game and crashed. mypy's strict check found it (issue 27)."""
+    save_every_table(app.store, house_tables=3)
+    listing = app.go(Route.TITLE) and app.open(Route.SAVED)
+    above = app.open(Route.HELP)
+    app.pop(above)
+    assert app.top is listing and listing.error == ""
+    assert not any(isinstance(s, TableScene) for s in app.stack)  # no game was resumed

@@ -73,8 +73,8 @@ def test_clicking_a_legal_card_plays_it_and_an_illegal_one_shows_the_rule(app):
     pos = (round(sprites[illegal].rect.left + 6), round(sprites[illegal].rect.centery))
     pump(app, 2, events=click(pos))
     assert len(table.match.actions) == before
-    assert scene.reasons[sprites[illegal].card] in table.status
-    assert "Rule" in table.status
+    assert scene.reasons[sprites[illegal].card] in table.status_line.text
+    assert "Rule" in table.status_line.text
     legal = next(i for i, sp in enumerate(sprites) if sp.card in scene.legal)
     card = sprites[legal].card
     pos = (round(sprites[legal].rect.left + 6), round(sprites[legal].rect.centery))
@@ -191,11 +191,11 @@ def test_declare_out_button_clears_the_status_line(app, size):
     scene = reach(app, table, TrickScene)
     scene.resize(app.size)
     table.resize(app.size)
-    button = table.declare_button
-    assert button.enabled and button in table.buttons
+    button = table.toolbar.declare_button
+    assert button.enabled and button in table.toolbar.buttons
     assert table.layout.bar.contains(button.rect)
     assert not button.rect.colliderect(scene.layout.status)
-    others = [b for b in table.buttons if b is not button]
+    others = [b for b in table.toolbar.buttons if b is not button]
     assert not any(button.rect.colliderect(b.rect) for b in others)
     assert not any(b.label.startswith("Declare") for b in scene.buttons)
 
@@ -204,16 +204,19 @@ def test_the_playoff_narration_ends_with_the_hand():
     """Under the hand's result the status line still read "The stock is gone: the last twelve
     tricks are played strictly."; a reason the hand was not played must stay, though."""
     from game.rules import events as ev
+    from game.store.content import load_preset
+    from game.ui.anim import Timeline
+    from game.ui.table.layout import Layout
     from game.ui.table.model import TableModel
     from game.ui.table.stockmodel import PLAYOFF_NARRATION
 
-    model = TableModel.__new__(TableModel)  # only the message and result handlers are used
-    model.message, model.result, model.claim = PLAYOFF_NARRATION, None, None
+    model = TableModel(load_preset("two-handed"), 0, Layout((1280, 800), 2, 12), Timeline())
+    model.talk.message = PLAYOFF_NARRATION
     model.on_HandScored(ev.HandScored(result="result"))  # type: ignore[arg-type]
-    assert model.message == "" and model.result == "result"
-    model.on_HandNotPlayed(ev.HandNotPlayed("the bidder holds no marriage"))
+    assert model.talk.message == "" and model.result == "result"
+    model.apply(ev.HandNotPlayed("the bidder holds no marriage"))
     model.on_HandScored(ev.HandScored(result="result"))  # type: ignore[arg-type]
-    assert model.message == "the bidder holds no marriage"
+    assert model.talk.message == "the bidder holds no marriage"
 
 
 def test_every_score_display_names_the_players_side_you():
@@ -265,6 +268,6 @@ def test_meld_turn_prompt_holds_its_buttons_and_leaves_the_turn_up_visible(app, 
     for b in scene.buttons:
         assert rect.contains(b.rect), (b.label, b.rect, rect)
     assert rect.left >= 0 and rect.right <= size[0]
-    turnup = table.model.turnup
+    turnup = table.model.stock_area.turnup
     assert turnup is not None and not rect.colliderect(turnup.rect)
-    assert all(not rect.colliderect(sp.rect) for sp in table.model.stock)
+    assert all(not rect.colliderect(sp.rect) for sp in table.model.stock_area.stock)

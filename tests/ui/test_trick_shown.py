@@ -35,9 +35,10 @@ def test_a_completed_trick_stays_face_up_with_its_winner_lit_then_sweeps(app, si
     seen = first_trick_won(table)
     assert run_until(app, table, lambda: bool(seen))
     won = seen[0]
-    assert run_until(app, table, lambda: table.model.shown is not None and table.model.shown.lit,
+    tricks = table.model.tricks
+    assert run_until(app, table, lambda: tricks.shown is not None and tricks.shown.lit,
                      answering=False)
-    shown = table.model.shown
+    shown = table.model.tricks.shown
     lay = table.layout
     assert [seat for seat, _ in shown.sprites] == [seat for seat, _ in won.cards]
     for seat, sp in shown.sprites:
@@ -46,12 +47,12 @@ def test_a_completed_trick_stays_face_up_with_its_winner_lit_then_sweeps(app, si
     assert shown.winning_sprite is dict((s, sp) for s, sp in shown.sprites)[won.seat]
     assert shown.points == won.points
     pump(app, 15)  # half a second at 30 frames a second: still on show
-    assert table.model.shown is shown and shown.lit and all(sp.face_up for _, sp in shown.sprites)
-    assert run_until(app, table, lambda: table.model.shown is None, 120, answering=False)
+    assert tricks.shown is shown and shown.lit and all(sp.face_up for _, sp in shown.sprites)
+    assert run_until(app, table, lambda: table.model.tricks.shown is None, 120, answering=False)
     side = table.match.rules.side_of(won.seat)
-    x, y, _ = lay.pile_slot(table.model.pile_seat(side))
+    x, y, _ = lay.pile_slot(table.model.tricks.pile_seat(side))
     for _, sp in shown.sprites:
-        assert not sp.face_up and sp in table.model.piles[side]
+        assert not sp.face_up and sp in table.model.tricks.piles[side]
         assert abs(sp.x - x) < 8 and abs(sp.y - y) < 8
 
 
@@ -62,20 +63,20 @@ def test_until_i_click_holds_the_trick_and_draws_nothing_meanwhile(app):
     assert run_until(app, table, lambda: bool(seen))
     assert run_until(app, table, lambda: table.timeline.held is not None, answering=False)
     pump(app, 150)  # five seconds
-    assert table.model.shown is not None and table.model.shown.lit
+    assert table.model.tricks.shown is not None and table.model.tricks.shown.lit
     assert not table.busy and not app.busy  # the loop may sleep: nothing moves
     pump(app, 2, events=click((5, app.size[1] // 2)))
-    assert run_until(app, table, lambda: table.model.shown is None, 60, answering=False)
+    assert run_until(app, table, lambda: table.model.tricks.shown is None, 60, answering=False)
 
 
 @pytest.mark.parametrize("variant", ["racehorse", "cutthroat", "two-handed"])
 def test_one_pile_per_side_labelled_with_its_tricks_and_counters(app, variant):
     table = start(app, variant, seed=3)
     rules = table.match.rules
-    assert len(table.model.piles) == rules.n_sides
+    assert len(table.model.tricks.piles) == rules.n_sides
     # once three tricks have landed on their piles (a trick on show is counted when it lands)
     assert run_until(app, table, lambda: sum(table.board.won or (0,)) >= 3
-                     and not table.model.sweeping)
+                     and not table.model.tricks.sweeping)
     for side in range(rules.n_sides):
         won, taken = table.board.side_won(side), table.board.side_taken(side)
         assert won == sum(table.view.won[s] for s in rules.seats_of(side))
@@ -121,10 +122,10 @@ def test_clicking_a_pile_shows_the_last_trick(app):
     from game.ui.scenes.displays import LastTrickScene
 
     table = start(app, seed=5)
-    assert run_until(app, table, lambda: bool(table.model.last_trick)
-                     and table.model.shown is None and app.top is not table
+    assert run_until(app, table, lambda: bool(table.model.tricks.last_trick)
+                     and table.model.tricks.shown is None and app.top is not table
                      and table.match.waiting_for_human())
-    side = next(s for s, pile in enumerate(table.model.piles) if pile)
+    side = next(s for s, pile in enumerate(table.model.tricks.piles) if pile)
     pump(app, 2, events=click(table.pile_rect(side).center))
     assert isinstance(app.top, LastTrickScene)
 
@@ -154,10 +155,10 @@ def test_every_card_of_a_trick_is_drawn_while_its_last_card_flies_in(app, varian
     seen = first_trick_won(table)
     assert run_until(app, table, lambda: bool(seen))
     side = table.match.rules.side_of(seen[0].seat)
-    trick = list(table.model.piles[side])  # the first trick: the whole pile
+    trick = list(table.model.tricks.piles[side])  # the first trick: the whole pile
     assert len(trick) == len(seen[0].cards)
     frames = 0
-    while table.model.shown is None or not table.model.shown.lit:
+    while table.model.tricks.shown is None or not table.model.tricks.shown.lit:
         drawn = {id(sp) for sp in table.model.all_sprites()}
         missing = [str(sp.card) for sp in trick if id(sp) not in drawn]
         assert not missing, f"frame {frames}: {missing} not drawn"
@@ -176,7 +177,7 @@ def test_a_pile_counts_a_trick_when_the_trick_lands_on_it(app):
     assert run_until(app, table, lambda: bool(seen))
     side = table.match.rules.side_of(seen[0].seat)
     assert hud.pile_label(table, side) == ""  # the first trick is still in the middle
-    assert run_until(app, table, lambda: table.model.shown is None and not table.model.sweeping,
-                     120, answering=False)
+    assert run_until(app, table, lambda: table.model.tricks.shown is None
+                     and not table.model.tricks.sweeping, 120, answering=False)
     owner = hud.side_label(table, side)
     assert hud.pile_label(table, side) == f"{owner}\n1 trick · {seen[0].points} pts"

@@ -34,7 +34,7 @@ def test_declaring_out_is_done_with_the_coached_tables_own_button():
         assert drive_lesson(drv, lesson("82-two-handed-declaring-out"), None, "") == []
         scene = drv.app.top
         assert isinstance(scene, LessonScene) and scene.run.finished
-        assert scene.declare_button in scene.buttons
+        assert scene.toolbar.declare_button in scene.toolbar.buttons
         assert drive_puzzle(drv, puzzle("32-declare-out")) == []
         assert drv.app.top.prun.solved
     finally:
@@ -118,11 +118,11 @@ def test_a_claim_in_the_first_hand_ends_on_the_add_up_step(app, store):
     assert drawn[-1] == (0, scene.match.state.records[-1].dealer)
     scene.terms = []  # pop-ups are tested on their own
     assert run.match.state.hand_no == 1 and not run.match.waiting_for_human()
-    finish = scene.side_buttons[1]
+    finish = scene.narration.side_buttons[1]
     assert not finish.enabled  # the learner adds the hand up first
-    total = next(b for b in scene.task_buttons if b.label == str(run.sum.total))
+    total = next(b for b in scene.narration.task_buttons if b.label == str(run.sum.total))
     pump(app, 2, events=click(total.rect.center))
-    verdict = next(b for b in scene.task_buttons
+    verdict = next(b for b in scene.narration.task_buttons
                    if b.label == ("Made" if run.sum.made else "Set"))
     pump(app, 2, events=click(verdict.rect.center))
     assert run.finished and finish.enabled
@@ -140,13 +140,13 @@ def test_a_lesson_ends_on_a_recap_with_next_lesson_and_progress_per_table(app, s
     run.done_current = True
     scene.next()
     assert scene.recap and "Lesson done" in scene.recap_text()
-    labels = [b.label for b in scene.side_buttons]
+    labels = [b.label for b in scene.narration.side_buttons]
     assert labels == ["Lessons", "Next lesson"]
     done = store.load_progress()
     assert done.lessons.get(lesson_key(first.id, "cutthroat"))
     assert not done.lessons.get(lesson_key(first.id, "racehorse"))  # another table: not done
     scene.terms = []  # the glossary pop-ups are tested on their own
-    pump(app, 2, events=click(scene.side_buttons[1].rect.center))
+    pump(app, 2, events=click(scene.narration.side_buttons[1].rect.center))
     following = app.top
     assert isinstance(following, Scene) and following.lesson.id == scene.next_lesson().id
 
@@ -185,7 +185,7 @@ def test_a_button_is_explained_the_first_time_it_is_lit(app, store):
     scene = PuzzleScene(app, puzzle("32-declare-out"), [puzzle("32-declare-out")])
     app.reset(scene)
     pump(app, 30)
-    assert scene.declare_button.enabled
+    assert scene.toolbar.declare_button.enabled
     assert "button-declare-out" in [t.id for t in scene.terms]
     assert "button-declare-out" in store.load_progress().terms
     again = PuzzleScene(app, puzzle("32-declare-out"), [puzzle("32-declare-out")])

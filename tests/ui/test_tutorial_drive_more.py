@@ -138,7 +138,7 @@ def test_next_leads_on_with_one_click_while_the_trick_is_held(drv):
     assert make(drv, scene, card) is None
     drv.pump(2)
     assert scene.held is not None and scene.run.done_current
-    assert drv.press(scene.side_buttons[2])  # Next, once
+    assert drv.press(scene.narration.side_buttons[2])  # Next, once
     assert scene.run.index == 1
 
 
@@ -154,5 +154,5 @@ def test_declare_out_answers_the_first_click_while_the_trick_is_held(drv):
             drv.click(scene.got_it.rect.center)
         drv.pump(5)
     assert scene.held is not None  # the trick the script just played, waiting for a click
-    assert drv.press(scene.declare_button)
+    assert drv.press(scene.toolbar.declare_button)
     assert getattr(drv.app.top, "yes", None) is not None  # the confirmation, at once

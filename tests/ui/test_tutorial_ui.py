@@ -46,37 +46,37 @@ def test_a_wrong_card_is_answered_with_the_rule_and_nothing_is_greyed(app):
     pump(app, 5)
     assert not any(sp.dim for sp in tricks.picker.sprites)  # the 10♥ is not greyed out
     click_card(app, sprite(tricks, "TH"))
-    assert "Rule 2" in scene.reply and scene.reply_colour == theme.RED
+    assert "Rule 2" in scene.narration.reply and scene.narration.reply_colour == theme.RED
     # The step says "Try it": the illegal try it invites costs no star (issue 24).
     assert scene.run.attempts.wrong == 0 and not scene.run.done_current
-    assert not scene.side_buttons[2].enabled  # Next waits for the right move
+    assert not scene.narration.side_buttons[2].enabled  # Next waits for the right move
     click_card(app, sprite(tricks, "AD"))
-    assert scene.run.done_current and scene.side_buttons[2].enabled
+    assert scene.run.done_current and scene.narration.side_buttons[2].enabled
 
 
 def test_an_old_reply_is_cleared_at_the_next_step(app):
     scene, tricks = open_lesson(app, "31-racehorse-take-the-trick")
     click_card(app, sprite(tricks, "TH"))
-    assert scene.reply
+    assert scene.narration.reply
     click_card(app, sprite(tricks, "AD"))
     pump(app, 60)
     while scene.held is not None:
         scene.release_held()
         pump(app, 10)
     scene.next()
-    assert scene.reply == "" and scene.status == ""
+    assert scene.narration.reply == "" and scene.status_line.text == ""
 
 
 def test_a_finished_trick_stays_until_a_click(app):
     scene, tricks = open_lesson(app, "31-racehorse-take-the-trick")
     click_card(app, sprite(tricks, "AD"))
     pump(app, 240)  # four seconds and more: the trick is still on the table
-    assert scene.held is not None and len(scene.model.trick) == 4
+    assert scene.held is not None and len(scene.model.tricks.trick) == 4
     assert "East takes the trick" in scene.trick_caption()
     pump(app, 2, events=click((10, 400)))
     assert scene.held is None
     pump(app, 60)
-    assert scene.model.trick == []
+    assert scene.model.tricks.trick == []
 
 
 def test_glossary_terms_pop_up_once(app, store):
@@ -102,12 +102,12 @@ def test_meld_is_built_with_the_mouse(app):
         sp = next(s for s in scene.picker.sprites if str(s.card) == code)
         pump(app, 2, events=click(sp.rect.center))
     scene.count()
-    assert not scene.run.done_current and scene.reply_colour == NEUTRAL
+    assert not scene.run.done_current and scene.narration.reply_colour == NEUTRAL
     sp = next(s for s in scene.picker.sprites if str(s.card) == "JH")
     pump(app, 2, events=click(sp.rect.center))
-    count = next(b for b in scene.task_buttons if b.label == "Count")
+    count = next(b for b in scene.narration.task_buttons if b.label == "Count")
     pump(app, 2, events=click(count.rect.center))
-    assert scene.run.done_current and "Run 150" in scene.reply
+    assert scene.run.done_current and "Run 150" in scene.narration.reply
 
 
 def test_a_score_is_added_up_with_the_buttons(app):
@@ -122,16 +122,17 @@ def test_a_score_is_added_up_with_the_buttons(app):
     scene.terms = []
     pump(app, 5)
     task = scene.run.sum
-    labels = [b.label for b in scene.task_buttons]
+    labels = [b.label for b in scene.narration.task_buttons]
     assert str(task.total) in labels and "Made" in labels and "Set" in labels
-    wrong = next(b for b in scene.task_buttons if b.label not in (str(task.total), "Made",
+    wrong = next(b for b in scene.narration.task_buttons if b.label not in (str(task.total), "Made",
                                                                    "Set"))
     pump(app, 2, events=click(wrong.rect.center))
-    right = next(b for b in scene.task_buttons if b.label == str(task.total))
+    right = next(b for b in scene.narration.task_buttons if b.label == str(task.total))
     pump(app, 2, events=click(right.rect.center))
-    verdict = next(b for b in scene.task_buttons if b.label == ("Made" if task.made else "Set"))
+    verdict = next(b for b in scene.narration.task_buttons
+                   if b.label == ("Made" if task.made else "Set"))
     pump(app, 2, events=click(verdict.rect.center))
-    assert scene.run.done_current and scene.reply.startswith("Right")
+    assert scene.run.done_current and scene.narration.reply.startswith("Right")
 
 
 def test_a_puzzle_counts_wrong_tries_and_hints_in_its_stars(app, store):
@@ -144,11 +145,11 @@ def test_a_puzzle_counts_wrong_tries_and_hints_in_its_stars(app, store):
     pump(app, 5)
     assert not any(sp.dim for sp in tricks.picker.sprites)
     click_card(app, sprite(tricks, "AS"))  # illegal: hearts were led
-    assert scene.reply_colour == theme.RED and scene.prun.attempts.wrong == 1
+    assert scene.narration.reply_colour == theme.RED and scene.prun.attempts.wrong == 1
     assert not scene.act(parse_action("play QH"))  # legal, not best
-    assert scene.reply_colour == NEUTRAL and "counter" in scene.reply
+    assert scene.narration.reply_colour == NEUTRAL and "counter" in scene.narration.reply
     scene.show_hint()
-    assert "strongest bot" in scene.reply and scene.prun.attempts.hints == 1
+    assert "strongest bot" in scene.narration.reply and scene.prun.attempts.hints == 1
     assert scene.act(parse_action("play TH"))
     assert store.load_progress().stars["puzzle/40-rh-last-to-play"] == 1
     assert store.load_progress().puzzles["40-rh-last-to-play"] == "solved"
@@ -202,17 +203,17 @@ def test_the_drill_names_the_rule_and_keeps_its_tally(app, store):
     if illegal:
         click_card(app, illegal[0])
         # The drill asks which rule forbids it (issue 24), with a button per rule.
-        assert "Which rule forbids it?" in scene.reply and scene.item.attempts.wrong == 1
+        assert "Which rule forbids it?" in scene.narration.reply and scene.item.attempts.wrong == 1
         number = TextContext(scene.item.rules, scene.item.state).verdict()[2] \
             .reason(illegal[0].card).number
-        wrong = next(b for b in scene.task_buttons if b.label != str(number))
+        wrong = next(b for b in scene.narration.task_buttons if b.label != str(number))
         pump(app, 2, events=click(wrong.rect.center))
         assert scene.item.attempts.wrong == 2 and scene.item.asking is not None
-        right = next(b for b in scene.task_buttons if b.label == str(number))
+        right = next(b for b in scene.narration.task_buttons if b.label == str(number))
         pump(app, 2, events=click(right.rect.center))
-        assert scene.item.asking is None and scene.reply.startswith("Yes")
+        assert scene.item.asking is None and scene.narration.reply.startswith("Yes")
     click_card(app, next(sp for sp in tricks.picker.sprites if sp.card in legal))
-    assert scene.item.done and scene.side_buttons[1].enabled
+    assert scene.item.done and scene.narration.side_buttons[1].enabled
     progress, earned = store.load_progress(), scene.item.stars
     assert progress.drill_tally("racehorse") == (1, earned)
     # The tally is per table, like the lessons' progress (issue 24): none on another table.

@@ -52,7 +52,7 @@ def test_the_meld_turn_panel_leaves_the_players_melds_in_sight(app, size):
 
     def ready() -> bool:
         if isinstance(app.top, MeldTurnScene) and not table.timeline.busy \
-                and table.model.tabled[0]:
+                and table.model.stock_area.tabled[0]:
             seen.append(True)
             return True
         return False
@@ -61,7 +61,7 @@ def test_the_meld_turn_panel_leaves_the_players_melds_in_sight(app, size):
     items = record_frame(app)
     panels = [x.rect for x in items if x.kind == "panel" and x.layer > 0]
     buttons = [x.rect for x in items if x.kind == "button" and x.layer > 0]
-    for sp in table.model.tabled[0]:
+    for sp in table.model.stock_area.tabled[0]:
         assert not any(p.colliderect(sp.rect) for p in panels + buttons), \
             f"{sp.card} lies under the meld prompt at {size}"
 
@@ -72,7 +72,7 @@ def test_the_meld_legends_go_with_the_melded_cards_at_the_playoff(app):
     from game.ui.widgets import recording
 
     table = start(app, "two-handed", seed=1)
-    laid = lambda: table.view.laid and any(table.view.laid) and any(table.model.tabled)  # noqa: E731
+    laid = lambda: table.view.laid and any(table.view.laid) and any(table.model.stock_area.tabled)  # noqa: E731
     assert run_until(app, table, lambda: bool(laid()) and not table.timeline.busy, frames=20000)
     with recording() as rec:
         table.draw(app.screen)
@@ -80,7 +80,7 @@ def test_the_meld_legends_go_with_the_melded_cards_at_the_playoff(app):
     started = recorder(table, PlayoffStarted)
     assert run_until(app, table, lambda: bool(started) and not table.timeline.busy,
                      frames=20000)
-    assert not any(table.model.tabled)
+    assert not any(table.model.stock_area.tabled)
     with recording() as rec:
         table.draw(app.screen)
     assert not [x.label for x in rec.items if x.kind == "text" and x.label.startswith("Meld ")]

@@ -13,7 +13,7 @@ from game.ui.scene import Route
 from game.ui.scenes.displays import ResultScene
 from game.ui.scenes.stockturn import stock_left
 from game.ui.table import hud
-from game.ui.table.scene import CLICK_ON
+from game.ui.table.status import CLICK_ON
 from game.ui.widgets import recording
 from tests.ui.conftest import click, pump
 from tests.ui.driving import run_until, start
@@ -98,7 +98,7 @@ def test_a_conceded_hand_is_said_in_words_that_fit_the_player_too(app, unseen):
     from game.rules.events import HandConceded
 
     table = start(app, "cutthroat", seed=2)
-    table.model.on_HandConceded(HandConceded(0, unseen))
-    said = table.model.bubbles[0]
+    table.model.apply(HandConceded(0, unseen))
+    said = table.model.talk.bubbles[0]
     assert said in ("Thrown in", "Conceded unseen")
     assert not said.endswith("s in") and not said.endswith("Concedes")

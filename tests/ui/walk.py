@@ -90,7 +90,7 @@ def from_table(app, table: TableScene, visit: Visit, seen: set[str]) -> None:
             if not table.model.melds:
                 continue
             args["review"] = True
-        if route == Route.LAST_TRICK and not table.model.last_trick:
+        if route == Route.LAST_TRICK and not table.model.tricks.last_trick:
             continue
         seen.add(name)
         scene = app.open(route, **args)
@@ -212,7 +212,7 @@ def declare_out(app, visit: Visit) -> None:
     table = table_of(app)
     pump(app, 3000, until=lambda: app.top.name == "tricks" and settled(app, table))
     table.update(0)  # the declare-out button opens
-    table.ask_declare_out()
+    table.toolbar.ask_declare_out()
     show(app, visit, "declare out", table)
     app.top.yes.on_click()
     pump(app, 600, until=lambda: app.top.name == "game over" and settled(app, table))

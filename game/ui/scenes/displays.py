@@ -20,7 +20,7 @@ from game.ui.widgets import Button, draw_text, panel, shade, wrap
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
-    from game.ui.table.scene import TableScene
+    from game.ui.table.faces import PromptTable
 
 class MeldScene(Display):
     """Every seat's meld: shown once per hand when the meld is laid down (it waits for its
@@ -30,7 +30,7 @@ class MeldScene(Display):
     name = "meld"
     SETTLE = 0.6  # seconds before a key or click may close it
 
-    def __init__(self, app: AppContext, table: TableScene, review: bool = False) -> None:
+    def __init__(self, app: AppContext, table: PromptTable, review: bool = False) -> None:
         super().__init__(app, table)
         self.review = review
         if review:
@@ -121,7 +121,7 @@ class MeldScene(Display):
 class ResultScene(Display):
     name = "hand result"
 
-    def __init__(self, app: AppContext, table: TableScene, result: HandResult) -> None:
+    def __init__(self, app: AppContext, table: PromptTable, result: HandResult) -> None:
         super().__init__(app, table)
         self.result = result
         self.buttons = [self.cont,
@@ -262,7 +262,7 @@ def tricks_text(side: SideResult) -> str:
 class GameOverScene(Display):
     name = "game over"
 
-    def __init__(self, app: AppContext, table: TableScene, won: GameWon) -> None:
+    def __init__(self, app: AppContext, table: PromptTable, won: GameWon) -> None:
         super().__init__(app, table)
         self.won = won
         # Enter and Space read the score sheet: a new game deals over the finished one at
@@ -352,7 +352,7 @@ class LastTrickScene(Overlay):
         shade(surface, 120)
         lay = self.layout
         four = self.app.settings.four_colour
-        for seat, card in self.table.model.last_trick:
+        for seat, card in self.table.model.tricks.last_trick:
             x, y, _ = lay.trick_slot(seat)
             img = assets.card_image(str(card), lay.card_w, four)
             surface.blit(img, img.get_rect(center=(round(x), round(y))))

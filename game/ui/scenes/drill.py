@@ -5,18 +5,21 @@ is an exercise with three stars: done, no wrong try, no hint."""
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.match.controller import HUMAN, SCRIPT, Match
 from game.rules.actions import Action, PlayCard
+from game.rules.cards import Card
 from game.rules.events import TrickWon
 from game.rules.ruleset import RuleSet
 from game.store.progress import drill_key
 from game.tutorial.drill import Drill, DrillItem
 from game.tutorial.runner import AUTO_BOT
 from game.ui.coached import CoachedTable, learner_table, stars_text
+from game.ui.handpick import HandPicker
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -35,9 +38,9 @@ class DrillScene(CoachedTable):
                            progress.drill_tally(rules.name)[0])
         self.item: DrillItem = self.drill.next()
         super().__init__(app, self._match(), rules.name)
-        self.side_buttons = [Button("Hint", self.show_hint, hotkey=pygame.K_h),
-                             Button("Next position", self.next_item, primary=True,
-                                    enabled=False, hotkey=pygame.K_PAGEDOWN)]
+        self.narration.side_buttons = [Button("Hint", self.show_hint, hotkey=pygame.K_h),
+                                       Button("Next position", self.next_item, primary=True,
+                                              enabled=False, hotkey=pygame.K_PAGEDOWN)]
         self.session_stars = 0
         self.session_done = 0
         self.resize(app.size)
@@ -50,20 +53,26 @@ class DrillScene(CoachedTable):
         self.app.store.save_progress(progress)
 
     def _rule_buttons(self) -> list[Button]:
-        return [Button(str(n), lambda n=n: self.name_rule(n))
+        return [Button(str(n), partial(self.name_rule, n))
                 for n in range(1, len(self.item.rules_list()) + 1)]
 
     def name_rule(self, number: int) -> None:
         reply = self.item.name_rule(number)
         self.answer(reply.message, "right" if reply.ok else reply.tone)
         if reply.ok:
-            self.task_buttons = []
+            self.narration.task_buttons = []
             self.resize(self.app.size)
 
     def _match(self) -> Match:
         rules = self.item.rules
         seats = (HUMAN,) + (SCRIPT,) * (rules.players - 1)
         return Match(rules, self.item.found.seed, seats, initial=self.item.state)
+
+    def _ask_for_the_rule(self) -> None:
+        """An illegal card tried: the drill now asks which rule forbids it, by number."""
+        if self.item.asking is not None:
+            self.narration.task_buttons = self._rule_buttons()
+            self.resize(self.app.size)
 
     def wants_action(self) -> bool:
         return not self.item.done
@@ -78,9 +87,7 @@ class DrillScene(CoachedTable):
         reply = self.item.answer(action.card)
         if not reply.ok:
             self.answer(reply.message, reply.tone)
-            if self.item.asking is not None:
-                self.task_buttons = self._rule_buttons()
-                self.resize(self.app.size)
+            self._ask_for_the_rule()
             return False
         self.answer(reply.message, "right")
         events = self.match.submit(action, self.human)
@@ -91,8 +98,8 @@ class DrillScene(CoachedTable):
             events += self.match.submit(AUTO_BOT.choose(view, random.Random(len(events))))
         self.process(events)
         self._record()
-        self.side_buttons[1].enabled = True
-        self.side_buttons[0].enabled = False
+        self.narration.side_buttons[1].enabled = True
+        self.narration.side_buttons[0].enabled = False
         return True
 
     def _record(self) -> None:
@@ -110,9 +117,10 @@ class DrillScene(CoachedTable):
         if pointed is not None:
             self.act(PlayCard(pointed))
 
-    def _pointed_card(self):  # noqa: ANN202 - the Card under the pointer, or None
+    def _pointed_card(self) -> Card | None:
+        """The card under the pointer in the prompt in front of the table, if any."""
         picker = getattr(self.app.top, "picker", None)
-        return picker.card(picker.pointed) if picker is not None else None
+        return picker.card(picker.pointed) if isinstance(picker, HandPicker) else None
 
     def show_hint(self) -> None:
         if not self.item.done:
@@ -125,12 +133,12 @@ class DrillScene(CoachedTable):
             self.app.pop()
         self.item = self.drill.next()
         self._save_place(self.item.found.seed)
-        self.task_buttons = []
+        self.narration.task_buttons = []
         self.match = self._match()
         self.load(self.match.state)
         self.clear_reply()
-        self.side_buttons[1].enabled = False
-        self.side_buttons[0].enabled = True
+        self.narration.side_buttons[1].enabled = False
+        self.narration.side_buttons[0].enabled = True
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -141,5 +149,5 @@ class DrillScene(CoachedTable):
         if self.item.asking is not None:
             text += "\nYour table's rules: " + " ".join(
                 f"({r}" for r in self.item.rules_list())
-        self.draw_narration(surface, "Which rule?", counter, text, stars_text(stars))
+        self.narration.draw(surface, "Which rule?", counter, text, stars_text(stars))
         self.draw_overlays(surface)

@@ -4,6 +4,7 @@ a Hint away, and at the end the learner adds up the score before seeing it."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -37,9 +38,9 @@ class FirstHandScene(CoachedTable):
         self.lines: list[str] = []
         self.wait = 0.0
         self.chosen_sum: int | None = None
-        self.side_buttons = [Button("Hint", self.show_hint, hotkey=pygame.K_h),
-                             Button("Finish", self.finish, primary=True, enabled=False,
-                                    hotkey=pygame.K_PAGEDOWN)]
+        self.narration.side_buttons = [Button("Hint", self.show_hint, hotkey=pygame.K_h),
+                                       Button("Finish", self.finish, primary=True, enabled=False,
+                                              hotkey=pygame.K_PAGEDOWN)]
         self.seen_phase = ""
         self.resize(app.size)
 
@@ -76,7 +77,7 @@ class FirstHandScene(CoachedTable):
             self.seen_phase = self.run.phase
             self.clear_reply()
             if self.run.phase == "score":
-                self.task_buttons = self._sum_buttons()
+                self.narration.task_buttons = self._sum_buttons()
                 self.resize(self.app.size)
 
     def tell(self, events: list[Event]) -> None:
@@ -135,9 +136,9 @@ class FirstHandScene(CoachedTable):
     def _sum_buttons(self) -> list[Button]:
         task = self.run.sum
         if task is None:
-            self.side_buttons[1].enabled = True
+            self.narration.side_buttons[1].enabled = True
             return []
-        out = [Button(str(n), lambda n=n: self.pick_sum(n)) for n in task.choices]
+        out = [Button(str(n), partial(self.pick_sum, n)) for n in task.choices]
         return out + [Button("Made", lambda: self.pick_made(True)),
                       Button("Set", lambda: self.pick_made(False))]
 
@@ -152,8 +153,8 @@ class FirstHandScene(CoachedTable):
         reply = self.run.try_sum(self.chosen_sum, made)
         self.answer(reply.message, "right" if reply.ok else reply.tone)
         if reply.ok:
-            self.task_buttons = []
-            self.side_buttons[1].enabled = True
+            self.narration.task_buttons = []
+            self.narration.side_buttons[1].enabled = True
             self.resize(self.app.size)
 
     def finish(self) -> None:
@@ -179,9 +180,9 @@ class FirstHandScene(CoachedTable):
             parts = ", ".join(f"{label} {value}" for label, value in self.run.sum.parts)
             text += (f"\nYour side: {parts}, against a bid of {self.run.sum.bid}. Add them up: "
                      f"what is the total, and is the bid made or set?")
-        elif self.match.waiting_for_human() and not self.reply:
+        elif self.match.waiting_for_human() and not self.narration.reply:
             text += "\n(Your move. Hint shows the coach's advice.)"
-        self.draw_narration(surface, self.lesson.title, f"{self.match.rules.title.split(':')[0]}"
+        self.narration.draw(surface, self.lesson.title, f"{self.match.rules.title.split(':')[0]}"
                             f" · {self.run.phase}", text,
                             stars_text(self.run.attempts.stars(True)))
         self.draw_overlays(surface)

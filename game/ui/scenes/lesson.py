@@ -6,6 +6,7 @@ have them add up the points."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -13,10 +14,12 @@ import pygame
 from game.rules.actions import Action
 from game.rules.cards import Card
 from game.rules.compiled import best_meld
+from game.rules.events import Event, TrickWon
 from game.rules.ruleset import RuleSet
 from game.store.content import load_preset
 from game.store.lessons import ZONES, Lesson
 from game.store.progress import lesson_key
+from game.store.tutorial_data import Term
 from game.tutorial.features import steps_for
 from game.tutorial.runner import LessonRun
 from game.tutorial.text import TemplateError, TextContext, fields_of, render, terms_in
@@ -53,23 +56,24 @@ class LessonScene(CoachedTable):
         self.following: Lesson | None = None  # the recap's Next lesson, found once
         self.selected: list[Card] = []
         self.chosen: set[int] = set()  # the selected sprites of the hand, by identity
-        self.side_buttons = [Button("Back", self.back, hotkey=pygame.K_PAGEUP),
-                             Button("Hint", self.show_hint, hotkey=pygame.K_h),
-                             Button("Next", self.next, primary=True, hotkey=pygame.K_PAGEDOWN),
-                             Button("Restart", self.restart, hotkey=pygame.K_HOME)]
+        self.narration.side_buttons = [
+            Button("Back", self.back, hotkey=pygame.K_PAGEUP),
+            Button("Hint", self.show_hint, hotkey=pygame.K_h),
+            Button("Next", self.next, primary=True, hotkey=pygame.K_PAGEDOWN),
+            Button("Restart", self.restart, hotkey=pygame.K_HOME)]
         self.enter_step(self.run.start(0))
 
     # -- steps -----------------------------------------------------------------------------
-    def enter_step(self, events: list) -> None:  # noqa: ANN001
+    def enter_step(self, events: list[Event]) -> None:
         while self.app.top is not self and self.app.top is not None and self in self.app.stack:
             self.app.pop()
-        self.match = self.run.match  # type: ignore[assignment]
-        assert self.run.pre_state is not None
+        assert self.run.match is not None and self.run.pre_state is not None  # run.start set them
+        self.match = self.run.match
         self.load(self.run.pre_state)
         self.clear_reply()  # an error from the previous step never lingers
         self.selected, self.chosen = [], set()
         self.process(events)
-        self.task_buttons = self._task_buttons()
+        self.narration.task_buttons = self._task_buttons()
         self.refresh_buttons()
         self.glossary(self.text())
 
@@ -85,7 +89,7 @@ class LessonScene(CoachedTable):
         by_id = {t.id: t for t in glossary}
         self.show_terms([by_id[t] for t in new])
 
-    def term_text(self, term) -> str:  # noqa: ANN001
+    def term_text(self, term: Term) -> str:
         try:
             return render(term.say, TextContext(self.match.rules))
         except TemplateError:
@@ -97,7 +101,7 @@ class LessonScene(CoachedTable):
             return [Button("Count", self.count, primary=True, hotkey=pygame.K_c),
                     Button("Clear", self.clear_selection)]
         if step.task == "add-up" and self.run.sum is not None:
-            out = [Button(str(n), lambda n=n: self.pick_sum(n)) for n in self.run.sum.choices]
+            out = [Button(str(n), partial(self.pick_sum, n)) for n in self.run.sum.choices]
             if self.run.sum.kind == "hand":
                 out += [Button("Made", lambda: self.pick_made(True)),
                         Button("Set", lambda: self.pick_made(False))]
@@ -106,11 +110,11 @@ class LessonScene(CoachedTable):
 
     def refresh_buttons(self) -> None:
         last = self.run.index == len(self.run.steps) - 1
-        nxt = self.side_buttons[2]
+        nxt = self.narration.side_buttons[2]
         nxt.label = "Finish" if last else "Next"
         nxt.enabled = self.run.done_current
-        self.side_buttons[0].enabled = self.run.index > 0
-        self.side_buttons[1].enabled = not self.run.done_current
+        self.narration.side_buttons[0].enabled = self.run.index > 0
+        self.narration.side_buttons[1].enabled = not self.run.done_current
         self.resize(self.app.size)
 
     def offers(self, control: str) -> bool:
@@ -218,11 +222,11 @@ class LessonScene(CoachedTable):
             self.app.pop()
         self.recap = True
         self.clear_reply()
-        self.task_buttons = []
+        self.narration.task_buttons = []
         following = self.following = self.next_lesson()
-        self.side_buttons = [Button("Lessons", self.leave, hotkey=pygame.K_ESCAPE)]
+        self.narration.side_buttons = [Button("Lessons", self.leave, hotkey=pygame.K_ESCAPE)]
         if following is not None:
-            self.side_buttons.append(Button("Next lesson", lambda: self.open(following),
+            self.narration.side_buttons.append(Button("Next lesson", lambda: self.open(following),
                                             primary=True, hotkey=pygame.K_RETURN))
         self.resize(self.app.size)
 
@@ -252,7 +256,7 @@ class LessonScene(CoachedTable):
             for name, arg in fields_of(step.say):
                 if name == "rule" and (arg in rules.tricks.obligations
                                        or arg in rules.stock.playoff_obligations):
-                    text = rules.obligation_text(arg)  # type: ignore[arg-type]
+                    text = rules.obligation_text(arg)
                     if text not in named:
                         named.append(text)
         lines = [f"Lesson done: {stars_text(self.run.stars)}", self.lesson.summary]
@@ -281,7 +285,8 @@ class LessonScene(CoachedTable):
             return
         key = id(self.picker.sprites[index])
         self.chosen ^= {key}
-        self.selected = [sp.card for sp in self.picker.sprites if id(sp) in self.chosen]
+        self.selected = [sp.card for sp in self.picker.sprites
+                         if id(sp) in self.chosen and sp.card is not None]
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -308,16 +313,17 @@ class LessonScene(CoachedTable):
         if task is None or self.run.done_current:
             return ""
         if task.kind == "trick":
-            won = [e for e in self.run.log if type(e).__name__ == "TrickWon"][-1]
+            won = [e for e in self.run.log if isinstance(e, TrickWon)][-1]
             return "\nThe trick: " + ", ".join(c.pretty for _, c in won.cards) + \
                 (" (the last trick)" if won.last else "") + "."
         parts = ", ".join(f"{label} {value}" for label, value in task.parts)
         return f"\nYour side: {parts}; the bid was {task.bid}."
 
-    def glowing_cards(self) -> set:
+    def glowing_cards(self) -> set[Card]:
         """The step's highlighted cards glow (drawn under each card, keeping the fan)."""
         wanted = {n for n in self.run.step.highlight if n not in ZONES}
-        return {sp.card for sp in self.model.hands[self.human] if str(sp.card) in wanted}
+        return {sp.card for sp in self.model.hands[self.human]
+                if sp.card is not None and str(sp.card) in wanted}
 
     # -- drawing ---------------------------------------------------------------------------
     def panel_text(self) -> tuple[str, str, str, str]:
@@ -326,9 +332,9 @@ class LessonScene(CoachedTable):
             return self.lesson.title, "Recap", self.recap_text(), ""
         step = self.run.step
         text = self.text() + self.task_text()
-        if self.wants_action() and not self.reply:
+        if self.wants_action() and not self.narration.reply:
             text += "\n(Your move.)"
-        elif step.task == "build-meld" and not self.run.done_current and not self.reply:
+        elif step.task == "build-meld" and not self.run.done_current and not self.narration.reply:
             text += "\n(Click cards to select them, then Count.)"
         return (self.lesson.title, f"Step {self.run.index + 1} of {len(self.run.steps)}", text,
                 stars_text(self.run.attempts.stars(True)))
@@ -340,7 +346,7 @@ class LessonScene(CoachedTable):
             if step.show_meld:
                 self.draw_meld(surface)
             self.highlight(step.highlight, surface)
-        self.draw_narration(surface, *self.panel_text())
+        self.narration.draw(surface, *self.panel_text())
         self.draw_overlays(surface)
 
     def highlight(self, names: tuple[str, ...], surface: pygame.Surface) -> None:
@@ -354,7 +360,7 @@ class LessonScene(CoachedTable):
             if rect is not None:
                 pygame.draw.rect(surface, (255, 214, 90, pulse), rect.inflate(10, 10), width=3,
                                  border_radius=10)
-        for _, sp in self.model.trick:
+        for _, sp in self.model.tricks.trick:
             if str(sp.card) in cards:
                 pygame.draw.rect(surface, theme.GOLD, sp.rect.inflate(8, 8), width=3,
                                  border_radius=8)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,7 +23,7 @@ from game.ui.widgets import Button, draw_text, draw_wrapped, wrap
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
-    from game.ui.table.scene import TableScene
+    from game.ui.table.faces import PromptTable
 
 
 class TitleScene(MenuScene):
@@ -41,7 +42,7 @@ class TitleScene(MenuScene):
         self.error = ""
         for i, saved in enumerate(self.games):
             self.buttons.append(Button(resume_label(saved),
-                                       lambda g=saved: self.resume_saved(g), primary=i == 0,
+                                       partial(self.resume_saved, saved), primary=i == 0,
                                        hotkey=pygame.K_r if i == 0 else None))
         if len(self.all_games) > len(self.games):
             self.buttons.append(Button(f"All {len(self.all_games)} saved games…",
@@ -139,24 +140,24 @@ class SetupScene(MenuScene):
         self.buttons = []
         for name in preset_names():
             self.buttons.append(Button(load_ruleset(name).title.split(":")[0],
-                                       lambda n=name: self.pick(n),
+                                       partial(self.pick, name),
                                        selected=settings.variant == name))
         rules = load_ruleset(settings.variant) if settings.variant in preset_names() else None
         players = rules.players if rules else 4
         for i in range(players - 1):
             level = (settings.seat_levels + ["medium"] * 3)[i]
             self.buttons.append(Button(f"{seat_name(i + 1, players)}: {level}",
-                                       lambda i=i: self.cycle_level(i)))
+                                       partial(self.cycle_level, i)))
         practice = "on" if settings.practice else "off"
         self.buttons.append(Button(f"Practice (undo and hints): {practice}",
                                    self.toggle_practice))
         self.description = self._description(rules)
-        for option in offered(rules) if rules else ():
+        for option in offered(rules) if rules is not None else ():
             on = bool(getattr(settings, option.key))
             # highlighted when it changes the preset's rules
+            changes = rules is not None and bool(option.lines(rules, on))
             self.buttons.append(Button(option.on if on else option.off,
-                                       lambda o=option: self.toggle(o),
-                                       selected=bool(option.lines(rules, on)),
+                                       partial(self.toggle, option), selected=changes,
                                        tooltip=option.tooltip))
         self.buttons.append(Button("Start", self.start, primary=True, hotkey=pygame.K_RETURN))
         self.buttons.append(Button("Back", lambda: app.pop(self), hotkey=pygame.K_ESCAPE))
@@ -313,7 +314,7 @@ class SavedGamesScene(MenuScene):
         pages = max(1, -(-len(self.games) // n))
         self.page = min(self.page, pages - 1)
         first = self.page * n
-        self.buttons = [Button(resume_label(g), lambda g=g: self.resume(g))
+        self.buttons = [Button(resume_label(g), partial(self.resume_saved, g))
                         for g in self.games[first:first + n]]
         if pages > 1:
             self.buttons.append(Button(
@@ -331,7 +332,9 @@ class SavedGamesScene(MenuScene):
         super().resize(size)
         widen_for_labels(self, size, round(90 * theme.scale_for(size)))
 
-    def resume(self, saved: SavedGame) -> None:
+    def resume_saved(self, saved: SavedGame) -> None:
+        # Not ``resume``: that is the scene's own "the scene above was popped", called with
+        # no argument.
         self.error = resume_game(self.app, saved) or ""
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -349,7 +352,7 @@ class PauseScene(MenuScene):
     title = "Menu"
     opaque = False
 
-    def __init__(self, app: AppContext, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: PromptTable) -> None:
         super().__init__(app)
         self.table = table
         self.buttons = [

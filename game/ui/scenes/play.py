@@ -4,6 +4,7 @@ the widow, passing and discarding, conceding, and playing a card."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,7 +23,7 @@ from game.rules.actions import (
 )
 from game.rules.auction_game.melding import side_meld_totals
 from game.rules.auction_game.needs import still_needed
-from game.rules.cards import Suit
+from game.rules.cards import Card, Suit
 from game.rules.compiled import meld_table
 from game.rules.errors import IllegalActionError
 from game.rules.phase import Phase
@@ -34,7 +35,7 @@ from game.ui.widgets import Button, bubble
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
-    from game.ui.table.scene import TableScene
+    from game.ui.table.faces import PromptTable
 
 
 class DealScene(Overlay):
@@ -65,14 +66,14 @@ class DealScene(Overlay):
         bubble(surface, f"Hand {view.hand_no + 1}: {dealer}", lay.center, lay.font_big)
 
 
-def meld_by_trump(table: TableScene) -> str:
+def meld_by_trump(table: PromptTable) -> str:
     rules = table.match.rules
     total = meld_table(rules).total
     hand = table.view.hand
     return "   ".join(f"{Suit(s).symbol} {total(hand, s)}" for s in range(4))
 
 
-def minimum_meld_warning(table: TableScene, suits: Sequence[int] = (0, 1, 2, 3),
+def minimum_meld_warning(table: PromptTable, suits: Sequence[int] = (0, 1, 2, 3),
                          bid: str = "a bid you win") -> str:
     """001: "If the bidding side fails to reach 20 in meld they automatically lose the bid
     without playing". Said before the player bids (or names trump) with less meld than that:
@@ -93,7 +94,7 @@ class AuctionScene(Overlay):
     shows_message = True
     name = "auction"
 
-    def __init__(self, app: AppContext, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: PromptTable) -> None:
         super().__init__(app, table)
         view = table.view
         self.bids = [a.amount for a in view.legal if isinstance(a, Bid)]
@@ -108,7 +109,7 @@ class AuctionScene(Overlay):
         self.buttons = [Button("Pass", lambda: self.act(Pass()), enabled=self.can_pass,
                                hotkey=pygame.K_p)]
         for amount in quick:
-            self.buttons.append(Button(str(amount), lambda a=amount: self.act(Bid(a)),
+            self.buttons.append(Button(str(amount), partial(self.act, Bid(amount)),
                                        primary=amount == self.bids[0]))
 
     def _step(self) -> int:
@@ -155,7 +156,7 @@ class TrumpScene(Overlay):
     shows_message = True
     name = "trump"
 
-    def __init__(self, app: AppContext, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: PromptTable) -> None:
         super().__init__(app, table)
         legal = {a.suit for a in table.view.legal if isinstance(a, NameTrump)}
         total = meld_table(table.match.rules).total
@@ -167,7 +168,7 @@ class TrumpScene(Overlay):
                 self.refused[suit] = refused
             label = f"{suit.symbol} {suit.name.title()}  ({pts})"
             self.buttons.append(Button(label + ("  ✕" if refused is not None else ""),
-                                       lambda s=suit: self.act(NameTrump(s)),
+                                       partial(self.act, NameTrump(suit)),
                                        enabled=suit in legal, hotkey=pygame.K_1 + int(suit)))
         self.warning = minimum_meld_warning(table, sorted(int(s) for s in legal), "the bid")
 
@@ -192,7 +193,7 @@ class WidowScene(Overlay):
     shows_message = True
     name = "widow"
 
-    def __init__(self, app: AppContext, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: PromptTable) -> None:
         super().__init__(app, table)
         legal = table.view.legal
         self.buttons = [Button("Turn up the widow", lambda: self.act(TakeWidow()), primary=True,
@@ -218,7 +219,7 @@ class ThrowInVoteScene(Overlay):
     shows_message = True
     name = "throw-in vote"
 
-    def __init__(self, app: AppContext, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: PromptTable) -> None:
         super().__init__(app, table)
         self.buttons = [Button("Agree: throw it in", lambda: self.act(AgreeThrowIn()),
                                destructive=True),
@@ -244,7 +245,7 @@ class DecideScene(Overlay):
     shows_message = True
     name = "decide"
 
-    def __init__(self, app: AppContext, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: PromptTable) -> None:
         super().__init__(app, table)
         legal = table.view.legal
         self.buttons = []
@@ -266,7 +267,8 @@ def decide_lines(view: PlayerView) -> list[str]:
     """What the bidder deciding to play or concede reads: its bid, its meld, and what the
     engine says it still needs."""
     rules = view.rules
-    meld = view.melds[view.bidder].total if view.melds and view.melds[view.bidder] else 0
+    shown = view.melds[view.bidder] if view.melds else None
+    meld = shown.total if shown else 0
     zeros = (0,) * rules.n_sides
     need = still_needed(rules, view.bidder, view.bid, side_meld_totals(rules, view.melds),
                         zeros, zeros)[rules.side_of(view.bidder)]
@@ -285,7 +287,7 @@ class PassScene(Overlay):
     """Pick cards to pass (racehorse), pass back, or discard (three-handed), then confirm."""
 
     shows_message = True
-    def __init__(self, app: AppContext, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: PromptTable) -> None:
         super().__init__(app, table)
         view = table.view
         self.phase = view.phase
@@ -301,8 +303,9 @@ class PassScene(Overlay):
 
     resize = TrumpScene.resize
 
-    def chosen(self) -> tuple:
-        return tuple(sorted(self.picker.card(i) for i in self.selected))  # type: ignore[type-var]
+    def chosen(self) -> tuple[Card, ...]:
+        cards = [self.picker.card(i) for i in self.selected]  # the player's: all known
+        return tuple(sorted(c for c in cards if c is not None))
 
     def can_add(self, index: int) -> bool:
         card = self.picker.card(index)
@@ -325,13 +328,15 @@ class PassScene(Overlay):
         """The engine's reason for refusing a pass with this card in it: the choice so far,
         the card, and cards from a legal choice to make up the number."""
         card = self.picker.card(index)
+        if card is None:
+            return "That card cannot be chosen now."
         trial = [*self.chosen(), card]
         for c in next(iter(self.choices), ()):
             if len(trial) >= self.k:
                 break
             if trial.count(c) < self.picker_count(c):
                 trial.append(c)
-        cards = tuple(sorted(trial))  # type: ignore[type-var]
+        cards = tuple(sorted(trial))
         action = Discard(cards) if self.phase == Phase.DISCARD else PassCards(cards)
         return self.table.match.why_not(action) or "That card cannot be chosen now."
 

@@ -30,9 +30,9 @@ class PuzzleScene(CoachedTable):
         self.queue = queue
         self.prun = PuzzleRun(puzzle, load_preset, shipped_library().quotes)
         super().__init__(app, self.prun.match, puzzle.preset)
-        self.side_buttons = [Button("Hint", self.show_hint, hotkey=pygame.K_h),
-                             Button("Next puzzle", self.next_puzzle, primary=True,
-                                    enabled=False, hotkey=pygame.K_PAGEDOWN)]
+        self.narration.side_buttons = [Button("Hint", self.show_hint, hotkey=pygame.K_h),
+                                       Button("Next puzzle", self.next_puzzle, primary=True,
+                                              enabled=False, hotkey=pygame.K_PAGEDOWN)]
         self.resize(app.size)
         self.load(self.prun.match.state)
 
@@ -64,8 +64,8 @@ class PuzzleScene(CoachedTable):
         progress.puzzles[self.puzzle.id] = self.prun.grade
         progress.record_stars(f"puzzle/{self.puzzle.id}", self.prun.stars)
         self.app.store.save_progress(progress)
-        self.side_buttons[1].enabled = True
-        self.side_buttons[0].enabled = False
+        self.narration.side_buttons[1].enabled = True
+        self.narration.side_buttons[0].enabled = False
         self.process(self.match.submit(action, self.human))  # show the right answer played
         return True
 
@@ -98,5 +98,5 @@ class PuzzleScene(CoachedTable):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.draw_narration(surface, *self.panel_text())
+        self.narration.draw(surface, *self.panel_text())
         self.draw_overlays(surface)

@@ -19,12 +19,12 @@ from game.ui.widgets import Button, draw_text, panel, shade, wrap
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
-    from game.ui.table.scene import TableScene
+    from game.ui.table.faces import PromptTable
 
 
 
 
-def big_panel(surface: pygame.Surface, table: TableScene, title: str) -> pygame.Rect:
+def big_panel(surface: pygame.Surface, table: PromptTable, title: str) -> pygame.Rect:
     """The panel these screens share, over the dimmed table, holding their buttons at its
     foot; returns the space above them."""
     lay = table.layout
@@ -41,13 +41,13 @@ def big_panel(surface: pygame.Surface, table: TableScene, title: str) -> pygame.
                        h - round(98 * s) - top)
 
 
-def card_width(table: TableScene, row: pygame.Rect) -> int:
+def card_width(table: PromptTable, row: pygame.Rect) -> int:
     """Cards as large as a seat's row allows (a label above them), up to the trick's."""
     label = round(table.layout.font_small * 1.4)
     return max(24, min(round(table.layout.card_w * 0.7), round((row.height - label - 6) / 1.4)))
 
 
-def draw_cards(surface: pygame.Surface, table: TableScene, cards: Sequence[Card],
+def draw_cards(surface: pygame.Surface, table: PromptTable, cards: Sequence[Card],
                pos: tuple[int, int], width: int, marked: Sequence[Card] = (),
                span: int = 0) -> int:
     """A row of face-up cards from ``pos``, spread over at most ``span`` pixels; cards in
@@ -69,7 +69,7 @@ def draw_cards(surface: pygame.Surface, table: TableScene, cards: Sequence[Card]
     return x + (width - gap if cards else 0)
 
 
-def who(table: TableScene, seat: int) -> str:
+def who(table: PromptTable, seat: int) -> str:
     return "You" if seat == table.human else seat_name(seat, table.match.rules.players)
 
 
@@ -78,7 +78,7 @@ class BiddingScene(Display):
 
     name = "bidding"
 
-    def __init__(self, app: AppContext, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: PromptTable) -> None:
         super().__init__(app, table)
         self.cont.label = "Close"
         self.cont.hotkey = pygame.K_ESCAPE
@@ -123,7 +123,7 @@ class BiddingScene(Display):
 class HandScene(Display):
     """A finished hand, read from the game's own record (base of the two screens below)."""
 
-    def __init__(self, app: AppContext, table: TableScene, hand_no: int) -> None:
+    def __init__(self, app: AppContext, table: PromptTable, hand_no: int) -> None:
         super().__init__(app, table)
         m = table.match
         self.history: HandHistory = hand_history(m.rules, m.seed, m.actions, hand_no)
@@ -195,7 +195,7 @@ class ReplayScene(HandScene):
 
     name = "replay"
 
-    def __init__(self, app: AppContext, table: TableScene, hand_no: int) -> None:
+    def __init__(self, app: AppContext, table: PromptTable, hand_no: int) -> None:
         super().__init__(app, table, hand_no)
         self.index = 0
         self.prev = Button("◀ Previous", self.back, hotkey=pygame.K_LEFT)

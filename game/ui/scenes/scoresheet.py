@@ -17,7 +17,7 @@ from game.ui.widgets import cover, draw_text, elide, panel
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
-    from game.ui.table.scene import TableScene
+    from game.ui.table.faces import PromptTable
 
 LOST = "✗"  # melded or taken, but not counted
 
@@ -48,7 +48,7 @@ def tally_cell(result: HandResult, side: int) -> str:
     return f"{gained:+d} → {held}"
 
 
-def bid_cell(table: TableScene, r: HandResult) -> str:
+def bid_cell(table: PromptTable, r: HandResult) -> str:
     rules = table.match.rules
     if r.bidder < 0:
         return f"trump {r.trump.symbol if r.trump is not None else ''}"
@@ -62,7 +62,7 @@ class ScoreSheetScene(TextScene):
 
     name = "score sheet"
 
-    def __init__(self, app: AppContext, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: PromptTable) -> None:
         self.table = table
         super().__init__(app, [])
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,14 +13,14 @@ from game.ui.widgets import Button, layout_row
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
-    from game.ui.table.scene import TableScene
+    from game.ui.table.faces import PromptTable
 
 
 class MeldTurnScene(Overlay):
     shows_message = True
     name = "meld turn"
 
-    def __init__(self, app: AppContext, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: PromptTable) -> None:
         super().__init__(app, table)
         # resize() moves the prompt clear of the stock
         self.center_x = table.prompt_center(self.prompt_width())
@@ -31,7 +32,7 @@ class MeldTurnScene(Overlay):
                 points = value[0] if isinstance(value, tuple) else value
                 cards = " ".join(c.pretty for c in a.cards)
                 self.buttons.append(Button(f"{rules.meld_name(a.kind)} {points}: {cards}",
-                                           lambda act=a: self.act(act)))
+                                           partial(self.act, a)))
         if CountDix() in view.legal:
             self.buttons.append(Button(f"Count the dix ({rules.meld.dix})",
                                        lambda: self.act(CountDix())))
@@ -78,11 +79,10 @@ class MeldTurnScene(Overlay):
         candidates = [round(12 * s) + width / 2, right_of_stock,
                       size[0] - round(12 * s) - width / 2]
         model = self.table.model
-        keep = [sp.rect for sp in model.stock] + ([model.turnup.rect] if model.turnup else [])
-        coach = getattr(self.table, "narration_rect", None)
-        if coach is not None:
-            keep.append(coach())
-        melds = [sp.rect for sp in model.tabled[self.table.human]]
+        stock = model.stock_area
+        keep = [sp.rect for sp in stock.stock] + ([stock.turnup.rect] if stock.turnup else [])
+        keep += self.table.keep_clear()
+        melds = [sp.rect for sp in model.stock_area.tabled[self.table.human]]
         allowed = [x for x in candidates
                    if not any(self.panel_at(x).colliderect(r) for r in keep)]
         clear = [x for x in allowed if not any(self.panel_at(x).colliderect(r) for r in melds)]

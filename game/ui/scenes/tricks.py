@@ -19,13 +19,13 @@ from game.ui.widgets import Button, layout_row
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
-    from game.ui.table.scene import TableScene
+    from game.ui.table.faces import PromptTable
 
 
 class TrickScene(Overlay):
     name = "tricks"
 
-    def __init__(self, app: AppContext, table: TableScene) -> None:
+    def __init__(self, app: AppContext, table: PromptTable) -> None:
         super().__init__(app, table)
         view = table.view
         self.legal: dict[Card, list[PlayCard]] = {}
@@ -127,10 +127,10 @@ class TrickScene(Overlay):
         self.tip = self.reasons.get(card, "") if grey and card is not None \
             and card not in self.legal else ""
         if self.tip and card is not None:
-            self.table.prompt_line = (f"Why not {card.pretty}: {self.tip}", theme.GOLD)
+            self.table.status_line.prompt = (f"Why not {card.pretty}: {self.tip}", theme.GOLD)
         else:
             lead = "Your lead" if not self.table.view.trick else "Your turn"
-            self.table.prompt_line = (f"{lead}: play a card (click, or arrows and Enter).",
+            self.table.status_line.prompt = (f"{lead}: play a card (click, or arrows and Enter).",
                                       theme.INK)
 
     @property
@@ -138,7 +138,7 @@ class TrickScene(Overlay):
         return self.picker.moving
 
     def exit(self) -> None:
-        self.table.prompt_line = None
+        self.table.status_line.prompt = None
         self.picker.hide_focus()
         for sp in self.picker.sprites:
             sp.dim = False

@@ -6,6 +6,7 @@ each entry; progress kept in the player's data folder."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -55,9 +56,9 @@ class LessonMenuScene(Scene):
         self.rects: list[pygame.Rect] = []
         self.list_box = pygame.Rect(0, 0, 10, 10)
         short = {p: load_ruleset(p).title.split(":")[0] for p in preset_names()}
-        self.table_buttons = [Button(short[p], lambda p=p: self.pick(p)) for p in preset_names()]
+        self.table_buttons = [Button(short[p], partial(self.pick, p)) for p in preset_names()]
         self.table_buttons.append(Button("House rules…", self.start_typing))
-        self.tab_buttons = [Button(t, lambda i=i: self.set_tab(i)) for i, t in enumerate(TABS)]
+        self.tab_buttons = [Button(t, partial(self.set_tab, i)) for i, t in enumerate(TABS)]
         self.back = Button("Back", self.leave, hotkey=pygame.K_ESCAPE)
         self.refresh()
 
@@ -149,9 +150,9 @@ class LessonMenuScene(Scene):
                      "Every table's trick rules side by side, read from the rule sets."),
                Entry("header", "Puzzles")]
         for p in self.puzzles:
-            stars = self.progress.stars.get(f"puzzle/{p.id}")
+            earned = self.progress.stars.get(f"puzzle/{p.id}")
             table = load_ruleset(p.preset).title.split(":")[0]
-            right = f"{table} · {p.category}" + (f" · {stars_text(stars)}" if stars else "")
+            right = f"{table} · {p.category}" + (f" · {stars_text(earned)}" if earned else "")
             out.append(Entry("puzzle", p.title, p, right, table + ": " + p.category))
         return out
 

@@ -15,7 +15,7 @@ from game.rules.actions import PlayCard
 from game.store.settings import Settings
 
 if TYPE_CHECKING:
-    from game.ui.table.labels import TableScene
+    from game.ui.table.faces import PromptTable
 
 FAST_SPEED = 0.45  # animations at most this fraction of their normal length ("fast")
 FAST_TRICK = 0.6  # seconds a completed trick stays face up (no click)
@@ -43,12 +43,13 @@ def display_seconds(settings: Settings, name: str) -> float | None:
     return FAST_DISPLAYS.get(name) if settings.fast else None
 
 
-def hinted_play(table: TableScene) -> PlayCard | None:
+def hinted_play(table: PromptTable) -> PlayCard | None:
     """The card Enter plays: the one Hint has ringed, or under Fast the one Hint would
     suggest (where hints are allowed); None when Enter has nothing to play."""
     legal = [a for a in table.view.legal if isinstance(a, PlayCard)]
-    card = table.hint_card
-    if card is None and table.app.settings.fast and table.practising and legal:
+    card = table.status_line.hint_card
+    practising = table.app.settings.practice and not table.demo  # hints are open
+    if card is None and table.app.settings.fast and practising and legal:
         suggestion = table.match.hint(table.human)
         card = suggestion.action.card if isinstance(suggestion.action, PlayCard) else None
     if card is None:

@@ -30,7 +30,7 @@ class HouseOption:
 def _beat_led(rules: RuleSet, on: bool) -> Lines:
     if not on:
         return {}
-    obs = list(rules.tricks.obligations)
+    obs: list[str] = list(rules.tricks.obligations)
     anchor = "crawl" if "crawl" in obs else "take_trick"
     obs.insert(obs.index(anchor) + 1, "must_beat_led_after_trump")
     return {"tricks": [f"obligations = {json.dumps(obs)}"]}

@@ -11,13 +11,14 @@ from game.rules.phase import Phase
 from game.ui import assets, theme
 from game.ui.table import meldtable
 from game.ui.table.infopanel import SIGNAL, draw_call_tooltip, draw_info, read_rows
-from game.ui.table.labels import TableScene, seat_title, side_label, suit_text
+from game.ui.table.labels import DrawnTable, seat_title, side_label, suit_text
 from game.ui.widgets import bubble, draw_text, elide, panel, wrap
 
-__all__ = ["TableScene", "draw_call_tooltip", "draw_info", "seat_title", "side_label", "suit_text"]
+__all__ = ["DrawnTable", "draw_call_tooltip", "draw_info", "seat_title", "side_label",
+           "suit_text"]
 
 
-def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_seats(scene: DrawnTable, surface: pygame.Surface) -> None:
     lay = scene.layout
     view = scene.board
     held = view is not scene.view  # a hand's end, before its result is shown
@@ -40,19 +41,19 @@ def draw_seats(scene: TableScene, surface: pygame.Surface) -> None:
             pygame.draw.circle(surface, theme.GOLD, centre, r, width=2)
             draw_text(surface, "D", centre, lay.font_small, (40, 40, 40), bold=True,
                       anchor="center")
-    for side, pile in enumerate(scene.model.piles):
+    for side, pile in enumerate(scene.model.tricks.piles):
         text = pile_label(scene, side)
         if pile and text:
             for line, pos in pile_label_lines(scene, side, text):
                 draw_text(surface, line, pos, lay.font_small, theme.INK_DIM)
     said = bubble_words(scene)
     # The meld on the table takes the seats' fronts; the trump bubble has said its piece.
-    bubbles = {} if meldtable.showing(scene) else scene.model.bubbles
+    bubbles = {} if meldtable.showing(scene) else scene.model.talk.bubbles
     for seat, text in bubbles.items():
         bubble(surface, said.get((seat, text), text), lay.bubble_pos(seat), lay.font)
 
 
-def bubble_words(scene: TableScene) -> dict[tuple[int, str], str]:
+def bubble_words(scene: DrawnTable) -> dict[tuple[int, str], str]:
     """A seat's latest call as the auction panel says it ("jump to 240 •"), keyed by the
     model's bubble ("240"), which may lag the engine while the bids animate."""
     view = scene.view
@@ -64,15 +65,16 @@ def bubble_words(scene: TableScene) -> dict[tuple[int, str], str]:
     return out
 
 
-def pile_label(scene: TableScene, side: int) -> str:
+def pile_label(scene: DrawnTable, side: int) -> str:
     """"West & East\n3 tricks · 40 pts": whose pile, the tricks it holds and their counters,
     from the engine. At a hand's end, before the result is shown, the points the result gives
     for them."""
     owner = side_label(scene, side)
     rules = scene.match.rules
     # A trick still on show, or on its way, joins the count when it lands on the pile.
-    coming = [t for t in scene.model.sweeping if not t.claim and rules.side_of(t.winner) == side]
-    won = scene.model.side_tricks[side] - len(coming)
+    coming = [t for t in scene.model.tricks.sweeping
+              if not t.claim and rules.side_of(t.winner) == side]
+    won = scene.model.tricks.side_tricks[side] - len(coming)
     tricks = f"{won} trick{'s' if won != 1 else ''}"
     # The bidder's discards lie in its pile and count as its tricks; what they are worth stays
     # the bidder's secret until the hand is scored.
@@ -94,12 +96,12 @@ def possessive(name: str) -> str:
     return "Your" if name == "You" else f"{name}'s"
 
 
-def pile_label_lines(scene: TableScene, side: int, text: str
+def pile_label_lines(scene: DrawnTable, side: int, text: str
                      ) -> list[tuple[str, tuple[int, int]]]:
     """Each line of a pile's label with its top left: centred under the pile, kept inside the
     window and clear of the player's hand beside their own pile."""
     lay = scene.layout
-    seat = scene.model.pile_seat(side)
+    seat = scene.model.tricks.pile_seat(side)
     x, y, angle = lay.pile_slot(seat)
     half = (lay.small_w if angle % 180 else lay.small_h) / 2
     font = assets.font(lay.font_small)
@@ -114,10 +116,10 @@ def pile_label_lines(scene: TableScene, side: int, text: str
     return out
 
 
-def draw_shown_trick(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_shown_trick(scene: DrawnTable, surface: pygame.Surface) -> None:
     """A completed trick on show: the winning card ringed in gold, its counters beside it; or
     a claim, named."""
-    shown = scene.model.shown
+    shown = scene.model.tricks.shown
     if shown is None or not shown.lit:
         return
     lay = scene.layout
@@ -138,7 +140,7 @@ def draw_shown_trick(scene: TableScene, surface: pygame.Surface) -> None:
            winner_tag_pos(scene, shown.winner), lay.font, colour=theme.HIGHLIGHT)
 
 
-def winner_tag_pos(scene: TableScene, seat: int) -> tuple[float, float]:
+def winner_tag_pos(scene: DrawnTable, seat: int) -> tuple[float, float]:
     """Beside the winning card, on the side away from the other cards of the trick."""
     lay = scene.layout
     x, y, _ = lay.trick_slot(seat)
@@ -151,16 +153,16 @@ def winner_tag_pos(scene: TableScene, seat: int) -> tuple[float, float]:
     return (x + side * lay.trick_w * 1.2, y)
 
 
-def draw_laid(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_laid(scene: DrawnTable, surface: pygame.Surface) -> None:
     """Two-handed: each player's melds so far, with points, beside their cards on the table."""
     view = scene.board
     if not view.laid:
         return
     lay = scene.layout
     for seat, melds in enumerate(view.laid):
-        if not melds or not scene.model.tabled[seat]:
+        if not melds or not scene.model.stock_area.tabled[seat]:
             continue  # (at the playoff the melded cards go back to the hands: no legend)
-        slots = lay.tabled_slots(seat, max(1, len(scene.model.tabled[seat])))
+        slots = lay.tabled_slots(seat, max(1, len(scene.model.stock_area.tabled[seat])))
         x = slots[0][0] - lay.trick_w * 0.39
         # Under the cards, for both seats: above North's it ran into North's hand.
         y = slots[0][1] + lay.trick_h * 0.78 / 2 + round(4 * lay.s)
@@ -190,7 +192,7 @@ def laid_legend(melds: Sequence[Meld], total: int | None = None, dix_points: int
     return " · ".join(parts)
 
 
-def status_rect(scene: TableScene, text: str) -> tuple[pygame.Rect, list[str], int]:
+def status_rect(scene: DrawnTable, text: str) -> tuple[pygame.Rect, list[str], int]:
     """Where the status line goes, its lines and their size: one line in the usual place, or
     up to three smaller lines growing upwards (a rule quoted in full)."""
     lay = scene.layout
@@ -206,7 +208,7 @@ def status_rect(scene: TableScene, text: str) -> tuple[pygame.Rect, list[str], i
     return rect, lines, size
 
 
-def draw_status(scene: TableScene, surface: pygame.Surface, text: str,
+def draw_status(scene: DrawnTable, surface: pygame.Surface, text: str,
                 colour: tuple[int, ...] = theme.INK) -> pygame.Rect | None:
     if not text:
         return None

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 import pygame
 
@@ -11,13 +13,15 @@ from game.bots.callmeaning import CallReading, read_auction
 from game.rules.cards import Suit
 from game.rules.seats import seat_name
 from game.ui import assets, theme
-from game.ui.table.labels import TableScene, side_label, suit_text
+from game.ui.table.labels import DrawnTable, side_label, suit_text
 from game.ui.widgets import draw_text, panel, tooltip_below
 
 if TYPE_CHECKING:
     from game.rules.view import PlayerView
 
 PASS = "Pass"
+# Where the score panel last drew each call, per table, and what pointing at it shows.
+CALL_SPOTS: WeakKeyDictionary[DrawnTable, list[tuple[pygame.Rect, str]]] = WeakKeyDictionary()
 # Marks a call that shows something under the table's conventions: point at it (or press B)
 # to read what.
 SIGNAL = "•"
@@ -50,8 +54,8 @@ def fit_calls(calls: list[tuple[str, bool]], size: int, width: int, gap: int
         [(t, h, None) for t, h in calls], size, width, gap)]
 
 
-def fit_read(calls: list[tuple[str, bool, CallReading | None]], size: int, width: int, gap: int
-             ) -> list[tuple[str, bool, CallReading | None]]:
+def fit_read(calls: Sequence[tuple[str, bool, CallReading | None]], size: int, width: int,
+             gap: int) -> list[tuple[str, bool, CallReading | None]]:
     """:func:`fit_calls`, each call keeping its reading."""
     font = assets.font(size, True)
     out: list[tuple[str, bool, CallReading | None]] = []
@@ -65,11 +69,11 @@ def fit_read(calls: list[tuple[str, bool, CallReading | None]], size: int, width
     return out
 
 
-def who(scene: TableScene, seat: int) -> str:
+def who(scene: DrawnTable, seat: int) -> str:
     return "You" if seat == scene.human else seat_name(seat, scene.match.rules.players)
 
 
-def draw_info(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_info(scene: DrawnTable, surface: pygame.Surface) -> None:
     lay = scene.layout
     rules = scene.match.rules
     view = scene.board
@@ -99,7 +103,7 @@ def draw_info(scene: TableScene, surface: pygame.Surface) -> None:
     draw_contract(scene, surface, view, (x, y))
 
 
-def draw_bidding(scene: TableScene, surface: pygame.Surface, view: PlayerView,
+def draw_bidding(scene: DrawnTable, surface: pygame.Surface, view: PlayerView,
                  row: pygame.Rect) -> int:
     """One row per seat: its name, then its bids and passes in order. Returns the y below."""
     lay = scene.layout
@@ -125,11 +129,11 @@ def draw_bidding(scene: TableScene, surface: pygame.Surface, view: PlayerView,
                 hover.append((r, meaning(scene, reading)))
             cx = r.right + gap
         y += row.height
-    scene.call_spots = hover
+    CALL_SPOTS[scene] = hover
     return y
 
 
-def signals_so_far(scene: TableScene) -> list[str]:
+def signals_so_far(scene: DrawnTable) -> list[str]:
     """Every other seat's call so far that shows something under the table's conventions, as
     the panel reads it ("North: jump to 240 — shows a run"): the bid prompt lists them."""
     view = scene.view
@@ -138,22 +142,22 @@ def signals_so_far(scene: TableScene) -> list[str]:
             if reading.signal and reading.seat != scene.human]
 
 
-def meaning(scene: TableScene, reading: CallReading) -> str:
+def meaning(scene: DrawnTable, reading: CallReading) -> str:
     """What the pointer shows over a call: "North: jump to 300 — shows a run", and why."""
     return f"{reading.said_by(who(scene, reading.seat))}. {reading.why}"
 
 
-def draw_call_tooltip(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_call_tooltip(scene: DrawnTable, surface: pygame.Surface) -> None:
     """The meaning of the call under the pointer, below the score panel's row."""
     pos = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
-    for rect, text in getattr(scene, "call_spots", ()):
+    for rect, text in CALL_SPOTS.get(scene, ()):
         if rect.collidepoint(pos):
             lay = scene.layout
             tooltip_below(surface, text, rect, lay.font_small, round(360 * lay.s))
             return
 
 
-def draw_contract(scene: TableScene, surface: pygame.Surface, view: PlayerView,
+def draw_contract(scene: DrawnTable, surface: pygame.Surface, view: PlayerView,
                   pos: tuple[int, int]) -> None:
     """"North bid 280 ♥ Hearts" once the bid is won (two-handed: the trump alone)."""
     lay = scene.layout

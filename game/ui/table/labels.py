@@ -1,15 +1,13 @@
 """How the table names things: the player's side as "You", seat titles with their bot level, and
-suit symbols in colours legible on the felt. Also the face of the table scene that its drawing
-helpers may read."""
+suit symbols in colours legible on the felt. Also :class:`DrawnTable`, the face of the table
+scene that its drawing helpers may read."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
-import pygame
-
 from game.match.controller import Match
-from game.rules.cards import Card, Suit
+from game.rules.cards import Suit
 from game.rules.game_end import side_name
 from game.rules.seats import seat_name
 from game.rules.view import PlayerView
@@ -19,8 +17,8 @@ from game.ui.table.layout import Layout
 from game.ui.table.model import TableModel
 
 
-class TableScene(Protocol):
-    """What the drawing helpers read from the table scene (it never needs the scene itself)."""
+class DrawnTable(Protocol):
+    """What the drawing helpers read from the table scene (they never need the scene itself)."""
 
     app: AppContext
     match: Match
@@ -29,16 +27,11 @@ class TableScene(Protocol):
     view: PlayerView
     board: PlayerView  # what the score panel shows (held back at a hand's end)
     model: TableModel
-    call_spots: list[tuple[pygame.Rect, str]]  # where the score panel drew each call
-    hint_card: Card | None  # the card Hint rings
-
-    @property
-    def practising(self) -> bool: ...
 
     def human_name(self, seat: int) -> str: ...
 
 
-def side_label(scene: TableScene, side: int) -> str:
+def side_label(scene: DrawnTable, side: int) -> str:
     """A side's name as the table shows it everywhere: the player's own seat is "You"."""
     rules = scene.match.rules
     return side_name(rules, side).replace(seat_name(scene.human, rules.players), "You")
@@ -50,7 +43,7 @@ def suit_text(suit: int, four: bool) -> tuple[str, tuple[int, int, int]]:
     return symbol, colours[symbol]
 
 
-def seat_title(scene: TableScene, seat: int) -> str:
+def seat_title(scene: DrawnTable, seat: int) -> str:
     rules = scene.match.rules
     name = "You" if seat == scene.human else seat_name(seat, rules.players)
     level = scene.match.seats[seat]

@@ -15,7 +15,7 @@ from game.rules.meld import MeldResult
 from game.rules.phase import Phase
 from game.rules.seats import seat_name
 from game.ui import assets, theme
-from game.ui.table.labels import TableScene
+from game.ui.table.labels import DrawnTable
 from game.ui.table.layout import Layout
 from game.ui.widgets import draw_text, record
 
@@ -23,23 +23,24 @@ ON_TABLE = ("table", "table and display")
 WITH_DISPLAY = ("display", "table and display")
 
 
-def display_wanted(scene: TableScene) -> bool:
+def display_wanted(scene: DrawnTable) -> bool:
     """Whether the modal meld display opens when every seat has melded."""
     return scene.app.settings.meld_shown in WITH_DISPLAY or scene.match.rules.stock.enabled
 
 
-def showing(scene: TableScene) -> bool:
+def showing(scene: DrawnTable) -> bool:
     """The meld lies on the table: every seat has melded, no trick has been won yet, and
     nothing but the table (or the card prompt) is in front of the player."""
     model = scene.model
     if scene.app.settings.meld_shown not in ON_TABLE or scene.match.rules.stock.enabled:
         return False
-    if len(model.melds) < scene.match.rules.players or model.last_trick or model.sweeping:
+    if len(model.melds) < scene.match.rules.players or model.tricks.last_trick or \
+            model.tricks.sweeping:
         return False
     if scene.board is not scene.view or scene.board.phase in (Phase.DEAL, Phase.GAME_OVER):
         return False  # the hand is over (unplayed): its result comes next
     top = scene.app.top
-    return top is scene or getattr(top, "name", "") in ("tricks", "table")
+    return top is not None and top.name in ("tricks", "table")
 
 
 def zone(lay: Layout, seat: int) -> pygame.Rect:
@@ -73,21 +74,21 @@ def zone(lay: Layout, seat: int) -> pygame.Rect:
     return pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
 
 
-def draw(scene: TableScene, surface: pygame.Surface) -> None:
+def draw(scene: DrawnTable, surface: pygame.Surface) -> None:
     if not showing(scene):
         return
     for seat, (meld, counted, _) in scene.model.melds.items():
         draw_seat(scene, surface, seat, meld, counted, zone(scene.layout, seat))
 
 
-def seat_heading(scene: TableScene, seat: int, meld: MeldResult, counted: bool) -> str:
+def seat_heading(scene: DrawnTable, seat: int, meld: MeldResult, counted: bool) -> str:
     name = "You" if seat == scene.human else seat_name(seat, scene.match.rules.players)
     if not meld.melds:
         return f"{name}: no meld"
     return f"{name}: meld {meld.total}" + ("" if counted else " (does not count)")
 
 
-def draw_seat(scene: TableScene, surface: pygame.Surface, seat: int, meld: MeldResult,
+def draw_seat(scene: DrawnTable, surface: pygame.Surface, seat: int, meld: MeldResult,
               counted: bool, rect: pygame.Rect) -> None:
     """The seat's heading and its melds as groups of small cards, each captioned "Pinochle
     40". North and South: one row, the heading on its left, centred in front of the seat.

@@ -6,25 +6,25 @@ import pygame
 
 from game.rules.meld import MeldResult
 from game.ui import assets, theme
-from game.ui.table.hud import TableScene
+from game.ui.table.hud import DrawnTable
 from game.ui.widgets import draw_text
 
 
-def meld_block_size(table: TableScene, n_cards: int, label_w: int) -> tuple[int, int]:
+def meld_block_size(table: DrawnTable, n_cards: int, label_w: int) -> tuple[int, int]:
     lay = table.layout
     card_w = lay.meld_w
     span = card_w + round(card_w * 0.36) * (n_cards - 1)
     return max(span, label_w), round(card_w * 1.4) + round(2 * lay.s) + caption_height(table)
 
 
-def caption_height(table: TableScene) -> int:
+def caption_height(table: DrawnTable) -> int:
     """A meld's two caption lines, name then class, each a font's full line apart (at
     ``fs * 1.15`` the lines' boxes overlapped)."""
     fs = table.layout.font_small
     return assets.font(fs, True).get_linesize() + assets.font(max(10, fs - 3)).get_linesize()
 
 
-def draw_meld_flow(surface: pygame.Surface, table: TableScene, meld: MeldResult,
+def draw_meld_flow(surface: pygame.Surface, table: DrawnTable, meld: MeldResult,
                    rect: pygame.Rect) -> None:
     """One seat's melds as blocks (cards, then name, points and class) flowing left to right,
     in class order, wrapping inside ``rect``."""

@@ -16,14 +16,15 @@ from game.rules.cards import Card
 from game.rules.meld import MeldResult
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.seats import seat_name
 from game.rules.view import PlayerView
 from game.ui.anim import Timeline, Tween, Wait, ease_in_out_cubic
-from game.ui.table.exchangemodel import ExchangeEvents
+from game.ui.table.exchangemodel import Exchanges
 from game.ui.table.layout import Layout
+from game.ui.table.motion import MOVE, turn_over
 from game.ui.table.sprites import FACE_UP_MARKS, CardSprite, hand_order
-from game.ui.table.stockmodel import PLAYOFF_NARRATION, StockEvents
-from game.ui.table.trickmodel import MOVE, Claim, ShownTrick, TrickEvents
+from game.ui.table.stockmodel import PLAYOFF_NARRATION, StockArea
+from game.ui.table.talk import TableTalk
+from game.ui.table.trickmodel import TrickArea
 
 DEAL_STAGGER = 0.045
 TRICK_PAUSE = 1.0  # seconds a completed trick stays, unless the player chose otherwise
@@ -31,58 +32,52 @@ TRICK_PAUSE = 1.0  # seconds a completed trick stays, unless the player chose ot
 Target = tuple[CardSprite, tuple[float, float, float], float, bool]
 
 
-class TableModel(StockEvents, TrickEvents, ExchangeEvents):
+class TableModel:
+    """The cards on the table and what they are doing, in parts: the hands (kept here, since
+    every part deals from and into them), :attr:`talk` (the seats' bubbles and the narration
+    line), :attr:`tricks` (the trick in the middle and the won piles), :attr:`stock_area`
+    (two-handed: the stock, the turn-up and the melds on the table) and :attr:`exchange` (the
+    widow and the passes). The model lays every card out and sends each event to its part."""
+
     def __init__(self, rules: RuleSet, human: int, layout: Layout, timeline: Timeline,
                  trick_pause: float | None = TRICK_PAUSE) -> None:
         self.rules = rules
         self.human = human
         self.layout = layout
         self.timeline = timeline
-        n = rules.players
-        self.hands: list[list[CardSprite]] = [[] for _ in range(n)]
-        self.trick: list[tuple[int, CardSprite]] = []
-        self.piles: list[list[CardSprite]] = [[] for _ in range(rules.n_sides)]  # per side
-        # Tricks each side has won this hand, counted as the events arrive: the player's view
-        # is taken once per batch, and a claim (or the last trick) ends the hand in its batch.
-        self.side_tricks = [0] * rules.n_sides
-        self.widow: list[CardSprite] = []
-        self.stock: list[CardSprite] = []
-        self.turnup: CardSprite | None = None
-        self.tabled: list[list[CardSprite]] = [[] for _ in range(n)]
+        self.hands: list[list[CardSprite]] = [[] for _ in range(rules.players)]
         self.deck: list[CardSprite] = []
-        self.bubbles: dict[int, str] = {}
-        self.melds: dict[int, tuple[MeldResult, bool, str]] = {}
-        self.last_trick: list[tuple[int, Card]] = []
-        self.trump = -1
-        self.message = ""
         self.sounds: list[str] = []  # sound names to play, drained by the scene
+        self.trick_pause = trick_pause  # None: a completed trick stays until the player clicks
+        self.talk = TableTalk(rules.players, human, timeline, self.sounds)
+        self.stock_area = StockArea(self)
+        self.tricks = TrickArea(self, self.stock_area)
+        self.exchange = Exchanges(self, self.tricks)
+        self.melds: dict[int, tuple[MeldResult, bool, str]] = {}
+        self.trump = -1
         self.result: ev.HandResult | None = None
         self.game_won: ev.GameWon | None = None
         self.dealer = 0
-        self.trick_pause = trick_pause  # None: a completed trick stays until the player clicks
-        self.shown: ShownTrick | None = None  # the completed trick (or claim) on show
-        # Completed tricks already in their pile whose sweep has not been seen yet: they are
-        # drawn where they lie, not as the pile's hidden lower cards.
-        self.sweeping: list[ShownTrick] = []
-        self.claim: Claim | None = None
-        self.exchanged = False  # cards that changed hands are marked
         self.meld_ready = False  # every seat's meld is in: the meld display is due
 
     # -- placement --------------------------------------------------------------------------
     def all_sprites(self) -> list[CardSprite]:
         """Every sprite to draw, bottom first: only the top of each pile, and a completed trick
         on show above everything."""
-        shown = {id(sp) for _, sp in self.shown.sprites} if self.shown is not None else set()
-        waiting = [sp for t in self.sweeping if t is not self.shown for _, sp in t.sprites]
+        tricks, stock = self.tricks, self.stock_area
+        on_show = tricks.shown
+        shown: set[int] = ({id(sp) for _, sp in on_show.sprites} if on_show is not None
+                           else set())
+        waiting = [sp for t in tricks.sweeping if t is not on_show for _, sp in t.sprites]
         held = shown | {id(sp) for sp in waiting}
         out = list(self.deck)
-        for pile in self.piles:
+        for pile in tricks.piles:
             out += [sp for sp in pile if id(sp) not in held][-3:]
-        out += self.stock[-4:]
-        if self.turnup is not None:
-            out.append(self.turnup)
-        out += self.widow
-        for t in self.tabled:
+        out += stock.stock[-4:]
+        if stock.turnup is not None:
+            out.append(stock.turnup)
+        out += self.exchange.widow
+        for t in stock.tabled:
             out += t
         for seat, hand in enumerate(self.hands):
             if seat != self.human:
@@ -90,10 +85,10 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
         # Cards in play above the side hands they leave, and a finished trick not yet swept
         # above the pile it joins.
         out += waiting
-        out += [sp for _, sp in self.trick]
+        out += [sp for _, sp in tricks.trick]
         out += [sp for sp in self.hands[self.human] if id(sp) not in shown]
-        if self.shown is not None:
-            out += [sp for _, sp in self.shown.sprites if not self.shown.claim
+        if on_show is not None:
+            out += [sp for _, sp in on_show.sprites if not on_show.claim
                     or sp not in self.hands[self.human]]
             out += [sp for sp in self.hands[self.human] if id(sp) in shown]
         return out
@@ -101,29 +96,31 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
     def targets(self) -> list[Target]:
         """(sprite, (x, y, angle), width, face_up) for every sprite's resting place."""
         lay = self.layout
-        out = []
+        tricks, stock, widow = self.tricks, self.stock_area, self.exchange.widow
+        claimed = tricks.claim is not None
+        out: list[Target] = []
         for seat, hand in enumerate(self.hands):
             width = lay.card_w if seat == self.human else lay.small_w
             # A claim shows every hand, laid out to be read.
-            slots = (lay.hand_slots(seat, len(hand)) if self.claim is None
+            slots = (lay.hand_slots(seat, len(hand)) if not claimed
                      else lay.open_slots(seat, len(hand)))
             for sp, slot in zip(hand, slots, strict=True):
-                face = seat == self.human or sp.mark in FACE_UP_MARKS or self.claim is not None
+                face = seat == self.human or sp.mark in FACE_UP_MARKS or claimed
                 out.append((sp, slot, width, face))
-        for seat, sp in self.trick:
+        for seat, sp in tricks.trick:
             out.append((sp, lay.trick_slot(seat), lay.trick_w, True))
-        for side, pile in enumerate(self.piles):
-            x, y, a = lay.pile_slot(self.pile_seat(side))
+        for side, pile in enumerate(tricks.piles):
+            x, y, a = lay.pile_slot(tricks.pile_seat(side))
             for i, sp in enumerate(pile):
                 out.append((sp, (x + min(i, 6) * 0.6, y - min(i, 6) * 0.6, a), lay.small_w, False))
-        for sp, slot in zip(self.widow, lay.widow_slots(len(self.widow)), strict=True):
+        for sp, slot in zip(widow, lay.widow_slots(len(widow)), strict=True):
             out.append((sp, slot, lay.trick_w, sp.face_up))
         sx, sy, sa = lay.stock_slot()
-        for i, sp in enumerate(self.stock):
+        for i, sp in enumerate(stock.stock):
             out.append((sp, (sx - min(i, 8) * 0.5, sy - min(i, 8) * 0.5, sa), lay.trick_w, False))
-        if self.turnup is not None:
-            out.append((self.turnup, lay.turnup_slot(), lay.trick_w, True))
-        for seat, cards in enumerate(self.tabled):
+        if stock.turnup is not None:
+            out.append((stock.turnup, lay.turnup_slot(), lay.trick_w, True))
+        for seat, cards in enumerate(stock.tabled):
             for sp, slot in zip(cards, lay.tabled_slots(seat, len(cards)), strict=True):
                 out.append((sp, slot, lay.trick_w * 0.78, True))
         return out
@@ -140,7 +137,7 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
             sp.dest = dest
             tweens.append(Tween(sp, {"x": x, "y": y, "angle": a, "w": width}, duration,
                                 delay=i * stagger, ease=ease_in_out_cubic,
-                                on_start=lambda sp=sp, up=dest[4]: setattr(sp, "face_up", up)))
+                                on_start=turn_over(sp, dest[4])))
         return tweens
 
     def snap(self) -> None:
@@ -149,8 +146,8 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
             sp.x, sp.y, sp.angle, sp.w = x, y, a, width
             sp.face_up = face and sp.card is not None
             sp.dest = (x, y, a, width, sp.face_up)
-        self.shown = None
-        self.sweeping = []
+        self.tricks.shown = None
+        self.tricks.sweeping = []
 
     def settle(self, duration: float = MOVE) -> None:
         self.timeline.add(self.relayout(duration))
@@ -189,11 +186,11 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
                 sp = hand.pop(i)
                 sp.card = card
                 return sp
-        sp = hand.pop() if hand else self._new_sprite(seat)
+        sp = hand.pop() if hand else self.new_sprite(seat)
         sp.card = card
         return sp
 
-    def _new_sprite(self, seat: int) -> CardSprite:
+    def new_sprite(self, seat: int) -> CardSprite:
         x, y, a = self.layout.hand_slots(seat, 1)[0]
         return CardSprite(None, x, y, self.layout.small_w, a)
 
@@ -209,7 +206,7 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
                 sp = old[i]
                 sp.card = card
             else:
-                sp = self._new_sprite(self.human)
+                sp = self.new_sprite(self.human)
                 sp.card = card
             fresh.append(sp)
         self.hands[self.human] = fresh
@@ -236,20 +233,21 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
             else:
                 size = view.hand_sizes[seat] - len(tabled[seat]) if view.hand_sizes else 0
                 self.hands.append([sprite(None, False) for _ in range(max(0, size))])
-        self.tabled = [[sprite(c, True) for c in cards] for cards in tabled]
-        self.trick = [(seat, sprite(card, True)) for seat, card in view.trick]
+        tricks, stock = self.tricks, self.stock_area
+        stock.tabled = [[sprite(c, True) for c in cards] for cards in tabled]
+        tricks.trick = [(seat, sprite(card, True)) for seat, card in view.trick]
         won = [sum(view.won[s] for s in self.rules.seats_of(side)) if view.won else 0
                for side in range(self.rules.n_sides)]  # only how many sprites to stack
-        self.piles = [[sprite(None, False) for _ in range(min(3, w))] for w in won]
-        self.side_tricks = won
-        self.widow = []
+        tricks.piles = [[sprite(None, False) for _ in range(min(3, w))] for w in won]
+        tricks.side_tricks = won
+        self.exchange.widow = []
         if self.rules.widow.size and view.phase in (Phase.AUCTION, Phase.WIDOW):
-            self.widow = [sprite(None, False) for _ in range(self.rules.widow.size)]
-        self.stock = [sprite(None, False) for _ in range(view.stock_size)]
-        self.turnup = sprite(view.turnup, True) if view.turnup is not None else None
-        self.bubbles = {}
+            self.exchange.widow = [sprite(None, False) for _ in range(self.rules.widow.size)]
+        stock.stock = [sprite(None, False) for _ in range(view.stock_size)]
+        stock.turnup = sprite(view.turnup, True) if view.turnup is not None else None
+        self.talk.bubbles = {}
         for seat, amount in view.bids[-n:]:
-            self.bubbles[seat] = str(amount) if amount else "Pass"
+            self.talk.bubbles[seat] = str(amount) if amount else "Pass"
         self.sort_human()
         self.snap()
 
@@ -262,23 +260,19 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
             raise TypeError(f"the table has no handler for {type(event).__name__}")
 
     def who(self, seat: int) -> str:
-        return "You" if seat == self.human else seat_name(seat, self.rules.players)
+        return self.talk.who(seat)
 
     def on_HandStarted(self, e: ev.HandStarted) -> None:  # noqa: N802
         self.dealer = e.dealer
 
     def on_CardsDealt(self, e: ev.CardsDealt) -> None:  # noqa: N802
         lay = self.layout
-        n = self.rules.players
-        self.hands = [[] for _ in range(n)]
-        self.piles = [[] for _ in range(self.rules.n_sides)]
-        self.side_tricks = [0] * self.rules.n_sides
-        self.tabled = [[] for _ in range(n)]
-        self.trick, self.widow, self.turnup = [], [], None
-        self.shown, self.claim, self.exchanged, self.meld_ready = None, None, False, False
-        self.sweeping = []
-        self.bubbles, self.melds, self.last_trick = {}, {}, []
-        self.trump, self.result, self.message = -1, None, ""
+        self.hands = [[] for _ in range(self.rules.players)]
+        for part in (self.talk, self.tricks, self.stock_area, self.exchange):
+            part.reset()
+        self.meld_ready = False
+        self.melds = {}
+        self.trump, self.result = -1, None
         self.dealer = e.dealer
         if e.turnup is not None:
             self.trump = int(e.turnup.suit)  # two-handed: the turned-up card names trump
@@ -296,11 +290,11 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
                 elif seat >= 0:
                     self.hands[seat].append(sp)
                 elif seat == -1:
-                    self.widow.append(sp)
+                    self.exchange.widow.append(sp)
                 else:
                     sp.card = e.turnup
-                    self.turnup = sp
-        self.stock = pack  # two-handed: what is left is the stock
+                    self.stock_area.turnup = sp
+        self.stock_area.stock = pack  # two-handed: what is left is the stock
         # Fly each packet in dealing order from the dealer; the player's cards land face up.
         last = len(e.packets)
         tweens: list[Tween | Wait] = []
@@ -316,23 +310,11 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
         self.settle(MOVE)
 
     def on_BidMade(self, e: ev.BidMade) -> None:  # noqa: N802
-        stuck = e.forced and e.seat == self.dealer
-        self.bubbles[e.seat] = f"{e.amount}" + (" (stuck)" if stuck else "")
-        self.sounds.append("bid")
-        self.timeline.add([Wait(0.35)])
-
-    def on_Passed(self, e: ev.Passed) -> None:  # noqa: N802
-        self.bubbles[e.seat] = "Pass"
-        self.sounds.append("click")
-        self.timeline.add([Wait(0.3)])
-
-    def on_AuctionWon(self, e: ev.AuctionWon) -> None:  # noqa: N802
-        self.bubbles = {e.seat: f"{e.bid}"}
-        self.timeline.add([Wait(0.4)])
+        self.talk.on_BidMade(e, self.dealer)
 
     def on_TrumpNamed(self, e: ev.TrumpNamed) -> None:  # noqa: N802
         self.trump = int(e.suit)
-        self.bubbles = {e.seat: f"Trump {e.suit.symbol}"}
+        self.talk.on_TrumpNamed(e)
         self.sort_human()
         self.settle()
 
@@ -341,60 +323,53 @@ class TableModel(StockEvents, TrickEvents, ExchangeEvents):
         if len(self.melds) == self.rules.players and not self.rules.stock.enabled:
             self.meld_ready = True
 
-    def on_HandNotPlayed(self, e: ev.HandNotPlayed) -> None:  # noqa: N802
-        self.message = e.reason
+    def on_TrickWon(self, e: ev.TrickWon) -> None:  # noqa: N802
+        if self.tricks.on_TrickWon(e):
+            self.exchange.after_first_sweep()
 
     def on_HandScored(self, e: ev.HandScored) -> None:  # noqa: N802
-        self.end_claim()
+        self.tricks.end_claim()
         self.result = e.result
-        if self.message == PLAYOFF_NARRATION:  # it narrated the tricks, which are over
-            self.message = ""  # (a reason the hand was not played stays beside the result)
+        if self.talk.message == PLAYOFF_NARRATION:  # it narrated the tricks, which are over
+            self.talk.message = ""  # (a reason the hand was not played stays beside the result)
 
     def on_GameWon(self, e: ev.GameWon) -> None:  # noqa: N802
         self.game_won = e
         self.sounds.append("win")
 
-    def on_TargetRaised(self, e: ev.TargetRaised) -> None:  # noqa: N802
-        self.message = e.reason
 
-    def on_HandConceded(self, e: ev.HandConceded) -> None:  # noqa: N802
-        # Words that fit any seat: beside "You", "Throws in" read like "You discards".
-        self.bubbles[e.seat] = "Thrown in" if not e.unseen else "Conceded unseen"
+Handler = Callable[[TableModel, Any], None]
 
-    def on_AcesDeclared(self, e: ev.AcesDeclared) -> None:  # noqa: N802
-        self.bubbles[e.seat] = "Aces around"
-
-    def on_DeclaredOut(self, e: ev.DeclaredOut) -> None:  # noqa: N802
-        verdict = "and wins the game" if e.won else "short of the target: the claim loses"
-        self.message = f"{self.who(e.seat)} declared out with {e.points}, {verdict}."
-
-    def on_RenegeCalled(self, e: ev.RenegeCalled) -> None:  # noqa: N802
-        self.message = f"Renege called on {self.who(e.seat)}: {e.rule}"
-
-    def on_ThrowInProposed(self, e: ev.ThrowInProposed) -> None:  # noqa: N802
-        self.bubbles[e.seat] = "Throw in?"
-
-    def on_ThrowInAnswered(self, e: ev.ThrowInAnswered) -> None:  # noqa: N802
-        self.bubbles[e.seat] = "Agreed" if e.agreed else "Play it out"
-
-
-# Each event type and what animates it: dispatched by type, so a new event without a handler is
-# an error (tests/ui/test_event_handlers.py), never silently dropped.
-HANDLERS: dict[type, Callable[[TableModel, Any], None]] = {
+# Each event type and the part of the table that shows it: dispatched by type, so a new event
+# without a handler is an error (tests/ui/test_event_handlers.py), never silently dropped.
+HANDLERS: dict[type, Handler] = {
     ev.HandStarted: TableModel.on_HandStarted, ev.CardsDealt: TableModel.on_CardsDealt,
-    ev.BidMade: TableModel.on_BidMade, ev.Passed: TableModel.on_Passed,
-    ev.AuctionWon: TableModel.on_AuctionWon, ev.TrumpNamed: TableModel.on_TrumpNamed,
-    ev.WidowShown: TableModel.on_WidowShown, ev.Discarded: TableModel.on_Discarded,
-    ev.CardsPassed: TableModel.on_CardsPassed, ev.MeldShown: TableModel.on_MeldShown,
-    ev.HandNotPlayed: TableModel.on_HandNotPlayed, ev.CardPlayed: TableModel.on_CardPlayed,
-    ev.TrickWon: TableModel.on_TrickWon, ev.HandScored: TableModel.on_HandScored,
-    ev.GameWon: TableModel.on_GameWon, ev.TargetRaised: TableModel.on_TargetRaised,
-    ev.HandConceded: TableModel.on_HandConceded, ev.AcesDeclared: TableModel.on_AcesDeclared,
-    ev.DeclaredOut: TableModel.on_DeclaredOut, ev.RenegeCalled: TableModel.on_RenegeCalled,
-    ev.CardDrawn: TableModel.on_CardDrawn, ev.MeldLaid: TableModel.on_MeldLaid,
-    ev.DixCounted: TableModel.on_DixCounted, ev.DixExchanged: TableModel.on_DixExchanged,
-    ev.PlayoffStarted: TableModel.on_PlayoffStarted, ev.HandClaimed: TableModel.on_HandClaimed,
-    ev.ThrowInProposed: TableModel.on_ThrowInProposed,
-    ev.ThrowInAnswered: TableModel.on_ThrowInAnswered,
+    ev.BidMade: TableModel.on_BidMade, ev.TrumpNamed: TableModel.on_TrumpNamed,
+    ev.MeldShown: TableModel.on_MeldShown, ev.TrickWon: TableModel.on_TrickWon,
+    ev.HandScored: TableModel.on_HandScored, ev.GameWon: TableModel.on_GameWon,
+    # what the seats say
+    ev.Passed: lambda m, e: m.talk.on_Passed(e),
+    ev.AuctionWon: lambda m, e: m.talk.on_AuctionWon(e),
+    ev.HandNotPlayed: lambda m, e: m.talk.on_HandNotPlayed(e),
+    ev.TargetRaised: lambda m, e: m.talk.on_TargetRaised(e),
+    ev.HandConceded: lambda m, e: m.talk.on_HandConceded(e),
+    ev.AcesDeclared: lambda m, e: m.talk.on_AcesDeclared(e),
+    ev.DeclaredOut: lambda m, e: m.talk.on_DeclaredOut(e),
+    ev.RenegeCalled: lambda m, e: m.talk.on_RenegeCalled(e),
+    ev.ThrowInProposed: lambda m, e: m.talk.on_ThrowInProposed(e),
+    ev.ThrowInAnswered: lambda m, e: m.talk.on_ThrowInAnswered(e),
+    # the widow and the passes
+    ev.WidowShown: lambda m, e: m.exchange.on_WidowShown(e),
+    ev.Discarded: lambda m, e: m.exchange.on_Discarded(e),
+    ev.CardsPassed: lambda m, e: m.exchange.on_CardsPassed(e),
+    # the trick and the piles
+    ev.CardPlayed: lambda m, e: m.tricks.on_CardPlayed(e),
+    ev.HandClaimed: lambda m, e: m.tricks.on_HandClaimed(e),
+    # two-handed: the stock and the melds on the table
+    ev.CardDrawn: lambda m, e: m.stock_area.on_CardDrawn(e),
+    ev.MeldLaid: lambda m, e: m.stock_area.on_MeldLaid(e),
+    ev.DixCounted: lambda m, e: m.stock_area.on_DixCounted(e),
+    ev.DixExchanged: lambda m, e: m.stock_area.on_DixExchanged(e),
+    ev.PlayoffStarted: lambda m, e: m.stock_area.on_PlayoffStarted(e),
 }
 SILENT: frozenset[type] = frozenset()  # events the table shows by other means: none today

@@ -1,6 +1,12 @@
 """The table scene: runs a match, animates its events, paces the bots, and puts the right
 overlay (bid panel, pass picker, meld display, ...) in front of the player when it is their
-turn. It decides no rule: every legal choice comes from the engine."""
+turn. It decides no rule: every legal choice comes from the engine.
+
+It is made of parts, each owning one concern: :attr:`model` (where every card lies, and its
+own parts: the trick area, the stock, the exchanges, the seats' talk), :attr:`toolbar` (the
+buttons and what they do), :attr:`status_line` (the line under the trick) and :attr:`session`
+(saving and counting). The scenes in front of it see it as a ``PromptTable``
+(:mod:`game.ui.table.faces`)."""
 
 from __future__ import annotations
 
@@ -9,6 +15,7 @@ import pygame
 from game.match.controller import HUMAN, Match
 from game.match.session import Session
 from game.rules.actions import Action, DeclareOut, PlayCard
+from game.rules.cards import Card
 from game.rules.engine import replay
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event, HandScored
@@ -16,24 +23,22 @@ from game.rules.phase import Phase
 from game.rules.view import PlayerView, redact
 from game.ui import theme
 from game.ui.anim import Timeline
-from game.ui.scene import Route, Scene
+from game.ui.scene import AppContext, Route, Scene
 from game.ui.table import fastflow, hud, meldtable
+from game.ui.table.faces import PromptTable
 from game.ui.table.layout import Layout, hand_size
 from game.ui.table.model import TableModel
-from game.ui.table.toolbar import TableButtons
-from game.ui.widgets import Button, draw_text, felt, layout_row
-
-# The cue while a completed trick waits for the player ("Completed trick stays: until I
-# click"): nothing else on the table said that a click was awaited.
-CLICK_ON = "Click, or press Space or Enter, to take in the trick and go on."
+from game.ui.table.status import Colour, StatusLine
+from game.ui.table.toolbar import Toolbar
+from game.ui.widgets import draw_text, felt
 
 
-class TableScene(TableButtons, Scene):
+class TableScene(Scene):
     name = "table"
     grey_illegal = True  # prompts dim the cards the rules forbid (the tutorial turns this off)
 
-    def __init__(self, app, match: Match, preset: str | None, rules_text: str | None,
-                 demo: bool = False) -> None:
+    def __init__(self, app: AppContext, match: Match, preset: str | None,
+                 rules_text: str | None, demo: bool = False) -> None:
         super().__init__(app)
         self.match = match
         self.preset = preset
@@ -54,29 +59,17 @@ class TableScene(TableButtons, Scene):
         # panel changes").
         self.board: PlayerView = self.view
         self.think = 0.0
-        self.status = ""
-        self.status_colour: tuple[int, ...] = theme.INK
-        self.status_until = 0.0
-        # The prompt in front of the player says what to do here (it is not a message that
-        # expires): "Your lead: ...", or why the card under the pointer may not be played.
-        self.prompt_line: tuple[str, tuple[int, ...]] | None = None
-        self.drawn_status: object = None  # what the status line and the messages showed
-        self.hint_card = None
+        self.status_line = StatusLine()
         self.result_shown_hand = -1
-        self.buttons: list[Button] = []
-        self.call_spots: list[tuple[pygame.Rect, str]] = []  # the auction's calls, to point at
-        self._build_buttons()
+        self.toolbar = Toolbar(self)
         self.timeline.speed = app.speed
         if match.actions:
             self.rebuild()
 
     # -- set-up ------------------------------------------------------------------------------
-    # A lesson sets this: its completed tricks stay until the learner clicks.
-    trick_until_click = False
-    # The meld left on the table (a setting); a lesson keeps the meld display it narrates.
-    meld_on_table = True
-    # The Fast setting's displays that continue by themselves (a lesson's wait for the learner).
-    fast_flow = True
+    trick_until_click = False  # a lesson's completed tricks stay until the learner clicks
+    meld_on_table = True  # the meld left on the table (a lesson narrates the meld display)
+    fast_flow = True  # the Fast setting's displays go on by themselves (not in a lesson)
 
     @property
     def trick_pause(self) -> float | None:
@@ -87,21 +80,17 @@ class TableScene(TableButtons, Scene):
         return TableModel(self.match.rules, self.human, self.layout, self.timeline,
                           self.trick_pause)
 
+    @property
+    def practising(self) -> bool:
+        """Undo and hints are open: a practice game, not the demo."""
+        return self.app.settings.practice and not self.demo
+
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = Layout(size, self.match.rules.players, hand_size(self.match.rules),
                              auction=not self.match.rules.stock.enabled,
                              card_scale=self.app.settings.card_size)
         self.model.layout = self.layout
-        lay = self.layout
-        h = round(lay.bar.height * 0.74)
-        for b in self.buttons:
-            b.font_size = lay.font_small
-        layout_row(self.buttons, 0, 0, h, round(8 * lay.s), min_width=h)
-        right = lay.size[0] - round(10 * lay.s)
-        for b in reversed(self.buttons):
-            b.rect.right = right
-            b.rect.centery = lay.bar.centery
-            right = b.rect.left - round(8 * lay.s)
+        self.toolbar.place(self.layout)
         self.timeline.finish_all()
         self.model.snap()
 
@@ -134,7 +123,7 @@ class TableScene(TableButtons, Scene):
         except IllegalActionError as exc:
             self.refuse(str(exc))
             return False
-        self.undo_button.enabled = self.practising  # a decision to go back to now
+        self.toolbar.undo_button.enabled = self.practising  # a decision to go back to now
         self.process(events)
         return True
 
@@ -156,7 +145,7 @@ class TableScene(TableButtons, Scene):
         self.model.rebuild_human(self.view.hidden_cards)
 
     def clear_messages(self) -> None:
-        self.status, self.status_until, self.hint_card = "", 0.0, None
+        self.status_line.clear()
 
     # A lesson turns this off: the learner plays every card.
     plays_forced = True
@@ -188,6 +177,32 @@ class TableScene(TableButtons, Scene):
                  theme.INK_DIM, 2.5)
         return True
 
+    def declare_out(self) -> bool:
+        """The player declares out (two-handed), after the toolbar's question."""
+        try:
+            events = self.match.declare_out(self.human, self.human)
+        except IllegalActionError as exc:
+            self.refuse(str(exc))
+            return False
+        self.close_prompts()  # the prompt in front of the player is moot
+        self.process(events)
+        return True
+
+    def close_prompts(self) -> None:
+        """Close every scene in front of the table (an undo or a declaration made it moot)."""
+        while self.app.top is not self and self in self.app.stack:
+            self.app.pop()
+
+    def claim(self) -> bool:
+        """The player claims the rest of the tricks for their side."""
+        try:
+            events = self.match.claim(self.human, self.human)
+        except IllegalActionError as exc:
+            self.refuse(str(exc))
+            return False
+        self.process(events)
+        return True
+
     def save(self) -> None:
         self.session.save()
 
@@ -195,9 +210,8 @@ class TableScene(TableButtons, Scene):
         """Tell the player why a move is not allowed (the rule, in the preset's words)."""
         self.say(message, theme.RED, 7.0)
 
-    def say(self, text: str, colour: tuple[int, ...] = theme.INK, seconds: float = 4.0) -> None:
-        self.status, self.status_colour = text, colour
-        self.status_until = self.app.time + seconds
+    def say(self, text: str, colour: Colour = theme.INK, seconds: float = 4.0) -> None:
+        self.status_line.say(text, colour, seconds, self.app.time)
 
     def offers(self, control: str) -> bool:
         """Whether the table offers ``control`` ("claim", "throw-in", "declare-out") when the
@@ -214,6 +228,10 @@ class TableScene(TableButtons, Scene):
         moves it aside)."""
         return self.layout.size[0] / 2
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What a prompt must never cover besides the cards: nothing at a game."""
+        return []
+
     # -- loop --------------------------------------------------------------------------------
     @property
     def busy(self) -> bool:
@@ -226,13 +244,14 @@ class TableScene(TableButtons, Scene):
     @property
     def stale(self) -> bool:
         """The status line shown is not the one due now (a message has expired)."""
-        return self.status_state() != self.drawn_status
+        return self.status_state() != self.status_line.drawn
 
     def update(self, dt: float) -> None:
         self.timeline.speed = self.app.speed
         self.model.trick_pause = self.trick_pause
-        if hasattr(self, "declare_button"):
-            self.declare_button.enabled = self.match.may_declare_out(self.human) and \
+        declare = self.toolbar.declare_button
+        if declare is not None:
+            declare.enabled = self.match.may_declare_out(self.human) and \
                 not self.demo and self.offers("declare-out")
         self.timeline.update(dt)
         for name in self.model.sounds:
@@ -289,9 +308,8 @@ class TableScene(TableButtons, Scene):
 
     # -- input and drawing -------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        for b in self.buttons:
-            if b.handle(event):
-                return True
+        if self.toolbar.handle(event):
+            return True
         if self.release_trick(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -309,14 +327,14 @@ class TableScene(TableButtons, Scene):
         return (clicked or pressed) and self.timeline.release()
 
     def pile_rect(self, side: int) -> pygame.Rect:
-        x, y, _ = self.layout.pile_slot(self.model.pile_seat(side))
+        x, y, _ = self.layout.pile_slot(self.model.tricks.pile_seat(side))
         rect = pygame.Rect(0, 0, self.layout.small_h, self.layout.small_h)
         rect.center = (round(x), round(y))
         return rect
 
     def review_last_trick(self, pos: tuple[int, int]) -> bool:
         for side in range(self.match.rules.n_sides):
-            if self.pile_rect(side).collidepoint(pos) and self.model.last_trick:
+            if self.pile_rect(side).collidepoint(pos) and self.model.tricks.last_trick:
                 self.app.open(Route.LAST_TRICK, table=self)
                 return True
         return False
@@ -329,8 +347,7 @@ class TableScene(TableButtons, Scene):
         surface.blit(bar, lay.bar.topleft)
         draw_text(surface, self.match.rules.title.split(":")[0], (round(14 * lay.s),
                   lay.bar.centery), lay.font, theme.INK, bold=True, anchor="midleft")
-        for b in self.buttons:
-            b.draw(surface)
+        self.toolbar.draw(surface)
         hud.draw_info(self, surface)
         four, back = self.app.settings.four_colour, self.app.settings.card_back
         glowing = self.glowing_cards()
@@ -343,18 +360,16 @@ class TableScene(TableButtons, Scene):
         if self.meld_on_table:
             meldtable.draw(self, surface)
         text, colour = self.status_text()
-        self.drawn_status = self.status_state()
+        self.status_line.drawn = self.status_state()
         hud.draw_status(self, surface, text, colour)
         hud.draw_call_tooltip(self, surface)
 
     def status_state(self) -> object:
         return (self.message(), self.status_text())
 
-    def message(self) -> tuple[str, tuple[int, ...]] | None:
+    def message(self) -> tuple[str, Colour] | None:
         """A message while it lasts: a hint, or why a move is refused."""
-        if self.status and self.app.time < self.status_until:
-            return self.status, self.status_colour
-        return None
+        return self.status_line.message(self.app.time)
 
     def message_in_prompt(self) -> bool:
         """Whether the message is shown in the panel of the prompt in front of the player,
@@ -363,22 +378,22 @@ class TableScene(TableButtons, Scene):
         above = stack[stack.index(self) + 1:] if self in stack else []
         return any(getattr(scene, "shows_message", False) for scene in above)
 
-    def status_text(self) -> tuple[str, tuple[int, ...]]:
-        """The line under the trick: a message while it lasts (unless the prompt shows it),
-        else the prompt's line, else the hand's narration."""
-        message = self.message()
-        if message is not None and not self.message_in_prompt():
-            return message
+    def status_text(self) -> tuple[str, Colour]:
+        """The line under the trick now (:meth:`StatusLine.line`)."""
         hold = self.timeline.held
-        if hold is not None and hold.seconds is None:  # the trick pause "until I click"
-            return CLICK_ON, theme.GOLD
-        if self.prompt_line is not None:
-            return self.prompt_line
-        return self.model.message, theme.INK
+        return self.status_line.line(self.app.time, self.message_in_prompt(),
+                                     hold is not None and hold.seconds is None,
+                                     self.model.talk.message)
 
-    def glowing_cards(self) -> set:
+    def glowing_cards(self) -> set[Card]:
         """Cards of the player's hand drawn with the golden glow (the hint)."""
-        return {self.hint_card} if self.hint_card is not None else set()
+        hint = self.status_line.hint_card
+        return {hint} if hint is not None else set()
 
     def human_name(self, seat: int) -> str:
         return "You" if self.match.seats[seat] == HUMAN else hud.seat_title(self, seat)
+
+
+def as_prompt_table(scene: TableScene) -> PromptTable:
+    """The table scene seen by the scenes in front of it (mypy checks that it is one)."""
+    return scene

@@ -9,12 +9,11 @@ from dataclasses import dataclass, field
 
 from game.rules import events as ev
 from game.rules.cards import Card
-from game.rules.ruleset import RuleSet
-from game.ui.anim import Call, Hold, Timeline
-from game.ui.table.layout import Layout
+from game.ui.anim import Call, Hold
+from game.ui.table.motion import MOVE, CardTable
 from game.ui.table.sprites import CardSprite
+from game.ui.table.stockmodel import StockArea
 
-MOVE = 0.28  # seconds for a card to travel
 SWEEP = MOVE * 1.2
 CLAIM_SHOW = 2.5  # seconds, at least, that the claimed cards stay face up
 
@@ -38,83 +37,87 @@ class ShownTrick:
         return next((sp for seat, sp in self.sprites if seat == self.winner), None)
 
 
-class TrickEvents:
-    """Event handlers of :class:`~game.ui.table.model.TableModel` for trick play."""
+class TrickArea:
+    """The trick in the middle of the table and each side's pile of won tricks: cards played
+    to the trick, a completed trick on show and its sweep, and a claim shown before its
+    sweep."""
 
-    # Provided by TableModel.
-    rules: RuleSet
-    human: int
-    layout: Layout
-    timeline: Timeline
-    hands: list[list[CardSprite]]
-    tabled: list[list[CardSprite]]
-    trick: list[tuple[int, CardSprite]]
-    piles: list[list[CardSprite]]
-    side_tricks: list[int]
-    bubbles: dict[int, str]
-    sounds: list[str]
-    last_trick: list[tuple[int, Card]]
-    shown: ShownTrick | None
-    claim: Claim | None
-    trick_pause: float | None  # seconds a completed trick stays; None: until the player clicks
-    exchanged: bool
+    def __init__(self, table: CardTable, stock: StockArea) -> None:
+        self.table = table
+        self.stock = stock  # a melded card is played from the table (two-handed)
+        rules = table.rules
+        self.trick: list[tuple[int, CardSprite]] = []
+        self.piles: list[list[CardSprite]] = [[] for _ in range(rules.n_sides)]  # per side
+        # Tricks each side has won this hand, counted as the events arrive: the player's view
+        # is taken once per batch, and a claim (or the last trick) ends the hand in its batch.
+        self.side_tricks = [0] * rules.n_sides
+        self.last_trick: list[tuple[int, Card]] = []
+        self.shown: ShownTrick | None = None  # the completed trick (or claim) on show
+        # Completed tricks already in their pile whose sweep has not been seen yet: they are
+        # drawn where they lie, not as the pile's hidden lower cards.
+        self.sweeping: list[ShownTrick] = []
+        self.claim: Claim | None = None
 
-    def settle(self, duration: float = MOVE) -> None: ...
-
-    def sort_hand(self, seat: int) -> None: ...
+    def reset(self) -> None:
+        """A new deal: an empty middle and empty piles."""
+        n_sides = self.table.rules.n_sides
+        self.trick, self.piles = [], [[] for _ in range(n_sides)]
+        self.side_tricks = [0] * n_sides
+        self.last_trick, self.shown, self.sweeping, self.claim = [], None, [], None
 
     def pile_seat(self, side: int) -> int:
         """The seat beside which a side's pile lies: the player's own for their side; for the
         other side of a partnership, east (top right, clear of every label)."""
-        seats = self.rules.seats_of(side)
-        if self.human in seats:
-            return self.human
-        east = self.layout.positions.index("east") if "east" in self.layout.positions else -1
+        table = self.table
+        seats = table.rules.seats_of(side)
+        if table.human in seats:
+            return table.human
+        positions = table.layout.positions
+        east = positions.index("east") if "east" in positions else -1
         return east if east in seats else seats[0]
 
     def on_CardPlayed(self, e: ev.CardPlayed) -> None:  # noqa: N802
+        table = self.table
+        sp: CardSprite | None
         if e.from_table:
-            zone = self.tabled[e.seat]
+            zone = self.stock.tabled[e.seat]
             sp = next((s for s in zone if s.card is e.card), zone[-1] if zone else None)
             if sp is None:
-                sp = self.take_from_hand(e.seat, e.card)
+                sp = table.take_from_hand(e.seat, e.card)
             else:
                 zone.remove(sp)
         else:
-            sp = self.take_from_hand(e.seat, e.card)
+            sp = table.take_from_hand(e.seat, e.card)
         sp.card = e.card
         sp.mark = ""  # marked while in a hand, not in the trick
         if self.claim is not None:  # a claimed card: it stays where it is shown until the sweep
             self.claim.played.append((e.seat, sp))
             return
         if not self.trick:
-            self.bubbles = {}
+            table.talk.bubbles = {}
         self.trick.append((e.seat, sp))
-        self.sounds.append("play")
-        self.settle(MOVE)
+        table.sounds.append("play")
+        table.settle(MOVE)
 
-    def on_TrickWon(self, e: ev.TrickWon) -> None:  # noqa: N802
+    def on_TrickWon(self, e: ev.TrickWon) -> bool:  # noqa: N802
+        """Whether a trick was swept (not a claimed one, which waits for the hand's score)."""
         # The cards join the winning side's pile now, so later events find them there; what the
         # player sees waits in the timeline: the trick face up and lit, then the sweep.
+        rules = self.table.rules
         self.last_trick = list(e.cards)
-        self.side_tricks[self.rules.side_of(e.seat)] += 1
-        pile = self.piles[self.rules.side_of(e.seat)]
+        self.side_tricks[rules.side_of(e.seat)] += 1
+        pile = self.piles[rules.side_of(e.seat)]
         if self.claim is not None:
             pile.extend(sp for _, sp in self.claim.played[len(self.claim.swept):])
             self.claim.swept = list(self.claim.played)
-            return
+            return False
         shown = ShownTrick(list(self.trick), e.seat, e.points)
         pile.extend(sp for _, sp in self.trick)
         self.sweeping.append(shown)
         self.trick = []
-        self.show(shown, self.trick_pause)
-        self.sounds.append("sweep")
-        if self.exchanged:
-            # Cards that changed hands stay marked through the first trick, until it is
-            # swept: a bot bidder leads as soon as the meld display closes, and a player who
-            # received cards must still see which while playing to that trick.
-            self.exchanged = False
-            self.timeline.add([Call(self.clear_marks)])  # ExchangeEvents.clear_marks
+        self.show(shown, self.table.trick_pause)
+        self.table.sounds.append("sweep")
+        return True
 
     def show(self, shown: ShownTrick, pause: float | None) -> None:
         """Light ``shown`` for ``pause`` seconds (None: until a click), then sweep it to its
@@ -131,18 +134,20 @@ class TrickEvents:
                 self.shown = None
             self.sweeping = [t for t in self.sweeping if t is not shown]
 
-        self.timeline.add([Call(light), Hold(pause)])
-        self.timeline.add([Call(dim)])
-        self.settle(SWEEP)
-        self.timeline.add([Call(forget)])
+        timeline = self.table.timeline
+        timeline.add([Call(light), Hold(pause)])
+        timeline.add([Call(dim)])
+        self.table.settle(SWEEP)
+        timeline.add([Call(forget)])
 
     def on_HandClaimed(self, e: ev.HandClaimed) -> None:  # noqa: N802
         """Every card still held turns face up, each hand sorted and laid out to be read; the
         claimed tricks' events that follow move them into the claiming side's pile, and the
         hand's score sweeps them there once the player has seen them."""
+        table = self.table
         shown: list[tuple[int, CardSprite]] = []
         for seat, cards in enumerate(e.hands):
-            hand = self.hands[seat]
+            hand = table.hands[seat]
             rest = list(cards)  # the cards whose sprites are still face down to the player
             for sp in hand:
                 if sp.card is not None and sp.card in rest:
@@ -150,14 +155,14 @@ class TrickEvents:
             for sp in hand:
                 if sp.card is None and rest:
                     sp.card = rest.pop(0)
-            self.sort_hand(seat)
-            shown += [(seat, sp) for sp in self.hands[seat]]
-        for tabled_seat, zone in enumerate(self.tabled):
+            table.sort_hand(seat)
+            shown += [(seat, sp) for sp in table.hands[seat]]
+        for tabled_seat, zone in enumerate(self.stock.tabled):
             shown += [(tabled_seat, sp) for sp in zone]
         self.claim = Claim(ShownTrick(shown, e.seat, e.points, claim=True, tricks=e.tricks))
-        self.settle()  # every hand turns face up and opens out to be read
-        self.bubbles = {}  # the claim's banner names the claimer
-        self.sounds.append("bid")
+        table.settle()  # every hand turns face up and opens out to be read
+        table.talk.bubbles = {}  # the claim's banner names the claimer
+        table.sounds.append("bid")
 
     def end_claim(self) -> None:
         """The claimed hand is scored: show its cards, then sweep them all."""
@@ -165,9 +170,9 @@ class TrickEvents:
         if claim is None:
             return
         self.claim = None
-        pause = CLAIM_SHOW if self.trick_pause is None else max(CLAIM_SHOW, self.trick_pause)
-        self.show(claim.shown, pause)
-        self.sounds.append("sweep")
+        pause = self.table.trick_pause
+        self.show(claim.shown, CLAIM_SHOW if pause is None else max(CLAIM_SHOW, pause))
+        self.table.sounds.append("sweep")
 
 
 @dataclass
