@@ -37,7 +37,7 @@ SHOWS: dict[Kind, str] = {
     "meld": "shows {meld} meld",
     "wants": "wants the bid",
     "no_meld": "shows no meld",
-    "stuck": "stuck: everyone else passed",
+    "stuck": "everyone else passed",
     "bid": "",
     "pass": "",
 }
@@ -53,7 +53,7 @@ WHY: dict[Kind, str] = {
     "wants": "Skip bids to 60: one over the last bid (or opening at the minimum) says "
              "\"I want the bid\".",
     "no_meld": "A player holding meld must open, so a pass before anyone bids shows no meld.",
-    "stuck": "Everyone else passed, so the dealer takes the bid.",
+    "stuck": "The dealer takes the bid when everyone else passes.",
     "bid": "No bidding convention at this table: a bid says the hand is worth about that much.",
     "pass": "A pass: the hand is not worth the next bid.",
 }

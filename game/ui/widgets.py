@@ -73,8 +73,11 @@ def clear_cache() -> None:
     _felt_cache.clear()
 
 
-def render_text(text: str, size: int, colour: tuple[int, ...] = theme.INK,
+# A default colour is the theme's when drawn, not when this module was imported (the theme
+# is a setting): None stands for it.
+def render_text(text: str, size: int, colour: tuple[int, ...] | None = None,
                 bold: bool = False) -> pygame.Surface:
+    colour = theme.INK if colour is None else colour
     key = (text, size, bold, colour)
     surf = _text_cache.get(key)
     if surf is None:
@@ -86,7 +89,7 @@ def render_text(text: str, size: int, colour: tuple[int, ...] = theme.INK,
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int,
-              colour: tuple[int, ...] = theme.INK, bold: bool = False,
+              colour: tuple[int, ...] | None = None, bold: bool = False,
               anchor: str = "topleft") -> pygame.Rect:
     surf = render_text(text, size, colour, bold)
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
@@ -145,7 +148,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 
 def draw_wrapped(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,
-                 colour: tuple[int, ...] = theme.INK, bold: bool = False,
+                 colour: tuple[int, ...] | None = None, bold: bool = False,
                  line_gap: float = 1.25) -> int:
     """Draw wrapped text inside ``rect``; returns the height used."""
     y = rect.top
@@ -158,8 +161,11 @@ def draw_wrapped(surface: pygame.Surface, text: str, rect: pygame.Rect, size: in
     return y - rect.top
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...] = theme.PANEL,
-          radius: int = 12, edge: tuple[int, ...] | None = theme.PANEL_EDGE) -> None:
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...] | None = None,
+          radius: int = 12, edge: tuple[int, ...] | None = ()) -> None:
+    """A rounded panel: the theme's colour and edge unless given (``edge=None``: no edge)."""
+    colour = theme.PANEL if colour is None else colour
+    edge = theme.PANEL_EDGE if edge == () else edge
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
     if edge is not None:

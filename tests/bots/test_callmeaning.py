@@ -82,7 +82,7 @@ def test_racehorse_bids_signal_nothing_and_the_stuck_dealer_says_so():
     least the minimum bid."."""
     assert texts("racehorse", [(NORTH, 260), (EAST, 0)], WEST) == ["North: 260", "East: Pass"]
     stuck = [(NORTH, 0), (EAST, 0), (SOUTH, 0), (WEST, 250)]
-    assert texts("racehorse", stuck, WEST)[-1] == "West: stuck at 250 — stuck: everyone else passed"
+    assert texts("racehorse", stuck, WEST)[-1] == "West: stuck at 250 — everyone else passed"
     assert read_call(load_preset("racehorse"), stuck[:3], WEST, 250, WEST).why
 
 

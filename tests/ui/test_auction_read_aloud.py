@@ -61,3 +61,12 @@ def test_the_bids_review_says_what_each_call_shows(app):
         if reading.signal:
             assert any(reading.shows in t for t in drawn), (reading, drawn)
     assert "jump to 240" in drawn and "280" in drawn
+
+
+def test_the_dealers_opening_hold_is_not_called_stuck(app):
+    """002: "The starting bid of the dealer is 190 pts." The bubble said "190 (stuck)" before
+    anyone had spoken; "stuck" is the dealer left with the bid when everyone passes."""
+    table = start(app, "partnership-190", size=(1280, 800))
+    pump(app, 2)
+    dealer = table.view.dealer
+    assert table.model.talk.bubbles.get(dealer) == "holds 190"

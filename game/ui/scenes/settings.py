@@ -10,14 +10,15 @@ import pygame
 
 from game.bots.base import AGGRESSIONS
 from game.store.settings import BACKS, CARD_SIZES, MELD_SHOWS, SPEEDS, THEMES, TRICK_PAUSES
-from game.ui import theme
+from game.ui import assets, theme
 from game.ui.menu import MenuScene
-from game.ui.widgets import Button, draw_text
+from game.ui.widgets import Button, draw_text, record
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
 
 THINK_CHOICES = (0, 200, 400, 700, 1000)
+PREVIEW_H = 150  # the first run's row of cards (at 1280x800; it grows with the card size)
 
 
 class SettingsScene(MenuScene):
@@ -66,6 +67,16 @@ class SettingsScene(MenuScene):
         of thirteen did not fit at 1024x640)."""
         if self.first_run:
             super().resize(size)
+            s = theme.scale_for(size)
+            # As wide as its title, and tall enough for a row of cards to judge the looks by.
+            title_w = assets.font(round(34 * s), True).size(self.title)[0] + round(60 * s)
+            top = self.rect.top
+            self.rect.width = max(self.rect.width, title_w)
+            self.rect.height += round(PREVIEW_H * s)
+            self.rect.midtop = (size[0] // 2, max(round(8 * s), top - round(60 * s)))
+            shift = self.rect.top - top
+            for b in self.buttons:
+                b.rect.move_ip(0, shift)
             return
         s = theme.scale_for(size)
         h, gap, width = round(40 * s), round(10 * s), round(340 * s)
@@ -88,9 +99,24 @@ class SettingsScene(MenuScene):
         super().draw(surface)
         if self.first_run:
             s = theme.scale_for(surface.get_size())
+            self.draw_preview(surface, s)
             draw_text(surface, "You can change these later in Settings.",
                       (self.rect.centerx, self.rect.bottom - round(34 * s)),
                       max(12, round(15 * s)), theme.INK_DIM, anchor="midtop")
+
+    def draw_preview(self, surface: pygame.Surface, s: float) -> None:
+        """A fanned row of cards as the table will show them: all four suits, courts and
+        numbers, in the chosen colours and faces, at the chosen size."""
+        st = self.app.settings
+        w = round(62 * s * st.card_size)
+        step = round(w * 0.52)
+        codes = ("AS", "TH", "KC", "QD", "JS", "9H")
+        left = self.rect.centerx - (step * (len(codes) - 1) + w) // 2
+        top = self.buttons[-1].rect.bottom + round(14 * s)
+        for i, code in enumerate(codes):
+            img = assets.card_image(code, w, st.four_colour)
+            at = surface.blit(img, (left + i * step, top))
+            record("card", at, code, surface)
 
     def toggle_fast(self) -> None:
         self.app.settings.fast = not self.app.settings.fast
