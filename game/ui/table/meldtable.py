@@ -106,24 +106,31 @@ def draw_seat(scene: DrawnTable, surface: pygame.Surface, seat: int, meld: MeldR
     row = pos in ("north", "south")
     top = rect.top if row else rect.top + head_h + round(2 * s)
     groups = [(m, f"{m.name} {m.points}") for m in meld.melds]
+    # North and South: each caption beside its cards (the strip is low, the cards use all of
+    # it); West and East: under them.
+    beside = round(4 * s) if row else 0
     card_w, widths = 0, []
     for rows in (1, 2, 3):  # the largest cards that fit in as few rows as the groups need
         if rows > 1 and row:
             break
-        card_w = max(round(22 * s), min(lay.meld_w, round(
-            ((rect.bottom - top) / rows - cap_h - 4 * s) / 1.4)))
+        high = (rect.bottom - top) / rows - (0 if row else cap_h) - 4 * s
+        card_w = max(round(22 * s), min(lay.meld_w, round(high / 1.4)))
         step = round(card_w * 0.36)
-        widths = [max(card_w + step * (len(m.cards) - 1), assets.font(cap, True).size(c)[0])
-                  for m, c in groups]
+        spans = [card_w + step * (len(m.cards) - 1) for m, _ in groups]
+        caps = [assets.font(cap, True).size(c)[0] for _, c in groups]
+        widths = [a + beside + b if row else max(a, b)
+                  for a, b in zip(spans, caps, strict=True)]
         if sum(w + gap for w in widths) - gap <= rect.width * rows * 0.9:
             break
     step = round(card_w * 0.36)
+    card_h = round(card_w * 1.4)
     if row:
         total = head_w + sum(w + gap for w in widths)
         x = max(rect.left, rect.centerx - total // 2)
         draw_text(surface, heading, (x, rect.top + (rect.height - head_h) // 2), fs, colour,
                   bold=True)
         x += head_w + gap
+        top = rect.top + max(0, (rect.height - card_h) // 2)
     else:
         hx = rect.left if pos == "west" else rect.right - head_w
         draw_text(surface, heading, (hx, rect.top), fs, colour, bold=True)
@@ -131,17 +138,20 @@ def draw_seat(scene: DrawnTable, surface: pygame.Surface, seat: int, meld: MeldR
         x = rect.left if pos == "west" else max(
             rect.left, rect.right - sum(w + gap for w in widths) + gap)
     y = top
-    card_h = round(card_w * 1.4)
+    below = 0 if row else cap_h
     four = scene.app.settings.four_colour
     for i, ((m, caption), width) in enumerate(zip(groups, widths, strict=True)):
         if x + width > rect.right and not row and x > rect.left:
             x, y = rect.left, y + card_h + cap_h + round(4 * s)
-        if x + width > rect.right or y + card_h + cap_h > rect.bottom + round(2 * s):
+        if x + width > rect.right or y + card_h + below > rect.bottom + round(2 * s):
             more = f"+{len(groups) - i} more (L)"
-            draw_text(surface, more, (x, y), cap, theme.INK_DIM)
+            draw_text(surface, more, (x, y + ((card_h - cap_h) // 2 if row else 0)), cap,
+                      theme.INK_DIM)
             return
         for j, card in enumerate(m.cards):
             at = surface.blit(assets.card_image(str(card), card_w, four), (x + j * step, y))
             record("card", at, str(card), surface)
-        draw_text(surface, caption, (x, y + card_h), cap, theme.INK, bold=True)
+        span = card_w + step * (len(m.cards) - 1)
+        at_caption = (x + span + beside, y + (card_h - cap_h) // 2) if row else (x, y + card_h)
+        draw_text(surface, caption, at_caption, cap, theme.INK, bold=True)
         x += width + gap
