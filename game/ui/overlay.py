@@ -3,6 +3,7 @@ or read something and continue (``Display``)."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -176,8 +177,11 @@ class Display(Overlay):
         if wait is None and self.table.demo and \
                 self.age > AUTO_CONTINUE * max(0.05, self.app.speed):
             self.on_auto()
-        if wait is not None and self.age > wait:  # the fast flow: no click needed
-            self.on_auto()
+        if wait is not None:  # the fast flow: no click needed, and the button says so
+            base = self.cont.label.split(" (")[0]
+            self.cont.label = f"{base} ({max(1, math.ceil(wait - self.age))} s)"
+            if self.age > wait:
+                self.on_auto()
 
     @property
     def fast_wait(self) -> float | None:

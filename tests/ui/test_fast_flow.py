@@ -47,18 +47,21 @@ def test_no_click_after_the_meld_the_result_or_a_trick_and_the_next_hand_follows
     app.settings.trick_pause = "until I click"
     app.settings.meld_shown = "table and display"  # the display too: it must go by itself
     table = start(app, size=(1024, 640))
-    seen = set()
+    seen, labels = set(), set()
 
     def watch():
         top = app.top
         if isinstance(top, (MeldScene, ResultScene)):
             seen.add(top.name)
+            labels.add(top.cont.label)
         # The next hand dealt and bidding, after the result went by itself.
         return "hand result" in seen and table.view.hand_no >= 1 and \
             table.view.phase.name == "AUCTION" and not isinstance(top, ResultScene)
 
     assert prompts_only(app, table, watch), "the next hand never came without a click"
     assert {"meld", "hand result"} <= seen
+    # The button says it goes on by itself: "Continue (2 s)".
+    assert any(label.startswith("Continue (") and label.endswith(" s)") for label in labels)
 
 
 def test_enter_plays_the_hinted_card(app):
