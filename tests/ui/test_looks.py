@@ -114,3 +114,24 @@ def test_the_high_contrast_theme_recolours_the_table(app):
         app.settings.table_theme = "classic"
         app.looks_changed()
     assert theme.INK == (245, 243, 235)
+
+
+def test_every_text_scales_with_the_window(app):
+    """Issue 25: "Every text scales with the window": the smallest and the largest text of the
+    table, its bid prompt and the settings page are taller at 1920x1080 than at 1024x640."""
+    from tests.ui.driving import run_until, sized
+    from tests.ui.overlaps import record_frame
+
+    def heights(size):
+        sized(app, size)
+        table = start(app, "partnership-190", seed=5, size=size)
+        assert run_until(app, table, lambda: app.top.name == "auction")
+        pump(app, 2)
+        texts = [x.rect.height for x in record_frame(app) if x.kind == "text"]
+        app.open(Route.SETTINGS)
+        pump(app, 2)
+        texts += [x.rect.height for x in record_frame(app) if x.kind == "text"]
+        return min(texts), max(texts)
+
+    small, large = heights((1024, 640)), heights((1920, 1080))
+    assert large[0] > small[0] and large[1] > small[1], (small, large)
