@@ -135,3 +135,21 @@ def test_every_text_scales_with_the_window(app):
 
     small, large = heights((1024, 640)), heights((1920, 1080))
     assert large[0] > small[0] and large[1] > small[1], (small, large)
+
+
+def test_the_first_run_page_has_nothing_overlapping_at_any_size(app):
+    """The layout test's reader on the first-run page (its title ran past the panel)."""
+    from tests.ui.driving import SIZES, sized
+    from tests.ui.overlaps import problems, record_frame
+
+    for size in SIZES:
+        for card_size in (1.0, 1.5):
+            app.settings.card_size = card_size
+            sized(app, size)
+            app.go(Route.TITLE)
+            app.open(Route.SETTINGS, first_run=True)
+            pump(app, 2)
+            items = record_frame(app)
+            assert any(x.kind == "card" for x in items)  # the row of cards to judge by
+            found = problems(items, app.size)
+            assert not found, (size, card_size, found)
