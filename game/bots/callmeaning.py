@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from game.rules.ruleset import RuleSet
@@ -101,13 +102,17 @@ def _reading(seat: int, amount: int, kind: Kind, label: str, meld: int = 0) -> C
 
 
 def read_auction(rules: RuleSet, bids: Sequence[tuple[int, int]], dealer: int
-                 ) -> list[CallReading]:
+                 ) -> tuple[CallReading, ...]:
     """Every call in ``bids`` (the engine's (seat, amount) record, 0 for a pass), read in
     order with what was on the table when it was made."""
-    out: list[CallReading] = []
-    for i, (seat, amount) in enumerate(bids):
-        out.append(read_call(rules, bids[:i], seat, amount, dealer))
-    return out
+    return _read_auction(rules, tuple(bids), dealer)
+
+
+@lru_cache(maxsize=64)  # the score panel reads the auction on every frame it draws
+def _read_auction(rules: RuleSet, bids: tuple[tuple[int, int], ...], dealer: int
+                  ) -> tuple[CallReading, ...]:
+    return tuple(read_call(rules, bids[:i], seat, amount, dealer)
+                 for i, (seat, amount) in enumerate(bids))
 
 
 def read_call(rules: RuleSet, before: Sequence[tuple[int, int]], seat: int, amount: int,

@@ -37,6 +37,7 @@ def use_big_index(on: bool) -> None:
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _images: dict[tuple[object, ...], pygame.Surface] = {}
+_files: dict[Path, pygame.Surface] = {}  # each art file as read, before scaling
 _turned: dict[tuple[str, int, int, bool, str, bool], pygame.Surface] = {}
 _shadows: dict[tuple[int, int], pygame.Surface] = {}
 SHADOW = (0, 0, 0, 90)
@@ -47,6 +48,7 @@ def clear_caches() -> None:
     request converts them for the new display."""
     _fonts.clear()
     _images.clear()
+    _files.clear()
     _turned.clear()
     _shadows.clear()
 
@@ -64,7 +66,10 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 def _load(path: Path, size: tuple[int, int]) -> pygame.Surface:
-    image = pygame.image.load(str(path))
+    # Each file is read once: a card tweening between two sizes asks for many widths of it.
+    image = _files.get(path)
+    if image is None:
+        image = _files[path] = pygame.image.load(str(path))
     if image.get_size() != size:
         image = pygame.transform.smoothscale(image, size)
     # convert_alpha needs a display; headless tools and tests have none and use the raw image.
@@ -76,6 +81,8 @@ def _load(path: Path, size: tuple[int, int]) -> pygame.Surface:
 def _cached(key: tuple[object, ...], path: Path, size: tuple[int, int]) -> pygame.Surface:
     image = _images.get(key)
     if image is None:
+        if len(_images) > 3000:  # widths met in flight are many; forget them all now and then
+            _images.clear()
         image = _images[key] = _load(path, size)
     return image
 
@@ -92,6 +99,9 @@ def card_height(width: int) -> int:
 def card_image(code: str, width: int, four_colour: bool = False) -> pygame.Surface:
     """The face of ``code`` ("AS", "TH", ...) scaled to ``width`` px wide."""
     big = _faces["big_index"]
+    cached = _images.get(("card", code, width, four_colour, big))
+    if cached is not None:  # (before building the path: this is asked for every frame)
+        return cached
     folder = ("cards4" if four_colour else "cards") + ("-big" if big else "")
     path = SPRITES / folder / _density(width, CARD_1X) / f"{code}.png"
     return _cached(("card", code, width, four_colour, big), path, (width, card_height(width)))

@@ -46,9 +46,9 @@ def draw_seats(scene: DrawnTable, surface: pygame.Surface) -> None:
         if pile and text:
             for line, pos in pile_label_lines(scene, side, text):
                 draw_text(surface, line, pos, lay.font_small, theme.INK_DIM)
-    said = bubble_words(scene)
     # The meld on the table takes the seats' fronts; the trump bubble has said its piece.
     bubbles = {} if meldtable.showing(scene) else scene.model.talk.bubbles
+    said = bubble_words(scene) if bubbles else {}
     for seat, text in bubbles.items():
         bubble(surface, said.get((seat, text), text), lay.bubble_pos(seat), lay.font)
 
