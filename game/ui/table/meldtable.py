@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.meld import MeldResult
+from game.rules.meld import Meld, MeldResult
 from game.rules.phase import Phase
 from game.rules.seats import seat_name
 from game.ui import assets, theme
@@ -109,19 +109,7 @@ def draw_seat(scene: DrawnTable, surface: pygame.Surface, seat: int, meld: MeldR
     # North and South: each caption beside its cards (the strip is low, the cards use all of
     # it); West and East: under them.
     beside = round(4 * s) if row else 0
-    card_w, widths = 0, []
-    for rows in (1, 2, 3):  # the largest cards that fit in as few rows as the groups need
-        if rows > 1 and row:
-            break
-        high = (rect.bottom - top) / rows - (0 if row else cap_h) - 4 * s
-        card_w = max(round(22 * s), min(lay.meld_w, round(high / 1.4)))
-        step = round(card_w * 0.36)
-        spans = [card_w + step * (len(m.cards) - 1) for m, _ in groups]
-        caps = [assets.font(cap, True).size(c)[0] for _, c in groups]
-        widths = [a + beside + b if row else max(a, b)
-                  for a, b in zip(spans, caps, strict=True)]
-        if sum(w + gap for w in widths) - gap <= rect.width * rows * 0.9:
-            break
+    card_w, widths = fit_groups(lay, groups, rect.width, rect.bottom - top, row, cap, gap)
     step = round(card_w * 0.36)
     card_h = round(card_w * 1.4)
     if row:
@@ -155,3 +143,24 @@ def draw_seat(scene: DrawnTable, surface: pygame.Surface, seat: int, meld: MeldR
         at_caption = (x + span + beside, y + (card_h - cap_h) // 2) if row else (x, y + card_h)
         draw_text(surface, caption, at_caption, cap, theme.INK, bold=True)
         x += width + gap
+
+
+def fit_groups(lay: Layout, groups: list[tuple[Meld, str]], width: int, height: int,
+               row: bool, cap: int, gap: int) -> tuple[int, list[int]]:
+    """The largest card width at which the groups fit in as few rows as they need (North and
+    South: one row, captions beside), and each group's width at it."""
+    s = lay.s
+    cap_h = assets.font(cap, True).get_linesize()
+    beside = round(4 * s) if row else 0
+    card_w, widths = 0, []
+    for rows in (1,) if row else (1, 2, 3):
+        high = height / rows - (0 if row else cap_h) - 4 * s
+        card_w = max(round(22 * s), min(lay.meld_w, round(high / 1.4)))
+        step = round(card_w * 0.36)
+        spans = [card_w + step * (len(m.cards) - 1) for m, _ in groups]
+        caps = [assets.font(cap, True).size(c)[0] for _, c in groups]
+        widths = [a + beside + b if row else max(a, b)
+                  for a, b in zip(spans, caps, strict=True)]
+        if sum(w + gap for w in widths) - gap <= width * rows * 0.9:
+            break
+    return card_w, widths
