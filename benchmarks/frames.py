@@ -31,6 +31,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from benchmarks import looks  # noqa: E402
 from game.rules.state import Phase  # noqa: E402
 from game.store.store import Store  # noqa: E402
 from game.ui.app import App  # noqa: E402
@@ -52,6 +53,8 @@ def frame_times(variant: str, hands: int) -> dict[str, object]:
 
     with tempfile.TemporaryDirectory() as home:
         app = App(Store(Path(home)), ROUTES, (1280, 800))
+        app.first_run = False  # a returning player: no first-run page of looks
+        looks.apply(app)
         app.settings.speed = "normal"
         app.settings.think_ms = 0
         app.sounds.muted = True
@@ -81,6 +84,7 @@ def launch_time(repeats: int = 3) -> float:
     for _ in range(repeats):
         with tempfile.TemporaryDirectory() as home:
             env["PINOCHLE_HOME"] = home
+            looks.write_settings(home)
             start = time.time()
             out = subprocess.run([sys.executable, "-m", "game"], env=env, capture_output=True,
                                  text=True, timeout=60)
@@ -95,6 +99,8 @@ def idle_cpu(seconds: float = 5.0) -> float:
 
     with tempfile.TemporaryDirectory() as home:
         app = App(Store(Path(home)), ROUTES, (1280, 800))
+        app.first_run = False  # a returning player: no first-run page of looks
+        looks.apply(app)
         app.settings.think_ms = 0
         app.settings.seat_levels = ["random"] * 3
         app.sounds.muted = True
@@ -134,7 +140,11 @@ def main() -> None:
     parser.add_argument("--variant", default="racehorse")
     parser.add_argument("--hands", type=int, default=2)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--large", action="store_true",
+                        help="the largest cards (1.5x, large indices), meld on the table")
     args = parser.parse_args()
+    if args.large:
+        os.environ[looks.ENV] = "1"  # the launch and X11 children inherit it
     from benchmarks.idle_x11 import run as idle_x11
 
     result = {"frame_ms": frame_times(args.variant, args.hands),

@@ -44,6 +44,7 @@ def child(seconds: float) -> dict[str, object]:
     """In the process on the X display: reach each wait and measure it."""
     import pygame
 
+    from benchmarks import looks
     from game.store.store import Store
     from game.ui.app import App
     from game.ui.routes import ROUTES
@@ -54,6 +55,8 @@ def child(seconds: float) -> dict[str, object]:
     out: dict[str, object] = {"driver": None}
     with tempfile.TemporaryDirectory() as home:
         app = App(Store(Path(home)), ROUTES, (1280, 800))
+        app.first_run = False  # a returning player: no first-run page of looks
+        looks.apply(app)
         out["driver"] = pygame.display.get_driver()
         app.settings.think_ms = 0
         app.settings.seat_levels = ["random"] * 3

@@ -22,8 +22,8 @@ from game.ui.app import App  # noqa: E402
 from game.ui.routes import ROUTES  # noqa: E402
 
 STEP = 0.1  # seconds between the frames of a burst
-BURSTS = {"trick": 14, "pass": 10, "meld": 2, "hand result": 2, "deal": 4, "claim": 4,
-          "draw": 5, "game over": 1}
+BURSTS = {"meld on table": 3, "trick": 14, "pass": 10, "meld": 2, "hand result": 2, "deal": 4,
+          "claim": 4, "draw": 5, "game over": 1}
 PER_HAND = {"trick": 2, "pass": 2}  # bursts of these per hand (the first ones)
 
 
@@ -62,6 +62,10 @@ class Bursts:
         if len(model.stock_area.stock) != self.stock and self.stock >= 0:
             self.start(app, hand, "draw")
         self.stock = len(model.stock_area.stock)
+        from game.ui.table import meldtable
+
+        if meldtable.showing(table):
+            self.start(app, hand, "meld on table")
         if top is not None and id(top) not in self.tops and top.name in BURSTS:
             self.tops.add(id(top))
             self.start(app, hand, top.name)
@@ -71,6 +75,23 @@ class Bursts:
         for name, _, k in due:
             app.screenshot(self.out / f"{name}-{k}.png")
         self.pending = [p for p in self.pending if p[1] > app.time + 1e-9]
+
+
+def apply_settings(app: App, pairs: list[str]) -> None:
+    """NAME=JSON pairs, checked as the settings file is."""
+    import json
+
+    from game.store.settings import settings_from_json
+
+    data = app.settings.to_json()
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        data[name] = json.loads(value)
+    settings, errors = settings_from_json(data)
+    if errors:
+        raise SystemExit("; ".join(str(e) for e in errors))
+    app.settings = settings
+    app.looks_changed()
 
 
 def main() -> None:
@@ -83,6 +104,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--trick-pause", default="1 s")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=JSON",
+                        help="a setting, e.g. card_size=1.5, big_index=true, fast=true, "
+                             'table_theme=\'"high contrast"\'')
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
     args.out.mkdir(parents=True, exist_ok=True)
@@ -90,7 +114,9 @@ def main() -> None:
         app = App(Store(Path(home)), ROUTES, size)  # type: ignore[arg-type]
         app.fixed_dt = 1 / 60
         app.sounds.muted = True
+        app.first_run = False
         app.settings.trick_pause = args.trick_pause
+        apply_settings(app, args.set)
         bursts = Bursts(args.out)
         original = demo.DemoDriver.hook
 

@@ -28,6 +28,8 @@ from tools.sprites_table import render_felt, render_glow  # noqa: E402
 __all__ = ["render_card", "render_back", "write_cards", "main"]
 
 SCALES = (1, 2)
+FACE_SETS = ((False, False, "cards"), (True, False, "cards4"), (False, True, "cards-big"),
+             (True, True, "cards4-big"))
 
 
 def _save(surface: pygame.Surface, path: Path) -> Path:
@@ -37,12 +39,13 @@ def _save(surface: pygame.Surface, path: Path) -> Path:
 
 
 def write_cards(out: Path, codes: list[str] | None = None) -> list[Path]:
-    """Faces of both colour sets at both scales, e.g. out/cards/1x/AS.png, out/cards4/2x/TH.png."""
+    """Faces of both colour sets, with standard and large indices, at both scales, e.g.
+    out/cards/1x/AS.png, out/cards4/2x/TH.png, out/cards4-big/1x/QS.png."""
     written = []
     for code in codes or all_codes():
-        for four_colour, folder in ((False, "cards"), (True, "cards4")):
+        for four_colour, big, folder in FACE_SETS:
             for scale in SCALES:
-                written.append(_save(render_card(code, scale, four_colour),
+                written.append(_save(render_card(code, scale, four_colour, big),
                                      out / folder / f"{scale}x" / f"{code}.png"))
     return written
 

@@ -46,6 +46,7 @@ RATES = {"words_per_minute": 180, "seconds_per_action": 6}
 
 def app_for(home: Path) -> App:
     app = App(Store(home), ROUTES, (1280, 800))
+    app.first_run = False  # a returning player: no first-run page of looks
     app.fixed_dt = 1 / 60
     app.settings.speed = "normal"
     app.sounds.muted = True

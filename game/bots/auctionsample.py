@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from game.bots import bidding
+from game.bots.callmeaning import convention
 from game.bots.handeval import best_estimate, model_for
 from game.bots.sampler import assign, expand
 from game.rules.compiled import compile_rules, meld_table
@@ -30,7 +31,7 @@ def seat_checks(view: PlayerView) -> dict[int, list[Check]]:
     table = meld_table(rules)
     model = model_for(rules)
     sd = model.sd
-    system = bidding.convention(rules)
+    system = convention(rules)
     out: dict[int, list[Check]] = {s: [] for s in range(rules.players) if s != view.seat}
     high = rules.auction.dealer_opens_at
     first_bid: dict[int, bool] = {}

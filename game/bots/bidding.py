@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
+from game.bots.callmeaning import SHOWS, convention, read_auction, read_call
 from game.bots.catalogue import level_settings
 from game.bots.handeval import Estimate, best_estimate, estimates, model_for, rough_value
 from game.rules.actions import Action, Bid, Pass
@@ -47,16 +48,6 @@ def margin_z(rules: RuleSet, aggression: str, level: str = "medium") -> float:
     if settings.search:
         base = min(base, SEARCH_MARGIN)
     return base + AGGRESSION_SHIFT.get(aggression, 0.0)
-
-
-def convention(rules: RuleSet) -> str:
-    """Which bidding system the preset's documents teach."""
-    a = rules.auction
-    if rules.partnerships and a.dealer_opens_at:
-        return "jumps"  # 002
-    if rules.partnerships and a.step_above and a.step == 1:
-        return "skips"  # 001
-    return "plain"
 
 
 def has_run(rules: RuleSet, h: int) -> int:
@@ -101,67 +92,40 @@ def average_best(rules: RuleSet) -> float:
     return total / n
 
 
-def _jumps(view: PlayerView) -> list[tuple[int, int, int]]:
-    """(seat, amount, jump over the previous high bid) for every bid so far."""
-    rules = view.rules
-    high = rules.auction.dealer_opens_at
-    out = []
-    for seat, amount in view.bids:
-        if amount:
-            out.append((seat, amount, amount - high if high else amount - rules.auction.min_bid))
-            high = amount
-    return out
-
-
 def read_partner(view: PlayerView) -> Read:
+    """What partner's calls showed, in the words the auction panel uses (callmeaning)."""
     rules = view.rules
     if not rules.partnerships:
         return Read()
     partner = rules.seating.partner(view.seat)
     model = model_for(rules)
     scale = rules.total_trick_points / 250
+    calls = [c for c in read_auction(rules, view.bids, view.dealer) if c.seat == partner]
+    bids = [c for c in calls if c.amount]
+    if not bids:
+        # A pass at a turn with no bid on the table: under a forced-opening rule that shows no
+        # meld; elsewhere a hand below an opening.
+        if not calls:
+            return Read()
+        said = f"partner's pass {calls[0].shows}".rstrip() if calls[0].shows else "partner passed"
+        if calls[0].kind == "no_meld":
+            return Read(-model.partner_meld, said, False)
+        return Read(-8 * scale, said, False)
+    first = bids[0]
+    top = max(c.amount for c in bids)
+    said = f"partner's {first.label} {first.shows}" if first.shows else f"partner bid {first.label}"
     system = convention(rules)
-    bids = [(s, a, j) for s, a, j in _jumps(view) if s == partner]
-    read = Read()
-    if bids:
-        first = bids[0]
-        top = max(a for _, a, _ in bids)
-        if system == "jumps":
-            jump = first[2]
-            if first[1] == 340 or (jump >= 50 and top >= 340):
-                read = Read(150 + 30, "partner's 340 shows a run and aces", True)
-            elif jump >= 50:
-                read = Read(110, "partner's 50 jump shows a run", True)
-            elif jump >= 30:
-                read = Read(70, "partner's 30 jump shows aces around")
-            elif jump >= 20:
-                read = Read(55, "partner's 20 jump shows 100 meld")
-            else:
-                read = Read(10, "partner bid")
-        elif system == "skips":
-            skip = first[2] if first[1] <= 60 else 0
-            if skip >= 2 and first[1] <= 60:
-                shown = 10 * skip
-                read = Read(max(0.0, shown - model.partner_meld), f"partner's skip shows {shown} "
-                            "meld")
-            else:
-                read = Read(2 * scale, "partner wants the bid")
-        else:
-            extra = max(0.0, top - average_best(rules))
-            read = Read(10 * scale + 0.4 * extra, "partner bid")
-    else:
-        # Did partner pass at a turn with no bid on the table? Under a forced-opening rule that
-        # shows no meld; elsewhere it shows a hand below an opening.
-        high = rules.auction.dealer_opens_at
-        for seat, amount in view.bids:
-            if seat == partner and amount == 0:
-                if not high and rules.auction.forced_open_with_meld:
-                    return Read(-model.partner_meld, "partner passed first: no meld", False)
-                if seat == partner:
-                    return Read(-8 * scale, "partner passed", False)
-            if amount:
-                high = amount
-    return read
+    if system == "jumps":
+        if first.kind == "run" and top >= 340:
+            return Read(150 + 30, f"partner's {first.label} and 340 {SHOWS['run_aces']}", True)
+        bonus = {"run_aces": 180.0, "run": 110.0, "aces": 70.0, "hundred": 55.0}
+        return Read(bonus.get(first.kind, 10.0), said, first.kind in ("run_aces", "run"))
+    if system == "skips":
+        if first.kind == "meld":
+            return Read(max(0.0, first.meld - model.partner_meld), said)
+        return Read(2 * scale, said)
+    extra = max(0.0, top - average_best(rules))
+    return Read(10 * scale + 0.4 * extra, said)
 
 
 def side_estimate(view: PlayerView, level: str) -> tuple[Estimate, float, Read]:
@@ -197,15 +161,17 @@ def convention_action(view: PlayerView, ceiling: float, can_pass: bool
     conv = _convention_bid(view, ceiling)
     if conv is None:
         return None
-    amount, why = conv
+    amount = conv
+    # Said as the auction panel reads the call ("jump to 300 — shows a run").
+    why = read_call(view.rules, view.bids, view.seat, amount, view.dealer).text()
     bid = _legal_bid(view, amount)
     slack = 40 * view.rules.total_trick_points / 250
     if bid is not None and (amount <= ceiling + slack or not can_pass):
-        return bid, f"bid {why}"
+        return bid, why
     return None
 
 
-def _convention_bid(view: PlayerView, ceiling: float) -> tuple[int, str] | None:
+def _convention_bid(view: PlayerView, ceiling: float) -> int | None:
     """This seat's first bid under the preset's convention, when it has something to show."""
     rules = view.rules
     if any(s == view.seat for s, _ in view.bids):
@@ -220,13 +186,13 @@ def _convention_bid(view: PlayerView, ceiling: float) -> tuple[int, str] | None:
         partner_in = not (view.passed_out and view.passed_out[partner])
         meld = meld_table(rules).total(h, None)
         if run and aces and partner_in and high < 340:
-            return 340, "340: the special bid that shows a run and aces"
+            return 340
         if run:
-            return high + 50, f"jump 50 to {high + 50}: shows a run"
+            return high + 50
         if aces:
-            return high + 30, f"jump 30 to {high + 30}: shows aces around"
+            return high + 30
         if meld >= 100:
-            return high + 20, f"jump 20 to {high + 20}: shows 100 meld"
+            return high + 20
         return None
     if system == "skips":
         base = high if high else rules.auction.min_bid - 1
@@ -234,7 +200,7 @@ def _convention_bid(view: PlayerView, ceiling: float) -> tuple[int, str] | None:
         skip = meld // 10
         amount = base + skip if high else rules.auction.min_bid + skip
         if skip >= 2 and amount <= 60:
-            return amount, f"skip to {amount}: shows {10 * skip} meld"
+            return amount
     return None
 
 

@@ -20,6 +20,12 @@ TRICK_PAUSES: dict[str, float | None] = {"1 s": 1.0, "2 s": 2.0, "until I click"
 # A level for every seat but the player's, at the largest table the seating knows.
 BOT_SEATS = MAX_PLAYERS - 1
 DEFAULT_LEVEL = "medium"
+# Cards easy on the eyes (issue 25): the size of the player's cards and the trick, up to 1.5x.
+CARD_SIZES = (1.0, 1.25, 1.5)
+THEMES = ("classic", "high contrast")
+# Where each seat's meld is shown: left face up on the table through the first trick, and/or
+# the modal meld display (L opens the full recap either way).
+MELD_SHOWS = ("table", "table and display", "display")
 
 
 @dataclass
@@ -43,6 +49,12 @@ class Settings:
     simultaneous_exchange: bool = False  # the bidder passes back from its own hand, unseen
     trick_pause: str = "1 s"  # one of TRICK_PAUSES
     play_forced: bool = True  # play the player's only legal card for them
+    card_size: float = 1.0  # one of CARD_SIZES
+    big_index: bool = False  # faces with large corner indices
+    table_theme: str = "classic"  # one of THEMES
+    meld_shown: str = "table"  # one of MELD_SHOWS: regulars expect it on the table, no display
+    fast: bool = False  # the fast flow: no click after meld, result or trick; short pauses
+    looks_chosen: bool = False  # the first-run page of looks has been seen
 
     @property
     def trick_seconds(self) -> float | None:
@@ -74,19 +86,11 @@ def _levels(value: Any, name: str) -> list[str]:
     return [schema.choice(v, f"{name}[{i}]", TABLE_LEVELS) for i, v in enumerate(levels)]
 
 
-CHECKS: dict[str, Callable[[Any, str], Any]] = {
-    "variant": lambda v, f: schema.text(v, f, 4_096),
-    "seat_levels": _levels,
-    "speed": lambda v, f: schema.choice(v, f, SPEEDS),
-    "think_ms": lambda v, f: schema.whole(v, f, *THINK_MS),
-    "bot_style": lambda v, f: schema.choice(v, f, AGGRESSIONS),
-    "sound": schema.flag, "card_back": lambda v, f: schema.choice(v, f, BACKS),
-    "four_colour": schema.flag, "practice": schema.flag, "two_handed_match": schema.flag,
-    "two_handed_64": schema.flag, "two_handed_common_order": schema.flag,
-    "beat_led_after_trump": schema.flag, "simultaneous_exchange": schema.flag,
-    "trick_pause": lambda v, f: schema.choice(v, f, tuple(TRICK_PAUSES)),
-    "play_forced": schema.flag,
-}
+def _card_size(value: Any, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+            float(value) not in CARD_SIZES:
+        raise SchemaError(name, "expected one of " + ", ".join(f"{c:g}" for c in CARD_SIZES))
+    return float(value)
 
 
 def settings_from_json(data: Any) -> tuple[Settings, list[SchemaError]]:
@@ -105,3 +109,24 @@ def settings_from_json(data: Any) -> tuple[Settings, list[SchemaError]]:
             except SchemaError as exc:
                 errors.append(exc)
     return out, errors
+
+
+CHECKS: dict[str, Callable[[Any, str], Any]] = {
+    "variant": lambda v, f: schema.text(v, f, 4_096),
+    "seat_levels": _levels,
+    "speed": lambda v, f: schema.choice(v, f, SPEEDS),
+    "think_ms": lambda v, f: schema.whole(v, f, *THINK_MS),
+    "bot_style": lambda v, f: schema.choice(v, f, AGGRESSIONS),
+    "sound": schema.flag, "card_back": lambda v, f: schema.choice(v, f, BACKS),
+    "four_colour": schema.flag, "practice": schema.flag, "two_handed_match": schema.flag,
+    "two_handed_64": schema.flag, "two_handed_common_order": schema.flag,
+    "beat_led_after_trump": schema.flag, "simultaneous_exchange": schema.flag,
+    "trick_pause": lambda v, f: schema.choice(v, f, tuple(TRICK_PAUSES)),
+    "play_forced": schema.flag,
+    "card_size": _card_size,
+    "big_index": schema.flag,
+    "table_theme": lambda v, f: schema.choice(v, f, THEMES),
+    "meld_shown": lambda v, f: schema.choice(v, f, MELD_SHOWS),
+    "fast": schema.flag, "looks_chosen": schema.flag,
+}
+

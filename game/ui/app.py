@@ -28,6 +28,7 @@ from game.store.store import Store
 from game.ui import assets, theme, widgets
 from game.ui.assets import Sounds
 from game.ui.scene import Route, Routes, Scene
+from game.ui.table import fastflow
 
 FPS = 60
 IDLE_WAIT_MS = 250
@@ -95,7 +96,10 @@ class App:
                  fullscreen: bool = False) -> None:
         self.store = store
         self.routes = routes
+        # A player's first run: no settings file yet (a corrupt one set aside is not a first run).
+        self.first_run = not store.settings_path.exists()
         self.settings: Settings = store.load_settings()
+        apply_looks(self.settings)
         self.stats: Stats = store.load_stats()
         self.launched = time.perf_counter()
         self.driver = open_display()
@@ -149,7 +153,7 @@ class App:
 
     @property
     def speed(self) -> float:
-        return SPEED_FACTORS.get(self.settings.speed, 1.0)
+        return fastflow.speed(self.settings, SPEED_FACTORS.get(self.settings.speed, 1.0))
 
     def make(self, route: Route, **args: Any) -> Scene | None:
         return self.routes[route](self, **args)  # type: ignore[no-any-return]
@@ -246,6 +250,12 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def looks_changed(self) -> None:
+        apply_looks(self.settings)
+        for scene in self.stack:
+            scene.resize(self.size)
+        self.changes += 1  # drawn at once, even while idle
 
     def stopped(self) -> bool:
         """Whether the loop is to end (asked again after each event: one may quit)."""
@@ -356,6 +366,13 @@ class App:
     def shutdown(self) -> None:
         clear_caches()
         pygame.quit()
+
+
+def apply_looks(settings: Settings) -> None:
+    """The looks the settings choose that live below the scenes: the card faces and the
+    theme's colours (the card size is read by each table's layout)."""
+    assets.use_big_index(settings.big_index)
+    theme.use(settings.table_theme)
 
 
 def clear_caches() -> None:

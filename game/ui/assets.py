@@ -26,9 +26,19 @@ GLOW_MARGIN_1X = 8
 BACK_DESIGNS = ("blue", "red", "green")
 SOUND_NAMES = ("deal", "play", "sweep", "bid", "win", "click", "shuffle")
 
+# Large-index faces (a setting): the app sets this from the settings before drawing; every
+# face cached below is keyed by it, so switching needs no cache clearing.
+_faces = {"big_index": False}
+
+
+def use_big_index(on: bool) -> None:
+    _faces["big_index"] = on
+
+
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _images: dict[tuple[object, ...], pygame.Surface] = {}
-_turned: dict[tuple[str, int, int, bool, str], pygame.Surface] = {}
+_files: dict[Path, pygame.Surface] = {}  # each art file as read, before scaling
+_turned: dict[tuple[str, int, int, bool, str, bool], pygame.Surface] = {}
 _shadows: dict[tuple[int, int], pygame.Surface] = {}
 SHADOW = (0, 0, 0, 90)
 
@@ -38,6 +48,7 @@ def clear_caches() -> None:
     request converts them for the new display."""
     _fonts.clear()
     _images.clear()
+    _files.clear()
     _turned.clear()
     _shadows.clear()
 
@@ -55,7 +66,10 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 def _load(path: Path, size: tuple[int, int]) -> pygame.Surface:
-    image = pygame.image.load(str(path))
+    # Each file is read once: a card tweening between two sizes asks for many widths of it.
+    image = _files.get(path)
+    if image is None:
+        image = _files[path] = pygame.image.load(str(path))
     if image.get_size() != size:
         image = pygame.transform.smoothscale(image, size)
     # convert_alpha needs a display; headless tools and tests have none and use the raw image.
@@ -67,6 +81,8 @@ def _load(path: Path, size: tuple[int, int]) -> pygame.Surface:
 def _cached(key: tuple[object, ...], path: Path, size: tuple[int, int]) -> pygame.Surface:
     image = _images.get(key)
     if image is None:
+        if len(_images) > 3000:  # widths met in flight are many; forget them all now and then
+            _images.clear()
         image = _images[key] = _load(path, size)
     return image
 
@@ -82,9 +98,13 @@ def card_height(width: int) -> int:
 
 def card_image(code: str, width: int, four_colour: bool = False) -> pygame.Surface:
     """The face of ``code`` ("AS", "TH", ...) scaled to ``width`` px wide."""
-    folder = "cards4" if four_colour else "cards"
+    big = _faces["big_index"]
+    cached = _images.get(("card", code, width, four_colour, big))
+    if cached is not None:  # (before building the path: this is asked for every frame)
+        return cached
+    folder = ("cards4" if four_colour else "cards") + ("-big" if big else "")
     path = SPRITES / folder / _density(width, CARD_1X) / f"{code}.png"
-    return _cached(("card", code, width, four_colour), path, (width, card_height(width)))
+    return _cached(("card", code, width, four_colour, big), path, (width, card_height(width)))
 
 
 def back_image(design: str, width: int) -> pygame.Surface:
@@ -153,7 +173,7 @@ def turned_card(code: str, width: int, angle: int, four_colour: bool, back: str
                 ) -> pygame.Surface:
     """A card's face (``code``) or its back ("back"), at ``width`` and turned by ``angle``
     degrees (cached: a card in flight asks for the same few angles every frame)."""
-    key = (code, width, angle, four_colour, back)
+    key = (code, width, angle, four_colour, back, _faces["big_index"])
     img = _turned.get(key)
     if img is None:
         if len(_turned) > 1500:

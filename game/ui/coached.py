@@ -73,6 +73,9 @@ class CoachedTable(TableScene):
     table's own parts it has :attr:`narration` (the coach's panel) and :attr:`controls` (the
     controls a step lights)."""
 
+    meld_on_table = False  # the lessons narrate the meld display
+    fast_flow = False  # ... and wait for the learner's click
+
     grey_illegal = False  # the tutorial never gives the answer away by dimming cards
     plays_forced = False  # the learner plays every card, even the only legal one
 
@@ -311,7 +314,7 @@ class CoachedTable(TableScene):
     # -- drawing ---------------------------------------------------------------------------
     def _trick_rect(self) -> pygame.Rect:
         lay = self.layout
-        rect = pygame.Rect(0, 0, round(lay.card_w * 3.6), round(lay.card_h * 2.4))
+        rect = pygame.Rect(0, 0, round(lay.trick_w * 3.6), round(lay.trick_h * 2.4))
         rect.center = lay.center
         return rect
 

@@ -85,7 +85,7 @@ class DemoDriver:
         """The table waits for the player: a prompt with nothing moving, or a display."""
         table = self.table
         if isinstance(top, Display):
-            return True
+            return top.fast_wait is None  # under Fast a display goes on by itself: table time
         return (isinstance(top, Overlay) and top.name != "deal" and not table.timeline.busy
                 and table.match.waiting_for_human())
 

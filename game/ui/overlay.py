@@ -3,6 +3,7 @@ or read something and continue (``Display``)."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,6 +11,7 @@ import pygame
 from game.rules.actions import Action
 from game.ui import theme
 from game.ui.scene import Scene
+from game.ui.table import fastflow
 from game.ui.widgets import Button, draw_text, layout_row, panel, wrap
 
 if TYPE_CHECKING:
@@ -171,8 +173,23 @@ class Display(Overlay):
 
     def update(self, dt: float) -> None:
         self.age += dt
-        if self.table.demo and self.age > AUTO_CONTINUE * max(0.05, self.app.speed):
+        wait = self.fast_wait
+        if wait is None and self.table.demo and \
+                self.age > AUTO_CONTINUE * max(0.05, self.app.speed):
             self.on_auto()
+        if wait is not None:  # the fast flow: no click needed, and the button says so
+            base = self.cont.label.split(" (")[0]
+            self.cont.label = f"{base} ({max(1, math.ceil(wait - self.age))} s)"
+            if self.age > wait:
+                self.on_auto()
+
+    @property
+    def fast_wait(self) -> float | None:
+        """Seconds before this display continues by itself under the Fast setting (not in a
+        lesson, which narrates its displays), or None."""
+        if not self.table.fast_flow:
+            return None
+        return fastflow.display_seconds(self.app.settings, self.name)
 
     def on_auto(self) -> None:
         self.close()
@@ -185,4 +202,4 @@ class Display(Overlay):
 
     @property
     def busy(self) -> bool:
-        return self.table.demo
+        return self.table.demo or self.fast_wait is not None

@@ -64,6 +64,7 @@ class AppContext(Protocol):
     """What a scene may ask of the app that runs it."""
 
     settings: Settings
+    first_run: bool  # no settings file was found at launch
     stats: Stats
     store: Store
     sounds: Sounds
@@ -100,6 +101,10 @@ class AppContext(Protocol):
         ...
 
     def quit(self) -> None: ...
+
+    def looks_changed(self) -> None:
+        """The settings' looks changed (card size, faces, theme): every scene lays out again."""
+        ...
 
 
 Routes = Mapping[Route, Any]  # route -> a callable (app, **args) -> Scene | None

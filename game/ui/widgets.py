@@ -73,8 +73,11 @@ def clear_cache() -> None:
     _felt_cache.clear()
 
 
-def render_text(text: str, size: int, colour: tuple[int, ...] = theme.INK,
+# A default colour is the theme's when drawn, not when this module was imported (the theme
+# is a setting): None stands for it.
+def render_text(text: str, size: int, colour: tuple[int, ...] | None = None,
                 bold: bool = False) -> pygame.Surface:
+    colour = theme.INK if colour is None else colour
     key = (text, size, bold, colour)
     surf = _text_cache.get(key)
     if surf is None:
@@ -86,7 +89,7 @@ def render_text(text: str, size: int, colour: tuple[int, ...] = theme.INK,
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int,
-              colour: tuple[int, ...] = theme.INK, bold: bool = False,
+              colour: tuple[int, ...] | None = None, bold: bool = False,
               anchor: str = "topleft") -> pygame.Rect:
     surf = render_text(text, size, colour, bold)
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
@@ -145,7 +148,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 
 def draw_wrapped(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,
-                 colour: tuple[int, ...] = theme.INK, bold: bool = False,
+                 colour: tuple[int, ...] | None = None, bold: bool = False,
                  line_gap: float = 1.25) -> int:
     """Draw wrapped text inside ``rect``; returns the height used."""
     y = rect.top
@@ -158,8 +161,11 @@ def draw_wrapped(surface: pygame.Surface, text: str, rect: pygame.Rect, size: in
     return y - rect.top
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...] = theme.PANEL,
-          radius: int = 12, edge: tuple[int, ...] | None = theme.PANEL_EDGE) -> None:
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...] | None = None,
+          radius: int = 12, edge: tuple[int, ...] | None = ()) -> None:
+    """A rounded panel: the theme's colour and edge unless given (``edge=None``: no edge)."""
+    colour = theme.PANEL if colour is None else colour
+    edge = theme.PANEL_EDGE if edge == () else edge
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
     if edge is not None:
@@ -307,6 +313,16 @@ def tooltip(surface: pygame.Surface, text: str, anchor: tuple[int, int], size: i
     return rect
 
 
+def tooltip_below(surface: pygame.Surface, text: str, under: pygame.Rect, size: int,
+                  max_width: int) -> pygame.Rect:
+    """A wrapped tooltip just below ``under`` (kept inside the window): for things near the
+    top of the window, where :func:`tooltip` has no room above."""
+    lines = wrap(text, size, max_width)
+    line_h = round(size * 1.3)
+    height = len(lines) * line_h + 16
+    return tooltip(surface, text, (under.centerx, under.bottom + 14 + height), size, max_width)
+
+
 def bubble(surface: pygame.Surface, text: str, center: tuple[float, float], size: int,
            colour: tuple[int, ...] = (250, 246, 232)) -> pygame.Rect:
     """A speech bubble (bids, passes) centred at ``center``."""
@@ -320,14 +336,19 @@ def bubble(surface: pygame.Surface, text: str, center: tuple[float, float], size
     return rect
 
 
-_felt_cache: dict[tuple[int, int], pygame.Surface] = {}
+_felt_cache: dict[tuple[int, int, str], pygame.Surface] = {}
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
-    surf = _felt_cache.get(size)
+    key = (*size, theme.current)
+    surf = _felt_cache.get(key)
     if surf is None:
         _felt_cache.clear()
         surf = pygame.Surface(size)
+        if not theme.FELT_TEXTURE:  # the high-contrast cloth: plain, nothing to read past
+            surf.fill(theme.FELT)
+            _felt_cache[key] = surf
+            return surf
         tile = assets.felt_tile()
         tw, th = tile.get_size()
         for x in range(0, size[0], tw):
@@ -341,5 +362,5 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
                 d = ((x - 31.5) / 32) ** 2 + ((y - 19.5) / 20) ** 2
                 small.set_at((x, y), (0, 0, 0, min(120, int(110 * max(0.0, d - 0.25)))))
         surf.blit(pygame.transform.smoothscale(small, size), (0, 0))
-        _felt_cache[size] = surf
+        _felt_cache[key] = surf
     return surf

@@ -95,7 +95,7 @@ def test_001_partner_reads_a_skip():
     state = game_with_hands(r, [partner_hand, west, me, east], dealer=3)
     state, _ = play_actions(state, "bid 54", "pass")
     read = bidding.read_partner(observe(state, actor(state)))
-    assert read.shows == "partner's skip shows 40 meld", read
+    assert read.shows == "partner's skip to 54 shows 40 meld", read
 
 
 def test_003_a_partner_who_passed_first_holds_no_meld():

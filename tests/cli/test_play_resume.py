@@ -24,6 +24,7 @@ from game.ui.table.scene import TableScene
 @pytest.fixture
 def app(tmp_path):
     application = App(Store(tmp_path), ROUTES, (1280, 800))
+    application.first_run = False
     application.fixed_dt = 1 / 30
     application.sounds.muted = True
     yield application

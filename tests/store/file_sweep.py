@@ -155,6 +155,7 @@ def launch(root: Path, start: bool = False) -> tuple[str | None, list[str]]:
     store = Store(root)
     store.tidy()
     app = App(store, ROUTES, (1024, 640))
+    app.first_run = False  # a returning player: no first-run page of looks
     app.fixed_dt = 1 / 30
     error = None
     try:

@@ -26,6 +26,10 @@ def app(store):
     application.fixed_dt = 1 / 30
     application.settings.speed = "fast"
     application.settings.think_ms = 0
+    application.first_run = False  # a returning player (tests/ui/test_looks.py: the first run)
+    # The meld display as well as the meld on the table: the tests of the display and the
+    # layout walk meet it (tests/ui/test_meld_on_table.py: the table alone, the default).
+    application.settings.meld_shown = "table and display"
     application.sounds.muted = True
     application.settings.seat_levels = ["random"] * 3  # fast and independent of bot levels
     yield application

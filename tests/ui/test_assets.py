@@ -39,7 +39,7 @@ def test_the_packs_need_32_faces_named_rank_then_suit_with_t_for_ten():
     assert {"TS", "9H", "7C", "AD"} <= set(PACK_CODES)
 
 
-@pytest.mark.parametrize("folder", ["cards", "cards4"])
+@pytest.mark.parametrize("folder", ["cards", "cards4", "cards-big", "cards4-big"])
 def test_every_face_exists_at_both_densities_with_transparent_rounded_corners(folder):
     for code in PACK_CODES:
         for density, size in (("1x", (100, 140)), ("2x", (200, 280))):
@@ -62,6 +62,27 @@ def test_corner_index_sits_inside_the_strip_a_fanned_hand_shows():
                 for y in range(2, 46):
                     assert _is_face(image.get_at((x, y))), f"{folder}/{code} index spills at x={x}"
                     assert _is_face(image.get_at((99 - x, 139 - y))), f"{folder}/{code} bottom"
+
+
+def _ink(image, xs, ys) -> int:
+    return sum(1 for x in xs for y in ys if not _is_face(image.get_at((x, y))))
+
+
+def test_large_index_faces_have_bigger_indices_clear_of_the_body():
+    """Issue 25, cards easy on the eyes: "Large-index faces". The index is half as big again
+    and still inside the strip a fanned hand shows (33 of 100 px at 1.5x with double-deck's 20
+    cards); the body is shrunk to the middle, clear of it (a gutter at x = 29..31)."""
+    for folder, plain in (("cards-big", "cards"), ("cards4-big", "cards4")):
+        for code in PACK_CODES:
+            big = _load(SPRITES / folder / "1x" / f"{code}.png")
+            small = _load(SPRITES / plain / "1x" / f"{code}.png")
+            strip = (range(2, 31), range(3, 62))
+            assert _ink(big, *strip) > 1.8 * _ink(small, range(2, 21), range(4, 41)), \
+                f"{folder}/{code}: the index is not larger"
+            for x in (29, 30, 31):
+                for y in range(2, 62):
+                    assert _is_face(big.get_at((x, y))), f"{folder}/{code}: crowded at x={x}"
+                    assert _is_face(big.get_at((99 - x, 139 - y))), f"{folder}/{code} bottom"
 
 
 def _count_colour(image, want) -> int:
@@ -146,7 +167,7 @@ def test_every_sound_is_a_short_quiet_16_bit_mono_wav(name):
 def test_committed_art_is_what_the_script_draws(tmp_path):
     codes = ["QH", "TS"]
     written = make_sprites.write_cards(tmp_path, codes)
-    assert len(written) == 8
+    assert len(written) == 16  # 2 codes x 4 face sets x 2 densities
     for path in written:
         committed = SPRITES / path.relative_to(tmp_path)
         assert path.read_bytes() == committed.read_bytes(), f"{committed} is stale: regenerate"

@@ -109,6 +109,7 @@ def test_save_after_every_action_and_resume(app, store):
     assert saved is not None and saved.actions == table.match.actions[:len(saved.actions)]
     assert len(saved.actions) == len(table.match.actions)
     fresh = App(store, ROUTES, (1024, 640))
+    fresh.first_run = False
     try:
         title = TitleScene(fresh)
         fresh.push(title)

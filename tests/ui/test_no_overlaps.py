@@ -25,8 +25,19 @@ EVERY_SCENE = [
     "lessons", "rule order", "drill", "puzzle"]
 
 
+LOOKS = {"default": {},
+         # Cards easy on the eyes (issue 25): the largest cards, large indices, four colours,
+         # the high-contrast theme, and the meld left on the table (no modal display).
+         "large": {"card_size": 1.5, "big_index": True, "four_colour": True,
+                   "table_theme": "high contrast", "meld_shown": "table and display"}}
+
+
+@pytest.mark.parametrize("looks", list(LOOKS))
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_nothing_overlaps_in_any_scene_or_prompt(app, size):
+def test_nothing_overlaps_in_any_scene_or_prompt(app, size, looks):
+    for name, value in LOOKS[looks].items():
+        setattr(app.settings, name, value)
+    app.looks_changed()
     sized(app, size)
     found: list[str] = []
     frames = {"n": 0}

@@ -57,6 +57,18 @@ class TitleScene(MenuScene):
             Button("Quit", app.quit, hotkey=pygame.K_q),
         ]
 
+    offered_looks = False
+
+    def update(self, dt: float) -> None:
+        """On the first run, the cards' looks are offered before anything else (four-colour
+        suits, card size, large indices, the theme)."""
+        super().update(dt)
+        if self.app.first_run and not self.app.settings.looks_chosen and \
+                not self.offered_looks and \
+                self.app.top is self:
+            self.offered_looks = True
+            self.app.open(Route.SETTINGS, first_run=True)
+
     @property
     def saved(self) -> SavedGame | None:
         """The newest saved game."""

@@ -29,6 +29,7 @@ from game.rules.phase import Phase
 from game.rules.view import PlayerView
 from game.ui.handpick import HandPicker
 from game.ui.overlay import Overlay
+from game.ui.table.infopanel import signals_so_far
 from game.ui.widgets import Button, bubble
 
 if TYPE_CHECKING:
@@ -138,7 +139,8 @@ class AuctionScene(Overlay):
         view = self.table.view
         high = (f"High bid: {view.high_bid} by {self.table.human_name(view.high_bidder)}"
                 if view.high_bidder >= 0 else "No bid yet")
-        lines = [high, f"Your meld by trump: {meld_by_trump(self.table)}"]
+        lines = [high, *signals_so_far(self.table),
+                 f"Your meld by trump: {meld_by_trump(self.table)}"]
         warning = minimum_meld_warning(self.table)
         if warning:
             lines.append(warning)

@@ -13,7 +13,7 @@ from game.match.reviewread import Row
 from game.rules.cards import Card
 from game.ui import assets, theme
 from game.ui.overlay import Display
-from game.ui.table.infopanel import PASS, bidding_rows
+from game.ui.table.infopanel import PASS, SIGNAL, read_rows
 from game.ui.table.sprites import hand_order
 from game.ui.widgets import Button, draw_text, elide, panel, shade, wrap
 
@@ -89,18 +89,26 @@ class BiddingScene(Display):
         s = lay.s
         view = table.board
         inner = big_panel(surface, table, "The auction")
-        rows = bidding_rows(view, view.rules.next_seat(view.dealer))
-        col_w = min(round(160 * s), inner.width // max(1, len(rows)))
+        rows = read_rows(view, view.rules.next_seat(view.dealer))
+        col_w = min(round(200 * s), inner.width // max(1, len(rows)))
         left = inner.centerx - col_w * len(rows) // 2
         y0 = inner.top + round(20 * s)
         for i, (seat, calls) in enumerate(rows):
             x = left + i * col_w + col_w // 2
             draw_text(surface, who(table, seat), (x, y0), lay.font, theme.INK, bold=True,
                       anchor="midtop")
-            for j, (text, high) in enumerate(calls):
+            y = y0 + round(36 * s)
+            for text, high, reading in calls:
                 colour = theme.GOLD if high else (theme.INK_DIM if text == PASS else theme.INK)
-                draw_text(surface, text, (x, y0 + round((36 + 28 * j) * s)), lay.font, colour,
-                          bold=high, anchor="midtop")
+                label = reading.label if reading.amount else text
+                y = draw_text(surface, label, (x, y), lay.font, colour, bold=high,
+                              anchor="midtop").bottom + round(4 * s)
+                # What the call shows, under it, in the table's convention's words.
+                for line in wrap(f"{SIGNAL} {reading.shows}", lay.font_small,
+                                 col_w - round(12 * s)) if reading.signal else ():
+                    y = draw_text(surface, line, (x, y), lay.font_small, theme.SIGNAL,
+                                  anchor="midtop").bottom
+                y += round(6 * s) if reading.signal else 0
         if not view.bids:
             draw_text(surface, "No bids yet.", inner.center, lay.font, theme.INK_DIM,
                       anchor="center")

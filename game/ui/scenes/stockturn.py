@@ -75,7 +75,7 @@ class MeldTurnScene(Overlay):
         lay = self.layout
         s = lay.s
         stock_x, _, _ = lay.stock_slot()
-        right_of_stock = stock_x + lay.card_w * 0.55 + lay.card_h / 2 + round(12 * s) + width / 2
+        right_of_stock = stock_x + lay.trick_w * 0.55 + lay.trick_h / 2 + round(12 * s) + width / 2
         candidates = [round(12 * s) + width / 2, right_of_stock,
                       size[0] - round(12 * s) - width / 2]
         model = self.table.model

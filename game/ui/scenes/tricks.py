@@ -14,6 +14,7 @@ from game.rules.tricks import explain_plays
 from game.ui import theme
 from game.ui.handpick import HandPicker
 from game.ui.overlay import Overlay
+from game.ui.table import fastflow
 from game.ui.widgets import Button, layout_row
 
 if TYPE_CHECKING:
@@ -103,6 +104,12 @@ class TrickScene(Overlay):
         self.act(action)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.picker.focus < 0:
+            hinted = fastflow.hinted_play(self.table)  # Enter plays the hinted card
+            if hinted is not None:
+                self.act(hinted)
+                return True
         if self.picker.handle(event, self.play):
             return True
         return super().handle_event(event)

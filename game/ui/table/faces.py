@@ -22,6 +22,7 @@ class PromptTable(DrawnTable, Protocol):
     grey_illegal: bool  # prompts dim the cards the rules forbid (the tutorial turns this off)
     timeline: Timeline  # the deal prompt waits for the cards to land, or finishes them
     status_line: StatusLine  # the card prompt says what to do there
+    fast_flow: bool  # the Fast setting's displays go on by themselves (not in a lesson)
 
     def act(self, action: Action) -> bool:
         """Submit the player's action; an illegal one shows the rule and changes nothing."""

@@ -9,11 +9,13 @@ import pygame
 from game.rules.meld import Meld
 from game.rules.phase import Phase
 from game.ui import assets, theme
-from game.ui.table.infopanel import draw_info
+from game.ui.table import meldtable
+from game.ui.table.infopanel import SIGNAL, draw_call_tooltip, draw_info, read_rows
 from game.ui.table.labels import DrawnTable, seat_title, side_label, suit_text
 from game.ui.widgets import bubble, draw_text, elide, panel, wrap
 
-__all__ = ["DrawnTable", "draw_info", "seat_title", "side_label", "suit_text"]
+__all__ = ["DrawnTable", "draw_call_tooltip", "draw_info", "seat_title", "side_label",
+           "suit_text"]
 
 
 def draw_seats(scene: DrawnTable, surface: pygame.Surface) -> None:
@@ -44,8 +46,23 @@ def draw_seats(scene: DrawnTable, surface: pygame.Surface) -> None:
         if pile and text:
             for line, pos in pile_label_lines(scene, side, text):
                 draw_text(surface, line, pos, lay.font_small, theme.INK_DIM)
-    for seat, text in scene.model.talk.bubbles.items():
-        bubble(surface, text, lay.bubble_pos(seat), lay.font)
+    # The meld on the table takes the seats' fronts; the trump bubble has said its piece.
+    bubbles = {} if meldtable.showing(scene) else scene.model.talk.bubbles
+    said = bubble_words(scene) if bubbles else {}
+    for seat, text in bubbles.items():
+        bubble(surface, said.get((seat, text), text), lay.bubble_pos(seat), lay.font)
+
+
+def bubble_words(scene: DrawnTable) -> dict[tuple[int, str], str]:
+    """A seat's latest call as the auction panel says it ("jump to 240 •"), keyed by the
+    model's bubble ("240"), which may lag the engine while the bids animate."""
+    view = scene.view
+    out: dict[tuple[int, str], str] = {}
+    for seat, calls in read_rows(view, view.rules.next_seat(view.dealer)):
+        if calls:
+            text, _, reading = calls[-1]
+            out[(seat, text)] = reading.label + (f" {SIGNAL}" if reading.signal else "")
+    return out
 
 
 def pile_label(scene: DrawnTable, side: int) -> str:
@@ -129,11 +146,11 @@ def winner_tag_pos(scene: DrawnTable, seat: int) -> tuple[float, float]:
     x, y, _ = lay.trick_slot(seat)
     pos = lay.position(seat)
     if pos == "north":
-        return (x, y - lay.card_h * 0.5 - lay.font)
+        return (x, y - lay.trick_h * 0.5 - lay.font)
     if pos == "south":
-        return (x, y + lay.card_h * 0.5 + lay.font)
+        return (x, y + lay.trick_h * 0.5 + lay.font)
     side = -1 if pos == "west" else 1
-    return (x + side * lay.card_w * 1.2, y)
+    return (x + side * lay.trick_w * 1.2, y)
 
 
 def draw_laid(scene: DrawnTable, surface: pygame.Surface) -> None:
@@ -146,9 +163,9 @@ def draw_laid(scene: DrawnTable, surface: pygame.Surface) -> None:
         if not melds or not scene.model.stock_area.tabled[seat]:
             continue  # (at the playoff the melded cards go back to the hands: no legend)
         slots = lay.tabled_slots(seat, max(1, len(scene.model.stock_area.tabled[seat])))
-        x = slots[0][0] - lay.card_w * 0.39
+        x = slots[0][0] - lay.trick_w * 0.39
         # Under the cards, for both seats: above North's it ran into North's hand.
-        y = slots[0][1] + lay.card_h * 0.78 / 2 + round(4 * lay.s)
+        y = slots[0][1] + lay.trick_h * 0.78 / 2 + round(4 * lay.s)
         total = view.meld_points[seat] if view.meld_points else 0
         legend = laid_legend(melds, total, view.rules.meld.dix)
         text = elide(f"Meld {total}: {legend}", lay.font_small,

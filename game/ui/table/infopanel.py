@@ -3,29 +3,45 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 import pygame
 
+from game.bots.callmeaning import CallReading, read_auction
 from game.rules.cards import Suit
 from game.ui import assets, theme
 from game.ui.table.labels import DrawnTable, side_label, suit_text
-from game.ui.widgets import draw_text, panel
+from game.ui.widgets import draw_text, panel, tooltip_below
 
 if TYPE_CHECKING:
     from game.rules.view import PlayerView
 
 PASS = "Pass"
+# Where the score panel last drew each call, per table, and what pointing at it shows.
+CALL_SPOTS: WeakKeyDictionary[DrawnTable, list[tuple[pygame.Rect, str]]] = WeakKeyDictionary()
+# Marks a call that shows something under the table's conventions: point at it (or press B)
+# to read what.
+SIGNAL = "•"
 
 
 def bidding_rows(view: PlayerView, first: int) -> list[tuple[int, list[tuple[str, bool]]]]:
     """Per seat, in bidding order from ``first``: its calls in order, each with whether it is
     the standing high bid. Every number is a bid the engine recorded."""
+    return [(seat, [(text, high) for text, high, _ in calls])
+            for seat, calls in read_rows(view, first)]
+
+
+def read_rows(view: PlayerView, first: int
+              ) -> list[tuple[int, list[tuple[str, bool, CallReading]]]]:
+    """:func:`bidding_rows` with what each call shows under the table's conventions."""
     order = view.rules.seating.order_from(first)
-    calls: dict[int, list[tuple[str, bool]]] = {seat: [] for seat in order}
+    calls: dict[int, list[tuple[str, bool, CallReading]]] = {seat: [] for seat in order}
     high = max((i for i, (_, amount) in enumerate(view.bids) if amount), default=-1)
-    for i, (seat, amount) in enumerate(view.bids):
-        calls[seat].append((str(amount) if amount else PASS, i == high))
+    readings = read_auction(view.rules, view.bids, view.dealer)
+    for i, ((seat, amount), reading) in enumerate(zip(view.bids, readings, strict=True)):
+        calls[seat].append((str(amount) if amount else PASS, i == high, reading))
     return [(seat, calls[seat]) for seat in order]
 
 
@@ -33,14 +49,21 @@ def fit_calls(calls: list[tuple[str, bool]], size: int, width: int, gap: int
               ) -> list[tuple[str, bool]]:
     """The latest calls that fit in ``width`` pixels, after a "…" when earlier ones are cut
     (the Bids review shows them all)."""
+    return [(t, h) for t, h, _ in fit_read(
+        [(t, h, None) for t, h in calls], size, width, gap)]
+
+
+def fit_read(calls: Sequence[tuple[str, bool, CallReading | None]], size: int, width: int,
+             gap: int) -> list[tuple[str, bool, CallReading | None]]:
+    """:func:`fit_calls`, each call keeping its reading."""
     font = assets.font(size, True)
-    out: list[tuple[str, bool]] = []
+    out: list[tuple[str, bool, CallReading | None]] = []
     used = 0
-    for text, high in reversed(calls):
-        w = font.size(text)[0] + gap
+    for text, high, reading in reversed(calls):
+        w = font.size(text + (SIGNAL if reading is not None and reading.signal else ""))[0] + gap
         if used + w > width - (font.size("…")[0] + gap if len(out) < len(calls) - 1 else 0):
-            return [("…", False), *out]
-        out.insert(0, (text, high))
+            return [("…", False, None), *out]
+        out.insert(0, (text, high, reading))
         used += w
     return out
 
@@ -90,17 +113,47 @@ def draw_bidding(scene: DrawnTable, surface: pygame.Surface, view: PlayerView,
     name_w = max(assets.font(fs).size(who(scene, seat))[0]
                  for seat in range(view.rules.players)) + round(10 * lay.s)
     gap = round(8 * lay.s)
-    for seat, calls in bidding_rows(view, view.rules.next_seat(view.dealer)):
+    hover: list[tuple[pygame.Rect, str]] = []
+    for seat, calls in read_rows(view, view.rules.next_seat(view.dealer)):
         acting = view.actor == seat and view.phase.name == "AUCTION"
         draw_text(surface, who(scene, seat), (row.left, y), fs,
                   theme.GOLD if acting else theme.INK_DIM, bold=acting)
         cx = row.left + name_w
-        for text, high in fit_calls(calls, fs, row.right - cx, gap):
+        for text, high, reading in fit_read(calls, fs, row.right - cx, gap):
             colour = theme.GOLD if high else (theme.INK_DIM if text == PASS else theme.INK)
             r = draw_text(surface, text, (cx, y), fs, colour, bold=high)
+            if reading is not None and reading.signal:
+                r = r.union(draw_text(surface, SIGNAL, (r.right, y), fs, theme.SIGNAL))
+            if reading is not None:
+                hover.append((r, meaning(scene, reading)))
             cx = r.right + gap
         y += row.height
+    CALL_SPOTS[scene] = hover
     return y
+
+
+def signals_so_far(scene: DrawnTable) -> list[str]:
+    """Every other seat's call so far that shows something under the table's conventions, as
+    the panel reads it ("North: jump to 240 — shows a run"): the bid prompt lists them."""
+    view = scene.view
+    return [reading.said_by(who(scene, reading.seat))
+            for reading in read_auction(view.rules, view.bids, view.dealer)
+            if reading.signal and reading.seat != scene.human]
+
+
+def meaning(scene: DrawnTable, reading: CallReading) -> str:
+    """What the pointer shows over a call: "North: jump to 300 — shows a run", and why."""
+    return f"{reading.said_by(who(scene, reading.seat))}. {reading.why}"
+
+
+def draw_call_tooltip(scene: DrawnTable, surface: pygame.Surface) -> None:
+    """The meaning of the call under the pointer, below the score panel's row."""
+    pos = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+    for rect, text in CALL_SPOTS.get(scene, ()):
+        if rect.collidepoint(pos):
+            lay = scene.layout
+            tooltip_below(surface, text, rect, lay.font_small, round(360 * lay.s))
+            return
 
 
 def draw_contract(scene: DrawnTable, surface: pygame.Surface, view: PlayerView,

@@ -21,6 +21,7 @@ def hand_size(rules: RuleSet) -> int:
 
 
 CARD_RATIO = 1.4
+MELD_STRIP = 56  # the least height of North's and South's meld strips (at 1280x800), pads included
 OPEN_STEP = 0.34  # of a small card's width: the least step at which its corner index shows
 
 
@@ -30,16 +31,18 @@ class Layout:
     seating: Seating  # the rules' seating: where each seat sits, how many sides
     hand_size: int  # the most cards a seat holds, rules.max_held (labels are placed clear of them)
     auction: bool = True  # the score panel holds the bidding, one row per seat
+    card_scale: float = 1.0  # the card-size setting: the player's hand, the trick, the meld
 
     def __post_init__(self) -> None:
         w, h = self.size
         s = self.s = scale_for(self.size)
         self.bar = pygame.Rect(0, 0, w, round(46 * s))
-        self.card_w = round(92 * s)  # the player's hand and the trick
+        k = self.card_scale
+        self.card_w = round(92 * s * k)  # the player's hand
         self.card_h = round(self.card_w * CARD_RATIO)
-        self.small_w = round(58 * s)  # other seats' backs
+        self.small_w = round(58 * s)  # other seats' backs (not scaled: the middle needs the room)
         self.small_h = round(self.small_w * CARD_RATIO)
-        self.meld_w = round(50 * s)  # meld display
+        self.meld_w = round(50 * s * k)  # meld display
         self.font = max(13, round(17 * s))
         self.font_small = max(11, round(14 * s))
         self.font_big = max(16, round(24 * s))
@@ -54,6 +57,18 @@ class Layout:
                                   round(660 * s), round(30 * s))
         # The player (seat 0) sits south; every chair is where the seating names it.
         self.positions = tuple(self.seating.name(seat).lower() for seat in self.seating.seats)
+        # The trick (and the widow, stock and tabled melds in the middle) as large as the hand,
+        # unless the bigger hand leaves the middle too little height: between North's hand
+        # and the status line it needs its own height (its cards lie 0.62 of a card apart)
+        # and a strip each side for North's and South's meld left on the table.
+        strip = round(MELD_STRIP * s)
+        top = self.bar.bottom + self.small_h + round(10 * s) + strip
+        bottom = self.status.top - round(6 * s) - strip
+        self.trick_w = min(self.card_w, int((bottom - top) / 2.24 / CARD_RATIO))
+        self.trick_h = round(self.trick_w * CARD_RATIO)
+        reach = self.trick_h * 1.12
+        if self.center[1] - reach < top or self.center[1] + reach > bottom:
+            self.center = (w // 2, round((top + bottom) / 2))
 
     @property
     def players(self) -> int:
@@ -144,7 +159,7 @@ class Layout:
     # -- the trick, piles, labels ---------------------------------------------------------
     def trick_slot(self, seat: int) -> tuple[float, float, float]:
         cx, cy = self.center
-        d = self.card_h * 0.62
+        d = self.trick_h * 0.62
         pos = self.position(seat)
         dx, dy, angle = {"south": (0, d, 0.0), "north": (0, -d, 0.0),
                          "west": (-d * 1.15, 0, 0.0), "east": (d * 1.15, 0, 0.0)}[pos]
@@ -205,20 +220,20 @@ class Layout:
 
     def widow_slots(self, n: int) -> list[tuple[float, float, float]]:
         cx, cy = self.center
-        step = self.card_w * 0.7
+        step = self.trick_w * 0.7
         # High in the middle: the auction and widow prompts open in the middle above the hand,
         # and the widow must stay in sight, whole, while the player decides.
-        return [(cx + (i - (n - 1) / 2) * step, cy - self.card_h * 0.72, 0.0) for i in range(n)]
+        return [(cx + (i - (n - 1) / 2) * step, cy - self.trick_h * 0.72, 0.0) for i in range(n)]
 
     def stock_slot(self) -> tuple[float, float, float]:
         """Two-handed: the stock, beside the trick and a little above it, so that the meld
         prompt can open below it and left of the player's tabled melds."""
         cx, cy = self.center
-        return (cx - self.card_w * 2.6, cy - self.card_h * 0.3, 0.0)
+        return (cx - self.trick_w * 2.6, cy - self.trick_h * 0.3, 0.0)
 
     def turnup_slot(self) -> tuple[float, float, float]:
         x, y, _ = self.stock_slot()
-        return (x + self.card_w * 0.55, y, 90.0)
+        return (x + self.trick_w * 0.55, y, 90.0)
 
     def narration(self) -> pygame.Rect:
         """The tutorial's narration panel: a column clear of every hand and the trick."""
@@ -238,8 +253,8 @@ class Layout:
         """Two-handed: melded cards lying face up in front of their owner."""
         cx, cy = self.center
         pos = self.position(seat)
-        w = self.card_w * 0.78
+        w = self.trick_w * 0.78
         step = min(w * 0.62, (self.size[0] * 0.5) / max(1, n))
-        y = cy + self.card_h * 1.05 if pos == "south" else cy - self.card_h * 1.25
-        x0 = cx + self.card_w * 1.2
+        y = cy + self.trick_h * 1.05 if pos == "south" else cy - self.trick_h * 1.25
+        x0 = cx + self.trick_w * 1.2
         return [(x0 + i * step, y, 0.0) for i in range(n)]

@@ -108,21 +108,21 @@ class TableModel:
                 face = seat == self.human or sp.mark in FACE_UP_MARKS or claimed
                 out.append((sp, slot, width, face))
         for seat, sp in tricks.trick:
-            out.append((sp, lay.trick_slot(seat), lay.card_w, True))
+            out.append((sp, lay.trick_slot(seat), lay.trick_w, True))
         for side, pile in enumerate(tricks.piles):
             x, y, a = lay.pile_slot(tricks.pile_seat(side))
             for i, sp in enumerate(pile):
                 out.append((sp, (x + min(i, 6) * 0.6, y - min(i, 6) * 0.6, a), lay.small_w, False))
         for sp, slot in zip(widow, lay.widow_slots(len(widow)), strict=True):
-            out.append((sp, slot, lay.card_w, sp.face_up))
+            out.append((sp, slot, lay.trick_w, sp.face_up))
         sx, sy, sa = lay.stock_slot()
         for i, sp in enumerate(stock.stock):
-            out.append((sp, (sx - min(i, 8) * 0.5, sy - min(i, 8) * 0.5, sa), lay.card_w, False))
+            out.append((sp, (sx - min(i, 8) * 0.5, sy - min(i, 8) * 0.5, sa), lay.trick_w, False))
         if stock.turnup is not None:
-            out.append((stock.turnup, lay.turnup_slot(), lay.card_w, True))
+            out.append((stock.turnup, lay.turnup_slot(), lay.trick_w, True))
         for seat, cards in enumerate(stock.tabled):
             for sp, slot in zip(cards, lay.tabled_slots(seat, len(cards)), strict=True):
-                out.append((sp, slot, lay.card_w * 0.78, True))
+                out.append((sp, slot, lay.trick_w * 0.78, True))
         return out
 
     def relayout(self, duration: float = MOVE, stagger: float = 0.0) -> list[Tween]:

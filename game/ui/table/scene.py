@@ -24,7 +24,7 @@ from game.rules.view import PlayerView, redact
 from game.ui import theme
 from game.ui.anim import Timeline
 from game.ui.scene import AppContext, Route, Scene
-from game.ui.table import hud
+from game.ui.table import fastflow, hud, meldtable
 from game.ui.table.faces import PromptTable
 from game.ui.table.layout import Layout, hand_size
 from game.ui.table.model import TableModel
@@ -50,7 +50,8 @@ class TableScene(Scene):
                                app.settings.practice, keep_records=not demo)
         self.timeline = Timeline()
         self.layout = Layout(app.size, match.rules.seating, hand_size(match.rules),
-                             auction=not match.rules.stock.enabled)
+                             auction=not match.rules.stock.enabled,
+                             card_scale=app.settings.card_size)
         self.model = self.new_model()
         self.view: PlayerView = match.view(self.human)
         # What the score panel and the seats show: the live view, except that a hand's end is
@@ -66,13 +67,14 @@ class TableScene(Scene):
             self.rebuild()
 
     # -- set-up ------------------------------------------------------------------------------
-    # A lesson sets this: its completed tricks stay until the learner clicks.
-    trick_until_click = False
+    trick_until_click = False  # a lesson's completed tricks stay until the learner clicks
+    meld_on_table = True  # the meld left on the table (a lesson narrates the meld display)
+    fast_flow = True  # the Fast setting's displays go on by themselves (not in a lesson)
 
     @property
     def trick_pause(self) -> float | None:
         """Seconds a completed trick stays on show; None: until the player clicks."""
-        return None if self.trick_until_click else self.app.settings.trick_seconds
+        return None if self.trick_until_click else fastflow.trick_pause(self.app.settings)
 
     def new_model(self) -> TableModel:
         return TableModel(self.match.rules, self.human, self.layout, self.timeline,
@@ -85,7 +87,8 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = Layout(size, self.match.rules.seating, hand_size(self.match.rules),
-                             auction=not self.match.rules.stock.enabled)
+                             auction=not self.match.rules.stock.enabled,
+                             card_scale=self.app.settings.card_size)
         self.model.layout = self.layout
         self.toolbar.place(self.layout)
         self.timeline.finish_all()
@@ -274,7 +277,8 @@ class TableScene(Scene):
         phase = self.match.state.phase
         events = self.match.step_bot(self.human)
         self.process(events)
-        delay = self.app.settings.think_ms / 1000 * (0 if self.demo and not self.paced else 1)
+        delay = fastflow.think_seconds(self.app.settings) * (0 if self.demo and not self.paced
+                                                             else 1)
         self.think = 0 if phase == Phase.DEAL else delay * (self.app.speed or 0.0)
         if phase == Phase.DEAL:
             self.app.open(Route.DEALING, table=self)
@@ -283,8 +287,9 @@ class TableScene(Scene):
         model = self.model
         if model.meld_ready:  # every hand's meld is shown, even one that ends unplayed
             model.meld_ready = False
-            self.app.open(Route.MELD, table=self)
-            return True
+            if not self.meld_on_table or meldtable.display_wanted(self):
+                self.app.open(Route.MELD, table=self)
+                return True
         if model.result is not None and self.result_shown_hand != model.result.hand_no:
             self.result_shown_hand = model.result.hand_no
             # The score panel keeps the hand just played behind its result; it moves on when
@@ -352,9 +357,12 @@ class TableScene(Scene):
         hud.draw_shown_trick(self, surface)
         hud.draw_seats(self, surface)
         hud.draw_laid(self, surface)
+        if self.meld_on_table:
+            meldtable.draw(self, surface)
         text, colour = self.status_text()
         self.status_line.drawn = self.status_state()
         hud.draw_status(self, surface, text, colour)
+        hud.draw_call_tooltip(self, surface)
 
     def status_state(self) -> object:
         return (self.message(), self.status_text())

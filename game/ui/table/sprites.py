@@ -47,14 +47,21 @@ class CardSprite:
             w, h = h, w
         return pygame.Rect(round(self.x - w / 2), round(self.y - self.lift - h / 2), w, h)
 
-    def image(self, four_colour: bool, back: str) -> pygame.Surface:
-        width = max(8, round(self.w))
+    @property
+    def width(self) -> int:
+        """The drawn width. In flight between two sizes (the hand's and the trick's at a large
+        card size) it goes in steps of 4 px: each width is a scaled image to make and keep."""
+        return max(8, round(self.w) if self.at_rest else 4 * round(self.w / 4))
+
+    def image(self, four_colour: bool, back: str, width: int = 0) -> pygame.Surface:
+        width = width or self.width
         angle = round(self.angle) % 360
         code = str(self.card) if (self.face_up and self.card is not None) else "back"
         return assets.turned_card(code, width, angle, four_colour, back)
 
     def draw(self, surface: pygame.Surface, four_colour: bool, back: str) -> None:
-        img = self.image(four_colour, back)
+        width = self.width
+        img = self.image(four_colour, back, width)
         rect = img.get_rect(center=(round(self.x), round(self.y - self.lift)))
         if self.glow:
             glow = assets.glow_image(round(self.w))
@@ -62,7 +69,7 @@ class CardSprite:
                 surface.blit(glow, glow.get_rect(center=rect.center))
         # The shadow has the card's own outline, turned with it: a square behind a card in
         # flight showed as a black box.
-        surface.blit(assets.card_shadow(img, max(8, round(self.w)), round(self.angle) % 360),
+        surface.blit(assets.card_shadow(img, width, round(self.angle) % 360),
                      rect.move(2, 3))
         surface.blit(img, rect)
         if self.dim:

@@ -29,8 +29,13 @@ class TableTalk:
         self.bubbles, self.message = {}, ""
 
     def on_BidMade(self, e: ev.BidMade, dealer: int) -> None:  # noqa: N802
-        stuck = e.forced and e.seat == dealer
-        self.bubbles[e.seat] = f"{e.amount}" + (" (stuck)" if stuck else "")
+        # 002: the dealer's opening hold comes before anyone has spoken; it is not "stuck"
+        # (that is the dealer left with the bid when everyone else passes).
+        if e.seat == dealer and not self.bubbles:
+            self.bubbles[e.seat] = f"holds {e.amount}"
+        else:
+            stuck = e.forced and e.seat == dealer
+            self.bubbles[e.seat] = f"{e.amount}" + (" (stuck)" if stuck else "")
         self.sounds.append("bid")
         self.timeline.add([Wait(0.35)])
 

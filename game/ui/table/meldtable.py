@@ -1,0 +1,165 @@
+"""Meld left on the table (issue 25, "What regulars expect" 1): each seat's meld lies face up
+in front of it, grouped, each group labelled with its name and points and the seat with its
+total, from the moment every seat has melded through the first trick. The modal meld display
+is then optional (the ``meld_shown`` setting); L opens the full recap either way.
+
+A module of its own with two small hooks in the table scene (whether the display opens, and
+drawing): the table scene is being split into components, and this stays easy to move.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.meld import Meld, MeldResult
+from game.rules.phase import Phase
+from game.ui import assets, theme
+from game.ui.table.labels import DrawnTable
+from game.ui.table.layout import Layout
+from game.ui.widgets import draw_text, record
+
+ON_TABLE = ("table", "table and display")
+WITH_DISPLAY = ("display", "table and display")
+
+
+def display_wanted(scene: DrawnTable) -> bool:
+    """Whether the modal meld display opens when every seat has melded."""
+    return scene.app.settings.meld_shown in WITH_DISPLAY or scene.match.rules.stock.enabled
+
+
+def showing(scene: DrawnTable) -> bool:
+    """The meld lies on the table: every seat has melded, no trick has been won yet, and
+    nothing but the table (or the card prompt) is in front of the player."""
+    model = scene.model
+    if scene.app.settings.meld_shown not in ON_TABLE or scene.match.rules.stock.enabled:
+        return False
+    if len(model.melds) < scene.match.rules.players or model.tricks.last_trick or \
+            model.tricks.sweeping:
+        return False
+    if scene.board is not scene.view or scene.board.phase in (Phase.DEAL, Phase.GAME_OVER):
+        return False  # the hand is over (unplayed): its result comes next
+    top = scene.app.top
+    return top is not None and top.name in ("tricks", "table")
+
+
+def zone(lay: Layout, seat: int) -> pygame.Rect:
+    """The strip in front of a seat, between its hand and its card of the trick."""
+    s = lay.s
+    w = lay.size[0]
+    cx, cy = lay.center
+    th, tw = lay.trick_h, lay.trick_w
+    pos = lay.position(seat)
+    pad = round(6 * s)
+    if pos in ("north", "south"):
+        _, ty, _ = lay.trick_slot(seat)
+        width = round(w * 0.56)
+        if pos == "north":
+            top = lay.hand_box(seat).bottom + pad
+            bottom = round(ty - th / 2) - pad
+        else:
+            top = round(ty + th / 2) + pad
+            bottom = lay.status.top - pad
+        return pygame.Rect(cx - width // 2, top, width, max(0, bottom - top))
+    # West and East: beside the hand, from its top (the seat's name sits just above) down to
+    # the South strip's top, between the hand and the seat's card of the trick.
+    tx, _, _ = lay.trick_slot(seat)
+    box = lay.hand_box(seat)
+    south = zone(lay, lay.positions.index("south"))
+    top, bottom = box.top, min(box.bottom, south.top - pad)
+    if pos == "west":
+        left, right = box.right + pad, round(tx - tw / 2) - pad
+    else:
+        left, right = round(tx + tw / 2) + pad, box.left - pad
+    return pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
+
+
+def draw(scene: DrawnTable, surface: pygame.Surface) -> None:
+    if not showing(scene):
+        return
+    for seat, (meld, counted, _) in scene.model.melds.items():
+        draw_seat(scene, surface, seat, meld, counted, zone(scene.layout, seat))
+
+
+def seat_heading(scene: DrawnTable, seat: int, meld: MeldResult, counted: bool) -> str:
+    name = "You" if seat == scene.human else scene.match.rules.seating.name(seat)
+    if not meld.melds:
+        return f"{name}: no meld"
+    return f"{name}: meld {meld.total}" + ("" if counted else " (does not count)")
+
+
+def draw_seat(scene: DrawnTable, surface: pygame.Surface, seat: int, meld: MeldResult,
+              counted: bool, rect: pygame.Rect) -> None:
+    """The seat's heading and its melds as groups of small cards, each captioned "Pinochle
+    40". North and South: one row, the heading on its left, centred in front of the seat.
+    West and East: the heading above, the groups flowing (and wrapping) towards the middle."""
+    lay = scene.layout
+    s = lay.s
+    fs = lay.font_small
+    cap = max(10, fs - 2)
+    cap_h = assets.font(cap, True).get_linesize()
+    gap = round(10 * s)
+    heading = seat_heading(scene, seat, meld, counted)
+    head_w, head_h = assets.font(fs, True).size(heading)
+    colour = theme.GOLD if counted else theme.INK_DIM
+    pos = lay.position(seat)
+    row = pos in ("north", "south")
+    top = rect.top if row else rect.top + head_h + round(2 * s)
+    groups = [(m, f"{m.name} {m.points}") for m in meld.melds]
+    # North and South: each caption beside its cards (the strip is low, the cards use all of
+    # it); West and East: under them.
+    beside = round(4 * s) if row else 0
+    card_w, widths = fit_groups(lay, groups, rect.width, rect.bottom - top, row, cap, gap)
+    step = round(card_w * 0.36)
+    card_h = round(card_w * 1.4)
+    if row:
+        total = head_w + sum(w + gap for w in widths)
+        x = max(rect.left, rect.centerx - total // 2)
+        draw_text(surface, heading, (x, rect.top + (rect.height - head_h) // 2), fs, colour,
+                  bold=True)
+        x += head_w + gap
+        top = rect.top + max(0, (rect.height - card_h) // 2)
+    else:
+        hx = rect.left if pos == "west" else rect.right - head_w
+        draw_text(surface, heading, (hx, rect.top), fs, colour, bold=True)
+        # East's groups end at its hand, as West's start at its own.
+        x = rect.left if pos == "west" else max(
+            rect.left, rect.right - sum(w + gap for w in widths) + gap)
+    y = top
+    below = 0 if row else cap_h
+    four = scene.app.settings.four_colour
+    for i, ((m, caption), width) in enumerate(zip(groups, widths, strict=True)):
+        if x + width > rect.right and not row and x > rect.left:
+            x, y = rect.left, y + card_h + cap_h + round(4 * s)
+        if x + width > rect.right or y + card_h + below > rect.bottom + round(2 * s):
+            more = f"+{len(groups) - i} more (L)"
+            draw_text(surface, more, (x, y + ((card_h - cap_h) // 2 if row else 0)), cap,
+                      theme.INK_DIM)
+            return
+        for j, card in enumerate(m.cards):
+            at = surface.blit(assets.card_image(str(card), card_w, four), (x + j * step, y))
+            record("card", at, str(card), surface)
+        span = card_w + step * (len(m.cards) - 1)
+        at_caption = (x + span + beside, y + (card_h - cap_h) // 2) if row else (x, y + card_h)
+        draw_text(surface, caption, at_caption, cap, theme.INK, bold=True)
+        x += width + gap
+
+
+def fit_groups(lay: Layout, groups: list[tuple[Meld, str]], width: int, height: int,
+               row: bool, cap: int, gap: int) -> tuple[int, list[int]]:
+    """The largest card width at which the groups fit in as few rows as they need (North and
+    South: one row, captions beside), and each group's width at it."""
+    s = lay.s
+    cap_h = assets.font(cap, True).get_linesize()
+    beside = round(4 * s) if row else 0
+    card_w, widths = 0, []
+    for rows in (1,) if row else (1, 2, 3):
+        high = height / rows - (0 if row else cap_h) - 4 * s
+        card_w = max(round(22 * s), min(lay.meld_w, round(high / 1.4)))
+        step = round(card_w * 0.36)
+        spans = [card_w + step * (len(m.cards) - 1) for m, _ in groups]
+        caps = [assets.font(cap, True).size(c)[0] for _, c in groups]
+        widths = [a + beside + b if row else max(a, b)
+                  for a, b in zip(spans, caps, strict=True)]
+        if sum(w + gap for w in widths) - gap <= width * rows * 0.9:
+            break
+    return card_w, widths

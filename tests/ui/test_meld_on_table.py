@@ -1,0 +1,92 @@
+"""Issue 25, "What regulars expect" 1: "Each seat's meld lies face up in front of it, grouped
+and labelled with its points, through the first trick. ... The modal meld display becomes
+optional (a setting), and L still opens the full recap."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ui import widgets
+from game.ui.scene import Route
+from game.ui.scenes.displays import MeldScene
+from game.ui.table import meldtable
+from tests.ui.conftest import key, pump
+from tests.ui.driving import SIZES, run_until, start
+
+
+def drawn(app):
+    with widgets.recording() as rec:
+        app.draw()
+    return rec.items
+
+
+def melded(table):
+    return len(table.model.melds) == table.match.rules.players
+
+
+@pytest.mark.parametrize("variant", ["racehorse", "double-deck", "cutthroat"])
+def test_meld_lies_on_the_table_through_the_first_trick_without_the_display(app, variant,
+                                                                          monkeypatch):
+    app.settings.meld_shown = "table"
+    opened = []
+    real = app.open
+    monkeypatch.setattr(app, "open", lambda route, **kw: opened.append(route) or real(route,
+                                                                                     **kw))
+    table = start(app, variant, size=(1280, 800))
+    assert run_until(app, table, lambda: melded(table) and meldtable.showing(table))
+    assert Route.MELD not in opened  # no modal display
+    items = drawn(app)
+    texts = [x.label for x in items if x.kind == "text"]
+    for seat, (meld, _, _) in table.model.melds.items():
+        name = "You" if seat == table.human else table.match.rules.seating.name(seat)
+        # The seat's total and each group's name and points, every number the engine's.
+        if meld.melds:
+            assert any(t.startswith(f"{name}: meld {meld.total}") for t in texts), texts
+            shown = [m for m in meld.melds if f"{m.name} {m.points}" in texts]
+            assert shown, (seat, texts)
+        else:
+            assert f"{name}: no meld" in texts
+    # The meld's cards are drawn face up, each a card the engine's meld names.
+    cards = {x.label for x in items if x.kind == "card"}
+    assert any(str(c) in cards for m, _, _ in table.model.melds.values() for g in m.melds
+               for c in g.cards)
+    # Through the first trick: gone once a trick has been won.
+    assert run_until(app, table, lambda: bool(table.model.tricks.last_trick))
+    assert not meldtable.showing(table)
+    assert not any(t.endswith(": no meld") or ": meld " in t
+                   for t in (x.label for x in drawn(app) if x.kind == "text"))
+
+
+def test_l_still_opens_the_recap_and_the_display_is_a_setting(app):
+    app.settings.meld_shown = "table"
+    table = start(app, size=(1024, 640))
+    assert run_until(app, table, lambda: melded(table) and meldtable.showing(table))
+    pump(app, events=[key(ord("l"))])
+    assert isinstance(app.top, MeldScene) and app.top.review
+    app.settings.meld_shown = "display"
+    table = start(app, seed=12, size=(1024, 640))
+    assert run_until(app, table, lambda: isinstance(app.top, MeldScene), answering=False) or \
+        run_until(app, table, lambda: isinstance(app.top, MeldScene))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_meld_zones_stay_clear_of_hands_trick_and_each_other(app, size):
+    """Each seat's strip lies between its hand and its card of the trick, inside the window,
+    at every size and with the largest cards."""
+    for card_size in (1.0, 1.5):
+        app.settings.card_size = card_size
+        table = start(app, "racehorse", size=size)
+        lay = table.layout
+        zones = [meldtable.zone(lay, seat) for seat in range(4)]
+        window = app.screen.get_rect()
+        for seat, z in enumerate(zones):
+            assert z.height > 30 and z.width > 100, (seat, z)
+            assert window.contains(z)
+            for other in range(4):
+                x, y, _ = lay.trick_slot(other)
+                card = (round(x - lay.trick_w / 2), round(y - lay.trick_h / 2), lay.trick_w,
+                        lay.trick_h)
+                assert not z.colliderect(card), (seat, other, z, card)
+                assert not z.colliderect(lay.hand_box(other)), (seat, other)
+            for o, z2 in enumerate(zones):
+                assert o == seat or not z.colliderect(z2), (seat, o)
