@@ -8,6 +8,7 @@ import json
 
 import pygame
 
+from game.store.content import load_preset
 from game.store.settings import settings_from_json
 from game.store.store import Store
 from game.ui import assets, theme
@@ -69,9 +70,10 @@ def test_the_first_run_offers_the_looks_and_remembers_them(tmp_path):
 
 
 def test_card_size_scales_the_hand_and_keeps_the_trick_clear_of_the_status_line():
+    seating = load_preset("double-deck").seating  # four seats of 20 cards: the widest hand
     for size in ((1024, 640), (1280, 800), (1920, 1080)):
-        plain = Layout(size, 4, 20)
-        big = Layout(size, 4, 20, card_scale=1.5)
+        plain = Layout(size, seating, 20)
+        big = Layout(size, seating, 20, card_scale=1.5)
         assert abs(big.card_w - 1.5 * plain.card_w) <= 1
         _, y, _ = big.trick_slot(0)
         assert y + big.trick_h / 2 <= big.status.top, size
