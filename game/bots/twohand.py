@@ -214,9 +214,10 @@ def playoff_search(view: PlayerView, rng: random.Random, rollouts: int = 24,
         values.update(solver.values(hands, me, view.leader, trick, types))
         best = max(types, key=lambda x: (values[x], -x))
         card = deck.types[best]
+        margin = values[best]
         return PlayCard(card), (f"play the {card.pretty}: every card is known in the playoff, "
-                                f"and it gives the best trick-point margin "
-                                f"({values[best]:+.0f}, solved exactly)")
+                                f"and no card ends the tricks further ahead: "
+                                f"{abs(margin):.0f} points {'ahead' if margin >= 0 else 'behind'}")
     exact = left <= 10
     for t in types:
         hs = list(hands)

@@ -65,7 +65,7 @@ def test_a_hand_in_the_notation_reviews_as_its_saved_game(tmp_path, monkeypatch,
 @pytest.mark.parametrize(("argv", "words"), [
     (["review", "--position", "pn1 racehorse; dealer S"],
      "--position: field 'scores' is missing"),
-    (["review", "--position", "pn1 nowhere; dealer S"], "not a preset"),
+    (["review", "--position", "pn1 nowhere; dealer S"], "unknown variant"),
     (["review", "racehorse", "--hand", "9"], "2 scored hands"),
     (["review", "racehorse", "--seat", "X"], "--seat"),
     (["review", "racehorse", "--budget", "0"], "--budget"),
