@@ -233,15 +233,7 @@ def _banked(view: PlayerView) -> int:
 
 def _play_or_throw(view: PlayerView, rng: random.Random, n: int) -> tuple[float, float]:
     """(playing the hand out, throwing it in) before the first lead (000, 001)."""
-    search = ExchangeSearch(view, rng, n, None, False, False)
-    scorer = search.scorer(view.trump)
-    bside = view.rules.side_of(view.bidder)
-    meld = [0 if s == bside else m for s, m in enumerate(view.side_meld)]
-
-    def throw(deal: object, rnd: random.Random) -> float:
-        return scorer.conceded(meld)
-
-    ranked = search.rank([search.trump_plays([view.trump], passing=False)[0], throw], keep=2)
+    ranked = exdecide.rank_play_or_throw(view, rng, n, None, False, False)
     by = {r.index: r.value for r in ranked}
     return by[0], by[1]
 

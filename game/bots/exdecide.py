@@ -153,10 +153,10 @@ def search_decide(view: PlayerView, rng: random.Random, samples: int,
     return ThrowIn(), _by(ranked, view, "concede", texts, samples)
 
 
-def search_throw_in(view: PlayerView, rng: random.Random, samples: int,
-                    think_ms: float | None = None, game: bool = True, checks: bool = True
-                  ) -> tuple[bool, str]:
-    """Whether the bidding side should throw in rather than lead (000 and 001)."""
+def rank_play_or_throw(view: PlayerView, rng: random.Random, samples: int,
+                       think_ms: float | None, game: bool, checks: bool) -> list[Ranked]:
+    """Playing the hand out (index 0) and throwing it in (index 1), best first, in the same
+    sampled deals: the bot's decision and the review's grading of it (000 and 001)."""
     search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
     scorer = search.scorer(view.trump)
     bside = view.rules.side_of(view.bidder)
@@ -165,7 +165,14 @@ def search_throw_in(view: PlayerView, rng: random.Random, samples: int,
     def throw(deal: Sampled, rnd: random.Random) -> float:
         return scorer.conceded(meld)
 
-    ranked = search.rank([search.trump_plays([view.trump], passing=False)[0], throw], keep=2)
+    return search.rank([search.trump_plays([view.trump], passing=False)[0], throw], keep=2)
+
+
+def search_throw_in(view: PlayerView, rng: random.Random, samples: int,
+                    think_ms: float | None = None, game: bool = True, checks: bool = True
+                  ) -> tuple[bool, str]:
+    """Whether the bidding side should throw in rather than lead (000 and 001)."""
+    ranked = rank_play_or_throw(view, rng, samples, think_ms, game, checks)
     texts = ["playing", "throwing in"]
     if ranked[0].index == 1:
         return True, _by(ranked, view, "throw in", texts, samples)
