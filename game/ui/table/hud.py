@@ -202,7 +202,7 @@ def status_rect(scene: DrawnTable, text: str) -> tuple[pygame.Rect, list[str], i
     size = lay.font
     if len(lines) > 1:
         size = lay.font_small
-        lines = wrap(text, size, width)[:3]
+        lines = wrap(text, size, width)[:lay.STATUS_LINES]
         rect.height = len(lines) * round(size * 1.3) + round(10 * lay.s)
         rect.bottom = lay.status.bottom
     return rect, lines, size

@@ -58,7 +58,7 @@ def zone(lay: Layout, seat: int) -> pygame.Rect:
             bottom = round(ty - th / 2) - pad
         else:
             top = round(ty + th / 2) + pad
-            bottom = lay.status.top - pad
+            bottom = min(lay.status.top, lay.status_top) - pad
         return pygame.Rect(cx - width // 2, top, width, max(0, bottom - top))
     # West and East: beside the hand, from its top (the seat's name sits just above) down to
     # the South strip's top, between the hand and the seat's card of the trick.
