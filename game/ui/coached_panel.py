@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.ui import theme
+from game.ui import assets, theme
 from game.ui.widgets import Button, draw_text, panel
 from game.ui.widgets import wrap as wrap_lines
 
@@ -91,6 +91,11 @@ class NarrationPanel:
             y += round(lay.font * 1.3)
         draw_text(surface, counter, (x, y), lay.font_small, theme.INK_DIM)
         if stars:
+            # The stars go beside the counter when both fit, else on a line of their own
+            # (the drill's counter with large text ran into them).
+            font = assets.font(lay.font_small)
+            if font.size(counter)[0] + font.size(stars)[0] + round(8 * s) > width:
+                y += round(lay.font_small * 1.3)
             draw_text(surface, stars, (box.right - round(12 * s), y), lay.font_small,
                       theme.GOLD, anchor="topright")
         y += round(lay.font_small * 1.6)

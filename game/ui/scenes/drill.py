@@ -143,8 +143,9 @@ class DrillScene(CoachedTable):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         stars = self.item.stars if self.item.done else self.item.attempts.stars(True)
-        counter = (f"Position {self.drill.number} · this session {self.session_done} done, "
-                   f"{self.session_stars} stars")
+        # Short enough for the coach's panel at 1024x640 with large text.
+        counter = (f"Position {self.drill.number} · {self.session_done} done, "
+                   f"{self.session_stars}★ so far")
         text = self.item.question()
         if self.item.asking is not None:
             text += "\nYour table's rules: " + " ".join(
