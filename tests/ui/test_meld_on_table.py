@@ -9,7 +9,7 @@ import pytest
 from game.ui import widgets
 from game.ui.scene import Route
 from game.ui.scenes.displays import MeldScene
-from game.ui.table import meldtable
+from game.ui.table import hud, meldtable
 from tests.ui.conftest import key, pump
 from tests.ui.driving import SIZES, run_until, start
 
@@ -90,3 +90,31 @@ def test_the_meld_zones_stay_clear_of_hands_trick_and_each_other(app, size):
                 assert not z.colliderect(lay.hand_box(other)), (seat, other)
             for o, z2 in enumerate(zones):
                 assert o == seat or not z.colliderect(z2), (seat, o)
+
+
+def test_a_long_message_folds_souths_meld_away_while_it_is_read(app):
+    """With the largest cards in the smallest window, a rule quoted in full on the status line
+    grows up into South's strip: the strip steps aside rather than lie half under it (the
+    layout walk found its captions half under the message), and comes back after."""
+    from tests.ui.overlaps import problems
+
+    app.settings.meld_shown = "table"
+    app.settings.card_size = 1.5
+    app.looks_changed()
+    table = start(app, "double-deck", size=(1024, 640))
+    assert run_until(app, table, lambda: melded(table) and meldtable.showing(table))
+    heading = meldtable.seat_heading(table, table.human, *table.model.melds[table.human][:2])
+
+    def texts():
+        return [x.label for x in drawn(app) if x.kind == "text"]
+
+    assert heading in texts()
+    rule = ("Why not K♠: " + "you must play a card that beats the highest card of the suit led, "
+            "if you hold one, and trump when you cannot follow suit, as the rules say. ") * 2
+    table.refuse(rule)
+    assert len(hud.status_rect(table, table.status_text()[0])[1]) == 3  # the tallest message
+    items = drawn(app)
+    assert heading not in [x.label for x in items if x.kind == "text"]
+    assert not problems(items, app.size), problems(items, app.size)
+    table.status_line.clear()
+    assert heading in texts()

@@ -63,7 +63,7 @@ class Layout:
         # and a strip each side for North's and South's meld left on the table.
         strip = round(MELD_STRIP * s)
         top = self.bar.bottom + self.small_h + round(10 * s) + strip
-        bottom = min(self.status.top, self.status_top) - round(6 * s) - strip
+        bottom = self.status.top - round(6 * s) - strip
         self.trick_w = min(self.card_w, int((bottom - top) / 2.24 / CARD_RATIO))
         self.trick_h = round(self.trick_w * CARD_RATIO)
         reach = self.trick_h * 1.12
@@ -75,13 +75,6 @@ class Layout:
         return self.seating.players
 
     STATUS_LINES = 3  # a rule quoted in full: the status line grows upwards to this many lines
-
-    @property
-    def status_top(self) -> int:
-        """The highest the status line reaches, grown to its most lines: what lies above the
-        status (South's meld on the table) stays clear of a long hint or refusal."""
-        step = round(self.font_small * 1.3)
-        return self.status.bottom - (self.STATUS_LINES * step + round(10 * self.s))
 
     def position(self, seat: int) -> str:
         return self.positions[seat]

@@ -58,7 +58,7 @@ def zone(lay: Layout, seat: int) -> pygame.Rect:
             bottom = round(ty - th / 2) - pad
         else:
             top = round(ty + th / 2) + pad
-            bottom = min(lay.status.top, lay.status_top) - pad
+            bottom = lay.status.top - pad
         return pygame.Rect(cx - width // 2, top, width, max(0, bottom - top))
     # West and East: beside the hand, from its top (the seat's name sits just above) down to
     # the South strip's top, between the hand and the seat's card of the trick.
@@ -73,11 +73,15 @@ def zone(lay: Layout, seat: int) -> pygame.Rect:
     return pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
 
 
-def draw(scene: DrawnTable, surface: pygame.Surface) -> None:
+def draw(scene: DrawnTable, surface: pygame.Surface, message: pygame.Rect | None = None) -> None:
+    """Every seat's meld in its strip. A long message on the status line (a rule quoted in
+    full) grows up into South's strip: that strip steps aside while the message is read."""
     if not showing(scene):
         return
     for seat, (meld, counted, _) in scene.model.melds.items():
-        draw_seat(scene, surface, seat, meld, counted, zone(scene.layout, seat))
+        rect = zone(scene.layout, seat)
+        if message is None or not rect.colliderect(message):
+            draw_seat(scene, surface, seat, meld, counted, rect)
 
 
 def seat_heading(scene: DrawnTable, seat: int, meld: MeldResult, counted: bool) -> str:

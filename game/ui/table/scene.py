@@ -357,9 +357,9 @@ class TableScene(Scene):
         hud.draw_shown_trick(self, surface)
         hud.draw_seats(self, surface)
         hud.draw_laid(self, surface)
-        if self.meld_on_table:
-            meldtable.draw(self, surface)
         text, colour = self.status_text()
+        if self.meld_on_table:
+            meldtable.draw(self, surface, hud.status_rect(self, text)[0] if text else None)
         self.status_line.drawn = self.status_state()
         hud.draw_status(self, surface, text, colour)
         hud.draw_call_tooltip(self, surface)
