@@ -18,11 +18,11 @@ from game.ui.scenes.handreview import HandReviewScene
 from game.ui.scenes.history import HistoryScene
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menus import PauseScene, SavedGamesScene, SetupScene, TitleScene
+from game.ui.scenes.passing import PassScene
 from game.ui.scenes.play import (
     AuctionScene,
     DealScene,
     DecideScene,
-    PassScene,
     ThrowInVoteScene,
     TrumpScene,
     WidowScene,

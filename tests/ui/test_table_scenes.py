@@ -8,7 +8,8 @@ import pytest
 
 from game.rules.actions import Bid, Pass, PassCards, PlayCard
 from game.rules.phase import Phase
-from game.ui.scenes.play import AuctionScene, PassScene
+from game.ui.scenes.passing import PassScene
+from game.ui.scenes.play import AuctionScene
 from game.ui.scenes.tricks import TrickScene
 from game.ui.table.scene import TableScene
 from game.ui.table.start import start_game
