@@ -23,6 +23,9 @@ def store(tmp_path):
 @pytest.fixture
 def app(store):
     application = App(store, ROUTES, (1280, 800))
+    # Events an earlier test posted and never pumped (a click, a key) would reach this app
+    # first, as a stray click on its title or table: one worker runs many tests.
+    pygame.event.clear()
     application.fixed_dt = 1 / 30
     application.settings.speed = "fast"
     application.settings.think_ms = 0

@@ -146,6 +146,16 @@ def review_and_replay(app, table: TableScene, visit: Visit, hand_no: int) -> Non
     app.pop(scene)
 
 
+def showing_point(picker, index: int) -> tuple[int, int]:
+    """A point of the card the player can click: in a fanned hand the next card covers most of
+    it, so its middle may belong to another card."""
+    rect = picker.sprites[index].rect
+    for x in range(rect.left + 1, rect.right):
+        if picker.hit((x, rect.centery)) == index:
+            return (x, rect.centery)
+    raise AssertionError(f"no part of {picker.sprites[index].card} shows")
+
+
 def by_hand(app, table: TableScene, choose) -> None:
     """Answer as a player does where cards are chosen: point at each card (it rises) and
     click it, then click the confirm button; elsewhere as :func:`answer` does."""
@@ -158,18 +168,22 @@ def by_hand(app, table: TableScene, choose) -> None:
     if top.name == "tricks" and not table.timeline.busy and table.match.waiting_for_human():
         action = choose(table.match.legal()) if choose else table.match.legal()[0]
         if isinstance(action, PlayCard) and not action.from_table:
-            sprite = next((sp for sp in top.picker.sprites if sp.card == action.card), None)
-            if sprite is not None:
+            index = next((i for i, sp in enumerate(top.picker.sprites)
+                          if sp.card == action.card), None)
+            if index is not None:
+                at = showing_point(top.picker, index)
                 pump(app, 4, events=[pygame.event.Event(
-                    pygame.MOUSEMOTION, pos=sprite.rect.center, rel=(0, 0), buttons=(0, 0, 0))])
-                pump(app, 1, events=click(sprite.rect.center))
+                    pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))])
+                played = len(table.match.actions)
+                pump(app, 1, events=click(at))
+                assert len(table.match.actions) > played, f"clicking {action.card} played nothing"
                 return
     if top.name in ("passing", "discard") and not table.timeline.busy and top.choices:
-        choice = list(sorted(top.choices)[0])
-        for sp in list(top.picker.sprites):
+        choice = list(min(top.choices))
+        for i, sp in enumerate(list(top.picker.sprites)):
             if sp.card in choice:
                 choice.remove(sp.card)
-                pump(app, 3, events=click(sp.rect.center))
+                pump(app, 3, events=click(showing_point(top.picker, i)))
         pump(app, 4)
         if top in app.stack and top.confirm.enabled:
             pump(app, 1, events=click(top.confirm.rect.center))
@@ -210,7 +224,10 @@ def play(app, visit: Visit, variant: str, seed: int, choose, seen: set[str],
                 after_result(app, table, visit, seen)
         if table.view.hand_no > 0 and app.top is table:
             break
+        if id(top) not in visited and top.name != "deal" and top is not table:
+            continue  # a card still rising under the pointer: visit the prompt once it settles
         by_hand(app, table, choose)
+    assert table.view.hand_no > 0, f"{variant}: the first hand was not scored in {frames} frames"
     return table
 
 
