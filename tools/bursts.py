@@ -35,7 +35,7 @@ class Bursts:
         self.seq = 0
         self.last_shown: object = None
         self.marks = 0
-        self.tops: set[int] = set()
+        self.tops: list[object] = []  # the scenes burst already (kept: a freed id is reused)
         self.stock = -1
 
     def start(self, app: App, hand: int, moment: str) -> None:
@@ -66,8 +66,8 @@ class Bursts:
 
         if meldtable.showing(table):
             self.start(app, hand, "meld on table")
-        if top is not None and id(top) not in self.tops and top.name in BURSTS:
-            self.tops.add(id(top))
+        if top is not None and not any(t is top for t in self.tops) and top.name in BURSTS:
+            self.tops.append(top)
             self.start(app, hand, top.name)
         due = [p for p in self.pending if p[1] <= app.time + 1e-9]
         if due:

@@ -32,7 +32,9 @@ class DemoDriver:
         self.captured: dict[str, Path] = {}
         self.toured: set[str] = set()
         self.shown_cards: dict[str, list[tuple[str, bool]]] = {}  # as each was captured
-        self.top_since: tuple[int, float] = (0, 0.0)
+        # The scene on top and since when. The scene itself, not its id(): a new scene may reuse
+        # a freed one's id and would seem to have been on top all along.
+        self.top_since: tuple[object, float] = (None, 0.0)
         self.started = time.perf_counter()
         self.hand_seconds: list[float] = []  # per finished hand: table time, no waiting
         self.clock = 0.0
@@ -119,8 +121,8 @@ class DemoDriver:
         if top is None:
             return
         self.time_hands(top, dt)
-        if self.top_since[0] != id(top):
-            self.top_since = (id(top), app.time)
+        if self.top_since[0] is not top:
+            self.top_since = (top, app.time)
         on_top_for = app.time - self.top_since[1]
         table = self.table
         if self.shots is not None:

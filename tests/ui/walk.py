@@ -198,7 +198,9 @@ def play(app, visit: Visit, variant: str, seed: int, choose, seen: set[str],
     app.settings.variant = variant
     assert start_game(app, seed=seed) is None
     table = table_of(app)
-    visited: set[int] = set()  # every scene put on top, once it has settled
+    # Every scene put on top, once it has settled. The scenes themselves are kept: an id()
+    # alone is reused by a later scene once the first is freed, which then went unvisited.
+    visited: dict[int, object] = {}
     for _ in range(frames):
         pump(app)
         if table not in app.stack:
@@ -208,7 +210,7 @@ def play(app, visit: Visit, variant: str, seed: int, choose, seen: set[str],
         name = f"{top.name} {phase.name.lower()}" if phase is not None else top.name
         key = f"{name} ({variant})" if top is not table else f"table ({variant})"
         if id(top) not in visited and settled(app, table) and top.name != "deal":
-            visited.add(id(top))
+            visited[id(top)] = top
             visit(key)
             if key in seen:
                 by_hand(app, table, choose)
