@@ -137,6 +137,7 @@ def test_the_deal_banner_lies_on_its_own_pill_over_the_flying_cards(app, size):
 def test_a_card_played_by_a_click_lies_in_its_place_in_the_trick(app):
     """The card under the pointer rises; played, it kept the rise and lay in the trick higher
     than its place, over the card opposite."""
+    app.fixed_dt = 1 / 30  # frame by frame: the card's flight is read as it goes
     from game.ui.scenes.tricks import TrickScene
     from tests.ui.conftest import click
     from tests.ui.driving import run_until

@@ -38,9 +38,6 @@ def test_nothing_overlaps_in_any_scene_or_prompt(app, size, looks):
     for name, value in LOOKS[looks].items():
         setattr(app.settings, name, value)
     app.looks_changed()
-    # Only the frames the walk settles on are read: steps of a tenth of a second reach them in a
-    # third of the frames (every other UI test runs the animations at a thirtieth).
-    app.fixed_dt = 0.1
     sized(app, size)
     found: list[str] = []
     frames = {"n": 0}

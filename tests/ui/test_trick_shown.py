@@ -31,6 +31,7 @@ def first_trick_won(table):
 @pytest.mark.parametrize("size", SIZES)
 def test_a_completed_trick_stays_face_up_with_its_winner_lit_then_sweeps(app, size):
     app.settings.trick_pause = "1 s"
+    app.fixed_dt = 1 / 30  # frame by frame: the trick is read through its pause and sweep
     table = start(app, seed=5, size=size)
     seen = first_trick_won(table)
     assert run_until(app, table, lambda: bool(seen))
