@@ -23,7 +23,7 @@ def test_review_json_on_a_saved_game_of_every_preset(preset, tmp_path, monkeypat
     monkeypatch.setenv("PINOCHLE_HOME", str(tmp_path))
     saved = golden(preset)
     Store(tmp_path).save_game(saved)
-    assert main(["review", preset, "--hand", "1", "--json", "--budget", "0.2"]) == 0
+    assert main(["review", preset, "--hand", "1", "--json", "--budget", "0.05"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["table"] == preset and data["hand"] == 1 and data["seat"] == "South"
     hand = game_hands(saved.rules(), saved.seed, saved.actions)[0]
@@ -48,16 +48,17 @@ def test_a_hand_in_the_notation_reviews_as_its_saved_game(tmp_path, monkeypatch,
     Store(tmp_path).save_game(golden("racehorse"))
     assert main(["history", "racehorse", "--hand", "2"]) == 0
     line = capsys.readouterr().out.strip()
-    assert main(["review", "racehorse", "--hand", "2", "--json", "--budget", "0.2"]) == 0
+    assert main(["review", "racehorse", "--hand", "2", "--json", "--budget", "0.05"]) == 0
     from_save = json.loads(capsys.readouterr().out)
-    assert main(["review", "--position", line, "--json", "--budget", "0.2"]) == 0
+    assert main(["review", "--position", line, "--json", "--budget", "0.05"]) == 0
     from_line = json.loads(capsys.readouterr().out)
 
     def graded(data):
         return [(d["chosen"], d["grade"], d["points_lost"]) for d in data["decisions"]]
 
     assert graded(from_line) == graded(from_save)
-    assert main(["review"]) == 0  # the last game's last hand, as text
+    # The last game's last hand, as text (the review kept from above: same hand, same budget).
+    assert main(["review", "--budget", "0.05"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("Hand 2 at racehorse, reviewed for South") and "All cards seen" in text
 
