@@ -92,7 +92,7 @@ FITTED: dict[tuple[object, ...], tuple[Model, Model]] = {}
 def _models(rules: RuleSet) -> tuple[Model, Model]:
     """The (bid, play) models of this rule set (the bots' own memo, once per rule set): the
     preset's fitted ones, else the ones fitted for this signature, fitting them if need be."""
-    key = _model_key(rules)
+    key = preset_key(rules)
     if key:
         return MODELS[key]
     sig = signature(rules)
@@ -101,7 +101,7 @@ def _models(rules: RuleSet) -> tuple[Model, Model]:
     return FITTED[sig]
 
 
-def _model_key(rules: RuleSet) -> str:
+def preset_key(rules: RuleSet) -> str:
     """The preset whose fitted model fits this rule set: its own (while its rules are still
     those the model was fitted on), or one with the same table, passing, widow, trick points and
     obligations (a house table built on a preset). A preset's own model is never used for rules

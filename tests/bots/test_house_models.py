@@ -54,7 +54,7 @@ def test_a_table_no_preset_fits_gets_a_model_fitted_on_its_own_rules(fresh, base
     """The fitted play model predicts the table's own trick points on deals it was not fitted
     on far better than the scaled start (the model a table got before, in silence)."""
     rules = house(f'base = "{base}"\nname = "method-3"\n' + METHOD_3, "method-3")
-    assert handeval._model_key(rules) == ""  # no preset's trick-taking: a fit, not a preset
+    assert handeval.preset_key(rules) == ""  # no preset's trick-taking: a fit, not a preset
     bid, play = handeval.model_for(rules), handeval.play_model_for(rules)
     assert (bid, play) == calibrate.fit(rules, RUN_TIME_DEALS, seed=1)
     _, _, px, py, _ = simulate(rules, 40, seed=777)
@@ -65,7 +65,7 @@ def test_a_table_no_preset_fits_gets_a_model_fitted_on_its_own_rules(fresh, base
 
 def test_the_readme_table_is_fitted_not_given_the_generic_model(fresh):
     rules = house(README_TABLE, "our-table")
-    assert handeval._model_key(rules) == ""
+    assert handeval.preset_key(rules) == ""
     assert handeval.model_for(rules) != starting_models(rules)[0]
     assert handeval.play_model_for(rules) != starting_models(rules)[1]
     assert list(handeval.FITTED) == [handeval.signature(rules)]
@@ -119,3 +119,14 @@ def test_best_pass_is_the_first_of_the_ranked_passes(table):
             for weight in (1.5, 0.0, 4.0):
                 _, cards, loss = rank_passes(rules, h, trump, choices, weight)[0]
                 assert best_pass(rules, h, trump, choices, weight) == (cards, loss)
+
+
+def test_a_house_table_on_a_presets_hands_keeps_its_hand_statistics():
+    """Another name and target, the same hands: the game value's per-hand statistics are the
+    preset's measured ones, not the scaled guess (cutthroat's mean is a third of the guess)."""
+    from game.bots.gamevalue import HAND_STATS, hand_stats
+
+    ours = house('base = "cutthroat"\nname = "ours"\n[scoring]\ntarget = 1500\n', "ours")
+    assert hand_stats(ours) == HAND_STATS["cutthroat"]
+    method_3 = house('base = "cutthroat"\nname = "m3"\n' + METHOD_3, "m3")
+    assert hand_stats(method_3) == (0.75 * 250, 0.85 * 250)  # no preset's hands: scaled

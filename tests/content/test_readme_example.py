@@ -71,6 +71,6 @@ def test_every_house_example_plays_with_bots_fitted_for_it(where, text, tmp_path
     rules = load_house_rules(path)
     report = run_match(MatchSpec(str(path), "medium", "easy", 3), 4, load=lambda _: rules)
     assert sum(t.illegal for t in report.tables) == 0 and len(report.tables) == 8
-    if not rules.stock.enabled and not handeval._model_key(rules):
+    if not rules.stock.enabled and not handeval.preset_key(rules):
         assert handeval.signature(rules) in handeval.FITTED
         assert handeval.model_for(rules) != starting_models(rules)[0]
