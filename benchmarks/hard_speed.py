@@ -4,7 +4,7 @@ as fast at equal decisions").
 
     python -m benchmarks.hard_speed [--deals 4] [--presets racehorse] [--no-positions] [--json]
 
-* **Positions**: every position of ``tests/bots/data/hard_positions.json`` (300 decisions of
+* **Positions**: every position of ``tests/bots/data/hard_positions.pn1`` (300 decisions of
   every kind, every preset) is decided by ``hard`` with its own seed, and each decision's CPU
   time is kept (the fastest of ``--repeat`` runs): p50 / p95 / max overall and per kind, and
   the total. The same positions hold hard to the same choices
@@ -53,10 +53,9 @@ def by_kind(pairs: Sequence[tuple[str, float]]) -> dict[str, dict[str, float]]:
 
 def positions() -> dict[str, object]:
     """CPU time of hard's decision at each fixed position."""
-    games, ps = load()
     bot = make_bot("hard")
     pairs: list[tuple[str, float]] = []
-    for p, view in walk(games, ps):
+    for p, view in walk(load()):
         t0 = time.process_time()
         bot.choose(view, p.rng())
         pairs.append((p.kind, time.process_time() - t0))

@@ -13,37 +13,41 @@ play, meld turn and playoff); ``hard`` is asked each with its own generator, see
 position's number, and its action is stored. A speed-up of ``hard`` must leave every one
 unchanged (``tests/bots/test_hard_positions.py``); ``benchmarks/hard_speed.py`` times them.
 
-The file keeps each game once, as its actions in text (cut after its last position), and each
-position as (game, number of actions played, kind, expected action).
+The file holds one position a line, in the position notation (pn1, :mod:`game.rules.notation`:
+the deal and the moves since, so a line pastes into ``pinochle legal --position -``), after the
+kind of decision and the action hard chose: ``card | play QD | pn1 racehorse; seed ...``. The
+positions are read with the notation's own reader, which plays the moves through the engine:
+a line the rules cannot reach, or an expected action that is not legal there, is refused naming
+the file and the line.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.bots.base import Bot
 from game.bots.registry import make_bot
 from game.rules.actions import Action, Deal, PlayCard, ThrowIn, parse_action
-from game.rules.engine import actor, apply, new_game
+from game.rules.engine import actor, apply, legal_actions, new_game
+from game.rules.notation import NotationError, read, write
 from game.rules.phase import Phase
 from game.rules.state import GameState
 from game.rules.view import PlayerView, observe
 from game.store.content import load_preset
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "bots" / "data"
-FILE = DATA / "hard_positions.json"
+FILE = DATA / "hard_positions.pn1"
 SEED = 20261201
 GAMES = 3  # whole games per preset
 # Two-handed's own 200 (``--set two-handed``), recorded before its stock search was made faster:
 # the main set's 38 two-handed positions are too few to hold that simulator to its decisions.
-FILE_TWO_HANDED = DATA / "hard_positions_two_handed.json"
+FILE_TWO_HANDED = DATA / "hard_positions_two_handed.pn1"
 QUOTAS_TWO_HANDED = {"two-handed": {"stock": 150, "meld": 30, "playoff": 20}}
 GAMES_TWO_HANDED = 6
 MAX_ACTIONS = 900  # a game is cut here (the later positions add nothing new)
@@ -83,23 +87,20 @@ def real_choice(view: PlayerView) -> bool:
 
 @dataclass(frozen=True)
 class Position:
-    number: int
+    number: int  # its line among the file's positions, from 0
     preset: str
-    game: int  # index into the file's games
-    at: int  # actions played before the decision
     kind: str
     expected: str  # the action hard chose, as text
+    notation: str  # the position in pn1
 
     def rng(self) -> random.Random:
         """The position's own generator (the same seed before and after any change)."""
         return random.Random(f"hard-positions/{self.number}")
 
-
-@dataclass(frozen=True)
-class Game:
-    preset: str
-    seed: int
-    actions: tuple[str, ...]
+    def state(self) -> GameState:
+        """The game at the decision, read by the notation's reader (the engine plays its
+        moves)."""
+        return read(self.notation, load_preset).state
 
 
 def play_game(preset: str, seed: int, bot: Bot) -> tuple[list[str], list[tuple[int, str]]]:
@@ -123,68 +124,73 @@ def play_game(preset: str, seed: int, bot: Bot) -> tuple[list[str], list[tuple[i
     return actions, found
 
 
-def walk(games: Sequence[Game], positions: Sequence[Position]
-         ) -> Iterator[tuple[Position, PlayerView]]:
-    """Each position's view, replaying each game once from its first action."""
-    by_game: dict[int, list[Position]] = {}
+def walk(positions: Sequence[Position]) -> Iterator[tuple[Position, PlayerView]]:
+    """Each position's view."""
     for p in positions:
-        by_game.setdefault(p.game, []).append(p)
-    for g, ps in sorted(by_game.items()):
-        game = games[g]
-        rules = load_preset(game.preset)
-        state: GameState = new_game(rules, game.seed)
-        done = 0
-        for p in sorted(ps, key=lambda x: x.at):
-            while done < p.at:
-                state, _ = apply(state, parse_action(game.actions[done]))
-                done += 1
-            yield p, observe(state, actor(state))
+        state = p.state()
+        yield p, observe(state, actor(state))
 
 
-def _short(action: str) -> str:
-    """A played card is stored as the card alone ("QD", "QS table"): most of a game's actions."""
-    return action[5:] if action.startswith("play ") else action
+def notation_at(preset: str, seed: int, actions: Sequence[str], at: int) -> str:
+    """The pn1 of the position after ``actions[:at]`` of a game from ``seed``: the deal in
+    progress and its moves (the game's past hands are its scores, not part of a position)."""
+    state: GameState = new_game(load_preset(preset), seed)
+    start = state
+    moves: list[Action] = []
+    for text in actions[:at]:
+        action = parse_action(text)
+        state, _ = apply(state, action)
+        if isinstance(action, Deal):
+            start, moves = state, []
+        else:
+            moves.append(action)
+    return write(start, moves)
 
 
-def _long(text: str) -> str:
-    return "play " + text if len(text.split(" ")[0]) == 2 else text
+class PositionsFileError(ValueError):
+    """A positions file that cannot be used: one line naming the file and the line."""
 
 
-def load(path: Path = FILE) -> tuple[list[Game], list[Position]]:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    games = [Game(g["preset"], g["seed"], tuple(_long(a) for a in g["actions"].split(",")))
-             for g in data["games"]]
-    positions = [Position(i, games[g].preset, g, at, kind, expected)
-                 for i, (g, at, kind, expected) in enumerate(data["positions"])]
-    return games, positions
+def load(path: Path = FILE) -> list[Position]:
+    """The file's positions; each line's notation is read (and its moves played) and its
+    expected action must be legal there."""
+    out: list[Position] = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = [x.strip() for x in line.split("|")]
+        if len(parts) != 3:
+            raise PositionsFileError(f"{path.name}, line {n}: 'KIND | ACTION | pn1 ...' expected")
+        kind, expected, notation = parts
+        try:
+            position = read(notation, load_preset)
+            legal = {str(a) for a in legal_actions(position.state)}
+        except (NotationError, ValueError) as exc:
+            raise PositionsFileError(f"{path.name}, line {n}: {exc}") from None
+        if expected not in legal:
+            raise PositionsFileError(f"{path.name}, line {n}: {expected!r} is not legal there")
+        out.append(Position(len(out), position.rules.name, kind, expected, notation))
+    return out
 
 
-def save(games: Sequence[Game], positions: Sequence[Position], path: Path = FILE) -> None:
+def save(positions: Sequence[Position], path: Path = FILE) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    lines = ['{"games": [']
-    lines += [json.dumps({"preset": g.preset, "seed": g.seed,
-                          "actions": ",".join(_short(a) for a in g.actions)})
-              + ("," if i < len(games) - 1 else "") for i, g in enumerate(games)]
-    lines.append('], "positions": [')
-    lines += [json.dumps([p.game, p.at, p.kind, p.expected])
-              + ("," if i < len(positions) - 1 else "") for i, p in enumerate(positions)]
-    lines.append("]}")
+    lines = ["# hard's fixed positions (python -m tools.hard_positions): KIND | ACTION | pn1"]
+    lines += [f"{p.kind} | {p.expected} | {p.notation}" for p in positions]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def choose(positions: Sequence[Position], games: Sequence[Game]
-           ) -> Iterator[tuple[Position, str, float]]:
+def choose(positions: Sequence[Position]) -> Iterator[tuple[Position, str, float]]:
     """(position, hard's action as text, CPU seconds) for every position."""
     bot = make_bot("hard")
-    for p, view in walk(games, positions):
+    for p, view in walk(positions):
         t0 = time.process_time()
         action = bot.choose(view, p.rng())
         yield p, str(action), time.process_time() - t0
 
 
-def pick(preset: str, games: list[Game], found: dict[int, list[tuple[int, str]]],
-         rng: random.Random, quotas: dict[str, dict[str, int]] | None = None
-         ) -> list[tuple[int, int, str]]:
+def pick(preset: str, found: dict[int, list[tuple[int, str]]], rng: random.Random,
+         quotas: dict[str, dict[str, int]] | None = None) -> list[tuple[int, int, str]]:
     """(game, at, kind) positions for one preset, by its quota per kind."""
     out = []
     for kind, n in (quotas or QUOTAS)[preset].items():
@@ -199,8 +205,8 @@ def record(path: Path = FILE, quotas: dict[str, dict[str, int]] | None = None,
            per_preset: int = GAMES, seed0: int = SEED) -> int:
     quotas = quotas or QUOTAS
     medium = make_bot("medium")
-    games: list[Game] = []
-    entries: list[tuple[int, int, str, str]] = []
+    games: list[tuple[str, int, list[str]]] = []  # (preset, seed, actions)
+    entries: list[tuple[int, int, str]] = []
     rng = random.Random(seed0)
     for preset in quotas:
         found: dict[int, list[tuple[int, str]]] = {}
@@ -208,23 +214,14 @@ def record(path: Path = FILE, quotas: dict[str, dict[str, int]] | None = None,
             seed = seed0 + 1000 * list(quotas).index(preset) + j
             actions, f = play_game(preset, seed, medium)
             found[len(games)] = f
-            games.append(Game(preset, seed, tuple(actions)))
-        for g, at, kind in pick(preset, games, found, rng, quotas):
-            entries.append((g, at, kind, ""))
+            games.append((preset, seed, actions))
+        entries += pick(preset, found, rng, quotas)
         print(f"{preset}: {sum(len(f) for f in found.values())} decisions", file=sys.stderr)
-    # Keep the games that hold a position, each cut after its last position.
-    last = {g: max(at for gg, at, _, _ in entries if gg == g) for g, *_ in entries}
-    renumber = {g: i for i, g in enumerate(sorted(last))}
-    games = [Game(games[g].preset, games[g].seed, games[g].actions[:last[g] + 1])
-             for g in sorted(last)]
-    entries = [(renumber[g], at, kind, expected) for g, at, kind, expected in entries]
-    entries.sort(key=lambda e: (list(quotas).index(games[e[0]].preset), e[0], e[1]))
-    positions = [Position(i, games[g].preset, g, at, kind, expected)
-                 for i, (g, at, kind, expected) in enumerate(entries)]
-    chosen = {p.number: a for p, a, _ in choose(positions, games)}
-    positions = [Position(p.number, p.preset, p.game, p.at, p.kind, chosen[p.number])
-                 for p in positions]
-    save(games, positions, path)
+    entries.sort(key=lambda e: (list(quotas).index(games[e[0]][0]), e[0], e[1]))
+    positions = [Position(i, games[g][0], kind, "", notation_at(*games[g], at))
+                 for i, (g, at, kind) in enumerate(entries)]
+    chosen = {p.number: a for p, a, _ in choose(positions)}
+    save([replace(p, expected=chosen[p.number]) for p in positions], path)
     print(f"{len(positions)} positions in {path}", file=sys.stderr)
     return 0
 
@@ -232,23 +229,22 @@ def record(path: Path = FILE, quotas: dict[str, dict[str, int]] | None = None,
 def update(presets: set[str], path: Path = FILE) -> int:
     """Ask hard again at the positions of ``presets`` (a deliberate change of their play):
     the positions stay, their recorded actions follow hard's choice."""
-    games, positions = load(path)
+    positions = load(path)
     todo = [p for p in positions if p.preset in presets]
-    chosen = {p.number: a for p, a, _ in choose(todo, games)}
+    chosen = {p.number: a for p, a, _ in choose(todo)}
     changed = [p for p in todo if chosen[p.number] != p.expected]
     for p in changed:
         print(f"position {p.number} ({p.preset} {p.kind}): {p.expected!r} -> "
               f"{chosen[p.number]!r}", file=sys.stderr)
-    save(games, [Position(p.number, p.preset, p.game, p.at, p.kind,
-                          chosen.get(p.number, p.expected)) for p in positions], path)
+    save([replace(p, expected=chosen.get(p.number, p.expected)) for p in positions], path)
     print(f"{len(changed)} of {len(todo)} positions changed", file=sys.stderr)
     return 0
 
 
 def check(path: Path = FILE) -> int:
-    games, positions = load(path)
+    positions = load(path)
     differ = 0
-    for p, action, _ in choose(positions, games):
+    for p, action, _ in choose(positions):
         if action != p.expected:
             differ += 1
             print(f"position {p.number} ({p.preset} {p.kind}): recorded {p.expected!r}, "

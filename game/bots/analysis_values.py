@@ -14,9 +14,10 @@ from collections.abc import Sequence
 
 from game.bots import exdecide
 from game.bots.auctionsample import AuctionSampler
-from game.bots.exchange import rank_discards, rank_pass_backs
+from game.bots.exchange_choices import rank_discards, rank_pass_backs
 from game.bots.exsearch import ExchangeSearch, Play
 from game.bots.gamevalue import GameValue
+from game.bots.handeval import play_model_for
 from game.bots.handscore import side_results
 from game.bots.knowledge import build
 from game.bots.rollout import policy_for
@@ -206,7 +207,8 @@ def _discards(view: PlayerView, search: ExchangeSearch, chosen: Sequence[Action]
     rules = view.rules
     deck = rules.deck
     pairs: list[tuple[int, int]] = []
-    for _, d, trump in rank_discards(rules, view.hand, rules.widow.size):
+    for _, d, trump in rank_discards(rules, view.hand, rules.widow.size,
+                                     play_model_for(rules)):
         if (d, trump) not in pairs:
             pairs.append((d, trump))
         if len(pairs) >= DISCARD_WIDTH:

@@ -12,14 +12,11 @@ import random
 from collections.abc import Sequence
 
 from game.bots.base import points_text
-from game.bots.exchange import (
-    cards_text,
-    rank_discards,
-    rank_pass_backs,
-    rank_passes,
-)
+from game.bots.exchange import cards_text
+from game.bots.exchange_choices import rank_discards, rank_pass_backs, rank_passes
 from game.bots.exsample import Sampled
 from game.bots.exsearch import ExchangeSearch, Ranked
+from game.bots.handeval import play_model_for
 from game.rules.actions import Action, Discard, NameTrump, PassCards, PlayHand, TakeWidow, ThrowIn
 from game.rules.cards import Card, Suit
 from game.rules.view import PlayerView
@@ -107,7 +104,8 @@ def search_discard(view: PlayerView, rng: random.Random, samples: int, width: in
                   ) -> tuple[Action, str]:
     rules = view.rules
     deck = rules.deck
-    ranked_rules = rank_discards(rules, view.hand, rules.widow.size)
+    ranked_rules = rank_discards(rules, view.hand, rules.widow.size,
+                                 play_model_for(rules))
     cands: list[tuple[int, int]] = []
     for _, d, trump in ranked_rules:
         if (d, trump) not in cands:

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from game.bots.exsample import DealSampler, Sampled
 from game.bots.gamevalue import GameValue
-from game.bots.handeval import features, play_model_for, prob_at_least
+from game.bots.handeval import play_model_for
+from game.bots.handmodel import features, prob_at_least
 from game.bots.handscore import HandScorer, hand_meld_checks, seat_meld_stars
 from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for

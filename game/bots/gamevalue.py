@@ -30,6 +30,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.bots.handeval import preset_key
 from game.rules.game_end import decide
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView
@@ -48,8 +49,11 @@ STARS_PER_GAME = 20.0
 
 
 def hand_stats(rules: RuleSet) -> tuple[float, float]:
-    """(mean, sd) of a side's score per hand: measured for the presets, scaled otherwise."""
-    stats = HAND_STATS.get(rules.name)
+    """(mean, sd) of a side's score per hand: measured for the presets and for a house table
+    that plays a preset's hands (its signature: another target or name), scaled to the table's
+    trick points otherwise (the auction tables' hand models are fitted for them, but a hand's
+    score needs whole bot-against-bot hands: not measured at run time)."""
+    stats = HAND_STATS.get(rules.name) or HAND_STATS.get(preset_key(rules))
     if stats is not None:
         return stats
     total = rules.total_trick_points

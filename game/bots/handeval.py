@@ -4,111 +4,22 @@ A side's result is its meld plus its trick points. Meld is exact (the engine's m
 Trick points, and in racehorse what the three passed cards add, are estimated by a linear model
 of a few features of the hand (trump length and honours, side aces and tens, short suits),
 fitted per preset by simulation (:mod:`game.bots.calibrate`, whose output is the table
-``MODELS`` below). ``easy`` uses a rough version: meld plus a few points per ace and trump.
+``MODELS`` below). A house table keeps its preset's models while its trick-taking is the
+preset's (:func:`signature`); one whose trick-taking is no preset's is fitted the same way the
+first time the bots need it, once per signature in this process: never given a model fitted on
+other rules. ``easy`` uses a rough version: meld plus a few points per ace and trump.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+from game.bots.calibrate import RUN_TIME_DEALS, fit
+from game.bots.handmodel import HandShape, Model, rank_index, shape_features, suit_counts
 from game.rules.cards import Rank
 from game.rules.compiled import meld_table
 from game.rules.ruleset import RuleSet
-
-FEATURES = ("const", "meld", "trumps", "trump_ace", "trump_ten", "trump_king", "side_aces",
-            "side_tens", "side_kings", "voids", "singletons", "long_side")
-
-
-def suit_counts(rules: RuleSet, h: int) -> list[list[int]]:
-    """Per suit, per rank index (weakest first), the copies held."""
-    d = rules.deck
-    bits, mask, nr = d.bits, d.field_mask, d.n_ranks
-    shifts = [r * bits for r in range(nr)]
-    out = []
-    for s in range(4):
-        x = h >> (s * nr * bits)
-        out.append([(x >> sh) & mask for sh in shifts])
-    return out
-
-
-def _rank_index(rules: RuleSet, rank: Rank) -> int:
-    ranks = rules.deck.ranks
-    return ranks.index(rank) if rank in ranks else -1
-
-
-def features(rules: RuleSet, h: int, trump: int) -> list[float]:
-    """The model's inputs for hand ``h`` (counts) with ``trump`` named."""
-    return _features(rules, _Hand(rules, h), trump)
-
-
-@lru_cache(maxsize=64)
-def _ranks(rules: RuleSet) -> tuple[int, int, int]:
-    """The rank indices of the ace, the ten and the king (-1 when the deck lacks one)."""
-    return (_rank_index(rules, Rank.ACE), _rank_index(rules, Rank.TEN),
-            _rank_index(rules, Rank.KING))
-
-
-class _Hand:
-    """What the features read of one hand whatever the trump, worked out once (estimates reads
-    all four trumps of the same hand): counts per suit and rank, suit lengths, and per trump
-    the side suits' aces, tens, kings, voids, singletons and length beyond the average."""
-
-    def __init__(self, rules: RuleSet, h: int) -> None:
-        ia, it, ik = _ranks(rules)
-        self.h = h
-        self.sc = sc = suit_counts(rules, h)
-        avg = rules.hand_size / 4
-        lens, extra, aces, tens, kings, voids, singles = [], [], [], [], [], [], []
-        for row in sc:
-            n = sum(row)
-            lens.append(n)
-            extra.append(max(0.0, n - avg))
-            aces.append(row[ia])
-            tens.append(row[it])
-            kings.append(row[ik])
-            voids.append(1 if n == 0 else 0)
-            singles.append(1 if n == 1 else 0)
-        self.lens = lens
-        all_aces, all_tens, all_kings = sum(aces), sum(tens), sum(kings)
-        all_voids, all_singles = sum(voids), sum(singles)
-        # Per trump (the last for none: every suit is a side suit): (side aces, tens, kings,
-        # voids, singletons, long side); the long side adds the same floats in the same order
-        # as a sum over the side suits.
-        self.side = [(all_aces - aces[t], all_tens - tens[t], all_kings - kings[t],
-                      all_voids - voids[t], all_singles - singles[t],
-                      sum([extra[s] for s in range(4) if s != t])) for t in range(4)]
-        self.side.append((all_aces, all_tens, all_kings, all_voids, all_singles, sum(extra)))
-
-
-def _features(rules: RuleSet, hand: _Hand, trump: int, meld: int | None = None) -> list[float]:
-    ia, it, ik = _ranks(rules)
-    tr = hand.sc[trump]
-    if meld is None:
-        meld = meld_table(rules).total(hand.h, trump)
-    aces, tens, kings, voids, singles, long_side = hand.side[trump]
-    return [1.0, float(meld), float(hand.lens[trump]), float(tr[ia]), float(tr[it]),
-            float(tr[ik]), float(aces), float(tens), float(kings), float(voids),
-            float(singles), long_side]
-
-
-@dataclass(frozen=True)
-class Model:
-    """Side total (meld of both partners after any passing, plus trick points) for a
-    declarer's hand, as a linear function of :data:`FEATURES`; ``sd`` is the residual spread."""
-
-    coef: tuple[float, ...]
-    sd: float
-    partner_meld: float  # average meld of the partner's hand (0 three-handed)
-    tricks_mean: float  # average trick points of the declaring side
-    # How far below its value a normal bidder stops, in ``sd``s: measured per preset with
-    # ``pinochle match`` (medium at each margin against medium), see docs/strength.md.
-    margin: float = 0.25
-
-    def value(self, f: list[float]) -> float:
-        return sum([c * x for c, x in zip(self.coef, f, strict=True)])
-
 
 # Fitted by ``python -m tools.calibrate_bots`` (simulated declarations with every trump, the
 # rollout policy playing every seat). Per preset: (bid model, play model). The bid model reads
@@ -156,26 +67,6 @@ MODELS: dict[str, tuple[Model, Model]] = {
 }
 
 
-def _fallback(rules: RuleSet) -> Model:
-    """A generic model for house rules without a fitted one, scaled to the preset's points."""
-    scale = rules.total_trick_points / 250
-    share = 0.5 if rules.partnerships else 0.4
-    coef = [share * rules.total_trick_points - 30 * scale, 1.0, 9 * scale, 10 * scale,
-            5 * scale, 2 * scale, 14 * scale, 4 * scale, 1 * scale, 8 * scale, 4 * scale,
-            -2 * scale]
-    partner = 60.0 * (rules.meld.marriage / 20) if rules.partnerships else 0.0
-    coef[0] += partner
-    return Model(tuple(coef), 45 * scale, partner, share * rules.total_trick_points)
-
-
-def _fallback_play(rules: RuleSet) -> Model:
-    m = _fallback(rules)
-    coef = list(m.coef)
-    coef[0] -= m.partner_meld
-    coef[1] = 0.0
-    return Model(tuple(coef), m.sd, m.partner_meld, m.tricks_mean)
-
-
 def signature(rules: RuleSet) -> tuple[object, ...]:
     """What the models depend on, so a house table built on a preset keeps its model."""
     return (rules.players, rules.table.deck, rules.passing.count, rules.widow.size,
@@ -192,13 +83,25 @@ def play_model_for(rules: RuleSet) -> Model:
     return _models(rules)[1]
 
 
+# The models fitted at run time for house tables, by signature (a second table with the same
+# trick-taking, or the same table loaded again, is not fitted twice). Only ever added to.
+FITTED: dict[tuple[object, ...], tuple[Model, Model]] = {}
+
+
 @lru_cache(maxsize=64)
 def _models(rules: RuleSet) -> tuple[Model, Model]:
-    """The (bid, play) models of this rule set (the bots' own memo, once per rule set)."""
-    return MODELS.get(_model_key(rules)) or (_fallback(rules), _fallback_play(rules))
+    """The (bid, play) models of this rule set (the bots' own memo, once per rule set): the
+    preset's fitted ones, else the ones fitted for this signature, fitting them if need be."""
+    key = preset_key(rules)
+    if key:
+        return MODELS[key]
+    sig = signature(rules)
+    if sig not in FITTED:
+        FITTED[sig] = fit(rules, RUN_TIME_DEALS, seed=1)
+    return FITTED[sig]
 
 
-def _model_key(rules: RuleSet) -> str:
+def preset_key(rules: RuleSet) -> str:
     """The preset whose fitted model fits this rule set: its own (while its rules are still
     those the model was fitted on), or one with the same table, passing, widow, trick points and
     obligations (a house table built on a preset). A preset's own model is never used for rules
@@ -243,11 +146,11 @@ def estimates(rules: RuleSet, h: int, trumps: list[int] | None = None) -> list[E
     """Expected side total for each trump this seat could name, best first."""
     model = model_for(rules)
     table = meld_table(rules)
-    hand = _Hand(rules, h)
+    hand = HandShape(rules, h)
     out = []
     for t in (trumps if trumps is not None else range(4)):
         meld = table.total(h, t)
-        out.append(Estimate(t, meld, model.value(_features(rules, hand, t, meld)), model.sd))
+        out.append(Estimate(t, meld, model.value(shape_features(rules, hand, t, meld)), model.sd))
     out.sort(key=lambda e: -e.value)
     return out
 
@@ -258,10 +161,10 @@ def best_estimate(rules: RuleSet, h: int, trumps: list[int] | None = None
     auction's reading and the simulated declarers ask it of every sampled hand."""
     model = model_for(rules)
     total = meld_table(rules).total
-    hand = _Hand(rules, h)
+    hand = HandShape(rules, h)
     best_t, best_v = -1, 0.0
     for t in (trumps if trumps is not None else range(4)):
-        v = model.value(_features(rules, hand, t, total(h, t)))
+        v = model.value(shape_features(rules, hand, t, total(h, t)))
         if best_t < 0 or v > best_v:  # the first of equal values, as the stable sort keeps
             best_t, best_v = t, v
     return best_t, best_v
@@ -271,17 +174,10 @@ def rough_value(rules: RuleSet, h: int, trump: int) -> float:
     """``easy``'s evaluation: meld, plus a few points per ace and per trump, plus an average
     share of the tricks."""
     sc = suit_counts(rules, h)
-    ia = _rank_index(rules, Rank.ACE)
+    ia = rank_index(rules, Rank.ACE)
     scale = rules.total_trick_points / 250
     aces = sum(sc[s][ia] for s in range(4))
     trumps = sum(sc[trump])
     model = model_for(rules)
     base = 0.35 * rules.total_trick_points + model.partner_meld
     return meld_table(rules).total(h, trump) + base + scale * (10 * aces + 6 * trumps)
-
-
-def prob_at_least(mean: float, sd: float, need: float) -> float:
-    """P(X >= need) for X ~ Normal(mean, sd)."""
-    if sd <= 0:
-        return 1.0 if mean >= need else 0.0
-    return 0.5 * math.erfc((need - mean) / (sd * math.sqrt(2)))

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from game.bots import bidding, gamebid
 from game.bots.auctionsample import AuctionSampler
-from game.bots.handeval import model_for, prob_at_least
+from game.bots.handeval import model_for
+from game.bots.handmodel import prob_at_least
 from game.bots.wholehand import Outcome, play_out
 from game.rules.actions import Action, Bid, Pass
 from game.rules.ruleset import RuleSet

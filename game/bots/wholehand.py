@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.bots.exchange import keep_value, pass_value
+from game.bots.exchange_choices import keep_value, pass_value
 from game.bots.handeval import best_estimate
 from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for

@@ -23,10 +23,15 @@ def _choices(deck: Deck, counts: int, k: int, must_include: int) -> tuple[tuple[
             avail.append((deck.types[t], have, need))
     out: list[tuple[Card, ...]] = []
     chosen: list[Card] = []
+    # Whether any card from position i on is still required (a choice that stops before it
+    # leaves it out); worked out once rather than at every leaf.
+    required_after = [False] * (len(avail) + 1)
+    for i in range(len(avail) - 1, -1, -1):
+        required_after[i] = required_after[i + 1] or avail[i][2] > 0
 
     def rec(i: int, left: int) -> None:
         if left == 0:
-            if all(need == 0 for _, _, need in avail[i:]):
+            if not required_after[i]:
                 out.append(tuple(sorted(chosen)))
             return
         if i == len(avail):

@@ -224,7 +224,7 @@ def load_tutorial(folder: Path | None = None
             source = f"{kind}/{path.name}"
             try:
                 text = read_text(path, MAX_BYTES)
-                item = build(parse_toml(text), source, path.stem, preset_names())
+                item = build(parse_toml(text), source, path.stem, preset_names(), load_preset)
                 if kind == "lessons":
                     item = dataclasses.replace(item, digest=digest(text))
                 out.append(item)

@@ -6,13 +6,14 @@ Every refusal is one line naming the file, the step and the field (``LessonError
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules.actions import Action, ActionParseError, parse_action
 from game.rules.cards import Card, CardError, Suit, parse_cards
-from game.rules.ruleset import MELD_KINDS, OBLIGATIONS
+from game.rules.notation import VERSION, NotationError, read
+from game.rules.ruleset import MELD_KINDS, OBLIGATIONS, RuleSet
 from game.rules.seating import MAX_PLAYERS
 from game.store.lessons import (
     ADD_PARTS,
@@ -45,12 +46,16 @@ POSITION_KEYS = ("phase", "seed", "dealer", "trump", "bidder", "bid", "leader", 
 CLAIM_KEYS = ("kind", "card", "cards", "rule", "trump", "total", "seat", "name")
 
 
+Resolver = Callable[[str], RuleSet]  # a preset's name to its rule set (the store's loader)
+
+
 @dataclass
 class _Reader:
     source: str
     presets: tuple[str, ...] = ()
     step: int | None = None
     allowed: set[str] = field(default_factory=set)
+    resolve: Resolver | None = None
 
     def fail(self, name: str, message: str) -> LessonError:
         return LessonError(self.source, self.step, name, message)
@@ -144,8 +149,10 @@ class _Reader:
         return value
 
     def position(self, data: Any, name: str) -> Position:
+        if isinstance(data, str):
+            return self.notation(data, name)
         if not isinstance(data, Mapping):
-            raise self.fail(name, "expected a table")
+            raise self.fail(name, f"expected a table, or a position \"{VERSION} ...\"")
         self.check_keys(data, POSITION_KEYS, name + ".")
         phase = self.text(data, "phase", default="tricks")
         if phase not in PHASES:
@@ -168,6 +175,24 @@ class _Reader:
             find=self.find(data.get("find"), f"{name}.find"),
             scores=self.scores(data.get("scores"), f"{name}.scores"),
             melded=self.melded(data.get("melded"), f"{name}.melded"))
+
+    def notation(self, text: str, name: str) -> Position:
+        """A position in the notation: read now (its moves played by the engine), so a lesson
+        whose position the rules cannot reach is refused on loading, naming the field."""
+        if not text.startswith(VERSION + " "):
+            raise self.fail(name, f"a position in the notation starts {VERSION + ' '!r}")
+        if self.resolve is None:
+            raise self.fail(name, "positions in the notation need the presets to read them")
+        table = text[len(VERSION):].split(";")[0].strip()
+        if table not in self.presets:
+            raise self.fail(name, f"unknown preset {table!r} (choose from: "
+                            f"{', '.join(self.presets)})")
+        try:
+            state = read(text, self.resolve).state
+        except NotationError as exc:
+            raise self.fail(name, str(exc)) from None
+        return Position(phase=state.phase.name.lower(), seed=state.seed, preset=table,
+                        notation=text)
 
     def melded(self, value: Any, name: str) -> tuple[tuple[Card, ...], ...]:
         if value is None:
@@ -317,8 +342,8 @@ class _Reader:
 
 
 def lesson_from_mapping(data: Mapping[str, Any], source: str, lesson_id: str,
-                        presets: tuple[str, ...]) -> Lesson:
-    r = _Reader(source, presets)
+                        presets: tuple[str, ...], resolve: Resolver | None = None) -> Lesson:
+    r = _Reader(source, presets, resolve=resolve)
     r.check_keys(data, ("id", "title", "order", "preset", "track", "tables", "summary",
                         "position", "steps", "guided"))
     preset = r.preset(data.get("preset"), "preset", learner=True)
@@ -345,8 +370,8 @@ def lesson_from_mapping(data: Mapping[str, Any], source: str, lesson_id: str,
 
 
 def puzzle_from_mapping(data: Mapping[str, Any], source: str, puzzle_id: str,
-                        presets: tuple[str, ...]) -> Puzzle:
-    r = _Reader(source, presets)
+                        presets: tuple[str, ...], resolve: Resolver | None = None) -> Puzzle:
+    r = _Reader(source, presets, resolve=resolve)
     r.check_keys(data, ("id", "title", "order", "preset", "category", "question", "position",
                         "before", "answers", "explanation", "why_not", "bot_note", "claims",
                         "reasons"))

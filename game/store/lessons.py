@@ -65,6 +65,10 @@ class Position:
     find: str = ""  # an engine-found position on the learner's table (FIND_KINDS[:rule])
     scores: tuple[int, ...] = ()  # the game's score per side before this hand (default: 0s)
     melded: tuple[tuple[Card, ...], ...] = ()  # per seat, what it melded (late positions)
+    # ``position = "pn1 ..."``: the position in the notation (game/rules/notation.py), read and
+    # checked on loading; its table and seed are then ``preset`` and ``seed``, and no other
+    # field is used.
+    notation: str = ""
 
 
 @dataclass(frozen=True)

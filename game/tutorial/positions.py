@@ -9,6 +9,7 @@ from game.rules.cards import Card
 from game.rules.compiled import best_meld
 from game.rules.compose import auction_hand, in_play
 from game.rules.engine import first_dealer, new_game
+from game.rules.notation import NotationError, read
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.seating import SeatingError
@@ -33,7 +34,9 @@ def seat_key(rules: RuleSet, seat: int) -> str:
 
 def build_state(rules: RuleSet, pos: Position, source: str, step: int | None = None) -> GameState:
     """The game state a position describes: the given cards, the rest dealt from its seed (or
-    the position the engine finds for ``pos.find``)."""
+    the position the engine finds for ``pos.find``, or the one its notation gives)."""
+    if pos.notation:
+        return _notation_state(rules, pos, source, step)
     if pos.find:
         found = find(rules, pos.find)
         if found is None:
@@ -58,6 +61,21 @@ def build_state(rules: RuleSet, pos: Position, source: str, step: int | None = N
             hand = hand._replace(discards=rules.deck.counts_of(rest))
         state = new_game(rules, pos.seed)._replace(dealer=dealer, hand=hand)
     return state._replace(scores=pos.scores) if pos.scores else state
+
+
+def _notation_state(rules: RuleSet, pos: Position, source: str, step: int | None
+                    ) -> GameState:
+    """The state a position in the notation reaches (checked when the lesson was loaded; read
+    again here at the table the runner chose, which must be the one it names)."""
+    def resolve(name: str) -> RuleSet:
+        if name != rules.name:
+            raise ValueError(f"the position is at {name!r}, the lesson runs at {rules.name!r}")
+        return rules
+
+    try:
+        return read(pos.notation, resolve).state
+    except NotationError as exc:
+        raise LessonError(source, step, "position", str(exc)) from None
 
 
 def _deal_position(rules: RuleSet, pos: Position, source: str, step: int | None

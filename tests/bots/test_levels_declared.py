@@ -122,10 +122,10 @@ def test_a_preset_whose_rules_changed_after_fitting_is_found_and_not_given_its_m
     presets = {**_shipped(), "partnership-150": changed}
     assert calibration_problems(presets) == [
         "partnership-150: its rules are not those its models were fitted on (PRESET_SIGNATURES)"]
-    from game.bots.handeval import _model_key
+    from game.bots.handeval import preset_key
 
-    assert _model_key(changed) != "partnership-150"
-    assert _model_key(load_preset("partnership-150")) == "partnership-150"
+    assert preset_key(changed) != "partnership-150"
+    assert preset_key(load_preset("partnership-150")) == "partnership-150"
 
 
 def test_a_new_preset_without_calibration_is_found():

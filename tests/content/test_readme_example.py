@@ -6,6 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from game.bots import handeval
+from game.bots.calibrate import starting_models
 from game.match.duplicate import MatchSpec, run_match
 from game.match.simulate import simulate
 from game.store.content import load_house_rules
@@ -41,3 +45,32 @@ def test_the_readme_example_plays_a_match(tmp_path):
     rules = load_house_rules(path)
     report = run_match(MatchSpec(str(path), "medium", "easy", 1), 40, load=lambda _: rules)
     assert len(report.tables) == 80 and sum(t.illegal for t in report.tables) == 0
+
+
+def house_examples() -> list[tuple[str, str]]:
+    """(where, text) of every TOML example that starts from a preset, in README.md and docs/."""
+    out = []
+    for doc in [README, *sorted((README.parent / "docs").glob("*.md"))]:
+        blocks = re.findall(r"```toml\n(.*?)```", doc.read_text(encoding="utf-8"), re.S)
+        out += [(f"{doc.name} #{i}", b) for i, b in enumerate(blocks)
+                if b.lstrip().startswith("base = ")]
+    return out
+
+
+def test_every_house_example_in_the_readme_and_docs_is_found():
+    where = [w.split(" #")[0] for w, _ in house_examples()]
+    assert "README.md" in where and "house-rules.md" in where
+
+
+@pytest.mark.parametrize("where,text", house_examples())
+def test_every_house_example_plays_with_bots_fitted_for_it(where, text, tmp_path):
+    """Issue 27: a house table whose trick-taking is no preset's is played by bots whose hand
+    models were fitted for it (the README's pass-four, x1 table is one)."""
+    path = tmp_path / "example.toml"
+    path.write_text(text, encoding="utf-8")
+    rules = load_house_rules(path)
+    report = run_match(MatchSpec(str(path), "medium", "easy", 3), 4, load=lambda _: rules)
+    assert sum(t.illegal for t in report.tables) == 0 and len(report.tables) == 8
+    if not rules.stock.enabled and not handeval.preset_key(rules):
+        assert handeval.signature(rules) in handeval.FITTED
+        assert handeval.model_for(rules) != starting_models(rules)[0]

@@ -1,0 +1,152 @@
+"""Rewrite the lessons' and puzzles' ``[position]`` tables as positions in the notation (pn1,
+:mod:`game.rules.notation`), where the notation holds the very state the table builds.
+
+    python -m tools.lesson_positions            # list what converts and why the rest cannot
+    python -m tools.lesson_positions --write    # rewrite the files that convert
+
+A table position converts when it is a deal and nothing since (the auction's first call; the
+two-handed stock game's first card) on a fixed table: the notation of that state reads back to
+the same state, compared whole before a file is touched. The rest stay tables, each with the
+reason: a position on the learner's table (it must hold on every table), one the engine finds,
+and a position the table states without the moves that lead to it (a contract without its
+auction, hands late in play, a shown meld) — pn1 has no way to say those yet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tomllib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.rules.notation import NotationError, read, write
+from game.store.content import LEVELS_DIR, load_preset, preset_names
+from game.store.lesson_reader import lesson_from_mapping, puzzle_from_mapping
+from game.store.lessons import LEARNER, Position
+from game.tutorial.positions import build_state
+
+
+@dataclass(frozen=True)
+class Found:
+    path: Path
+    step: int | None  # None: the file's own position
+    notation: str  # "" when it does not convert
+    reason: str
+
+
+def positions_of(path: Path) -> Iterator[tuple[int | None, Position, str]]:
+    """(step or None, position, the table it runs at) of every table position in a file."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    source = f"{path.parent.name}/{path.name}"
+    build = lesson_from_mapping if path.parent.name == "lessons" else puzzle_from_mapping
+    item = build(data, source, path.stem, preset_names(), load_preset)
+    preset = item.preset
+    if "position" in data:
+        yield None, item.position, preset
+    for n, step in enumerate(getattr(item, "steps", ()), start=1):
+        if step.position is not None:
+            yield n, step.position, preset
+
+
+def convert(path: Path, step: int | None, pos: Position, preset: str) -> Found:
+    if pos.notation:
+        return Found(path, step, pos.notation, "already in the notation")
+    if pos.find:
+        return Found(path, step, "", "found by the engine on the learner's table")
+    table = pos.preset or preset
+    if table == LEARNER:
+        return Found(path, step, "", "on the learner's table: it must hold on every table")
+    rules = load_preset(table)
+    state = build_state(rules, pos, str(path), step)
+    # Only a deal and nothing since is what pn1 writes without moves: anything else reads
+    # back as another state (the comparison is whole, not by these reasons).
+    what = ("hands late in play" if pos.cards_each else
+            f"a {pos.phase} position stated without the moves that reach it")
+    try:
+        text = write(state, [])
+        back = read(text, load_preset).state
+    except NotationError:
+        return Found(path, step, "", what)
+    if back != state:
+        return Found(path, step, "", what if pos.phase not in ("auction", "stock")
+                     else "pn1 reads back another state")
+    return Found(path, step, text, "a deal: converts")
+
+
+def rewrite(text: str, step: int | None, notation: str) -> str:
+    """``text`` with the position's table (``[position]``, or the step's ``[steps.position]``,
+    with any sub-tables) replaced by ``position = "pn1 ..."``: at the top of the file's keys,
+    or first among the step's. Comment lines inside the table are kept above the key."""
+    lines = text.split("\n")
+    if step is None:
+        start = lines.index("[position]")
+        header = "[position"
+        key_at = next(i for i, ln in enumerate(lines) if ln.startswith("["))
+    else:
+        steps = [i for i, ln in enumerate(lines) if ln.strip() == "[[steps]]"]
+        first = steps[step - 1]
+        end = steps[step] if step < len(steps) else len(lines)
+        start = next(i for i in range(first, end) if lines[i].strip() == "[steps.position]")
+        header = "[steps.position"
+        key_at = first + 1
+    stop = start + 1
+    while stop < len(lines) and not (lines[stop].startswith("[")
+                                     and not lines[stop].startswith(header)):
+        stop += 1
+    removed = lines[start:stop]
+    comments = [ln for ln in removed if ln.lstrip().startswith("#")]
+    while stop - 1 > start and not lines[stop - 1].strip():
+        stop -= 1  # keep the blank line before the next table
+    new = [*comments, f'position = "{notation}"']
+    out = lines[:start] + lines[stop:]
+    if 0 < start < len(out) and not out[start - 1].strip() and not out[start].strip():
+        del out[start]  # the table's blank line before the next one goes with it
+    if step is None:
+        # the top-level key goes before the first table, after the keys already there
+        while key_at > 0 and not out[key_at - 1].strip():
+            key_at -= 1
+        return "\n".join(out[:key_at] + new + out[key_at:])
+    return "\n".join(out[:key_at] + new + out[key_at:])
+
+
+def survey(root: Path = LEVELS_DIR) -> list[Found]:
+    found = []
+    for path in sorted(root.glob("lessons/*.toml")) + sorted(root.glob("puzzles/*.toml")):
+        for step, pos, preset in positions_of(path):
+            found.append(convert(path, step, pos, preset))
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--write", action="store_true", help="rewrite the files that convert")
+    p.add_argument("--levels", type=Path, default=Path(str(LEVELS_DIR)))
+    args = p.parse_args(argv)
+    found = survey(args.levels)
+    for f in found:
+        where = f"{f.path.parent.name}/{f.path.name}" + (f" step {f.step}" if f.step else "")
+        print(f"{where}: {f.reason}")
+    todo = [f for f in found if f.notation and f.reason != "already in the notation"]
+    if args.write:
+        # The steps last first, so that each step's position is found where it was.
+        for f in sorted(todo, key=lambda f: (f.path, -(f.step or 0))):
+            text = f.path.read_text(encoding="utf-8")
+            f.path.write_text(rewrite(text, f.step, f.notation), encoding="utf-8")
+        for path in {f.path for f in todo}:  # each rewritten file builds the same states
+            if [g.notation for g in found if g.path == path and g.notation] != [
+                    g.notation for g in survey_file(path)]:
+                raise SystemExit(f"{path}: the rewritten positions differ")
+    print(f"{len(todo)} of {len(found)} positions convert"
+          + (" (written)" if args.write else ""))
+    return 0
+
+
+def survey_file(path: Path) -> list[Found]:
+    return [convert(path, step, pos, preset) for step, pos, preset in positions_of(path)
+            if pos.notation]
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
