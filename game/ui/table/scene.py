@@ -47,7 +47,8 @@ class TableScene(Scene):
         self.paced = False  # a demo played at a player's pace: the bots' think pause kept
         self.human = 0
         self.session = Session(match, app.store, app.stats, self.human, preset, rules_text,
-                               app.settings.practice, keep_records=not demo)
+                               app.settings.practice, keep_records=not demo,
+                               challenge=app.settings.challenge)
         self.timeline = Timeline()
         self.layout = Layout(app.size, match.rules.seating, hand_size(match.rules),
                              auction=not match.rules.stock.enabled,
@@ -246,7 +247,12 @@ class TableScene(Scene):
         """The status line shown is not the one due now (a message has expired)."""
         return self.status_state() != self.status_line.drawn
 
+    def exit(self) -> None:
+        super().exit()
+        self.session.queue.cancel()  # a duplicate deal in the worker is not left running
+
     def update(self, dt: float) -> None:
+        self.session.poll()  # the duplicate challenge's worker: never waited for
         self.timeline.speed = self.app.speed
         self.model.trick_pause = self.trick_pause
         declare = self.toolbar.declare_button
