@@ -5,7 +5,6 @@ player who plays exactly as a level would is matched move for move by that level
 
 from __future__ import annotations
 
-
 import pytest
 
 from game.bots.registry import make_bot
