@@ -32,6 +32,7 @@ WINDOW = 200  # the most recent items the rating is made from: it follows the pl
 RESAMPLES = 200  # bootstrap resamples for the uncertainty
 MIN_ITEMS = 3  # fewer items than this: the uncertainty is the whole scale's
 UNKNOWN_SD = (HIGHEST - LOWEST) / math.sqrt(12)  # a rating spread evenly over the scale
+NEAR = 0.25  # this close to a level, the rating is said to be "about" it
 
 
 def leads(items: Sequence[Item]) -> dict[str, float]:
@@ -100,7 +101,7 @@ def rate(items: Sequence[Item]) -> Rating | None:
 def rating_words(value: float) -> str:
     """The rating in a player's words: the nearest level, or the two it lies between."""
     near = min(LEVELS, key=lambda lv: abs(POSITIONS[lv] - value))
-    if abs(POSITIONS[near] - value) < 0.25:
+    if abs(POSITIONS[near] - value) < NEAR:
         return f"about {near}"
     below = max((lv for lv in LEVELS if POSITIONS[lv] <= value), key=POSITIONS.__getitem__)
     above = min((lv for lv in LEVELS if POSITIONS[lv] >= value), key=POSITIONS.__getitem__)
