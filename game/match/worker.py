@@ -7,7 +7,9 @@ a duplicate deal (game.match.challengejob) are two such jobs."""
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
+import os
 import queue
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
@@ -16,6 +18,14 @@ R = TypeVar("R")
 # The worker's target: (task, put(kind, a, b), stopped()) -> None; it puts ("progress", done,
 # total) as it goes and ends with ("done", json, 0) or ("error", line, 0).
 Target = Callable[[Any, Any, Any], None]
+NICENESS = 10  # the worker yields the processor to the table whenever both want it
+
+
+def _run(target: Target, task: Any, out: Any, stop: Any) -> None:
+    """In the worker: lower its priority below the window's, then do the work."""
+    with contextlib.suppress(OSError, AttributeError):  # not every system lets a process
+        os.nice(NICENESS)
+    target(task, out, stop)
 
 
 class WorkerJob(Generic[R]):
@@ -27,7 +37,8 @@ class WorkerJob(Generic[R]):
         self._read = read
         self._out: Any = ctx.Queue()
         self._stop = ctx.Event()
-        self._proc = ctx.Process(target=target, args=(task, self._out, self._stop), daemon=True)
+        self._proc = ctx.Process(target=_run, args=(target, task, self._out, self._stop),
+                                 daemon=True)
         self._proc.start()
         self.done, self.total = 0, 0
         self.result: R | None = None

@@ -12,6 +12,7 @@ import pygame
 
 from game.match.rating import POSITIONS, rate, rating_words, table_figures
 from game.store.challenge import Challenge, RatingPoint
+from game.store.content import load_ruleset, preset_names
 from game.ui import theme
 from game.ui.menu import MenuScene
 from game.ui.widgets import Button, draw_text, elide, record
@@ -20,6 +21,17 @@ if TYPE_CHECKING:
     from game.ui.scene import AppContext
 
 MAX_TABLE_ROWS = 4  # challenge tables listed; the rest are summed up in one line
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def table_title(key: str) -> str:
+    """A table as the player knows it: a preset's title, a house table's name."""
+    if key in preset_names():
+        return load_ruleset(key).title.split(":")[0]
+    return key.removeprefix("house: ") + " (house)"
 
 
 def chart_points(points: Sequence[RatingPoint], rect: pygame.Rect) -> list[tuple[int, int]]:
@@ -70,6 +82,13 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[Rati
         pygame.draw.line(surface, theme.GOLD, span[0], span[1], 2)
     pygame.draw.circle(surface, theme.GOLD, at[-1], 5)
     surface.set_clip(clip)
+    below = rect.bottom + 4
+    if len(points) > 1:  # one point per hand measured, the first to the last
+        draw_text(surface, "1", (rect.left, below), size, theme.INK_DIM)
+        draw_text(surface, f"{len(points)}", (rect.right, below), size, theme.INK_DIM,
+                  anchor="topright")
+    draw_text(surface, "hands measured", (rect.centerx, below), size, theme.INK_DIM,
+              anchor="midtop")
     return at
 
 
@@ -109,7 +128,7 @@ class RatingScene(MenuScene):
         step = round(self.text * 1.5)
         rows = self.table_lines()
         top = self.rect.top + round(76 * s) + 2 * step
-        bottom = self.rect.bottom - round(80 * s) - (len(rows) + 1) * step
+        bottom = self.rect.bottom - round(80 * s) - (len(rows) + 2) * step
         left = self.rect.left + round(100 * s)
         self.chart = pygame.Rect(left, top + step // 2, self.rect.right - round(40 * s) - left,
                                  max(round(60 * s), bottom - top - step))
@@ -126,9 +145,9 @@ class RatingScene(MenuScene):
         deals = len(self.challenge.deals())
         reviews = sum(i.kind == "review" for i in self.challenge.items)
         return [f"Your rating: {now.value:.1f} ± {now.sd:.1f} on the levels' scale "
-                f"({rating_words(now.value)}), from {now.items} hands.",
-                f"Measured on {deals} duplicate deals and {reviews} reviewed hands; the chart "
-                "is its history, the band ± one standard error."]
+                f"({rating_words(now.value)}), from {plural(now.items, 'hand')}.",
+                f"Made from {plural(deals, 'duplicate deal')} and "
+                f"{plural(reviews, 'reviewed hand')}. The band: ± one standard error."]
 
     def table_lines(self) -> list[str]:
         tables = sorted({i.table for i in self.challenge.deals()})
@@ -137,8 +156,8 @@ class RatingScene(MenuScene):
             fig = table_figures(self.challenge.deals(table))
             if fig is None:
                 continue
-            name = table.removeprefix("house: ")
-            text = f"{name}: you minus the expert {fig.mean:+.0f} a deal over {fig.deals} deals"
+            text = (f"{table_title(table)}: you minus the expert {fig.mean:+.0f} a deal over "
+                    f"{plural(fig.deals, 'deal')}")
             if fig.low is not None and fig.high is not None:
                 text += f", 95% interval {fig.low:+.0f} to {fig.high:+.0f}"
             out.append(text)
@@ -158,7 +177,7 @@ class RatingScene(MenuScene):
             draw_text(surface, elide(line, size, width), (left, y), size, theme.INK)
             y += step
         self.drawn = draw_chart(surface, self.chart, self.history(), max(11, size - 2))
-        y = self.chart.bottom + step // 2
+        y = self.chart.bottom + step + step // 2
         draw_text(surface, "Duplicate challenge, per table:", (left, y), size, theme.GOLD,
                   bold=True)
         for line in self.table_lines():

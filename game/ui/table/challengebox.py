@@ -15,7 +15,7 @@ from game.store.challenge import Item
 from game.ui import theme
 from game.ui.widgets import draw_text, elide, record
 
-ROWS = 5  # the box's height in lines of small type: headings, scores, the table's line
+ROWS = 7  # in lines of small type: the heading, the two boxes (3), the deal, the table
 
 
 class ChallengeBox:
@@ -27,6 +27,12 @@ class ChallengeBox:
     @property
     def shown(self) -> bool:
         return self.session.challenge
+
+    def caption(self, whose: str) -> str:
+        """What the figure is: the hand's score less the other side's (or sides' average)."""
+        others = "the other side's" if self.session.match.rules.n_sides == 2 else \
+            "the others' average"
+        return f"{whose} side's hand less {others}"
 
     def status(self) -> tuple[str, float, Item | None]:
         state, share = self.session.queue.status(self.hand_no)
@@ -42,7 +48,7 @@ class ChallengeBox:
             if fig is None:
                 return ""
             per = "deal" if fig.deals == 1 else "deals"
-            text = (f"At this table, you minus the expert: {fig.mean:+.0f} a deal over "
+            text = (f"At this table: {fig.mean:+.0f} a deal against the expert over "
                     f"{fig.deals} {per}")
             if fig.low is not None and fig.high is not None:
                 text += f" (95% interval {fig.low:+.0f} to {fig.high:+.0f})"
@@ -60,25 +66,31 @@ class ChallengeBox:
                                  "expert in your seat", small, rect.width), (rect.left, rect.top),
                   small, theme.GOLD, bold=True)
         half = (rect.width - step) // 2
-        left = pygame.Rect(rect.left, rect.top + step, half, step * 3 - step // 3)
+        left = pygame.Rect(rect.left, rect.top + step, half, step * 3 + step // 3)
         right = pygame.Rect(left.right + step, left.top, half, left.height)
         state, share, item = self.status()
         expert = item.level("expert") if item is not None else None
-        for box, who, value in ((left, "You", you), (right, "The expert", expert)):
+        for box, who, value, whose in ((left, "You", you, "your"),
+                                       (right, "The expert", expert, "its")):
             pygame.draw.rect(surface, theme.INK_DIM, box, width=1, border_radius=8)
             draw_text(surface, who, (box.centerx, box.top + step // 4), small, theme.INK_DIM,
                       anchor="midtop")
             if value is not None:
-                draw_text(surface, f"{value:+.0f}", (box.centerx, box.top + step + step // 6),
+                draw_text(surface, f"{value:+.0f}", (box.centerx, box.top + step),
                           font, theme.INK, bold=True, anchor="midtop")
+                draw_text(surface, elide(self.caption(whose), small, box.width - 8),
+                          (box.centerx, box.bottom - step + step // 6), small, theme.INK_DIM,
+                          anchor="midtop")
         if expert is None:
             self._waiting(surface, right, state, share, small)
         y = left.bottom + step // 3
         if item is not None and you is not None and expert is not None:
             diff = you - expert
             colour = theme.GREEN if diff >= 0 else theme.RED
-            text = f"You {diff:+.0f} against the expert on this deal. {self.table_line()}"
-            draw_text(surface, elide(text, small, rect.width), (rect.left, y), small, colour)
+            draw_text(surface, f"You {diff:+.0f} against the expert on this deal.",
+                      (rect.left, y), small, colour, bold=True)
+            draw_text(surface, elide(self.table_line(), small, rect.width),
+                      (rect.left, y + step), small, theme.INK)
         elif state == "error":
             reason = self.session.queue.errors.get(self.hand_no, "")
             draw_text(surface, elide(f"The expert's hand could not be played: {reason}", small,
