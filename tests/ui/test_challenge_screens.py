@@ -132,6 +132,32 @@ def test_the_expert_plays_in_a_worker_while_the_table_runs(app):
     assert table.session.queue.job is None
 
 
+def test_closing_the_table_stops_the_worker(app):
+    table = challenge_table(app)
+    pump(app, 1)
+    job = table.session.queue.job
+    assert job is not None and not job.finished
+    app.go(Route.TITLE)
+    assert job.finished and not job._proc.is_alive() and table.session.queue.job is None
+
+
+@pytest.mark.parametrize(("challenge", "records", "queued"),
+                         [(True, True, [0]), (False, True, []), (True, False, [])])
+def test_each_scored_hand_of_a_challenge_game_is_queued(store, challenge, records, queued):
+    from game.match.session import Session
+    from game.store.stats import Stats
+    match = table_game("racehorse", "easy", hands=1)
+    session = Session(match, store, Stats(), 0, "racehorse", None, True, records, challenge,
+                      ChallengeQueue(lambda task: None))
+    session.record(_events(match))
+    assert [t.hand_no for t in session.queue.waiting] == queued
+    assert session.challenge == bool(queued)  # the demo's table is never a challenge
+    if queued:
+        task = session.queue.waiting[0]
+        assert task.seed == match.seed and task.seats == match.seats
+        assert task.actions == tuple(str(a) for a in match.actions)
+
+
 def test_a_resumed_challenge_game_queues_the_deals_not_yet_played(app):
     table = challenge_table(app, lambda task: DoneJob(task, table.match))
     table.session.queue.cancel()
@@ -174,6 +200,11 @@ def test_the_chart_draws_its_points(n):
     assert gold != (0, 0, 0)  # the last point is marked
     if n == 1:
         assert drawn[0][0] == rect.centerx
+        # a point between the levels' lines is marked by a dot, wider than the line of its
+        # uncertainty through it
+        surface.fill((0, 0, 0))
+        (x, y), = draw_chart(surface, rect, [RatingPoint(2.5, 0.3, 1)], 12)
+        assert surface.get_at((x - 4, y)) == surface.get_at((x, y)) != (0, 0, 0, 255)
         return
     assert drawn[0][0] == rect.left and drawn[-1][0] == rect.right  # the whole width
     assert drawn[0][1] == rect.bottom and drawn[-1][1] == rect.top  # easy at the bottom
@@ -214,7 +245,7 @@ def test_statistics_rating_page_shows_the_rating_its_chart_and_the_tables(app, s
     else:
         last = ch.history[-1]
         assert f"Your rating: {last.value:.1f} ± {last.sd:.1f}" in shown
-        assert f"over {n} deals" in shown
+        assert f"over {n} deal{'s' if n != 1 else ''}" in shown
     assert problems(record_frame(app), size) == []
 
 

@@ -73,14 +73,14 @@ class ChallengeBox:
         for box, who, value, whose in ((left, "You", you, "your"),
                                        (right, "The expert", expert, "its")):
             pygame.draw.rect(surface, theme.INK_DIM, box, width=1, border_radius=8)
-            draw_text(surface, who, (box.centerx, box.top + step // 4), small, theme.INK_DIM,
+            draw_text(surface, who, (box.centerx, box.top + 2), small, theme.INK_DIM,
                       anchor="midtop")
             if value is not None:
-                draw_text(surface, f"{value:+.0f}", (box.centerx, box.top + step),
+                draw_text(surface, f"{value:+.0f}", (box.centerx, box.top + round(small * 1.35)),
                           font, theme.INK, bold=True, anchor="midtop")
                 draw_text(surface, elide(self.caption(whose), small, box.width - 8),
-                          (box.centerx, box.bottom - step + step // 6), small, theme.INK_DIM,
-                          anchor="midtop")
+                          (box.centerx, box.bottom - 2), small, theme.INK_DIM,
+                          anchor="midbottom")
         if expert is None:
             self._waiting(surface, right, state, share, small)
         y = left.bottom + step // 3
