@@ -40,6 +40,8 @@ class SavedGame:
     history: list[str] | None = None
     # The hand reviews by hand number (game.store.reviews), kept so reopening one is instant.
     reviews: dict[int, StoredReview] = field(default_factory=dict)
+    # A duplicate challenge game (issue 28): every deal is also played by the levels.
+    challenge: bool = False
 
     @property
     def key(self) -> str:
@@ -81,7 +83,8 @@ class SavedGame:
                 "actions": [str(a) for a in self.actions], "practice": self.practice,
                 "history": (self.history if self.history is not None else
                             finished_texts(self.rules(), self.seed, self.actions)),
-                "reviews": {str(n): r.to_json() for n, r in sorted(self.reviews.items())}}
+                "reviews": {str(n): r.to_json() for n, r in sorted(self.reviews.items())},
+                "challenge": self.challenge}
 
 
 def saved_game_from_json(data: Any) -> SavedGame:
@@ -106,4 +109,5 @@ def saved_game_from_json(data: Any) -> SavedGame:
     # The history and the reviews are read apart (game.store.store): a bad one is rebuilt or
     # dropped and reported, and the game itself is kept.
     return SavedGame(preset, text, schema.text(source, "rules_source", 4_096), seed, seats,
-                     actions, schema.flag(top.get("practice", True), "practice"))
+                     actions, schema.flag(top.get("practice", True), "practice"),
+                     challenge=schema.flag(top.get("challenge", False), "challenge"))

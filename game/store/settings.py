@@ -41,6 +41,7 @@ class Settings:
     card_back: str = "blue"
     four_colour: bool = False
     practice: bool = True  # undo and hints allowed
+    challenge: bool = False  # new games are duplicate challenges (issue 28)
     two_handed_match: bool = True  # two-handed: a match to 1000 (else every deal is a game)
     two_handed_64: bool = False  # two-handed: the 64-card pack with 8s and 7s (dix is the 7)
     # House options of the new-game screen (game/ui/table/house.py), where a preset allows them.
@@ -118,7 +119,8 @@ CHECKS: dict[str, Callable[[Any, str], Any]] = {
     "think_ms": lambda v, f: schema.whole(v, f, *THINK_MS),
     "bot_style": lambda v, f: schema.choice(v, f, AGGRESSIONS),
     "sound": schema.flag, "card_back": lambda v, f: schema.choice(v, f, BACKS),
-    "four_colour": schema.flag, "practice": schema.flag, "two_handed_match": schema.flag,
+    "four_colour": schema.flag, "practice": schema.flag, "challenge": schema.flag,
+    "two_handed_match": schema.flag,
     "two_handed_64": schema.flag, "two_handed_common_order": schema.flag,
     "beat_led_after_trump": schema.flag, "simultaneous_exchange": schema.flag,
     "trick_pause": lambda v, f: schema.choice(v, f, tuple(TRICK_PAUSES)),

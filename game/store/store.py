@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from game.rules.errors import RulesError
+from game.store.challenge import Challenge, challenge_from_json
 from game.store.files import UserFiles
 from game.store.handlog import check_history, history_from_json
 from game.store.paths import config_dir, data_dir
@@ -73,6 +74,11 @@ class Store:
         return self.data / "stats.json"
 
     @property
+    def challenge_path(self) -> Path:
+        """The duplicate challenge's results and the rating's history (issue 28)."""
+        return self.data / "challenge.json"
+
+    @property
     def progress_path(self) -> Path:
         return self.data / "tutorial.json"
 
@@ -125,6 +131,13 @@ class Store:
 
     def save_stats(self, stats: Stats) -> bool:
         return self._save(self.stats_path, stats.to_json(), "Statistics")
+
+    def load_challenge(self) -> Challenge:
+        return self._load(self.challenge_path, "The challenge results", challenge_from_json,
+                          Challenge())
+
+    def save_challenge(self, challenge: Challenge) -> bool:
+        return self._save(self.challenge_path, challenge.to_json(), "The challenge results")
 
     def load_progress(self) -> Progress:
         return self._load(self.progress_path, "Tutorial progress", progress_from_json,

@@ -28,6 +28,7 @@ from game.ui.scenes.play import (
     WidowScene,
 )
 from game.ui.scenes.puzzle import PuzzleScene
+from game.ui.scenes.rating import RatingScene
 from game.ui.scenes.review import BiddingScene, HandsScene, ReplayScene
 from game.ui.scenes.ruleorder import RuleOrderScene
 from game.ui.scenes.scoresheet import ScoreSheetScene
@@ -75,5 +76,5 @@ ROUTES: dict[Route, Callable[..., Scene | None]] = {
     Route.FIRST_HAND: FirstHandScene, Route.DRILL: DrillScene, Route.RULE_ORDER: RuleOrderScene,
     Route.BIDDING: BiddingScene, Route.HANDS: HandsScene, Route.REPLAY: ReplayScene,
     Route.CONFIRM: ConfirmScene, Route.HAND_REVIEW: HandReviewScene,
-    Route.HISTORY: HistoryScene,
+    Route.HISTORY: HistoryScene, Route.RATING: RatingScene,
 }

@@ -50,6 +50,7 @@ class Route(StrEnum):
     HANDS = "hands"  # after a hand: every hand as dealt, with the passes: table, hand_no
     REPLAY = "replay"  # after a hand: its tricks one by one: table, hand_no (focus: a review row)
     HISTORY = "hand history"  # every kept game's hands, each to replay (from Statistics)
+    RATING = "rating"  # the rating's history and the duplicate challenge (from Statistics)
     HAND_REVIEW = "hand review"  # after a hand: the player's decisions graded: table, hand_no
     CONFIRM = "confirm"  # a question before an action: title, text, yes, on_yes
     LESSONS = "lessons"  # the tutorial's menu

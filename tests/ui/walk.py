@@ -57,7 +57,7 @@ FROM_TABLE = [Route.SCORES, Route.BIDDING, Route.MELD, Route.LAST_TRICK, Route.P
 
 def menus(app, visit: Visit) -> None:
     for route in (Route.TITLE, Route.SETUP, Route.SETTINGS, Route.STATISTICS, Route.HELP,
-                  Route.HISTORY):
+                  Route.HISTORY, Route.RATING):
         app.go(route)
         show(app, visit, route.value)
     app.go(Route.TITLE)

@@ -12,6 +12,7 @@ from game.rules.facts import rounding_note, side_meld_totals
 from game.ui import assets, theme
 from game.ui.overlay import Display, Overlay
 from game.ui.scene import Route
+from game.ui.table.challengebox import ChallengeBox
 from game.ui.table.hud import side_label
 from game.ui.table.meldview import draw_meld_flow
 from game.ui.table.start import start_game
@@ -134,6 +135,9 @@ class ResultScene(Display):
                             Route.HAND_REVIEW, table=table, hand_no=result.hand_no),
                                hotkey=pygame.K_v,
                                tooltip="Your decisions graded against the expert (V)")]
+        session = getattr(table, "session", None)  # a lesson's table keeps no records
+        self.challenge = ChallengeBox(session, result.hand_no) \
+            if session is not None and session.challenge else None
 
     def exit(self) -> None:
         super().exit()
@@ -149,8 +153,9 @@ class ResultScene(Display):
         lines = len(r.sides) + notes + len(r.notes) \
             + (1 if r.tallies and any(r.tallies) else 0) + (1 if r.bidder >= 0 else 0)
         room = lay.size[0] - 2 * (lay.info.right + round(8 * s))
+        extra = self.challenge.height(lay.font_small) if self.challenge is not None else 0
         rect = pygame.Rect(0, 0, min(round(760 * s), room),
-                           round((150 + 32 * lines) * s) + self.button_room())
+                           round((150 + 32 * lines) * s) + self.button_room() + extra)
         rect.center = (lay.size[0] // 2, lay.size[1] // 2 - round(10 * s))
         return rect
 
@@ -166,7 +171,11 @@ class ResultScene(Display):
                                              for k in (0.395, 0.58, 0.737)),
                 rect.right - round(24 * s)]
         y = self._side_rows(surface, cols, rect.top + round(64 * s))
-        self._footer(surface, cols[0], y)
+        y = self._footer(surface, cols[0], y)
+        if self.challenge is not None:
+            box = pygame.Rect(cols[0], y + round(12 * s), cols[-1] - cols[0],
+                              self.challenge.height(lay.font_small))
+            self.challenge.draw(surface, box, lay.font_big, lay.font_small, self.result)
         self.draw_buttons(surface)
 
     def _heading(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -214,8 +223,9 @@ class ResultScene(Display):
                 y += round(20 * s)
         return y
 
-    def _footer(self, surface: pygame.Surface, x: int, y: int) -> None:
-        """Stars or checks, the hand's notes, and the bid against what the side took."""
+    def _footer(self, surface: pygame.Surface, x: int, y: int) -> int:
+        """Stars or checks, the hand's notes, and the bid against what the side took; the y
+        below them."""
         r, lay = self.result, self.layout
         s = lay.s
         rules = self.table.match.rules
@@ -230,7 +240,7 @@ class ResultScene(Display):
             draw_text(surface, note, (x, y + round(8 * s)), lay.font_small, theme.INK_DIM)
             y += round(22 * s)
         if r.bidder < 0:
-            return
+            return y
         bside = next(sd for sd in r.sides if sd.side == rules.side_of(r.bidder))
         # Three-handed has no sides: one bidder against the others.
         who = "The bidding side" if rules.partnerships else "The bidder"
@@ -242,6 +252,7 @@ class ResultScene(Display):
         else:
             text = f"{who} loses the bid of {r.bid}: {r.outcome}."
         draw_text(surface, text, (x, y + round(10 * s)), lay.font_small, theme.INK)
+        return y + round(10 * s) + round(lay.font_small * 1.4)
 
 
 def meld_text(side: SideResult) -> str:

@@ -73,8 +73,8 @@ class HandReviewScene(Display):
             self.error = f"The review could not be made: {job.error}"
             self.buttons = [self.cont]
         elif job.result is not None:
-            self.host.session.reviews[self.hand_no] = job.result
-            self.host.session.save()  # kept with the saved game: instant next time
+            # kept with the saved game (instant next time) and counted in the rating
+            self.host.session.reviewed(job.result)
             self._show(job.result)
         self.resize(self.app.size)
 

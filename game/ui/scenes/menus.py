@@ -152,6 +152,11 @@ class SetupScene(MenuScene):
         practice = "on" if settings.practice else "off"
         self.buttons.append(Button(f"Practice (undo and hints): {practice}",
                                    self.toggle_practice))
+        challenge = "on" if settings.challenge else "off"
+        self.buttons.append(Button(f"Duplicate challenge: {challenge}", self.toggle_challenge,
+                                   tooltip="Each deal is also played by the expert in your "
+                                   "seat, with your cards and opponents: both scores are "
+                                   "shown after the hand"))
         self.description = self._description(rules)
         for option in offered(rules) if rules is not None else ():
             on = bool(getattr(settings, option.key))
@@ -198,6 +203,10 @@ class SetupScene(MenuScene):
 
     def toggle_practice(self) -> None:
         self.app.settings.practice = not self.app.settings.practice
+        self.refresh()
+
+    def toggle_challenge(self) -> None:
+        self.app.settings.challenge = not self.app.settings.challenge
         self.refresh()
 
     def _description(self, rules: RuleSet | None) -> str:

@@ -72,7 +72,10 @@ class StatsScene(MenuScene):
         self.buttons = [Button("Done", lambda: app.pop(self), primary=True,
                                hotkey=pygame.K_ESCAPE),
                         Button("Hand history", lambda: app.open(Route.HISTORY),
-                               hotkey=pygame.K_h)]
+                               hotkey=pygame.K_h),
+                        Button("Rating", lambda: app.open(Route.RATING), hotkey=pygame.K_r,
+                               tooltip="Your rating on the levels' scale, its history, and the "
+                               "duplicate challenge per table (R)")]
         self.scroll = 0  # the first table row on show
         self.visible = 1  # table rows on show at once
         self.text = 16  # the type size of the rows
@@ -114,10 +117,11 @@ class StatsScene(MenuScene):
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (size[0] // 2, size[1] // 2)
         self._columns(s, [*tables, ("All tables", self.app.stats.totals())])
-        for i, b in enumerate(self.buttons):  # Done, then Hand history beside it
+        n = len(self.buttons)
+        for i, b in enumerate(self.buttons):  # Done, then Hand history and Rating beside it
             b.font_size = max(14, round(19 * s))
             b.rect = pygame.Rect(0, 0, round(200 * s), round(44 * s))
-            b.rect.midbottom = (self.rect.centerx + (2 * i - 1) * round(110 * s),
+            b.rect.midbottom = (self.rect.centerx + (2 * i - n + 1) * round(110 * s),
                                 self.rect.bottom - round(18 * s))
 
     def _columns(self, s: float, rows: list[tuple[str, VariantStats]]) -> None:

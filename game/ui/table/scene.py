@@ -1,12 +1,10 @@
 """The table scene: runs a match, animates its events, paces the bots, and puts the right
-overlay (bid panel, pass picker, meld display, ...) in front of the player when it is their
-turn. It decides no rule: every legal choice comes from the engine.
+prompt in front of the player on their turn. It decides no rule: the engine gives every choice.
 
 It is made of parts, each owning one concern: :attr:`model` (where every card lies, and its
 own parts: the trick area, the stock, the exchanges, the seats' talk), :attr:`toolbar` (the
 buttons and what they do), :attr:`status_line` (the line under the trick) and :attr:`session`
-(saving and counting). The scenes in front of it see it as a ``PromptTable``
-(:mod:`game.ui.table.faces`)."""
+(saving, counting, the duplicate challenge's worker). Prompts see it as a ``PromptTable``."""
 
 from __future__ import annotations
 
@@ -47,7 +45,7 @@ class TableScene(Scene):
         self.paced = False  # a demo played at a player's pace: the bots' think pause kept
         self.human = 0
         self.session = Session(match, app.store, app.stats, self.human, preset, rules_text,
-                               app.settings.practice, keep_records=not demo)
+                               app.settings.practice, not demo, app.settings.challenge)
         self.timeline = Timeline()
         self.layout = Layout(app.size, match.rules.seating, hand_size(match.rules),
                              auction=not match.rules.stock.enabled,
@@ -129,8 +127,7 @@ class TableScene(Scene):
 
     def process(self, events: list[Event]) -> None:
         """Show what an action did: the model animates its events, the session saves and
-        counts it, and yesterday's messages go (a hint or a refusal is about the position
-        that has just changed)."""
+        counts it, and yesterday's messages (a hint, a refusal: about the old position) go."""
         for event in events:
             self.model.apply(event)
         self.session.record(events)
@@ -246,7 +243,11 @@ class TableScene(Scene):
         """The status line shown is not the one due now (a message has expired)."""
         return self.status_state() != self.status_line.drawn
 
+    def exit(self) -> None:  # a duplicate deal in the worker is not left running
+        self.session.queue.cancel()
+
     def update(self, dt: float) -> None:
+        self.session.poll()  # the duplicate challenge's worker: never waited for
         self.timeline.speed = self.app.speed
         self.model.trick_pause = self.trick_pause
         declare = self.toolbar.declare_button

@@ -71,7 +71,9 @@ def resume_game(app: AppContext, saved: SavedGame) -> str | None:
     except (RulesError, ValueError) as exc:
         return f"The saved game cannot be resumed: {exc}"
     app.settings.practice = saved.practice
+    app.settings.challenge = saved.challenge
     table = TableScene(app, match, saved.rules_preset, saved.rules_text)
     table.session.reviews = dict(saved.reviews)  # reopening a review is instant
+    table.session.resume_challenge()  # deals the worker had not played when the game closed
     app.reset(table)
     return None
