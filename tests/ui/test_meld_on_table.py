@@ -118,3 +118,67 @@ def test_a_long_message_folds_souths_meld_away_while_it_is_read(app):
     assert not problems(items, app.size), problems(items, app.size)
     table.status_line.clear()
     assert heading in texts()
+
+
+LOOKS = {"default": {}, "large": {"card_size": 1.5, "big_index": True, "four_colour": True,
+                                  "table_theme": "high contrast"}}
+
+
+def with_souths_meld(app, size, looks, seat=None):
+    """A racehorse table with every seat's meld on it, South's (or ``seat``'s) the one seen
+    under Xvfb at 1024x640: Marriage 20, two Nines of Trump and a Pinochle, from the engine."""
+    from game.rules.cards import Suit, parse_cards
+    from game.rules.compiled import best_meld
+
+    app.settings.meld_shown = "table"
+    for name, value in LOOKS[looks].items():
+        setattr(app.settings, name, value)
+    app.looks_changed()
+    table = start(app, "racehorse", size=size)
+    assert run_until(app, table, lambda: melded(table) and meldtable.showing(table))
+    meld = best_meld(table.match.rules, parse_cards("KS QS 9D 9D QS JD"), Suit.DIAMONDS)
+    assert len(meld.melds) == 4
+    table.model.melds[table.human if seat is None else seat] = (meld, True, "")
+    return table, meld
+
+
+@pytest.mark.parametrize("seat", ["South", "North"])
+@pytest.mark.parametrize("looks", list(LOOKS))
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_four_group_meld_is_shown_whole_beside_free_table(app, size, looks, seat):
+    """Under Xvfb at 1024x640 the player's fourth meld was cut to "+1 more (L)", its strip
+    0.56 of the window wide while the table beside it, out to West's and East's hands, was
+    empty (and North's, at every size, out to the score panel and East's pile): every group
+    of the meld is drawn, nothing overlapping."""
+    from tests.ui.overlaps import problems
+
+    table, meld = with_souths_meld(app, size, looks, 0 if seat == "South" else 2)
+    assert table.match.rules.seating.name(2) == "North"
+    items = drawn(app)
+    texts = [x.label for x in items if x.kind == "text"]
+    assert not [t for t in texts if t.endswith("more (L)")], texts
+    for m in meld.melds:
+        assert f"{m.name} {m.points}" in texts, (m.name, texts)
+    assert not problems(items, app.size), problems(items, app.size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_two_line_refusal_leaves_souths_meld_in_sight(app, size):
+    """Under Xvfb, pointing at a card that may not be played folded the player's whole meld
+    away, though the two-line reason only grazed its strip: the strip keeps to the room above
+    the message, every group still there, clear of it."""
+    from tests.ui.overlaps import problems
+
+    table, meld = with_souths_meld(app, size, "default")
+    heading = meldtable.seat_heading(table, table.human, meld, True)
+    table.refuse("Why not A♥: Rule 2: You must follow suit if you can. (you hold 10♠, K♠, Q♠ "
+                 "in spades, the suit led)")
+    message, lines, _ = hud.status_rect(table, table.status_text()[0])
+    assert len(lines) == 2
+    items = drawn(app)
+    texts = [x for x in items if x.kind == "text"]
+    assert heading in [x.label for x in texts]
+    for m in meld.melds:
+        shown = [x for x in texts if x.label == f"{m.name} {m.points}"]
+        assert shown and not shown[0].rect.colliderect(message), (m.name, message)
+    assert not problems(items, app.size), problems(items, app.size)

@@ -84,3 +84,23 @@ def test_the_meld_legends_go_with_the_melded_cards_at_the_playoff(app):
     with recording() as rec:
         table.draw(app.screen)
     assert not [x.label for x in rec.items if x.kind == "text" and x.label.startswith("Meld ")]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_norths_melds_lie_clear_of_norths_hand_with_the_largest_cards(app, size):
+    """Review by eye (Xvfb, 1920x1080, card size 1.5): North's melds, laid a trick's height
+    and a quarter above the middle, lay over the corner of North's hand, as they do at every
+    size with cards of 1.25 or 1.5."""
+    app.settings.card_size = 1.5
+    app.looks_changed()
+    sized(app, size)
+    table = start(app, "two-handed", seed=1)
+    area = table.model.stock_area
+    assert run_until(app, table, lambda: bool(area.tabled[1]) and not table.timeline.busy,
+                     frames=20000), "North never melded"
+    hand = [sp.rect for sp in table.model.hands[1]]
+    assert hand
+    for sp in area.tabled[1]:
+        assert not any(sp.rect.colliderect(r) for r in hand), \
+            f"North's melded {sp.card} {tuple(sp.rect)} lies on North's hand at {size}"
+        assert app.screen.get_rect().contains(sp.rect)

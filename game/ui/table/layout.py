@@ -262,5 +262,9 @@ class Layout:
         w = self.trick_w * 0.78
         step = min(w * 0.62, (self.size[0] * 0.5) / max(1, n))
         y = cy + self.trick_h * 1.05 if pos == "south" else cy - self.trick_h * 1.25
+        if pos == "north":
+            # Clear of North's hand: with larger cards the middle is taller and the melds,
+            # a trick's height and a quarter above its centre, lay over the hand's corner.
+            y = max(y, self.hand_box(seat).bottom + round(6 * self.s) + self.trick_h * 0.39)
         x0 = cx + self.trick_w * 1.2
         return [(x0 + i * step, y, 0.0) for i in range(n)]

@@ -20,6 +20,9 @@ from game.ui.widgets import draw_text, record
 
 ON_TABLE = ("table", "table and display")
 WITH_DISPLAY = ("display", "table and display")
+MIN_CARD = 22  # the narrowest meld card (at 1280x800) whose corner index reads
+PILE_WORST = "West & East 20 tricks"  # as wide as a pile's label gets, partnerships
+PILE_LABEL = 110  # half the width of "West\n12 tricks · 100 pts + discards" under its pile
 
 
 def display_wanted(scene: DrawnTable) -> bool:
@@ -45,20 +48,20 @@ def showing(scene: DrawnTable) -> bool:
 def zone(lay: Layout, seat: int) -> pygame.Rect:
     """The strip in front of a seat, between its hand and its card of the trick."""
     s = lay.s
-    w = lay.size[0]
     cx, cy = lay.center
     th, tw = lay.trick_h, lay.trick_w
     pos = lay.position(seat)
     pad = round(6 * s)
     if pos in ("north", "south"):
         _, ty, _ = lay.trick_slot(seat)
-        width = round(w * 0.56)
         if pos == "north":
             top = lay.hand_box(seat).bottom + pad
             bottom = round(ty - th / 2) - pad
-        else:
-            top = round(ty + th / 2) + pad
-            bottom = lay.status.top - pad
+            left, right = north_span(lay)
+            return pygame.Rect(left, top, right - left, max(0, bottom - top))
+        width = south_width(lay, seat)
+        top = round(ty + th / 2) + pad
+        bottom = lay.status.top - pad
         return pygame.Rect(cx - width // 2, top, width, max(0, bottom - top))
     # West and East: beside the hand, from its top (the seat's name sits just above) down to
     # the South strip's top, between the hand and the seat's card of the trick.
@@ -73,15 +76,58 @@ def zone(lay: Layout, seat: int) -> pygame.Rect:
     return pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
 
 
+def north_span(lay: Layout) -> tuple[int, int]:
+    """North's strip runs from the score panel to the pile of the side that sits East, under
+    the buttons (its label's widest line kept clear): at 0.56 of the window, centred, North's
+    fourth meld was "+1 more (L)" beside empty table at every size."""
+    pad = round(6 * lay.s)
+    label = assets.font(lay.font_small).size(PILE_WORST)[0]
+    right = lay.size[0] - round(8 * lay.s) - label - pad
+    return lay.info.right + pad, right
+
+
+def south_width(lay: Layout, seat: int) -> int:
+    """South's strip, centred in front of the player, reaches the West and East hands (and
+    stops short of West's trick pile beside West's hand, three-handed): at 1024x640 a strip of
+    0.56 of the window cut the player's own fourth meld to "+1 more (L)" beside free table."""
+    cx = lay.center[0]
+    pad = round(6 * lay.s)
+    half = lay.size[0] // 2
+    for other in lay.seating.seats:
+        pos = lay.position(other)
+        if other == seat or pos not in ("west", "east"):
+            continue
+        box = lay.hand_box(other)
+        if pos == "west":
+            x, _, _ = lay.pile_slot(other)
+            right = max(box.right, round(x + PILE_LABEL * lay.s)) if lay.players == 3 \
+                else box.right
+            half = min(half, cx - right - pad)
+        else:
+            half = min(half, box.left - pad - cx)
+    return 2 * half
+
+
 def draw(scene: DrawnTable, surface: pygame.Surface, message: pygame.Rect | None = None) -> None:
     """Every seat's meld in its strip. A long message on the status line (a rule quoted in
-    full) grows up into South's strip: that strip steps aside while the message is read."""
+    full) grows up into South's strip: the strip keeps to the room above it, with smaller
+    cards, or steps aside while the message is read when too little room is left."""
     if not showing(scene):
         return
     for seat, (meld, counted, _) in scene.model.melds.items():
-        rect = zone(scene.layout, seat)
-        if message is None or not rect.colliderect(message):
+        rect: pygame.Rect | None = zone(scene.layout, seat)
+        if message is not None and rect is not None and rect.colliderect(message):
+            rect = above(scene.layout, rect, message)
+        if rect is not None:
             draw_seat(scene, surface, seat, meld, counted, rect)
+
+
+def above(lay: Layout, rect: pygame.Rect, message: pygame.Rect) -> pygame.Rect | None:
+    """The part of a strip above a message that grows into it, if its smallest cards still fit
+    there: under Xvfb a two-line refusal grazing South's strip by a few pixels made the
+    player's whole meld vanish each time the pointer crossed a card that may not be played."""
+    room = pygame.Rect(rect.left, rect.top, rect.width, message.top - round(6 * lay.s) - rect.top)
+    return room if room.height >= round(MIN_CARD * lay.s * 1.4) else None
 
 
 def seat_heading(scene: DrawnTable, seat: int, meld: MeldResult, counted: bool) -> str:
@@ -158,7 +204,7 @@ def fit_groups(lay: Layout, groups: list[tuple[Meld, str]], width: int, height: 
     card_w, widths = 0, []
     for rows in (1,) if row else (1, 2, 3):
         high = height / rows - (0 if row else cap_h) - 4 * s
-        card_w = max(round(22 * s), min(lay.meld_w, round(high / 1.4)))
+        card_w = max(round(MIN_CARD * s), min(lay.meld_w, round(high / 1.4)))
         step = round(card_w * 0.36)
         spans = [card_w + step * (len(m.cards) - 1) for m, _ in groups]
         caps = [assets.font(cap, True).size(c)[0] for _, c in groups]
