@@ -271,8 +271,12 @@ def _contract(start: GameState, value: str) -> GameState:
         bidder = rules.seating.seat_of_name(parts[0])
     except SeatingError as exc:
         raise NotationError(f"field 'contract': {exc}") from None
-    if not is_figures(parts[1]) or not compile_rules(rules).bids.allows(int(parts[1])):
+    opening = rules.auction.dealer_opens_at  # 002: the dealer may be held to its opening
+    if not is_figures(parts[1]) or not (compile_rules(rules).bids.allows(int(parts[1]))
+                                        or (opening and int(parts[1]) == opening)):
         raise NotationError(f"field 'contract': {parts[1][:20]!r} is not a bid of {rules.name}")
+    if not compile_rules(rules).bids.allows(int(parts[1])) and bidder != hand.dealer:
+        raise NotationError(f"field 'contract': only the dealer holds the opening {opening}")
     return start._replace(hand=contracted(rules, hand, bidder, int(parts[1])))
 
 

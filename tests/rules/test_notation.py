@@ -215,3 +215,21 @@ def test_a_damaged_position_is_refused_in_one_line_never_crashes(cut, junk, cont
 
 _VALID = _valid()
 _VALID_CONTRACT = _valid_contract()
+
+
+def test_the_dealer_stuck_at_the_opening_is_a_contract_only_the_dealer_holds():
+    """002: "The starting bid of the dealer is 190 pts.; that is the dealer is "stuck" with the
+    deal (if everyone passes) for a minimum of 190 points". 190 is no bid anyone else can make,
+    so a contract at 190 reads for the dealer and is refused, naming the field, for another."""
+    rules = load_preset("partnership-190")
+    start = notation.dealt(rules, 3)
+    dealer = start.hand.dealer
+    stuck = start._replace(hand=contracted(rules, start.hand, dealer, 190))
+    text = notation.write(stuck, [])
+    assert notation.read(text, load_preset).state.hand.bid == 190
+    seating = rules.seating
+    wrong = text.replace(f"; contract {seating.initial(dealer)} 190",
+                         f"; contract {seating.initial(rules.next_seat(dealer))} 190")
+    assert wrong != text
+    with pytest.raises(NotationError, match="field 'contract': only the dealer"):
+        notation.read(wrong, load_preset)
