@@ -97,9 +97,9 @@ def cmd_agreement(args: argparse.Namespace) -> dict[str, Any]:
                 if n >= args.positions:
                     break
                 view = observe(state, seat)
-                short = analyse(view, random.Random(f"short {index}"), 1.0, action)
-                long = analyse(view, random.Random(f"long {index}"), 10.0, action)
-                best_long = long.best.value
+                short = analyse(view, random.Random(f"short {index}"), args.budget, action)
+                long = analyse(view, random.Random(f"long {index}"), 10 * args.budget, action)
+                best_long = max(o.value for o in long.options)
                 same += option_key(short.best.action) == option_key(long.best.action)
                 # A tie in the long search: the review's best is as good there.
                 with contextlib.suppress(KeyError):
@@ -108,7 +108,7 @@ def cmd_agreement(args: argparse.Namespace) -> dict[str, Any]:
                 n += 1
             if n and n % 25 == 0:
                 print(f"  {n} positions...", flush=True)
-    out = {"positions": n, "best_same_pct": round(100 * same / n, 1),
+    out = {"positions": n, "budget": args.budget, "best_same_pct": round(100 * same / n, 1),
            "best_within_1_point_pct": round(100 * near / n, 1),
            "mean_points_lost_diff": round(statistics.mean(diffs), 2),
            "targets": {"best_same_pct": 90, "mean_points_lost_diff": 5}}
@@ -121,7 +121,7 @@ def cmd_agreement(args: argparse.Namespace) -> dict[str, Any]:
 
 def cmd_levels(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for preset in LEVEL_TABLES:
+    for preset in args.tables.split(","):
         rules = load_preset(preset)
         totals = dict.fromkeys(LEVELS, 0.0)
         for h in range(args.hands):
@@ -152,6 +152,10 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=None)
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--budget", type=float, default=1.0,
+                        help="agreement: the review's budget (the long search has ten times it)")
+    parser.add_argument("--tables", default=",".join(LEVEL_TABLES),
+                        help="levels: the tables, comma-separated (run them side by side)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.hands is None:

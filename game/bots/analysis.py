@@ -105,11 +105,29 @@ def analyse(view: PlayerView, rng: random.Random, budget: float = 1.0,
     own = own_view(view)
     musts = [a for a in (chosen, *also) if a is not None]
     kind, values, samples = av.values(own, rng, budget, musts)
-    options = sorted((Option(a, v, say(own, a)) for a, v in values),
-                     key=lambda o: -o.value)
+    options = best_first(own.legal, [Option(a, v, say(own, a)) for a, v in values])
     mine = next((o for o in options if chosen is not None and _key(o.action) == _key(chosen)),
                 None)
     return Analysis(kind, tuple(options), _reason(own, kind, options, samples, mine), samples)
+
+
+TIE = 2.0  # points: options this close to the best are equally good (a score moves by 10s)
+
+
+def best_first(legal: Sequence[Action], options: list[Option]) -> list[Option]:
+    """The options by value, but for the first: of those within :data:`TIE` of the best, the
+    one the rules list first among the legal actions, so that two searches (or two runs) that
+    find the same few actions equally good name the same one best rather than whichever their
+    samples happened to favour by a fraction of a point."""
+    options = sorted(options, key=lambda o: -o.value)
+    if len(options) < 2:
+        return options
+    order = {}
+    for i, action in enumerate(legal):
+        order.setdefault(_key(action), i)
+    tied = [o for o in options if options[0].value - o.value <= TIE]
+    first = min(tied, key=lambda o: order.get(_key(o.action), len(order)))
+    return [first, *(o for o in options if o is not first)]
 
 
 def _reason(view: PlayerView, kind: str, options: list[Option], samples: int,
