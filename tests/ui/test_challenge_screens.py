@@ -119,7 +119,9 @@ def test_the_expert_plays_in_a_worker_while_the_table_runs(app):
     table = challenge_table(app)
     pump(app, 1)
     job = table.session.queue.job
-    assert job is not None and job._proc.pid != os.getpid()
+    assert job is not None
+    job.wait_started()
+    assert job.pid not in (None, os.getpid())
     result = next(e.result for e in _events(table.match) if isinstance(e, HandScored))
     app.open(Route.RESULT, table=table, result=result)
     assert table.session.queue.status(0)[0] in ("playing", "done")
@@ -138,7 +140,9 @@ def test_closing_the_table_stops_the_worker(app):
     job = table.session.queue.job
     assert job is not None and not job.finished
     app.go(Route.TITLE)
-    assert job.finished and not job._proc.is_alive() and table.session.queue.job is None
+    assert job.finished and table.session.queue.job is None
+    job.wait_started()  # closed while it was starting: stopped once it is up
+    assert not job.alive
 
 
 @pytest.mark.parametrize(("challenge", "records", "queued"),
