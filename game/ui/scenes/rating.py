@@ -142,12 +142,16 @@ class RatingScene(MenuScene):
         if now is None:
             return ["Not rated yet: play a game with the duplicate challenge on, or review a "
                     "hand, and the levels measured on your deals place you."]
-        deals = len(self.challenge.deals())
-        reviews = sum(i.kind == "review" for i in self.challenge.items)
+        counted = self.challenge.counted()
+        deals = sum(i.kind == "duplicate" for i in counted)
+        reviews = sum(i.kind == "review" for i in counted)
+        hinted = len(self.challenge.items) - len(counted)
+        left_out = f" {plural(hinted, 'hand')} with Hint not counted." if hinted else ""
         return [f"Your rating: {now.value:.1f} ± {now.sd:.1f} on the levels' scale "
                 f"({rating_words(now.value)}), from {plural(now.items, 'hand')}.",
                 f"Made from {plural(deals, 'duplicate deal')} and "
-                f"{plural(reviews, 'reviewed hand')}. The band: ± one standard error."]
+                f"{plural(reviews, 'reviewed hand')}.{left_out} The band: ± one standard "
+                "error."]
 
     def table_lines(self) -> list[str]:
         tables = sorted({i.table for i in self.challenge.deals()})
@@ -156,11 +160,15 @@ class RatingScene(MenuScene):
             fig = table_figures(self.challenge.deals(table))
             if fig is None:
                 continue
-            text = (f"{table_title(table)}: you minus the expert {fig.mean:+.0f} a deal over "
-                    f"{plural(fig.deals, 'deal')}")
+            text = f"{table_title(table)}: no deal without Hint yet"
+            if fig.mean is not None:
+                text = (f"{table_title(table)}: you minus the expert {fig.mean:+.0f} a deal "
+                        f"over {plural(fig.deals, 'deal')}")
             if fig.low is not None and fig.high is not None:
                 text += f", 95% interval {fig.low:+.0f} to {fig.high:+.0f}"
             out.append(text)
+            if fig.hinted:  # a line of its own: the figures' line is long enough already
+                out.append(f"    {fig.hinted_words} in these figures.")
         if len(tables) > MAX_TABLE_ROWS:
             out.append(f"... and {len(tables) - MAX_TABLE_ROWS} more tables.")
         if not out:
