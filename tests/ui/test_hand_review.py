@@ -67,8 +67,8 @@ def test_the_review_is_made_in_a_worker_shown_and_kept_with_the_saved_game(app):
     again.picks[0].on_click()
     replay = app.top
     assert replay.name == "replay" and replay.focus.lost == max(lost)
-    if replay.focus.trick >= 0:
-        assert replay.index == replay.focus.trick
+    if replay.focus.at_trick:  # any other decision opens at its moment
+        assert replay.index == replay.focus.trick  # (tests/ui/test_review_moments.py)
 
 
 def test_cancel_stops_the_worker_and_closes(app):
