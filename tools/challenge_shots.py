@@ -57,6 +57,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--level", default="medium")
     parser.add_argument("--hands", type=int, default=6)
+    parser.add_argument("--hint", action="store_true",
+                        help="the second and the last hand played with Hint (marked, and not "
+                             "counted)")
     args = parser.parse_args()
     w, h = (int(x) for x in args.size.split("x"))
     args.out.mkdir(parents=True, exist_ok=True)
@@ -66,6 +69,9 @@ def main() -> None:
     app.sounds.muted = True
     app.settings.challenge = True
     match = played(args.preset, args.seed, args.level, args.hands)
+    if args.hint:
+        match.hinted |= {1, args.hands - 1}
+        tag += "-hint"
     table = TableScene(app, match, args.preset, None)
     app.reset(table)
     session = table.session

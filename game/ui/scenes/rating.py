@@ -127,7 +127,7 @@ class RatingScene(MenuScene):
         self.text = max(12, round(16 * s))
         step = round(self.text * 1.5)
         rows = self.table_lines()
-        top = self.rect.top + round(76 * s) + 2 * step
+        top = self.rect.top + round(76 * s) + len(self.summary()) * step
         bottom = self.rect.bottom - round(80 * s) - (len(rows) + 2) * step
         left = self.rect.left + round(100 * s)
         self.chart = pygame.Rect(left, top + step // 2, self.rect.right - round(40 * s) - left,
@@ -146,12 +146,14 @@ class RatingScene(MenuScene):
         deals = sum(i.kind == "duplicate" for i in counted)
         reviews = sum(i.kind == "review" for i in counted)
         hinted = len(self.challenge.items) - len(counted)
-        left_out = f" {plural(hinted, 'hand')} with Hint not counted." if hinted else ""
-        return [f"Your rating: {now.value:.1f} ± {now.sd:.1f} on the levels' scale "
-                f"({rating_words(now.value)}), from {plural(now.items, 'hand')}.",
-                f"Made from {plural(deals, 'duplicate deal')} and "
-                f"{plural(reviews, 'reviewed hand')}.{left_out} The band: ± one standard "
-                "error."]
+        out = [f"Your rating: {now.value:.1f} ± {now.sd:.1f} on the levels' scale "
+               f"({rating_words(now.value)}), from {plural(now.items, 'hand')}.",
+               f"Made from {plural(deals, 'duplicate deal')} and "
+               f"{plural(reviews, 'reviewed hand')}. The band: ± one standard error."]
+        if hinted:  # Hint is the expert's own suggestion: those hands measure nobody
+            out.append(f"{plural(hinted, 'hand')} with Hint not counted (Hint asks the "
+                       "expert).")
+        return out
 
     def table_lines(self) -> list[str]:
         tables = sorted({i.table for i in self.challenge.deals()})

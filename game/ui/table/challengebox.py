@@ -15,7 +15,9 @@ from game.store.challenge import Item
 from game.ui import theme
 from game.ui.widgets import draw_text, elide, record
 
-ROWS = 7  # in lines of small type: the heading, the two boxes (3), the deal, the table
+# in lines of small type: the heading, the two boxes (3 and a third), the deal, the table, the
+# hands with Hint left out of the table's figures
+ROWS = 8
 
 
 class ChallengeBox:
@@ -23,6 +25,7 @@ class ChallengeBox:
         self.session = session
         self.hand_no = hand_no
         self.line = ""  # the table's figures, worked out once the deal is done
+        self.left_out = ""  # how many of the table's deals were played with Hint
 
     @property
     def shown(self) -> bool:
@@ -60,8 +63,8 @@ class ChallengeBox:
                         f"{fig.deals} {per}")
             if fig.low is not None and fig.high is not None:
                 text += f" (95% interval {fig.low:+.0f} to {fig.high:+.0f})"
-            if fig.hinted:
-                text += f"; {fig.hinted_words}"
+            if fig.hinted:  # on a line of its own: the figures' line is long enough already
+                self.left_out = f"{fig.hinted_words} in the table's figures or the rating."
             self.line = text + "."
         return self.line
 
@@ -106,6 +109,9 @@ class ChallengeBox:
                       colour, bold=True)
             draw_text(surface, elide(self.table_line(), small, rect.width),
                       (rect.left, y + step), small, theme.INK)
+            if self.left_out:
+                draw_text(surface, elide(self.left_out, small, rect.width),
+                          (rect.left, y + 2 * step), small, theme.INK_DIM)
         elif state == "error":
             reason = self.session.queue.errors.get(self.hand_no, "")
             draw_text(surface, elide(f"The expert's hand could not be played: {reason}", small,
