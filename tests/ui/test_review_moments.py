@@ -101,9 +101,12 @@ def test_each_decision_opens_at_its_own_moment_as_the_player_saw_it(app, key):
             assert replay.seen == observe(seen_before[d.index], 0)
             assert not replay.seen.revealed
             _says_what_was_seen(replay, row, shown)
-            # Next goes on to the trick that came after it
+            # Next goes on to the trick that came after it: a meld follows the trick it
+            # names ("after trick 2"), any other decision comes before its trick
+            view = replay.seen
             replay.forward()
-            assert replay.index == row.trick + 1 or not replay.history.tricks
+            after = row.trick + 1 if view.phase == Phase.MELD_TURN else max(0, row.trick)
+            assert replay.index == after or not replay.history.tricks
         app.pop(replay)
     expected = {"racehorse-0": {"Bid", "NameTrump", "PassCards"},
                 "racehorse-4": {"Bid", "Pass", "PassCards"},

@@ -11,6 +11,7 @@ import pygame
 from game.match.history import HandHistory, hand_history
 from game.match.reviewread import Row, seen_at
 from game.rules.cards import Card
+from game.rules.phase import Phase
 from game.rules.view import PlayerView
 from game.ui import assets, theme
 from game.ui.overlay import Display
@@ -140,11 +141,13 @@ class ReplayScene(HandScene):
         if focus is not None and focus.at_trick:
             self.at = max(0, min(focus.trick, len(tricks) - 1))
         elif focus is not None:
-            # After the trick it follows (a two-handed meld), or before the first.
-            self.at = max(0, min(focus.trick + 1, len(tricks)))
-            self.pages = [*tricks[:self.at], MOMENT, *tricks[self.at:]]
             m = table.match
             self.seen = seen_at(m.rules, m.seed, m.actions, focus)
+            # After the trick a two-handed meld follows; before the trick of any other
+            # decision made during the play (declaring out); before the first otherwise.
+            after = 1 if self.seen.phase == Phase.MELD_TURN else 0
+            self.at = max(0, min(focus.trick + after, len(tricks)))
+            self.pages = [*tricks[:self.at], MOMENT, *tricks[self.at:]]
         self.prev = Button("◀ Previous", self.back, hotkey=pygame.K_LEFT)
         self.next = Button("Next ▶", self.forward, hotkey=pygame.K_RIGHT, primary=True)
         self.buttons = [self.prev, self.next, self.cont]

@@ -160,10 +160,13 @@ def draw_moment(surface: pygame.Surface, table: DrawnTable, history: HandHistory
                                                   if p.target == seat]):
             shown = got[0].cards
             label = f"Received from {who(table, got[0].source)}"
-        elif row.trick >= 0 and row.trick < len(history.tricks):
-            trick = history.tricks[row.trick]
+        elif phase == Phase.MELD_TURN and 0 <= row.trick < len(history.tricks):
+            trick = history.tricks[row.trick]  # the trick just won
             shown = [c for _, c in trick.cards]
             label = f"Trick {row.trick + 1}: {who(table, trick.winner)} won it, +{trick.points}"
+        elif view.trick:  # a decision during a trick (declaring out): the trick so far
+            shown = [c for _, c in view.trick]
+            label = f"Trick {len(view.tricks) + 1} so far"
         if label:
             draw_text(surface, elide(label, size, left.width), (left.left, y), size, theme.INK,
                       bold=True)
