@@ -24,7 +24,7 @@ LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def deal(hand: int, diff: float, hint: bool = False) -> Item:
-    """A deal where the player is ``diff`` points from the expert (the levels 30 apart)."""
+    """A deal where the player is ``diff`` points from the expert."""
     return Item("duplicate", "racehorse", 5, hand, diff,
                 tuple(zip(LEVELS, (-60.0, -30.0, -10.0, 0.0), strict=True)), hint)
 
