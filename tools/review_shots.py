@@ -41,6 +41,30 @@ def played(preset: str, seed: int, level: str) -> Match:
     raise RuntimeError("the hand did not end")
 
 
+def moments(app: App, table: TableScene, out: Path, tag: str, budget: float) -> None:
+    """The replay opened at the first decision of each kind the player made."""
+    from game.match.review import review_hand
+    from game.match.reviewread import rows
+    from game.rules.gamehands import game_hands
+
+    m = table.match
+    review = review_hand(m.rules, m.seed, m.actions, 0, table.human, m.seats, budget,
+                         levels=())
+    assert review is not None
+    table.session.reviews[0] = review
+    seen: set[str] = set()
+    for row in rows(game_hands(m.rules, m.seed, m.actions)[0], review):
+        kind = f"{row.graded.decision.kind}-{type(row.graded.decision.chosen).__name__}"
+        if kind in seen:
+            continue
+        seen.add(kind)
+        replay = app.open(Route.REPLAY, table=table, hand_no=0, focus=row)
+        app.step(1 / 60)
+        app.screenshot(out / f"{tag}-moment-{kind}.png")
+        print(f"{tag}-moment-{kind}.png: {row.moment}, page {replay.index}")
+        app.pop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", type=Path, required=True)
@@ -48,6 +72,10 @@ def main() -> None:
     parser.add_argument("--preset", default="racehorse")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--level", default="easy")
+    parser.add_argument("--moments", type=float, default=0.0, metavar="BUDGET",
+                        help="instead: a review made here at this budget, and the replay "
+                             "opened at one decision of each kind (a bid, a pass, trump, the "
+                             "widow, a meld, a card)")
     args = parser.parse_args()
     w, h = (int(x) for x in args.size.split("x"))
     args.out.mkdir(parents=True, exist_ok=True)
@@ -60,6 +88,10 @@ def main() -> None:
     app.reset(table)
     for _ in range(10):
         app.step(1 / 60)
+    if args.moments:
+        moments(app, table, args.out, tag, args.moments)
+        app.shutdown()
+        return
     review = app.open(Route.HAND_REVIEW, table=table, hand_no=0)
     shots, frames, start = 0, [], time.perf_counter()
     while getattr(review, "job", None) is not None:

@@ -85,6 +85,7 @@ class ChallengeTask:
     seats: tuple[str, ...]
     bot_options: tuple[tuple[str, object], ...] = ()
     levels: tuple[str, ...] = LEVELS
+    hint: bool = False  # the player asked for a Hint in the hand: not counted in the figures
 
 
 def challenge_deal(rules: RuleSet, task: ChallengeTask, actions: Sequence[Action],
@@ -113,7 +114,8 @@ def challenge_deal(rules: RuleSet, task: ChallengeTask, actions: Sequence[Action
         levels.append((level, value))
     if progress is not None:
         progress(len(task.levels), len(task.levels))
-    return Item("duplicate", task.table, task.seed, task.hand_no, player, tuple(levels))
+    return Item("duplicate", task.table, task.seed, task.hand_no, player, tuple(levels),
+                task.hint)
 
 
 def _work(task: ChallengeTask, progress: Callable[[int, int], None],

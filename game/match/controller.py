@@ -59,6 +59,9 @@ class Match:
     # Indexes of actions nobody chose: a forced card played for the player, the plays of a
     # claim after its first. Undo passes over them (they are not decisions).
     automatic: set[int] = field(default_factory=set)
+    # Hands (by number) in which a Hint was asked for: the expert's suggestion, which lets a
+    # player match the expert, so the duplicate challenge and the rating leave them out.
+    hinted: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.rules.players:
@@ -200,6 +203,7 @@ class Match:
             bot = make_bot(level, **self.bot_options)
         except ValueError:
             bot = make_bot("random")
+        self.hinted.add(self.state.hand_no)
         return bot.suggest(observe(self.state, seat), self.bot_rng())
 
     # -- undo -----------------------------------------------------------------------------

@@ -83,7 +83,7 @@ class Rating:
 
 def rate(items: Sequence[Item]) -> Rating | None:
     """The rating from the most recent :data:`WINDOW` items; None without any."""
-    recent = [i for i in items if i.levels][-WINDOW:]
+    recent = [i for i in items if i.levels and not i.hint][-WINDOW:]
     if not recent:
         return None
     rows = [_diffs(i) for i in recent]  # worked out once: the resamples only pick rows
@@ -109,10 +109,11 @@ def rating_words(value: float) -> str:
 
 
 def record(challenge: Challenge, item: Item) -> Rating | None:
-    """Add an item (replacing one for the same hand) and the rating it makes to the history."""
+    """Add an item (replacing one for the same hand) and the rating it makes to the history
+    (a hand played with Hint changes no rating: it adds no point)."""
     challenge.items = [i for i in challenge.items if i.key != item.key] + [item]
     rating = rate(challenge.items)
-    if rating is not None:
+    if rating is not None and not item.hint:
         challenge.history.append(RatingPoint(round(rating.value, 4), round(rating.sd, 4),
                                              rating.items))
     return rating
@@ -121,27 +122,40 @@ def record(challenge: Challenge, item: Item) -> Rating | None:
 @dataclass(frozen=True)
 class TableFigures:
     """A table's duplicate challenge: the player's score minus the expert's per deal, with
-    its 95% interval (mean ± 1.96 standard errors; no interval under two deals)."""
+    its 95% interval (mean ± 1.96 standard errors; no interval under two deals), over the
+    deals played without Hint; ``hinted`` deals played with it are left out (and said so)."""
 
     deals: int
-    mean: float
+    mean: float | None  # None: every deal was played with Hint
     low: float | None
     high: float | None
+    hinted: int = 0
+
+    @property
+    def hinted_words(self) -> str:
+        """"3 hands with Hint not counted", or nothing."""
+        if not self.hinted:
+            return ""
+        return f"{self.hinted} hand{'s' if self.hinted != 1 else ''} with Hint not counted"
 
 
 def table_figures(deals: Sequence[Item], level: str = LEVELS[-1]) -> TableFigures | None:
-    diffs = [d.player - v for d in deals if (v := d.level(level)) is not None]
+    measured = [d for d in deals if d.level(level) is not None]
+    hinted = sum(d.hint for d in measured)
+    diffs = [d.player - v for d in measured if not d.hint and (v := d.level(level)) is not None]
     if not diffs:
-        return None
+        return TableFigures(0, None, None, None, hinted) if hinted else None
     mean, (lo, hi), _ = interval(diffs)
     if len(diffs) < 2:
-        return TableFigures(1, mean, None, None)
-    return TableFigures(len(diffs), mean, lo, hi)
+        return TableFigures(1, mean, None, None, hinted)
+    return TableFigures(len(diffs), mean, lo, hi, hinted)
 
 
-def review_item(table: str, game: int, review: StoredReview) -> Item | None:
+def review_item(table: str, game: int, review: StoredReview, hint: bool = False
+                ) -> Item | None:
     """A reviewed hand as an item: minus the points the player lost, and minus what each
-    level's choices lost on the same positions (only levels compared at every decision)."""
+    level's choices lost on the same positions (only levels compared at every decision);
+    ``hint``: the player asked for a Hint in the hand (kept, but not rated)."""
     if not review.decisions:
         return None
     graded = [Graded(d) for d in review.decisions]
@@ -151,4 +165,4 @@ def review_item(table: str, game: int, review: StoredReview) -> Item | None:
         if all(x is not None for x in lost):
             levels.append((lv, -sum(x for x in lost if x is not None)))
     return Item("review", table, game, review.hand_no, -sum(g.lost for g in graded),
-                tuple(levels))
+                tuple(levels), hint)

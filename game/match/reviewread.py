@@ -9,12 +9,14 @@ from typing import Any
 
 from game.bots.analysis import UNITS
 from game.match.review import GRADES, Graded, margin
-from game.rules.engine import actor, apply
+from game.rules.actions import Action, PlayCard
+from game.rules.engine import actor, apply, replay
 from game.rules.events import HandScored
 from game.rules.gamehands import GameHand
 from game.rules.phase import Phase
+from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
-from game.rules.view import observe
+from game.rules.view import PlayerView, observe
 from game.store.reviews import StoredReview
 
 COSTLIEST = 3
@@ -31,6 +33,20 @@ class Row:
     @property
     def lost(self) -> float:
         return self.graded.lost
+
+    @property
+    def at_trick(self) -> bool:
+        """A card played to a trick: the replay opens at that trick. Any other decision (a
+        bid, a pass, trump, the widow, a two-handed meld) opens at its own moment."""
+        return isinstance(self.graded.decision.chosen, PlayCard)
+
+
+def seen_at(rules: RuleSet, seed: int, actions: list[Action], row: Row) -> PlayerView:
+    """What the player saw when making the row's decision: the game replayed to it, from the
+    player's seat (never the hidden cards)."""
+    d = row.graded.decision
+    state, _ = replay(rules, seed, actions[:d.index])
+    return observe(state, d.seat)
 
 
 def moment(hand: GameHand, index: int) -> tuple[str, int]:

@@ -62,7 +62,7 @@ class Session:
         return SavedGame(self.preset, self.rules_text, m.rules.source, m.seed, list(m.seats),
                          list(m.actions), self.practice, self.history,
                          {n: r for n, r in self.reviews.items() if r.hand_no < len(self.history)},
-                         self.challenge)
+                         self.challenge, sorted(m.hinted))
 
     @property
     def key(self) -> str:
@@ -109,7 +109,8 @@ class Session:
         m = self.match
         return ChallengeTask(self.variant, self.preset, self.rules_text, m.rules.source, m.seed,
                              tuple(str(a) for a in m.actions), hand_no, self.seat,
-                             tuple(m.seats), tuple(sorted(m.bot_options.items())))
+                             tuple(m.seats), tuple(sorted(m.bot_options.items())),
+                             hint=hand_no in m.hinted)
 
     def poll(self) -> list[Item]:
         """Once a frame: count the duplicate deals the worker has finished."""
@@ -132,7 +133,8 @@ class Session:
         self.reviews[review.hand_no] = review
         self.save()
         if review.seat == self.seat and self.match.initial is None:
-            item = review_item(self.variant, self.match.seed, review)
+            item = review_item(self.variant, self.match.seed, review,
+                               review.hand_no in self.match.hinted)
             if item is not None:
                 self.count(item)
 

@@ -11,6 +11,7 @@ import contextlib
 import multiprocessing as mp
 import os
 import queue
+import threading
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -36,28 +37,91 @@ def _run(target: Target, task: Any, out: Any, stop: Any) -> None:
 
 
 class WorkerJob(Generic[R]):
-    """One piece of work being done in another process."""
+    """One piece of work being done in another process.
+
+    Starting a ``spawn`` process (its pipes, its semaphores, the resource tracker the first
+    time, and the fork and exec) takes tens to hundreds of milliseconds, more on a busy
+    machine: done in the caller, it is one frozen frame of the table. So the process is made
+    and started by a short-lived thread; until it is up, :meth:`poll` says "not finished" and
+    :meth:`cancel` leaves the thread to stop it as soon as it exists."""
 
     def __init__(self, target: Target, task: Any, read: Callable[[Any], R]) -> None:
-        ctx = mp.get_context("spawn")
         self.task = task
         self._read = read
-        self._out: Any = ctx.Queue()
-        self._stop = ctx.Event()
-        self._proc = ctx.Process(target=_run, args=(target, task, self._out, self._stop),
-                                 daemon=True)
-        self._proc.start()
+        self._target = target
+        self._out: Any = None
+        self._stop: Any = None
+        self._proc: Any = None
+        self._lock = threading.Lock()
+        self._up = False  # the starter thread has finished (the process started, or not)
+        self._cancelled = False
+        self._start_error: str | None = None
         self.done, self.total = 0, 0
         self.result: R | None = None
         self.error: str | None = None
         self.finished = False
+        # Not a daemon: a game closed while a worker is starting waits for the start, so that
+        # the process is stopped (cancel) rather than left running.
+        self._starter = threading.Thread(target=self._start, name="worker start")
+        self._starter.start()
+
+    def _start(self) -> None:
+        """In the starter thread: make the process and start it; if the job was cancelled
+        meanwhile, stop it here (the table never waits for the start)."""
+        error = None
+        try:
+            ctx = mp.get_context("spawn")
+            self._out = ctx.Queue()
+            self._stop = ctx.Event()
+            proc = ctx.Process(target=_run, args=(self._target, self.task, self._out,
+                                                  self._stop), daemon=True)
+            proc.start()
+            self._proc = proc
+        except Exception as exc:  # reported to the player in one line, like the work's own
+            error = f"the worker could not be started ({type(exc).__name__}: {exc})"
+            error = error.splitlines()[0]
+        with self._lock:
+            self._start_error = error
+            self._up = True
+            orphan = self._cancelled
+        if orphan and self._proc is not None:
+            self._end()
+
+    @property
+    def started(self) -> bool:
+        """The process is up (or could not be started: :attr:`error` says why)."""
+        with self._lock:
+            return self._up
+
+    @property
+    def pid(self) -> int | None:
+        """The worker's process id, once it is up."""
+        return self._proc.pid if self._proc is not None else None
+
+    @property
+    def alive(self) -> bool:
+        """The worker's process is running."""
+        return self._proc is not None and self._proc.is_alive()
 
     @property
     def fraction(self) -> float:
         return self.done / self.total if self.total else 0.0
 
+    def wait_started(self) -> None:
+        """For tests and scripts: wait until the process is up (or could not start)."""
+        self._starter.join()
+
     def poll(self) -> bool:
         """Take what the worker has sent, without waiting; True once it has finished."""
+        if self.finished:
+            return True
+        with self._lock:
+            up, error = self._up, self._start_error
+        if not up:
+            return False  # still starting: the next frame asks again
+        if error is not None:
+            self.error, self.finished = error, True
+            return True
         while not self.finished:
             try:
                 item = self._out.get_nowait()
@@ -72,17 +136,28 @@ class WorkerJob(Generic[R]):
         return self.finished
 
     def cancel(self) -> None:
-        """Stop the worker: asked first (it stops between steps), then ended."""
+        """Stop the worker: asked first (it stops between steps), then ended. A worker still
+        being started is stopped by its starter thread once it is up."""
+        with self._lock:
+            self._cancelled = True
+            up = self._up
+        if up and self._proc is not None:
+            self._end()
+        self.finished = True
+
+    def _end(self) -> None:
         self._stop.set()
         self._proc.join(timeout=0.2)
         if self._proc.is_alive():
             self._proc.terminate()
             self._proc.join(timeout=1.0)
-        self.finished = True
 
     def wait(self, seconds: float) -> bool:
-        """For tests and scripts: take the worker's messages as they come, until it has
-        finished or no message has come for ``seconds``."""
+        """For tests and scripts: wait for the start, then take the worker's messages as they
+        come, until it has finished or no message has come for ``seconds``."""
+        self.wait_started()
+        if self.poll():
+            return True
         while not self.finished:
             try:
                 item = self._out.get(timeout=seconds)

@@ -43,6 +43,9 @@ class Item:
     hand_no: int
     player: float
     levels: tuple[tuple[str, float], ...]  # (level, its points), in the levels' order
+    # The player asked for a Hint (the expert's suggestion) in this hand: shown, but left out
+    # of the table's figures and the rating, since a hint lets the player match the expert.
+    hint: bool = False
 
     @property
     def key(self) -> tuple[str, str, int, int]:
@@ -55,7 +58,7 @@ class Item:
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "table": self.table, "game": self.game,
                 "hand": self.hand_no, "player": self.player,
-                "levels": {lv: v for lv, v in self.levels}}
+                "levels": {lv: v for lv, v in self.levels}, "hint": self.hint}
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,10 @@ class Challenge:
     def to_json(self) -> dict[str, Any]:
         return {"format": CHALLENGE_FORMAT, "items": [i.to_json() for i in self.items],
                 "history": [[p.value, p.sd, p.items] for p in self.history]}
+
+    def counted(self) -> list[Item]:
+        """The items the rating is made from: every one but the hands played with Hint."""
+        return [i for i in self.items if not i.hint]
 
     def deals(self, table: str | None = None) -> list[Item]:
         """The duplicate deals (at one table, or all), in the order played."""
@@ -106,7 +113,8 @@ def item_from_json(raw: Any, where: str) -> Item:
                 schema.text(d.get("table"), f"{where}.table", 300),
                 schema.whole(d.get("game"), f"{where}.game", 0, MAX_SEED),
                 schema.whole(d.get("hand"), f"{where}.hand", 0, 10**6),
-                _number(d.get("player"), f"{where}.player"), pairs)
+                _number(d.get("player"), f"{where}.player"), pairs,
+                schema.flag(d.get("hint", False), f"{where}.hint"))
 
 
 def _point(raw: Any, where: str) -> RatingPoint:

@@ -42,6 +42,9 @@ class SavedGame:
     reviews: dict[int, StoredReview] = field(default_factory=dict)
     # A duplicate challenge game (issue 28): every deal is also played by the levels.
     challenge: bool = False
+    # The hands (by number) in which the player asked for a Hint: left out of the challenge's
+    # figures and the rating. Read apart (game.store.store), like the history and reviews.
+    hinted: list[int] = field(default_factory=list)
 
     @property
     def key(self) -> str:
@@ -84,7 +87,21 @@ class SavedGame:
                 "history": (self.history if self.history is not None else
                             finished_texts(self.rules(), self.seed, self.actions)),
                 "reviews": {str(n): r.to_json() for n, r in sorted(self.reviews.items())},
-                "challenge": self.challenge}
+                "challenge": self.challenge, "hinted": sorted(self.hinted)}
+
+
+def hinted_from_json(raw: Any, hands: int) -> list[int]:
+    """The hands played with Hint: distinct hand numbers of this game (0 to ``hands - 1``, the
+    hand in play included); SchemaError names the entry that is wrong."""
+    if raw is None:
+        return []
+    out: list[int] = []
+    for i, n in enumerate(schema.items(raw, "hinted", max(1, hands))):
+        n = schema.whole(n, f"hinted[{i}]", 0, max(0, hands - 1))
+        if n in out:
+            raise SchemaError(f"hinted[{i}]", f"hand {n} is listed twice")
+        out.append(n)
+    return sorted(out)
 
 
 def saved_game_from_json(data: Any) -> SavedGame:
@@ -106,8 +123,8 @@ def saved_game_from_json(data: Any) -> SavedGame:
     except ActionParseError as exc:
         raise SchemaError("actions", str(exc)) from None
     source = top.get("rules_source", "saved house rules")
-    # The history and the reviews are read apart (game.store.store): a bad one is rebuilt or
-    # dropped and reported, and the game itself is kept.
+    # The history, the reviews and the hinted hands are read apart (game.store.store): a bad
+    # one is rebuilt, dropped or taken at its safest and reported; the game itself is kept.
     return SavedGame(preset, text, schema.text(source, "rules_source", 4_096), seed, seats,
                      actions, schema.flag(top.get("practice", True), "practice"),
                      challenge=schema.flag(top.get("challenge", False), "challenge"))

@@ -24,7 +24,7 @@ from game.store.handlog import check_history, history_from_json
 from game.store.paths import config_dir, data_dir
 from game.store.progress import Progress, progress_from_json
 from game.store.reviews import reviews_from_json
-from game.store.saves import SavedGame, saved_game_from_json
+from game.store.saves import SavedGame, hinted_from_json, saved_game_from_json
 from game.store.schema import SchemaError, parse_json
 from game.store.settings import Settings, settings_from_json
 from game.store.stats import Stats, VariantStats, stats_from_json
@@ -276,9 +276,10 @@ class Store:
         return saved
 
     def _read_history(self, path: Path, saved: SavedGame, data: Any) -> None:
-        """The save's hand history and reviews, checked; a bad part is rebuilt (the history,
-        from the actions) or dropped (the reviews), the file as it was copied aside, and the
-        loss reported in one line. The game itself is kept whole."""
+        """The save's hand history, reviews and hands played with Hint, checked; a bad part is
+        rebuilt (the history, from the actions), dropped (the reviews) or taken at its safest
+        (every hand hinted), the file as it was copied aside, and the loss reported in one
+        line. The game itself is kept whole."""
         rules = saved.rules()
         raw = data.get("history") if isinstance(data, dict) else None
         try:
@@ -298,6 +299,18 @@ class Store:
             kept = self.files.keep_copy(path)
             self.files.say(f"The hand reviews in {path.name} are not usable ({exc}); they "
                            f"will be analysed again and nothing else is lost; {kept}.")
+        hands = saved.progress()[0] + 1  # the hand in play included
+        try:
+            saved.hinted = hinted_from_json(data.get("hinted") if isinstance(data, dict)
+                                            else None, hands)
+        except SchemaError as exc:
+            # Which hands had a Hint is unknown: all of them are taken as hinted, so that none
+            # enters the rating unfairly; the file as it was is kept.
+            saved.hinted = list(range(hands))
+            kept = self.files.keep_copy(path)
+            self.files.say(f"The hands played with Hint in {path.name} are not readable "
+                           f"({exc}); every hand so far is counted as played with Hint and "
+                           f"nothing else is lost; {kept}.")
 
 
 def _unknown_fields(data: Any, default: Any) -> dict[str, Any]:

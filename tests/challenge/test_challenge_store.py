@@ -45,6 +45,7 @@ def test_no_file_is_an_empty_challenge(tmp_path):
     (lambda d: d["items"][1].update(player=True), "items[1].player"),
     (lambda d: d["items"][1].update(game=-4), "items[1].game"),
     (lambda d: d["items"][2].update(hand="one"), "items[2].hand"),
+    (lambda d: d["items"][0].update(hint="yes"), "items[0].hint"),
     (lambda d: d["history"].__setitem__(0, [7.5, 0.3, 2]), "history[0]"),  # off the scale
     (lambda d: d["history"].__setitem__(1, [2.0, 0.3]), "history[1]"),
 ])

@@ -88,14 +88,14 @@ def test_every_call_is_shown_in_order_in_the_auction_and_in_the_play(app, monkey
 
 
 def test_the_bids_key_reviews_the_whole_auction_during_the_play(app, monkeypatch):
-    from game.ui.scenes import review
+    from game.ui.table import replaypieces  # where the auction is drawn
 
     table = start(app, seed=21)
     assert run_until(app, table, lambda: table.view.phase == Phase.TRICKS and
                      table.match.waiting_for_human() and app.top is not table)
     pump(app, 2, events=[key(pygame.K_b, "b")])
     assert isinstance(app.top, BiddingScene)
-    texts = [t for t, _ in drawn_texts(monkeypatch, app, review)]
+    texts = [t for t, _ in drawn_texts(monkeypatch, app, replaypieces)]
     view = table.board
     for seat, calls in calls_by_seat(view).items():
         name = infopanel.who(table, seat)

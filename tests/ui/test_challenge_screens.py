@@ -47,7 +47,8 @@ class DoneJob:
                              levels=())
         player = challenge_deal(match.rules, only, actions).player
         self.result = Item("duplicate", task.table, task.seed, task.hand_no, player,
-                           tuple((lv, player + 37.0 * (k - 2)) for k, lv in enumerate(LEVELS)))
+                           tuple((lv, player + 37.0 * (k - 2)) for k, lv in enumerate(LEVELS)),
+                           task.hint)
         self.error = None
         self.fraction = 1.0
 
@@ -119,7 +120,9 @@ def test_the_expert_plays_in_a_worker_while_the_table_runs(app):
     table = challenge_table(app)
     pump(app, 1)
     job = table.session.queue.job
-    assert job is not None and job._proc.pid != os.getpid()
+    assert job is not None
+    job.wait_started()
+    assert job.pid not in (None, os.getpid())
     result = next(e.result for e in _events(table.match) if isinstance(e, HandScored))
     app.open(Route.RESULT, table=table, result=result)
     assert table.session.queue.status(0)[0] in ("playing", "done")
@@ -138,7 +141,9 @@ def test_closing_the_table_stops_the_worker(app):
     job = table.session.queue.job
     assert job is not None and not job.finished
     app.go(Route.TITLE)
-    assert job.finished and not job._proc.is_alive() and table.session.queue.job is None
+    assert job.finished and table.session.queue.job is None
+    job.wait_started()  # closed while it was starting: stopped once it is up
+    assert not job.alive
 
 
 @pytest.mark.parametrize(("challenge", "records", "queued"),
@@ -256,3 +261,68 @@ def test_a_corrupt_challenge_file_is_reported_on_the_rating_page(app):
     scene = app.open(Route.RATING)
     pump(app, 1)
     assert "challenge.json" in scene.notice and "Not rated yet" in " ".join(texts(app))
+
+
+def test_the_mark_is_kept_with_the_saved_game_and_resumed(app):
+    """Issue 28 (the lead's decision on Hint): the hands played with Hint are kept with the
+    saved game, so a resumed game's deals not yet played are still marked."""
+    from game.ui.table.start import resume_game
+
+    app.settings.challenge = True
+    match = table_game("racehorse", "medium", hands=1)
+    match.hinted.add(0)
+    table = TableScene(app, match, "racehorse", None)
+    table.session.queue = ChallengeQueue(lambda task: None)
+    app.reset(table)
+    table.session.save()
+    data = json.loads(app.store.save_path("racehorse").read_text())
+    assert data["hinted"] == [0]
+    saved = app.store.load_game("racehorse")
+    assert saved is not None and saved.hinted == [0] and app.store.messages == []
+    assert resume_game(app, saved) is None
+    again = app.top
+    assert again.match.hinted == {0}
+    assert [t.hint for t in again.session.queue.waiting] == [True]  # the deal not yet played
+
+
+def test_a_hand_played_with_hint_is_marked_beside_the_scores_and_not_counted(app):
+    """Issue 28 (the lead's decision on Hint): the hand result marks a hand played with Hint
+    "with Hint" beside the two scores, and the table's figures say it was not counted."""
+    app.settings.challenge = True
+    match = table_game("racehorse", "medium", hands=1, opponents="easy")
+    match.hinted.add(0)
+    table = TableScene(app, match, "racehorse", None)
+    table.session.queue = ChallengeQueue(lambda task: DoneJob(task, match))
+    app.reset(table)
+    table.session.queue.add(table.session.challenge_task(0))
+    pump(app, 2)
+    item = table.session.queue.items[0]
+    assert item.hint
+    result = next(e.result for e in _events(match) if isinstance(e, HandScored))
+    app.open(Route.RESULT, table=table, result=result)
+    shown = texts(app)
+    assert "You, with Hint" in shown and "The expert" in shown
+    diff = item.player - item.level("expert")
+    assert f"You {diff:+.0f} against the expert on this deal with Hint: not counted." in shown
+    assert any("1 hand with Hint not counted" in t for t in shown)
+    kept = app.store.load_challenge()
+    assert kept.items == [item] and kept.history == []  # kept, marked, not rated
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_rating_page_says_how_many_hands_with_hint_are_not_counted(app, size):
+    ch = stored(app, 5)
+    for k in range(3):
+        record(ch, Item("duplicate", "racehorse", 6, k, 400.0,
+                        tuple(zip(LEVELS, (-30.0, -10.0, 0.0, 20.0), strict=True)), True))
+    app.store.save_challenge(ch)
+    sized(app, size)
+    app.go(Route.STATISTICS)
+    scene = app.open(Route.RATING)
+    pump(app, 2)
+    shown = " | ".join(texts(app))
+    assert "3 hands with Hint not counted" in shown  # beside the rating
+    assert "over 5 deals" in shown  # per table, and said under it:
+    assert "3 hands with Hint not counted in these figures." in shown
+    assert len(scene.drawn) == 5  # no point for a hand with Hint
+    assert problems(record_frame(app), size) == []

@@ -44,7 +44,9 @@ def test_the_review_is_made_in_a_worker_shown_and_kept_with_the_saved_game(app):
     table = _played(app)
     scene = app.open(Route.HAND_REVIEW, table=table, hand_no=0)
     job = scene.job
-    assert job is not None and job._proc.pid != __import__("os").getpid()
+    assert job is not None
+    job.wait_started()
+    assert job.pid not in (None, __import__("os").getpid())
     assert scene.buttons == [scene.cancel_button]  # Cancel while it works
     job.wait(PATIENCE)
     pump(app, 3)
@@ -65,8 +67,8 @@ def test_the_review_is_made_in_a_worker_shown_and_kept_with_the_saved_game(app):
     again.picks[0].on_click()
     replay = app.top
     assert replay.name == "replay" and replay.focus.lost == max(lost)
-    if replay.focus.trick >= 0:
-        assert replay.index == replay.focus.trick
+    if replay.focus.at_trick:  # any other decision opens at its moment
+        assert replay.index == replay.focus.trick  # (tests/ui/test_review_moments.py)
 
 
 def test_cancel_stops_the_worker_and_closes(app):
@@ -75,5 +77,7 @@ def test_cancel_stops_the_worker_and_closes(app):
     job = scene.job
     pump(app, 1, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
                                             unicode="")])
-    assert scene not in app.stack and job.finished and not job._proc.is_alive()
+    assert scene not in app.stack and job.finished
+    job.wait_started()  # a worker cancelled while starting is stopped once it is up
+    assert not job.alive
     assert 0 not in table.session.reviews

@@ -127,7 +127,7 @@ class RatingScene(MenuScene):
         self.text = max(12, round(16 * s))
         step = round(self.text * 1.5)
         rows = self.table_lines()
-        top = self.rect.top + round(76 * s) + 2 * step
+        top = self.rect.top + round(76 * s) + len(self.summary()) * step
         bottom = self.rect.bottom - round(80 * s) - (len(rows) + 2) * step
         left = self.rect.left + round(100 * s)
         self.chart = pygame.Rect(left, top + step // 2, self.rect.right - round(40 * s) - left,
@@ -142,12 +142,18 @@ class RatingScene(MenuScene):
         if now is None:
             return ["Not rated yet: play a game with the duplicate challenge on, or review a "
                     "hand, and the levels measured on your deals place you."]
-        deals = len(self.challenge.deals())
-        reviews = sum(i.kind == "review" for i in self.challenge.items)
-        return [f"Your rating: {now.value:.1f} ± {now.sd:.1f} on the levels' scale "
-                f"({rating_words(now.value)}), from {plural(now.items, 'hand')}.",
-                f"Made from {plural(deals, 'duplicate deal')} and "
-                f"{plural(reviews, 'reviewed hand')}. The band: ± one standard error."]
+        counted = self.challenge.counted()
+        deals = sum(i.kind == "duplicate" for i in counted)
+        reviews = sum(i.kind == "review" for i in counted)
+        hinted = len(self.challenge.items) - len(counted)
+        out = [f"Your rating: {now.value:.1f} ± {now.sd:.1f} on the levels' scale "
+               f"({rating_words(now.value)}), from {plural(now.items, 'hand')}.",
+               f"Made from {plural(deals, 'duplicate deal')} and "
+               f"{plural(reviews, 'reviewed hand')}. The band: ± one standard error."]
+        if hinted:  # Hint is the expert's own suggestion: those hands measure nobody
+            out.append(f"{plural(hinted, 'hand')} with Hint not counted (Hint asks the "
+                       "expert).")
+        return out
 
     def table_lines(self) -> list[str]:
         tables = sorted({i.table for i in self.challenge.deals()})
@@ -156,11 +162,15 @@ class RatingScene(MenuScene):
             fig = table_figures(self.challenge.deals(table))
             if fig is None:
                 continue
-            text = (f"{table_title(table)}: you minus the expert {fig.mean:+.0f} a deal over "
-                    f"{plural(fig.deals, 'deal')}")
+            text = f"{table_title(table)}: no deal without Hint yet"
+            if fig.mean is not None:
+                text = (f"{table_title(table)}: you minus the expert {fig.mean:+.0f} a deal "
+                        f"over {plural(fig.deals, 'deal')}")
             if fig.low is not None and fig.high is not None:
                 text += f", 95% interval {fig.low:+.0f} to {fig.high:+.0f}"
             out.append(text)
+            if fig.hinted:  # a line of its own: the figures' line is long enough already
+                out.append(f"    {fig.hinted_words} in these figures.")
         if len(tables) > MAX_TABLE_ROWS:
             out.append(f"... and {len(tables) - MAX_TABLE_ROWS} more tables.")
         if not out:

@@ -9,69 +9,29 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.match.history import HandHistory, hand_history
-from game.match.reviewread import Row
+from game.match.reviewread import Row, seen_at
 from game.rules.cards import Card
+from game.rules.phase import Phase
+from game.rules.view import PlayerView
 from game.ui import assets, theme
 from game.ui.overlay import Display
-from game.ui.table.infopanel import PASS, SIGNAL, read_rows
+from game.ui.table.moment import draw_moment
+from game.ui.table.replaypieces import (
+    big_panel,
+    card_width,
+    draw_auction,
+    draw_cards,
+    draw_focus,
+    who,
+)
 from game.ui.table.sprites import hand_order
-from game.ui.widgets import Button, draw_text, elide, panel, shade, wrap
+from game.ui.widgets import Button, draw_text
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
     from game.ui.table.faces import PromptTable
-    from game.ui.table.labels import DrawnTable
 
-
-
-
-def big_panel(surface: pygame.Surface, table: DrawnTable, title: str) -> pygame.Rect:
-    """The panel these screens share, over the dimmed table, holding their buttons at its
-    foot; returns the space above them."""
-    lay = table.layout
-    s = lay.s
-    w, h = lay.size
-    shade(surface, 110)
-    outer = pygame.Rect(round(20 * s), lay.bar.bottom + round(8 * s), w - round(40 * s),
-                        h - lay.bar.bottom - round(20 * s))
-    panel(surface, outer)
-    draw_text(surface, title, (outer.centerx, outer.top + round(8 * s)), lay.font_big,
-              theme.GOLD, bold=True, anchor="midtop")
-    top = outer.top + round(44 * s)
-    return pygame.Rect(outer.left + round(20 * s), top, outer.width - round(40 * s),
-                       h - round(98 * s) - top)
-
-
-def card_width(table: DrawnTable, row: pygame.Rect) -> int:
-    """Cards as large as a seat's row allows (a label above them), up to the trick's."""
-    label = round(table.layout.font_small * 1.4)
-    return max(24, min(round(table.layout.card_w * 0.7), round((row.height - label - 6) / 1.4)))
-
-
-def draw_cards(surface: pygame.Surface, table: DrawnTable, cards: Sequence[Card],
-               pos: tuple[int, int], width: int, marked: Sequence[Card] = (),
-               span: int = 0) -> int:
-    """A row of face-up cards from ``pos``, spread over at most ``span`` pixels; cards in
-    ``marked`` get a blue edge. Returns the x after the row."""
-    four = table.app.settings.four_colour
-    x, y = pos
-    gap = round(width * 0.62)
-    if span and len(cards) > 1:
-        gap = min(gap, (span - width) // (len(cards) - 1))
-    left = list(marked)
-    for card in cards:
-        img = assets.card_image(str(card), width, four)
-        surface.blit(img, (x, y))
-        if card in left:
-            left.remove(card)
-            pygame.draw.rect(surface, (110, 175, 240), pygame.Rect(x, y, width, img.get_height()),
-                             width=3, border_radius=max(3, width // 12))
-        x += gap
-    return x + (width - gap if cards else 0)
-
-
-def who(table: DrawnTable, seat: int) -> str:
-    return "You" if seat == table.human else table.match.rules.seating.name(seat)
+MOMENT = -1  # the replay's page for a reviewed decision made outside a trick
 
 
 class BiddingScene(Display):
@@ -85,39 +45,10 @@ class BiddingScene(Display):
         self.cont.hotkey = pygame.K_ESCAPE
 
     def draw(self, surface: pygame.Surface) -> None:
-        table, lay = self.table, self.layout
-        s = lay.s
+        table = self.table
         view = table.board
         inner = big_panel(surface, table, "The auction")
-        rows = read_rows(view, view.rules.next_seat(view.dealer))
-        col_w = min(round(200 * s), inner.width // max(1, len(rows)))
-        left = inner.centerx - col_w * len(rows) // 2
-        y0 = inner.top + round(20 * s)
-        for i, (seat, calls) in enumerate(rows):
-            x = left + i * col_w + col_w // 2
-            draw_text(surface, who(table, seat), (x, y0), lay.font, theme.INK, bold=True,
-                      anchor="midtop")
-            y = y0 + round(36 * s)
-            for text, high, reading in calls:
-                colour = theme.GOLD if high else (theme.INK_DIM if text == PASS else theme.INK)
-                label = reading.label if reading.amount else text
-                y = draw_text(surface, label, (x, y), lay.font, colour, bold=high,
-                              anchor="midtop").bottom + round(4 * s)
-                # What the call shows, under it, in the table's convention's words.
-                for line in wrap(f"{SIGNAL} {reading.shows}", lay.font_small,
-                                 col_w - round(12 * s)) if reading.signal else ():
-                    y = draw_text(surface, line, (x, y), lay.font_small, theme.SIGNAL,
-                                  anchor="midtop").bottom
-                y += round(6 * s) if reading.signal else 0
-        if not view.bids:
-            draw_text(surface, "No bids yet.", inner.center, lay.font, theme.INK_DIM,
-                      anchor="center")
-        if view.bidder >= 0:
-            trump = f", trump {view.trump_suit.symbol} {view.trump_suit.name.title()}" \
-                if view.trump_suit is not None else ""
-            draw_text(surface, f"{who(table, view.bidder)} bid {view.bid}{trump}",
-                      (inner.centerx, inner.bottom - round(30 * s)), lay.font, theme.GOLD,
-                      bold=True, anchor="midtop")
+        draw_auction(surface, table, view, inner)
         self.draw_buttons(surface)
 
 
@@ -192,30 +123,58 @@ class HandsScene(HandScene):
 
 
 class ReplayScene(HandScene):
-    """The hand's tricks one at a time, forward and back, with what each seat still held."""
+    """The hand's tricks one at a time, forward and back, with what each seat still held.
+    Opened from the review, it starts at the decision: a card at its trick; any other
+    decision on a page of its own (:data:`MOMENT`), in its place among the tricks, showing
+    what the player saw then (game.ui.table.moment)."""
 
     name = "replay"
 
     def __init__(self, app: AppContext, table: PromptTable, hand_no: int,
                  focus: Row | None = None) -> None:
         super().__init__(app, table, hand_no)
-        # Opened from the review: at the decision's trick, with its alternatives beside it.
         self.focus = focus
-        self.index = max(0, min(focus.trick, len(self.history.tricks) - 1)) if focus else 0
+        tricks = list(range(len(self.history.tricks)))
+        self.pages: list[int] = tricks
+        self.at = 0
+        self.seen: PlayerView | None = None
+        if focus is not None and focus.at_trick:
+            self.at = max(0, min(focus.trick, len(tricks) - 1))
+        elif focus is not None:
+            m = table.match
+            self.seen = seen_at(m.rules, m.seed, m.actions, focus)
+            # After the trick a two-handed meld follows; before the trick of any other
+            # decision made during the play (declaring out); before the first otherwise.
+            after = 1 if self.seen.phase == Phase.MELD_TURN else 0
+            self.at = max(0, min(focus.trick + after, len(tricks)))
+            self.pages = [*tricks[:self.at], MOMENT, *tricks[self.at:]]
         self.prev = Button("◀ Previous", self.back, hotkey=pygame.K_LEFT)
         self.next = Button("Next ▶", self.forward, hotkey=pygame.K_RIGHT, primary=True)
         self.buttons = [self.prev, self.next, self.cont]
         self.cont.primary = False
 
+    @property
+    def index(self) -> int:
+        """The trick shown (0-based), or :data:`MOMENT`."""
+        return self.pages[self.at] if self.pages else 0
+
     def back(self) -> None:
-        self.index = max(0, self.index - 1)
+        self.at = max(0, self.at - 1)
 
     def forward(self) -> None:
-        self.index = min(len(self.history.tricks) - 1, self.index + 1)
+        self.at = min(len(self.pages) - 1, self.at + 1)
 
     def draw(self, surface: pygame.Surface) -> None:
         table, lay, hist = self.table, self.layout, self.history
         tricks = hist.tricks
+        self.prev.enabled = self.at > 0
+        self.next.enabled = self.at < len(self.pages) - 1
+        if self.index == MOMENT and self.focus is not None and self.seen is not None:
+            inner = big_panel(surface, table, self.focus.moment.capitalize())
+            draw_moment(surface, table, hist, self.focus, self.seen, inner,
+                        lambda cards, trump: hand_order(cards, table.match.rules, trump))
+            self.draw_buttons(surface)
+            return
         if not tricks:
             big_panel(surface, table, "No tricks were played in this hand")
             self.draw_buttons(surface)
@@ -234,47 +193,14 @@ class ReplayScene(HandScene):
                        (row.left, row.top + round(lay.font_small * 1.4)), width,
                        span=row.width - round(20 * lay.s))
         area = pygame.Rect(split, inner.top, inner.right - split, inner.height)
-        if self.focus is not None:
-            area.height = round(inner.height * 0.42)
-            self.draw_focus(surface, pygame.Rect(split, area.bottom + round(40 * lay.s),
-                                                 inner.right - split,
-                                                 inner.bottom - area.bottom - round(40 * lay.s)))
-        self.draw_trick(surface, trick.cards, trick.winner, trick.points, area)
-        self.prev.enabled = self.index > 0
-        self.next.enabled = self.index < len(tricks) - 1
-        self.draw_buttons(surface)
-
-    def draw_focus(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The reviewed decision: what was chosen, the alternatives with their expected
-        scores, and the expert's reason."""
         focus = self.focus
-        assert focus is not None
-        lay = self.layout
-        g = focus.graded
-        size = lay.font_small
-        step = round(size * 1.35)
-        width = area.width - round(10 * lay.s)
-        mine = g.chosen
-        heading = (f"{focus.moment.capitalize()}: you chose {mine.text}, {g.grade}"
-                   + (f", {g.lost:.0f} points lost" if g.lost >= 0.5 else ""))
-        y = area.top
-        draw_text(surface, elide(heading, size, width, bold=True), (area.left, y), size,
-                  theme.GOLD, bold=True)
-        y += step
-        options = g.decision.options
-        room = max(1, (area.height - 3 * step) // step - 1)
-        shown = list(options[:room])
-        if mine not in shown:
-            shown[-1] = mine
-        for o in shown:
-            tag = " (best)" if o is g.best else " (yours)" if o is mine else ""
-            colour = theme.GOLD if o is g.best else theme.INK if o is mine else theme.INK_DIM
-            draw_text(surface, elide(f"{o.text}{tag}: {o.value:+.0f}", size, width),
-                      (area.left + round(12 * lay.s), y), size, colour)
-            y += step
-        for line in wrap(g.decision.reason + ".", size, width)[:2]:
-            draw_text(surface, line, (area.left, y), size, theme.INK)
-            y += step
+        if focus is not None and focus.at_trick and self.index == focus.trick:
+            area.height = round(inner.height * 0.42)
+            draw_focus(surface, table, focus, pygame.Rect(
+                split, area.bottom + round(40 * lay.s), inner.right - split,
+                inner.bottom - area.bottom - round(40 * lay.s)))
+        self.draw_trick(surface, trick.cards, trick.winner, trick.points, area)
+        self.draw_buttons(surface)
 
     def trick_rects(self, seats: Sequence[int], area: pygame.Rect) -> list[pygame.Rect]:
         """Where each seat's card of a trick lies in ``area``: the table's own trick places

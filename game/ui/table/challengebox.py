@@ -15,7 +15,9 @@ from game.store.challenge import Item
 from game.ui import theme
 from game.ui.widgets import draw_text, elide, record
 
-ROWS = 7  # in lines of small type: the heading, the two boxes (3), the deal, the table
+# in lines of small type: the heading, the two boxes (3 and a third), the deal, the table, the
+# hands with Hint left out of the table's figures
+ROWS = 8
 
 
 class ChallengeBox:
@@ -23,6 +25,7 @@ class ChallengeBox:
         self.session = session
         self.hand_no = hand_no
         self.line = ""  # the table's figures, worked out once the deal is done
+        self.left_out = ""  # how many of the table's deals were played with Hint
 
     @property
     def shown(self) -> bool:
@@ -38,6 +41,12 @@ class ChallengeBox:
         state, share = self.session.queue.status(self.hand_no)
         return state, share, self.session.queue.items.get(self.hand_no)
 
+    @property
+    def hinted(self) -> bool:
+        """The player asked for a Hint in this hand: marked, and not counted."""
+        item = self.session.queue.items.get(self.hand_no)
+        return self.hand_no in self.session.match.hinted or (item is not None and item.hint)
+
     def height(self, font: int) -> int:
         return round(font * 1.5) * ROWS
 
@@ -48,10 +57,14 @@ class ChallengeBox:
             if fig is None:
                 return ""
             per = "deal" if fig.deals == 1 else "deals"
-            text = (f"At this table: {fig.mean:+.0f} a deal against the expert over "
-                    f"{fig.deals} {per}")
+            text = "At this table: no deal without Hint yet"
+            if fig.mean is not None:
+                text = (f"At this table: {fig.mean:+.0f} a deal against the expert over "
+                        f"{fig.deals} {per}")
             if fig.low is not None and fig.high is not None:
                 text += f" (95% interval {fig.low:+.0f} to {fig.high:+.0f})"
+            if fig.hinted:  # on a line of its own: the figures' line is long enough already
+                self.left_out = f"{fig.hinted_words} in the table's figures or the rating."
             self.line = text + "."
         return self.line
 
@@ -70,11 +83,13 @@ class ChallengeBox:
         right = pygame.Rect(left.right + step, left.top, half, left.height)
         state, share, item = self.status()
         expert = item.level("expert") if item is not None else None
-        for box, who, value, whose in ((left, "You", you, "your"),
+        hinted = self.hinted
+        for box, who, value, whose in ((left, "You, with Hint" if hinted else "You", you,
+                                        "your"),
                                        (right, "The expert", expert, "its")):
             pygame.draw.rect(surface, theme.INK_DIM, box, width=1, border_radius=8)
-            draw_text(surface, who, (box.centerx, box.top + 2), small, theme.INK_DIM,
-                      anchor="midtop")
+            draw_text(surface, who, (box.centerx, box.top + 2), small,
+                      theme.GOLD if who.endswith("Hint") else theme.INK_DIM, anchor="midtop")
             if value is not None:
                 draw_text(surface, f"{value:+.0f}", (box.centerx, box.top + round(small * 1.35)),
                           font, theme.INK, bold=True, anchor="midtop")
@@ -87,10 +102,16 @@ class ChallengeBox:
         if item is not None and you is not None and expert is not None:
             diff = you - expert
             colour = theme.GREEN if diff >= 0 else theme.RED
-            draw_text(surface, f"You {diff:+.0f} against the expert on this deal.",
-                      (rect.left, y), small, colour, bold=True)
+            words = f"You {diff:+.0f} against the expert on this deal"
+            if hinted:  # a hint is the expert's own suggestion: no measure of the player
+                words, colour = words + " with Hint: not counted", theme.GOLD
+            draw_text(surface, elide(words + ".", small, rect.width), (rect.left, y), small,
+                      colour, bold=True)
             draw_text(surface, elide(self.table_line(), small, rect.width),
                       (rect.left, y + step), small, theme.INK)
+            if self.left_out:
+                draw_text(surface, elide(self.left_out, small, rect.width),
+                          (rect.left, y + 2 * step), small, theme.INK_DIM)
         elif state == "error":
             reason = self.session.queue.errors.get(self.hand_no, "")
             draw_text(surface, elide(f"The expert's hand could not be played: {reason}", small,

@@ -67,7 +67,7 @@ def resume_game(app: AppContext, saved: SavedGame) -> str | None:
     try:
         rules = saved.rules()
         match = Match(rules, saved.seed, tuple(saved.seats), list(saved.actions),
-                      bot_options=app.settings.bot_options())
+                      bot_options=app.settings.bot_options(), hinted=set(saved.hinted))
     except (RulesError, ValueError) as exc:
         return f"The saved game cannot be resumed: {exc}"
     app.settings.practice = saved.practice

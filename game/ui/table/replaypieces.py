@@ -1,0 +1,152 @@
+"""The pieces the after-hand screens share (the hands, the replay, the review's moments): their
+panel, rows of cards, the auction as it stood, and a reviewed decision's alternatives."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.match.reviewread import Row
+from game.rules.cards import Card
+from game.rules.view import PlayerView
+from game.ui import assets, theme
+from game.ui.table.infopanel import PASS, SIGNAL, read_rows
+from game.ui.widgets import draw_text, elide, panel, shade, wrap
+
+if TYPE_CHECKING:
+    from game.ui.table.labels import DrawnTable
+
+
+def big_panel(surface: pygame.Surface, table: DrawnTable, title: str) -> pygame.Rect:
+    """The panel these screens share, over the dimmed table, holding their buttons at its
+    foot; returns the space above them."""
+    lay = table.layout
+    s = lay.s
+    w, h = lay.size
+    shade(surface, 110)
+    outer = pygame.Rect(round(20 * s), lay.bar.bottom + round(8 * s), w - round(40 * s),
+                        h - lay.bar.bottom - round(20 * s))
+    panel(surface, outer)
+    draw_text(surface, title, (outer.centerx, outer.top + round(8 * s)), lay.font_big,
+              theme.GOLD, bold=True, anchor="midtop")
+    top = outer.top + round(44 * s)
+    return pygame.Rect(outer.left + round(20 * s), top, outer.width - round(40 * s),
+                       h - round(98 * s) - top)
+
+
+def card_width(table: DrawnTable, row: pygame.Rect) -> int:
+    """Cards as large as a seat's row allows (a label above them), up to the trick's."""
+    label = round(table.layout.font_small * 1.4)
+    return max(24, min(round(table.layout.card_w * 0.7), round((row.height - label - 6) / 1.4)))
+
+
+def draw_cards(surface: pygame.Surface, table: DrawnTable, cards: Sequence[Card],
+               pos: tuple[int, int], width: int, marked: Sequence[Card] = (),
+               span: int = 0) -> int:
+    """A row of face-up cards from ``pos``, spread over at most ``span`` pixels; cards in
+    ``marked`` get a blue edge. Returns the x after the row."""
+    four = table.app.settings.four_colour
+    x, y = pos
+    gap = round(width * 0.62)
+    if span and len(cards) > 1:
+        gap = min(gap, (span - width) // (len(cards) - 1))
+    left = list(marked)
+    for card in cards:
+        img = assets.card_image(str(card), width, four)
+        surface.blit(img, (x, y))
+        if card in left:
+            left.remove(card)
+            pygame.draw.rect(surface, (110, 175, 240), pygame.Rect(x, y, width, img.get_height()),
+                             width=3, border_radius=max(3, width // 12))
+        x += gap
+    return x + (width - gap if cards else 0)
+
+
+def who(table: DrawnTable, seat: int) -> str:
+    return "You" if seat == table.human else table.match.rules.seating.name(seat)
+
+
+def draw_auction(surface: pygame.Surface, table: DrawnTable, view: PlayerView,
+                 inner: pygame.Rect, size: int = 0, turn: int = -1) -> int:
+    """The auction as ``view`` has it: a column per seat in bidding order, a row per round,
+    what a call shows under it; ``turn``: the seat about to call, marked "?" in gold (the
+    review's moment of a bid). Returns the bottom of the columns."""
+    lay = table.layout
+    s = lay.s
+    size = size or lay.font
+    small = min(lay.font_small, size)
+    rows = read_rows(view, view.rules.next_seat(view.dealer))
+    col_w = min(round(200 * s), inner.width // max(1, len(rows)))
+    left = inner.centerx - col_w * len(rows) // 2
+    y0 = inner.top + round(20 * s * size / lay.font)
+    bottom = y0
+    for i, (seat, calls) in enumerate(rows):
+        x = left + i * col_w + col_w // 2
+        draw_text(surface, who(table, seat), (x, y0), size, theme.INK, bold=True,
+                  anchor="midtop")
+        y = y0 + round(size * 2.1)
+        for text, high, reading in calls:
+            colour = theme.GOLD if high else (theme.INK_DIM if text == PASS else theme.INK)
+            label = reading.label if reading.amount else text
+            y = draw_text(surface, label, (x, y), size, colour, bold=high,
+                          anchor="midtop").bottom + round(4 * s)
+            # What the call shows, under it, in the table's convention's words.
+            for line in wrap(f"{SIGNAL} {reading.shows}", small,
+                             col_w - round(12 * s)) if reading.signal else ():
+                y = draw_text(surface, line, (x, y), small, theme.SIGNAL,
+                              anchor="midtop").bottom
+            y += round(6 * s) if reading.signal else 0
+        if seat == turn:
+            y = draw_text(surface, "?", (x, y), size, theme.GOLD, bold=True,
+                          anchor="midtop").bottom
+        bottom = max(bottom, y)
+    if not view.bids and turn < 0:
+        draw_text(surface, "No bids yet.", inner.center, size, theme.INK_DIM, anchor="center")
+    if view.bidder >= 0:
+        trump = f", trump {view.trump_suit.symbol} {view.trump_suit.name.title()}" \
+            if view.trump_suit is not None else ""
+        draw_text(surface, f"{who(table, view.bidder)} bid {view.bid}{trump}",
+                  (inner.centerx, inner.bottom - round(30 * s)), size, theme.GOLD,
+                  bold=True, anchor="midtop")
+    return bottom
+
+
+def draw_focus(surface: pygame.Surface, table: DrawnTable, focus: Row, area: pygame.Rect,
+               reason_lines: int = 2) -> None:
+    """The reviewed decision: what was chosen, the alternatives with their expected scores
+    (as many as fit, the player's always among them), and the expert's reason in words."""
+    lay = table.layout
+    g = focus.graded
+    size = lay.font_small
+    step = round(size * 1.35)
+    width = area.width - round(10 * lay.s)
+    mine = g.chosen
+    heading = (f"{focus.moment.capitalize()}: you chose {mine.text}, {g.grade}"
+               + (f", {g.lost:.0f} points lost" if g.lost >= 0.5 else ""))
+    y = area.top
+    for line in wrap(heading, size, width, bold=True)[:2]:
+        draw_text(surface, line, (area.left, y), size, theme.GOLD, bold=True)
+        y += step
+    reason = wrap(g.decision.reason + ".", size, width)[:reason_lines]
+    draw_text(surface, "Expected score of each choice:", (area.left, y), size, theme.INK_DIM)
+    y += step
+    options = g.decision.options
+    room = max(1, (area.bottom - y) // step - len(reason) - 2)
+    shown = list(options[:room])
+    if mine not in shown:
+        shown[-1] = mine
+    for o in shown:
+        tag = " (best)" if o is g.best else " (yours)" if o is mine else ""
+        colour = theme.GOLD if o is g.best else theme.INK if o is mine else theme.INK_DIM
+        draw_text(surface, elide(f"{o.text}{tag}: {o.value:+.0f}", size, width),
+                  (area.left + round(12 * lay.s), y), size, colour)
+        y += step
+    if len(options) > len(shown):
+        draw_text(surface, f"... and {len(options) - len(shown)} more",
+                  (area.left + round(12 * lay.s), y), size, theme.INK_DIM)
+    y += step
+    for line in reason:
+        draw_text(surface, line, (area.left, y), size, theme.INK)
+        y += step
