@@ -142,10 +142,10 @@ def _reason(view: PlayerView, kind: str, options: list[Option], samples: int,
     if len(options) == 1:
         return f"{best.text}: the only sensible choice"
     second = options[1]
-    if chosen is not None and chosen is not best and best.value - chosen.value >= 0.5:
+    if chosen is not None and chosen is not best and best.value - chosen.value > TIE:
         second = chosen
     margin = best.value - second.value
-    if margin < 0.5:
+    if margin <= TIE:
         return f"{best.text}: as good as {second.text}, {how}"
     lead = best.text[0].upper() + best.text[1:]
     if view.phase == Phase.TRICKS or kind in ("stock", "playoff"):

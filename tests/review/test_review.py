@@ -4,12 +4,16 @@ card), against thresholds in points stated in game.match.review."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from game.bots.analysis import TIE, Option, best_first
+from game.bots.analysis import _reason as analysis_reason
 from game.match.review import GRADES, Graded, decisions, grade, review_hand
 from game.rules.actions import Bid, Pass
 from game.rules.gamehands import game_hands
+from game.rules.view import observe
 from game.store.content import load_preset
 from tests.store.test_hand_history import golden
 
@@ -35,6 +39,25 @@ def test_of_options_worth_the_same_within_the_tie_the_first_legal_one_is_named_b
     apart = [Option(Bid(260), 40.0 + TIE + 0.5, "bid 260"), Option(Pass(), 40.0, "pass")]
     assert best_first(legal, apart)[0].action == Bid(260)
     assert best_first(legal, [near[2]]) == [near[2]]
+
+
+def test_a_reason_between_options_within_the_tie_says_they_are_as_good():
+    """The best named by the tie rule may be worth a point less than the next option: its
+    reason says "as good as", never "about -1 point more" or "about 0 points more"."""
+    saved = golden("cutthroat")
+    rules = load_preset("cutthroat")
+    hand = game_hands(rules, saved.seed, saved.actions)[0]
+    _, state, _ = decisions(hand, 0)[0]
+    view = observe(state, 0)
+    legal = view.legal
+    for gap in (-1.0, 0.0, 1.0, TIE):
+        options = best_first(legal, [Option(legal[1], 40.0 + gap, "b"),
+                                     Option(legal[0], 40.0, "a")])
+        reason = analysis_reason(view, "bid", options, 10)
+        assert "as good as" in reason and "more" not in reason, (gap, reason)
+    options = best_first(legal, [Option(legal[1], 40.0 + TIE + 3, "b"),
+                                 Option(legal[0], 40.0, "a")])
+    assert "more" in analysis_reason(view, "bid", options, 10)
 
 
 def _review(preset: str, seat: int, hand_no: int):
@@ -63,6 +86,8 @@ def test_every_decision_of_the_seat_is_graded_with_its_choice_among_the_options(
                 assert g.chosen.value <= g.best.value + TIE
                 assert g.lost >= 0 and g.grade in [name for name, _ in GRADES]
                 assert d.reason
+                # Options within TIE are "as good as" each other, never "about 0 more".
+                assert not re.search(r"about (0|-\d+) points? more", d.reason), d.reason
                 kinds.add(d.kind)
             assert review.ceiling is not None
     expected = {
