@@ -13,7 +13,10 @@ average of the other sides' scores: four-handed, the partnership's hand score mi
 opponents'; three-handed, the seat's score minus the average of the other two; two-handed, the
 player's hand points minus the opponent's. That is exactly the per-deal margin ``pinochle
 match`` reports, so "points lost" reads on the same scale as the strength table. It counts this
-hand only (not the chance of winning the game) and is in points, never checks or stars.
+hand only (not the chance of winning the game) and is in points, never checks or stars. The one
+exception ends the game: two-handed, declaring out is valued at the game's target, plus when
+the claim wins and minus when it loses, so a winning claim is always best and a losing one is
+a blunder, never "as good as playing on".
 
 **Budget.** ``budget=1`` is the review's default (about the ``expert`` level's samples for each
 decision, every candidate searched to the end); the cost grows linearly with it.

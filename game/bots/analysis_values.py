@@ -281,8 +281,11 @@ def _stock(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence
     legal = [a for a in view.legal if not isinstance(a, DeclareOut)]
     out: Values = []
     if DeclareOut() in view.legal:
-        out.append((DeclareOut(), float(_points_now(view, view.seat)
-                                        - _points_now(view, 1 - view.seat))))
+        # Declaring out ends the game, won or lost ("If the claimant has fewer than 1,000
+        # points, he loses the game", 004): valued at the game, not at this hand's points.
+        wins = view.scores[view.seat] + _points_now(view, view.seat) >= view.target
+        if wins or DeclareOut() in chosen:
+            out.append((DeclareOut(), float(view.target if wins else -view.target)))
     cards = [a for a in legal if isinstance(a, PlayCard)]
     n = _n(STOCK_SAMPLES, budget)
     if cards:

@@ -4,14 +4,15 @@ card), against thresholds in points stated in game.match.review."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
-from game.bots.analysis import TIE, Option, best_first
+from game.bots.analysis import TIE, Option, analyse, best_first
 from game.bots.analysis import _reason as analysis_reason
 from game.match.review import GRADES, Graded, decisions, grade, review_hand
-from game.rules.actions import Bid, Pass
+from game.rules.actions import Bid, DeclareOut, Pass
 from game.rules.gamehands import game_hands
 from game.rules.view import observe
 from game.store.content import load_preset
@@ -58,6 +59,24 @@ def test_a_reason_between_options_within_the_tie_says_they_are_as_good():
     options = best_first(legal, [Option(legal[1], 40.0 + TIE + 3, "b"),
                                  Option(legal[0], 40.0, "a")])
     assert "more" in analysis_reason(view, "bid", options, 10)
+
+
+def test_declaring_out_is_valued_at_the_game_a_losing_claim_never_best():
+    """004: "If the claimant has fewer than 1,000 points, he loses the game." Early in a
+    two-handed game a claim loses: the analysis leaves it out, or grades it a blunder when the
+    player made it. With the target within reach the claim wins, and is best."""
+    saved = golden("two-handed")
+    rules = load_preset("two-handed")
+    hand = game_hands(rules, saved.seed, saved.actions)[0]
+    _, state, _ = next(d for d in decisions(hand, 0) if DeclareOut() in observe(d[1], 0).legal)
+    assert state.scores[0] < state.target
+    view = observe(state, 0)
+    a = analyse(view, random.Random(1), 0.1)
+    assert all(o.action != DeclareOut() for o in a.options)
+    made = analyse(view, random.Random(1), 0.1, DeclareOut())
+    assert grade(made.points_lost(DeclareOut())) == "blunder"
+    near = observe(state._replace(scores=(state.target, *state.scores[1:])), 0)
+    assert analyse(near, random.Random(1), 0.1).best.action == DeclareOut()
 
 
 def _review(preset: str, seat: int, hand_no: int):
