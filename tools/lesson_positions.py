@@ -29,11 +29,12 @@ from game.rules.compose import auction_hand, contracted
 from game.rules.errors import IllegalActionError
 from game.rules.notation import NotationError, read, write
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState, HandState
+from game.rules.state import GameState, HandState, StockHand
 from game.store.content import LEVELS_DIR, load_preset, preset_names
 from game.store.lesson_reader import lesson_from_mapping, puzzle_from_mapping
 from game.store.lessons import LEARNER, SEATS, Position
-from game.tutorial.positions import build_state, seat_key
+from game.tutorial.positions import build_state, melded_cards, seat_key
+from tools.lesson_history import invent, same_place
 
 
 @dataclass(frozen=True)
@@ -79,13 +80,35 @@ def convert(path: Path, step: int | None, pos: Position, preset: str) -> Found:
             state, [])
         text = write(start, moves)
         back = read(text, load_preset).state
+        same = _seen(back) == _seen(state)
+        if not same and _seen(back) == _seen(_dealer_dix(state, back)):
+            return Found(path, step, text, "a deal: converts, with the dealer's 10 for a turned-"
+                         "up dix that the table left out")
     except (NotationError, IllegalActionError):
-        return Found(path, step, "", what)
-    if _seen(back) != _seen(state):
+        same = False
+    if not same and pos.phase == "tricks" and not rules.stock.enabled:
+        return _with_history(path, step, rules, state, pos, what)
+    if not same:
         return Found(path, step, "", what if pos.phase not in ("auction", "stock")
                      else "pn1 reads back another state")
     return Found(path, step, text, "a contract and the moves after it: converts"
                  if "; contract " in text else "a deal: converts")
+
+
+def _with_history(path: Path, step: int | None, rules: RuleSet, state: GameState,
+                  pos: Position, what: str) -> Found:
+    """A trick position as a deal, its exchanges and the tricks before it, made up by
+    :func:`tools.lesson_history.invent` and read back as the same place."""
+    melded = melded_cards(rules, pos)
+    got = invent(rules, state, melded)
+    if got is None:
+        return Found(path, step, "", f"{what}: no history found")
+    text = write(*got)
+    back = read(text, load_preset).state
+    stated = frozenset(s for s, cards in enumerate(melded) if cards)
+    if not same_place(back, state, stated):
+        return Found(path, step, "", f"{what}: the history reads back another place")
+    return Found(path, step, text, "the tricks before it made up: converts")
 
 
 def _stated(rules: RuleSet, state: GameState, pos: Position
@@ -114,6 +137,16 @@ def _stated(rules: RuleSet, state: GameState, pos: Position
     start = state._replace(hand=contracted(rules, auction_hand(
         rules, hand.dealer, tuple(hands), widow), hand.bidder, hand.bid))
     return start, moves
+
+
+def _dealer_dix(state: GameState, back: GameState) -> GameState:
+    """``state`` with the meld points of ``back``: two-handed, the dealer scores 10 when the
+    turn-up is a dix (004, "Melding the dix": "If the dealer turns a dix [...] as the trump
+    card, they score 10 points immediately"), which a table position does not count and the
+    engine does."""
+    if isinstance(state.hand, StockHand) and isinstance(back.hand, StockHand):
+        return state._replace(hand=state.hand._replace(meld_pts=back.hand.meld_pts))
+    return state
 
 
 def _seen(state: GameState) -> GameState:

@@ -134,7 +134,7 @@ def _auction_hand(rules: RuleSet, pos: Position, counts: tuple[int, ...], widow:
         return hand._replace(phase=_PHASES[pos.phase])
     if pos.phase == "discard":
         return hand._replace(phase=Phase.DISCARD, looked=True, widow=0)
-    melded = _melded(rules, pos)
+    melded = melded_cards(rules, pos)
     melds = tuple(best_meld(rules, melded[s] if melded[s] else counts[s], trump)
                   for s in range(rules.players))
     leader = pos.bidder if pos.leader is None else pos.leader
@@ -159,7 +159,7 @@ def _stock_state(rules: RuleSet, pos: Position, counts: tuple[int, ...], rest: l
     return new_game(rules, pos.seed)._replace(dealer=dealer, hand=hand)
 
 
-def _melded(rules: RuleSet, pos: Position) -> list[list[Card]]:
+def melded_cards(rules: RuleSet, pos: Position) -> list[list[Card]]:
     """Per seat, the cards it melded when the position says (a position late in the hand, when
     the meld was shown from a full hand); empty lists mean: the hand as it is."""
     out: list[list[Card]] = [[] for _ in range(rules.players)]

@@ -1,0 +1,292 @@
+"""A history for a lesson position stated late in a hand: the deal, the exchanges and the
+tricks already played that lead, under the engine's rules, to the hands a lesson gives.
+
+A lesson table states a trick position as the cards each seat holds now, the trump, the
+contract and the meld shown; the cards already played are in no hand. The position notation
+(pn1) gives a deal and the moves since, so that every position it holds is one the rules can
+reach. :func:`invent` finds such a history: it shares the cards out of play among the seats
+(each seat's melded cards that it no longer holds among its own), makes up the passes or the
+widow and discard the table's rules call for, and searches for tricks every card of which the
+engine accepts, the last won by the seat the table has leading now. Whatever it finds is
+checked by reading the notation back: the same hands, trump, contract, meld and leader.
+
+The search is seeded: the same table gives the same history every time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from game.rules.actions import (
+    Action,
+    Discard,
+    NameTrump,
+    PassCards,
+    PlayCard,
+    PlayHand,
+    RefuseThrowIn,
+    TakeWidow,
+)
+from game.rules.auction_game.state import PlayState
+from game.rules.cards import Card, Suit
+from game.rules.compose import auction_hand, contracted
+from game.rules.engine import actor, apply, legal_actions
+from game.rules.errors import IllegalActionError
+from game.rules.phase import Phase
+from game.rules.ruleset import RuleSet
+from game.rules.state import GameState, HandState
+
+NODES = 20_000  # card plays tried per search
+TRIES = 200  # searches for the tricks
+KEEP = 8  # histories compared for the meld closest to the table's
+
+
+def invent(rules: RuleSet, state: GameState, melded: Sequence[Sequence[Card]],
+           seed: int = 1) -> tuple[GameState, list[Action]] | None:
+    """(the state just after the contract, the moves from it) reaching ``state``'s hands, trump,
+    contract, meld and leader at the start of a trick, or None when no history was found.
+    ``melded``: per seat, the cards its meld was shown with (empty: the hand as it is now)."""
+    hand = state.hand
+    if not isinstance(hand, HandState) or hand.phase != Phase.TRICKS or hand.play is None \
+            or hand.play.trick:
+        return None
+    deck = rules.deck
+    now = [deck.to_cards(h) for h in hand.hands]
+    held = {len(h) for h in now}
+    if len(held) != 1:
+        return None
+    tricks = rules.hand_size - held.pop()
+    out = Counter(deck.to_cards(deck.full())) - Counter(c for h in now for c in h)
+    need = [Counter(m) - Counter(h) for m, h in zip(_padded(melded, rules.players), now,
+                                                    strict=True)]
+    common = out.copy()
+    for cards in need:
+        if cards.total() > tricks:
+            return None
+        common -= cards
+    if common.total() + sum(c.total() for c in need) != out.total():
+        return None  # a melded card is held by no one and was not played
+    stated = frozenset(s for s in range(rules.players) if s < len(melded) and melded[s])
+    rng = random.Random(f"history {rules.name} {seed}")
+    best: tuple[int, GameState, list[Action]] | None = None
+    tries = 0
+    for _ in range(TRIES):
+        first = _first_leader(rules, state, now, out, rng)
+        if first is None:
+            continue
+        table = hand._replace(play=_play_state(rules, hand, first))
+        search = _Search(rules, now, common, need, tricks, hand.play.leader, rng)
+        found_tricks = search.tricks(state._replace(hand=table))
+        if found_tricks is None:
+            continue
+        played = [Counter[Card]() for _ in range(rules.players)]
+        for seat, play in found_tricks:
+            played[seat][play.card] += 1
+        tail: list[Action] = [play for _, play in found_tricks]
+        left = out - sum(played, Counter[Card]())
+        for _ in range(TRIES // 10):
+            found = _history(rules, state, now, played, left, tail, rng, stated)
+            if found is not None:
+                cost = _meld_drift(found[2], state)
+                if best is None or cost < best[0]:
+                    best = (cost, found[0], found[1])
+                break
+        if best is not None and (best[0] == 0 or (tries := tries + 1) >= KEEP):
+            break
+    return None if best is None else (best[1], best[2])
+
+
+def _meld_drift(found: GameState, goal: GameState) -> int:
+    """How far the meld the history gives the seats whose meld the table did not state is from
+    the table's (which reckons it from the few cards they hold now)."""
+    a, b = found.hand, goal.hand
+    assert isinstance(a, HandState) and isinstance(b, HandState)
+    return sum(abs((x.total if x else 0) - (y.total if y else 0))
+               for x, y in zip(a.melds, b.melds, strict=True))
+
+
+def _play_state(rules: RuleSet, hand: HandState, leader: int) -> PlayState:
+    zeros = (0,) * rules.players
+    return PlayState(leader, leader, (), -1, 0, zeros, zeros, (), 0)
+
+
+def _first_leader(rules: RuleSet, state: GameState, now: list[list[Card]],
+                  out: Counter[Card], rng: random.Random) -> int | None:
+    """Who leads the first trick after this contract (whatever the cards out of play were)."""
+    pool = list(out.elements())
+    rng.shuffle(pool)
+    size = rules.hand_size - len(now[0])
+    played = [Counter(pool[s * size:(s + 1) * size]) for s in range(rules.players)]
+    left = Counter(pool[rules.players * size:])
+    at = _exchanged(rules, state, now, played, left, rng)
+    if at is None:
+        return None
+    hand = at[0].hand
+    assert isinstance(hand, HandState) and hand.play is not None
+    return hand.play.leader
+
+
+def _padded(melded: Sequence[Sequence[Card]], n: int) -> list[list[Card]]:
+    return [list(melded[s]) if s < len(melded) else [] for s in range(n)]
+
+
+class _Search:
+    """Tricks from the cards out of play, each card accepted by the engine against a hand that
+    holds the seat's cards now and every card out of play not yet placed. The rules' duties
+    (follow suit, beat, trump) bind only when a card that meets them is held, so a card legal
+    against that larger hand is legal against the seat's true hand, which is smaller."""
+
+    def __init__(self, rules: RuleSet, now: list[list[Card]], common: Counter[Card],
+                 need: list[Counter[Card]], tricks: int, leader: int, rng: random.Random
+                 ) -> None:
+        self.rules = rules
+        self.now = [Counter(h) for h in now]
+        self.common = common.copy()
+        self.need = [n.copy() for n in need]
+        self.cards = tricks * rules.players
+        self.leader = leader
+        self.rng = rng
+        self.budget = NODES
+        self.per_seat = tricks
+        self.plays = [0] * rules.players
+        self.played = 0
+
+    def _hands(self) -> tuple[int, ...]:
+        deck = self.rules.deck
+        return tuple(deck.counts_of(list((self.now[s] + self.common + self.need[s]).elements()))
+                     for s in range(self.rules.players))
+
+    def tricks(self, at: GameState) -> list[tuple[int, PlayCard]] | None:
+        """(seat, card played) in order, or None when the budget ran out first."""
+        hand = at.hand
+        assert isinstance(hand, HandState) and hand.play is not None
+        at = at._replace(hand=hand._replace(hands=self._hands(),
+                                            play=hand.play._replace(mask=-1)))
+        if self.played == self.cards:
+            done = not hand.play.trick and hand.play.leader == self.leader
+            return [] if done else None
+        seat = actor(at)
+        if self.need[seat].total() > self.per_seat - self.plays[seat]:
+            return None
+        options = [a for a in legal_actions(at) if isinstance(a, PlayCard)
+                   and (self.common[a.card] or self.need[seat][a.card])]
+        self.rng.shuffle(options)
+        options.sort(key=lambda a: not self.need[seat][a.card])
+        for action in options:
+            if self.budget <= 0:
+                return None
+            self.budget -= 1
+            after, _ = apply(at, action)
+            pile = self.need[seat] if self.need[seat][action.card] else self.common
+            pile[action.card] -= 1
+            self.plays[seat] += 1
+            self.played += 1
+            rest = self.tricks(after)
+            self.played -= 1
+            self.plays[seat] -= 1
+            pile[action.card] += 1
+            if rest is not None:
+                return [(seat, action), *rest]
+        return None
+
+
+def _exchanged(rules: RuleSet, state: GameState, now: list[list[Card]],
+               played: list[Counter[Card]], left: Counter[Card], rng: random.Random
+               ) -> tuple[GameState, GameState, list[Action]] | None:
+    """(the state at the first trick, the state just after the contract, the exchange's moves)
+    for a deal in which each seat held its cards now and ``played``, with passes drawn at
+    random from what each side ends with, the cards ``left`` as the widow laid away again."""
+    hand = state.hand
+    assert isinstance(hand, HandState)
+    deck = rules.deck
+    final = [Counter(now[s]) + played[s] for s in range(rules.players)]
+    dealt = [f.copy() for f in final]
+    to_bidder: tuple[Card, ...] = ()
+    back: tuple[Card, ...] = ()
+    count = rules.passing.count
+    if count and rules.partnerships:
+        partner = rules.seating.partner(hand.bidder)
+        to_bidder = tuple(rng.sample(list(final[hand.bidder].elements()), count))
+        back = tuple(rng.sample(list(final[partner].elements()), count))
+        dealt[hand.bidder] += Counter(back)
+        dealt[hand.bidder] -= Counter(to_bidder)
+        dealt[partner] += Counter(to_bidder)
+        dealt[partner] -= Counter(back)
+    widow = tuple(left.elements())
+    if len(widow) != rules.widow.size:
+        return None
+    counts = tuple(deck.counts_of(list(d.elements())) for d in dealt)
+    start = state._replace(hand=contracted(rules, auction_hand(
+        rules, hand.dealer, counts, deck.counts_of(widow)), hand.bidder, hand.bid))
+    moves: list[Action] = []
+    at = start
+    try:
+        while not (isinstance(at.hand, HandState) and at.hand.phase == Phase.TRICKS):
+            action = _exchange(at, hand, to_bidder, back, widow)
+            if action is None:
+                return None
+            at, _ = apply(at, action)
+            moves.append(action)
+    except IllegalActionError:
+        return None
+    return at, start, moves
+
+
+def _history(rules: RuleSet, state: GameState, now: list[list[Card]],
+             played: list[Counter[Card]], left: Counter[Card], tail: list[Action],
+             rng: random.Random, stated: frozenset[int]
+             ) -> tuple[GameState, list[Action], GameState] | None:
+    """(the state after the contract, the moves, the state they reach): the whole history
+    checked by the engine with the true hands, or None."""
+    got = _exchanged(rules, state, now, played, left, rng)
+    if got is None:
+        return None
+    at, start, moves = got
+    try:
+        for action in tail:
+            at, _ = apply(at, action)
+    except IllegalActionError:
+        return None
+    return (start, moves + tail, at) if same_place(at, state, stated) else None
+
+
+def _exchange(at: GameState, goal: HandState, to_bidder: tuple[Card, ...],
+              back: tuple[Card, ...], widow: tuple[Card, ...]) -> Action | None:
+    """The move the history makes at an exchange (the widow, the discard, trump, passes)."""
+    hand = at.hand
+    if not isinstance(hand, HandState):
+        return None
+    phase = hand.phase
+    if phase == Phase.WIDOW:
+        return TakeWidow()
+    if phase == Phase.DISCARD:
+        return Discard(widow)
+    if phase == Phase.TRUMP:
+        return NameTrump(Suit(goal.trump))
+    if phase == Phase.PASS:
+        return PassCards(to_bidder)
+    if phase == Phase.PASS_BACK:
+        return PassCards(back)
+    if phase == Phase.DECIDE:
+        return PlayHand()
+    if phase == Phase.THROW_IN_VOTE:
+        return RefuseThrowIn()
+    return None
+
+
+def same_place(found: GameState, goal: GameState, stated: frozenset[int]) -> bool:
+    """Whether ``found`` is ``goal`` as a lesson shows it: the same hands, trump, contract,
+    seat to lead and scores before the hand, and the same meld for the ``stated`` seats, whose
+    melded cards the table gives. (The tricks already taken, and the meld of a seat the table
+    reckons from the few cards it holds now, are the history's own.)"""
+    a, b = found.hand, goal.hand
+    if not (isinstance(a, HandState) and isinstance(b, HandState) and a.play and b.play):
+        return False
+    return (found.scores == goal.scores and found.dealer == goal.dealer
+            and a.phase == b.phase and a.hands == b.hands and a.trump == b.trump
+            and a.bidder == b.bidder and a.bid == b.bid
+            and all(a.melds[s] == b.melds[s] for s in stated)
+            and a.play.leader == b.play.leader
+            and a.play.turn == b.play.turn and not a.play.trick)
