@@ -27,6 +27,7 @@ from game.store.lessons import Lesson, Position, Puzzle, Step
 from game.store.tutorial_data import QuoteFile
 from game.tutorial.claims import named_values
 from game.tutorial.features import steps_for
+from game.tutorial.handreview import LessonReview, auto_move, hand_over, make_review
 from game.tutorial.positions import build_state
 from game.tutorial.replies import NEUTRAL, RIGHT, WRONG, Attempts, Reply
 from game.tutorial.sums import SumTask, sum_task
@@ -73,6 +74,11 @@ class LessonRun:
         self.chosen: dict[int, Action] = {}  # the learner's answer to each step done
         self.attempts = Attempts()
         self.sum: SumTask | None = None
+        self.played: dict[int, list[Action]] = {}  # a play-out step: the learner's cards
+        self.out_start: tuple[GameState, int] | None = None  # its start, and moves before it
+        self.out_events: list[Event] = []  # its events so far
+        self.review: LessonReview | None = None  # the played-out hand's review
+        self._reviews: dict[tuple[Action, ...], LessonReview] = {}  # one per play, made once
         if self.steps:
             self.start(0)
 
@@ -116,6 +122,10 @@ class LessonRun:
         step = self.steps[i]
         self._script(step.before)
         self.index, self.state_at_step = i, self.match.state
+        if step.task == "play-out":
+            self._play_out(self.played.get(i))
+            self._script(step.after)
+            return
         chosen = self.chosen.get(i)
         if chosen is None and step.expects:
             chosen = self.answers()[0]
@@ -140,6 +150,52 @@ class LessonRun:
         self.log += events
         return events
 
+    def _play_on(self, events: list[Event]) -> list[Event]:
+        """A play-out step: the other seats play (the medium bot) until the learner's turn
+        or the hand's end."""
+        assert self.match is not None
+        out: list[Event] = []
+        while hand_over(events + out) is None and self.match.actor not in (-1, 0):
+            view = self.match.view(self.match.actor)
+            out += self.match.submit(auto_move(len(self.match.actions), view))
+        self.log += out
+        return out
+
+    def _play_out(self, learner: list[Action] | None) -> None:
+        """Play a play-out step again as the learner played it (unplayed: the first legal
+        card each time)."""
+        assert self.match is not None
+        self._begin_out()
+        events = self._play_on([])
+        moves = iter(learner or ())
+        for _ in range(500):  # a hand is far fewer cards than this
+            if hand_over(events) is not None:
+                break
+            action = next(moves, None) or next(a for a in self.legal()
+                                               if isinstance(a, PlayCard))
+            done = self.match.submit(action)
+            self.log += done
+            events += done
+            events += self._play_on(events)
+        self._finish_out(events)
+
+    def _begin_out(self) -> None:
+        assert self.match is not None
+        self.out_start = (self.match.state, len(self.match.actions))
+
+    def _finish_out(self, events: list[Event]) -> bool:
+        """The hand's end: its review is made (once per play). False while it goes on."""
+        scored = hand_over(events)
+        if scored is None or self.match is None or self.out_start is None:
+            return False
+        start, first = self.out_start
+        moves = tuple(self.match.actions[first:])
+        review = self._reviews.get(moves)
+        if review is None:
+            review = self._reviews[moves] = make_review(start, moves, scored)
+        self.review = review
+        return True
+
     def start(self, index: int) -> list[Event]:
         """Go to step ``index`` (from its position, replaying the steps between); returns
         the events of the step's own scripted moves, to be animated."""
@@ -153,6 +209,11 @@ class LessonRun:
         self.sum = None
         self.pre_state = self.match.state
         events = self._script(self.step.before)
+        if self.step.task == "play-out":
+            self._begin_out()
+            self.out_events = events + self._play_on(events)
+            events = list(self.out_events)
+            self.played[index] = []
         self.state_at_step = self.match.state
         if self.step.task == "add-up":
             self.sum = sum_task(self.step.add, self.log, self.match.rules)
@@ -174,7 +235,7 @@ class LessonRun:
         state = self.state_at_step
         rules = self.match.rules
         return TextContext(rules, state, named_values(self.step.claims, state, rules),
-                           self.quotes)
+                           self.quotes, review=self.review)
 
     def text(self, which: str = "say") -> str:
         return render(getattr(self.step, which), self.context())
@@ -198,7 +259,7 @@ class LessonRun:
         return render(raw, self.context()) if raw else "Legal, but not what this step asks."
 
     def is_right(self, action: Action) -> bool:
-        if self.step.any_legal:
+        if self.step.any_legal or self.step.task == "play-out":
             return action in self.legal()
         return action in self.answers()
 
@@ -207,6 +268,8 @@ class LessonRun:
         rule that applies (or, if legal, with why the lesson wants something else)."""
         assert self.match is not None
         step = self.step
+        if step.task == "play-out" and not self.done_current:
+            return self._try_out(action)
         if self.done_current or not (step.expects or step.any_legal):
             return Reply(False, "Nothing to do in this step: press Next.", [], NEUTRAL)
         try:
@@ -228,6 +291,25 @@ class LessonRun:
         self.chosen[self.index] = action
         self.done_current = True
         return Reply(True, note, events)
+
+    def _try_out(self, action: Action) -> Reply:
+        """A card of a play-out step: any legal card goes; the others play on; the step is
+        done (and the hand reviewed) when the hand is scored."""
+        assert self.match is not None
+        try:
+            apply(self.match.state, action)
+        except IllegalActionError as exc:
+            self.illegal_try()
+            return Reply(False, str(exc), [], WRONG)
+        events = self.match.submit(action)
+        self.log += events
+        self.played[self.index].append(action)
+        events += self._play_on(self.out_events + events)
+        self.out_events += events
+        if self._finish_out(self.out_events):
+            self._script(self.step.after)
+            self.done_current = True
+        return Reply(True, "", events)
 
     def illegal_try(self) -> None:
         """An illegal card tried: a wrong try, unless the step asked for tries."""
@@ -276,7 +358,7 @@ class LessonRun:
         step = self.step
         if step.expects:
             return f"Try: {_pretty(self.answers()[0])}."
-        if step.any_legal:
+        if step.any_legal or step.task == "play-out":
             legal = [a for a in self.legal() if isinstance(a, PlayCard)]
             return "Legal now: " + names(sorted({a.card for a in legal}, key=str)) + "."
         if self.sum is not None:

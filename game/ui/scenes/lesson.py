@@ -135,7 +135,8 @@ class LessonScene(CoachedTable):
 
     def wants_action(self) -> bool:
         step = self.run.step
-        return not self.recap and (step.expects or step.any_legal) and not self.run.done_current
+        return not self.recap and (step.expects or step.any_legal or step.task == "play-out") \
+            and not self.run.done_current
 
     def text(self) -> str:
         """The step's narration, filled in once per step (its position does not change until
