@@ -27,7 +27,8 @@ from game.store.lessons import Lesson, Position, Puzzle, Step
 from game.store.tutorial_data import QuoteFile
 from game.tutorial.claims import named_values
 from game.tutorial.features import steps_for
-from game.tutorial.handreview import LessonReview, auto_move, hand_over, make_review
+from game.tutorial.handreview import LessonReview
+from game.tutorial.playoutstep import PlayOutSteps
 from game.tutorial.positions import build_state
 from game.tutorial.replies import NEUTRAL, RIGHT, WRONG, Attempts, Reply
 from game.tutorial.sums import SumTask, sum_task
@@ -54,7 +55,7 @@ def allowed_reason(rules: RuleSet, state: GameState, card: Card) -> str:
     return "Legal: no rule narrowed the choice here, so any of your cards could be played."
 
 
-class LessonRun:
+class LessonRun(PlayOutSteps):
     """A lesson in progress on one table: which step, and the match it is played on."""
 
     def __init__(self, lesson: Lesson, load_rules: Callable[[str], RuleSet],
@@ -149,52 +150,6 @@ class LessonRun:
             events += self.match.submit(action)
         self.log += events
         return events
-
-    def _play_on(self, events: list[Event]) -> list[Event]:
-        """A play-out step: the other seats play (the medium bot) until the learner's turn
-        or the hand's end."""
-        assert self.match is not None
-        out: list[Event] = []
-        while hand_over(events + out) is None and self.match.actor not in (-1, 0):
-            view = self.match.view(self.match.actor)
-            out += self.match.submit(auto_move(len(self.match.actions), view))
-        self.log += out
-        return out
-
-    def _play_out(self, learner: list[Action] | None) -> None:
-        """Play a play-out step again as the learner played it (unplayed: the first legal
-        card each time)."""
-        assert self.match is not None
-        self._begin_out()
-        events = self._play_on([])
-        moves = iter(learner or ())
-        for _ in range(500):  # a hand is far fewer cards than this
-            if hand_over(events) is not None:
-                break
-            action = next(moves, None) or next(a for a in self.legal()
-                                               if isinstance(a, PlayCard))
-            done = self.match.submit(action)
-            self.log += done
-            events += done
-            events += self._play_on(events)
-        self._finish_out(events)
-
-    def _begin_out(self) -> None:
-        assert self.match is not None
-        self.out_start = (self.match.state, len(self.match.actions))
-
-    def _finish_out(self, events: list[Event]) -> bool:
-        """The hand's end: its review is made (once per play). False while it goes on."""
-        scored = hand_over(events)
-        if scored is None or self.match is None or self.out_start is None:
-            return False
-        start, first = self.out_start
-        moves = tuple(self.match.actions[first:])
-        review = self._reviews.get(moves)
-        if review is None:
-            review = self._reviews[moves] = make_review(start, moves, scored)
-        self.review = review
-        return True
 
     def start(self, index: int) -> list[Event]:
         """Go to step ``index`` (from its position, replaying the steps between); returns
@@ -291,25 +246,6 @@ class LessonRun:
         self.chosen[self.index] = action
         self.done_current = True
         return Reply(True, note, events)
-
-    def _try_out(self, action: Action) -> Reply:
-        """A card of a play-out step: any legal card goes; the others play on; the step is
-        done (and the hand reviewed) when the hand is scored."""
-        assert self.match is not None
-        try:
-            apply(self.match.state, action)
-        except IllegalActionError as exc:
-            self.illegal_try()
-            return Reply(False, str(exc), [], WRONG)
-        events = self.match.submit(action)
-        self.log += events
-        self.played[self.index].append(action)
-        events += self._play_on(self.out_events + events)
-        self.out_events += events
-        if self._finish_out(self.out_events):
-            self._script(self.step.after)
-            self.done_current = True
-        return Reply(True, "", events)
 
     def illegal_try(self) -> None:
         """An illegal card tried: a wrong try, unless the step asked for tries."""
