@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from game.bots.registry import make_bot
 from game.match.review import GRADES, review_game_hand
-from game.match.reviewread import Row, rows, scored
+from game.match.reviewread import Row, rows, score_words, scored
 from game.rules.actions import Action
 from game.rules.events import Event, HandScored
 from game.rules.gamehands import GameHand
@@ -95,8 +95,10 @@ def review_field(lr: LessonReview | None, arg: str) -> str:
     if what == "lost" and not n:
         return f"{sum(r.lost for r in lr.rows):.0f}"
     if what == "score":
-        score = scored(lr.hand, 0)
-        return f"{score:+.0f}" if score is not None else "nothing"
+        score = scored(lr.hand, 0)  # in the review's words: a side's score or a lone player's
+        if score is None:
+            raise ValueError("the hand has no score")
+        return score_words(lr.hand, score)
     if what == "ceiling":
         c = lr.review.ceiling
         return f"{c:+.0f}" if c is not None else "nothing"

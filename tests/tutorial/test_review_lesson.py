@@ -49,9 +49,15 @@ def test_the_costliest_decision_is_told_with_the_reviews_own_figures():
     assert fresh == run.review.review
     worst = max(run.review.rows, key=lambda r: r.lost)
     assert worst.graded.chosen.text == "the A♣"
-    assert f"That lost {worst.lost:.0f} points, so its grade is {grade(worst.lost)}." in text
+    assert f"That lost {worst.lost:.0f} points: grade {grade(worst.lost)}." in text
     assert grade(worst.lost) == "blunder"  # this lead gives the trick and its counters away
     assert f"the best was {worst.graded.best.text}" in text
+    run.back()  # the hand's score: racehorse has sides, and the review says a side's
+    sides = {s.side: s.score for s in hand.result.sides}
+    ours = hand.start.rules.side_of(0)
+    margin = sides[ours] - next(v for k, v in sides.items() if k != ours)
+    assert f"Your side scored {margin:+.0f} this hand (your side's score minus the other " \
+        "side's)." in run.text()
 
 
 def test_another_play_gets_another_grade_in_the_same_sentence():
@@ -62,7 +68,7 @@ def test_another_play_gets_another_grade_in_the_same_sentence():
         run.next()
     assert blunder.text() != careful.text()
     best = max(careful.review.rows, key=lambda r: r.lost)
-    assert "so its grade is good." in careful.text() and best.lost < GRADES[0][1]
+    assert "grade good." in careful.text() and best.lost < GRADES[0][1]
 
 
 def test_the_review_is_the_same_every_time():
@@ -109,7 +115,7 @@ def test_a_typed_points_figure_fails(levels):
 
 def test_a_typed_grade_fails(levels):
     path = levels / f"lessons/{LESSON}.toml"
-    edit(path, "so its grade is {review:grade:1}.", "so its grade is a mistake.")
+    edit(path, "grade {review:grade:1}.", "grade mistake.")
     assert any(f"{LESSON}.toml: step 3: say: a grade typed by hand ('mistake')" in f
                for f in check_lesson(levels))
 
