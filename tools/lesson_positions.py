@@ -5,11 +5,14 @@
     python -m tools.lesson_positions --write    # rewrite the files that convert
 
 A table position converts when it is a deal and nothing since (the auction's first call; the
-two-handed stock game's first card) on a fixed table: the notation of that state reads back to
-the same state, compared whole before a file is touched. The rest stay tables, each with the
-reason: a position on the learner's table (it must hold on every table), one the engine finds,
-and a position the table states without the moves that lead to it (a contract without its
-auction, hands late in play, a shown meld) — pn1 has no way to say those yet.
+two-handed stock game's first card) on a fixed table, or a phase the table states after an
+auction it does not give (the widow, the discard, trump, the pass, the first trick): that is
+written as pn1's ``contract SEAT BID`` and the moves after it (the widow taken, the cards no
+hand holds laid away, trump named). The notation reads back to the same state, compared whole
+before a file is touched (but for the widow's cards once taken, which a table leaves blank and
+the engine keeps). The rest stay tables, each with the reason: a position on the learner's
+table (it must hold on every table), one the engine finds, a trick position in a passing game
+(the table skips the pass), and hands late in play — pn1 has no way to say those yet.
 """
 
 from __future__ import annotations
@@ -20,11 +23,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.rules.actions import Action, Discard, NameTrump, PlayHand, TakeWidow
+from game.rules.cards import Suit
+from game.rules.compose import auction_hand, contracted
+from game.rules.errors import IllegalActionError
 from game.rules.notation import NotationError, read, write
+from game.rules.ruleset import RuleSet
+from game.rules.state import GameState, HandState
 from game.store.content import LEVELS_DIR, load_preset, preset_names
 from game.store.lesson_reader import lesson_from_mapping, puzzle_from_mapping
-from game.store.lessons import LEARNER, Position
-from game.tutorial.positions import build_state
+from game.store.lessons import LEARNER, SEATS, Position
+from game.tutorial.positions import build_state, seat_key
 
 
 @dataclass(frozen=True)
@@ -62,16 +71,59 @@ def convert(path: Path, step: int | None, pos: Position, preset: str) -> Found:
     # Only a deal and nothing since is what pn1 writes without moves: anything else reads
     # back as another state (the comparison is whole, not by these reasons).
     what = ("hands late in play" if pos.cards_each else
-            f"a {pos.phase} position stated without the moves that reach it")
+            f"a {pos.phase} position no contract and moves reach (a pass skipped, or cards "
+            "left out of every hand)")
     try:
-        text = write(state, [])
+        stated = isinstance(state.hand, HandState) and pos.phase != "auction"
+        start, moves = _stated(rules, state, pos) if stated and not pos.cards_each else (
+            state, [])
+        text = write(start, moves)
         back = read(text, load_preset).state
-    except NotationError:
+    except (NotationError, IllegalActionError):
         return Found(path, step, "", what)
-    if back != state:
+    if _seen(back) != _seen(state):
         return Found(path, step, "", what if pos.phase not in ("auction", "stock")
                      else "pn1 reads back another state")
-    return Found(path, step, text, "a deal: converts")
+    return Found(path, step, text, "a contract and the moves after it: converts"
+                 if "; contract " in text else "a deal: converts")
+
+
+def _stated(rules: RuleSet, state: GameState, pos: Position
+            ) -> tuple[GameState, list[Action]]:
+    """A stated phase as a contract and the moves after it: (the state just after the
+    contract, the moves that lead from it to ``state``)."""
+    hand = state.hand
+    assert isinstance(hand, HandState)
+    deck = rules.deck
+    hands, widow, moves = list(hand.hands), hand.widow, list[Action]()
+    if rules.widow.size and pos.phase in ("discard", "trump", "tricks"):
+        bidder = hand.bidder
+        if pos.phase == "discard":
+            # The widow the bidder took: the last cards the table gives it.
+            taken = deck.counts_of(pos.cards[SEATS.index(seat_key(rules, bidder))][
+                -rules.widow.size:])
+            hands[bidder] -= taken
+            widow, moves = taken, [TakeWidow()]
+        else:  # the widow taken, and the cards no hand holds laid away
+            widow = hand.discards
+            moves = [TakeWidow(), Discard(tuple(deck.to_cards(widow)))]
+    if pos.phase in ("pass", "tricks"):
+        moves.append(NameTrump(Suit(hand.trump)))
+    if pos.phase == "tricks" and rules.widow.size:
+        moves.append(PlayHand())
+    start = state._replace(hand=contracted(rules, auction_hand(
+        rules, hand.dealer, tuple(hands), widow), hand.bidder, hand.bid))
+    return start, moves
+
+
+def _seen(state: GameState) -> GameState:
+    """A state without what the engine records on the way and a table leaves blank: the
+    widow's cards once taken (its cards are in the bidder's hand or discards) and that it was
+    looked at."""
+    hand = state.hand
+    if isinstance(hand, HandState) and hand.looked:
+        return state._replace(hand=hand._replace(widow=0, looked=False))
+    return state
 
 
 def rewrite(text: str, step: int | None, notation: str) -> str:

@@ -90,7 +90,7 @@ def prepare_window(app: App, variant: str | None, seed: int | None) -> str | Non
             title.error = error  # type: ignore[attr-defined]
 
     app.open(Route.CONFIRM, title="Resume the game in progress?", lines=[
-        f"A game at this table is in progress: {progress_text(saved)}.",
+        f"A game at this table is in progress: {progress_text(saved, named=True)}.",
         "Resume it, or start a new game here, which replaces it (games at other tables are "
         "kept)."], yes="Resume it", on_yes=lambda: then(resume_game(app, saved)),
         destructive=False, no="Title screen",

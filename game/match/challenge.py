@@ -116,20 +116,17 @@ def challenge_deal(rules: RuleSet, task: ChallengeTask, actions: Sequence[Action
     return Item("duplicate", task.table, task.seed, task.hand_no, player, tuple(levels))
 
 
-def _work(task: ChallengeTask, out: Any, stop: Any) -> None:
-    """The worker: the deal's item, its progress as it goes, or the one-line error."""
-    try:
-        from game.rules.actions import parse_action
-        from game.store.saves import SavedGame
+def _work(task: ChallengeTask, progress: Callable[[int, int], None],
+          cancelled: Callable[[], bool]) -> Any:
+    """The worker's work: the deal's item as JSON, or None when cancelled."""
+    from game.rules.actions import parse_action
+    from game.store.saves import SavedGame
 
-        saved = SavedGame(task.preset, task.rules_text, task.rules_source, task.seed,
-                          list(task.seats), [parse_action(a) for a in task.actions])
-        item = challenge_deal(saved.rules(), task, saved.actions,
-                              progress=lambda done, total: out.put(("progress", done, total)),
-                              cancelled=stop.is_set)
-        out.put(("done", item.to_json() if item is not None else None, 0))
-    except Exception as exc:  # reported to the player in one line, never a dead worker
-        out.put(("error", f"{type(exc).__name__}: {exc}".splitlines()[0], 0))
+    saved = SavedGame(task.preset, task.rules_text, task.rules_source, task.seed,
+                      list(task.seats), [parse_action(a) for a in task.actions])
+    item = challenge_deal(saved.rules(), task, saved.actions, progress=progress,
+                          cancelled=cancelled)
+    return item.to_json() if item is not None else None
 
 
 class ChallengeJob(WorkerJob[Item]):

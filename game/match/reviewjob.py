@@ -4,7 +4,7 @@ game's JSON, read with the same checks as a file."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,22 +27,18 @@ class ReviewTask:
     budget: float = 1.0
 
 
-def _work(task: ReviewTask, out: Any, stop: Any) -> None:
-    """The worker: the review, its progress as it goes, or the one-line error."""
-    try:
-        from game.match.review import review_hand
-        from game.rules.actions import parse_action
-        from game.store.saves import SavedGame
+def _work(task: ReviewTask, progress: Callable[[int, int], None],
+          cancelled: Callable[[], bool]) -> Any:
+    """The worker's work: the review as JSON, or None when cancelled."""
+    from game.match.review import review_hand
+    from game.rules.actions import parse_action
+    from game.store.saves import SavedGame
 
-        saved = SavedGame(task.preset, task.rules_text, task.rules_source, task.seed,
-                          list(task.seats), [parse_action(a) for a in task.actions])
-        review = review_hand(saved.rules(), task.seed, saved.actions, task.hand_no, task.seat,
-                             task.seats, task.budget,
-                             progress=lambda done, total: out.put(("progress", done, total)),
-                             cancelled=stop.is_set)
-        out.put(("done", review.to_json() if review is not None else None, 0))
-    except Exception as exc:  # reported to the player in one line, never a dead worker
-        out.put(("error", f"{type(exc).__name__}: {exc}".splitlines()[0], 0))
+    saved = SavedGame(task.preset, task.rules_text, task.rules_source, task.seed,
+                      list(task.seats), [parse_action(a) for a in task.actions])
+    review = review_hand(saved.rules(), task.seed, saved.actions, task.hand_no, task.seat,
+                         task.seats, task.budget, progress=progress, cancelled=cancelled)
+    return review.to_json() if review is not None else None
 
 
 class ReviewJob(WorkerJob[StoredReview]):

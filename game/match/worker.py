@@ -15,17 +15,24 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 R = TypeVar("R")
-# The worker's target: (task, put(kind, a, b), stopped()) -> None; it puts ("progress", done,
-# total) as it goes and ends with ("done", json, 0) or ("error", line, 0).
-Target = Callable[[Any, Any, Any], None]
+# The worker's target: (task, progress(done, total), cancelled()) -> its result as JSON, or None
+# when cancelled. The messages to the table are :func:`_run`'s, the same for every job.
+Target = Callable[[Any, Callable[[int, int], None], Callable[[], bool]], Any]
 NICENESS = 10  # the worker yields the processor to the table whenever both want it
 
 
 def _run(target: Target, task: Any, out: Any, stop: Any) -> None:
-    """In the worker: lower its priority below the window's, then do the work."""
+    """In the worker: lower its priority below the window's, then do the work, putting
+    ("progress", done, total) as it goes and ending with ("done", json, 0) or ("error", line,
+    0)."""
     with contextlib.suppress(OSError, AttributeError):  # not every system lets a process
         os.nice(NICENESS)
-    target(task, out, stop)
+    try:
+        result = target(task, lambda done, total: out.put(("progress", done, total)),
+                        stop.is_set)
+        out.put(("done", result, 0))
+    except Exception as exc:  # reported to the player in one line, never a dead worker
+        out.put(("error", f"{type(exc).__name__}: {exc}".splitlines()[0], 0))
 
 
 class WorkerJob(Generic[R]):

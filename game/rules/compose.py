@@ -22,6 +22,13 @@ def auction_hand(rules: RuleSet, dealer: int, hands: tuple[int, ...], widow: int
                      auction=auction.start(rules, dealer))
 
 
+def contracted(rules: RuleSet, hand: HandState, bidder: int, bid: int) -> HandState:
+    """``hand`` just dealt, its auction over without being played: ``bidder`` holds the
+    contract at ``bid``, next to take the widow or, without one, to name trump."""
+    return hand._replace(phase=Phase.WIDOW if rules.widow.size else Phase.TRUMP, auction=None,
+                         bidder=bidder, bid=bid)
+
+
 def in_play(rules: RuleSet, hand: HandState, leader: int) -> HandState:
     """``hand`` (its melds shown) at the first trick: the sides' meld counted, ``leader`` to
     lead."""

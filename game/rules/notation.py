@@ -21,6 +21,9 @@ game's):
 * ``deal SEAT:HAND ...`` — each seat's cards as dealt, by suit in the order ♠ ♥ ♣ ♦, ranks
   strongest first, suits separated by ``.`` (``AAT9.KQ..T`` holds no club); then ``widow:HAND``,
   or, two-handed, ``turnup:CARD`` and ``stock:CARD,CARD,...`` (top first);
+* ``contract SEAT BID`` — the auction is not given: it ended with SEAT holding the contract at
+  BID, and the moves start from there (the widow to take, or trump to name); optional, for a
+  position that states its contract without the calls that made it;
 * ``moves ...`` — the actions since the deal, one token each: a bid is its number, a card played
   is the card (``AS``; ``AS:table`` for a melded card played from the table, two-handed), any
   other action is its text with ``:`` for spaces and ``.`` between cards
@@ -45,6 +48,8 @@ from game.rules.actions import (
     parse_action,
 )
 from game.rules.cards import Card, CardError, Deck, Suit
+from game.rules.compiled import compile_rules
+from game.rules.compose import contracted
 from game.rules.engine import apply, deal_cards, new_game
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event, TrickWon
@@ -131,6 +136,9 @@ def write(start: GameState, moves: Sequence[Action]) -> str:
     elif deal.widow:
         cards.append("widow:" + hand_text(rules.deck, deal.widow))
     fields.append("deal " + " ".join(cards))
+    hand = start.hand
+    if isinstance(hand, HandState) and hand.phase != Phase.AUCTION and hand.auction is None:
+        fields.append(f"contract {seating.initial(hand.bidder)} {hand.bid}")
     if moves:
         tokens = []
         state = start
@@ -147,8 +155,11 @@ def dealt_cards(start: GameState) -> DealtCards:
     """The cards of a state just after a deal, as the notation writes them."""
     rules, hand = start.rules, start.hand
     deck = rules.deck
-    if isinstance(hand, NewDeal) or hand.phase not in (Phase.AUCTION, Phase.TRICKS):
-        raise NotationError("a position is written from the state just after a deal")
+    if isinstance(hand, NewDeal) or hand.phase not in (Phase.AUCTION, Phase.TRICKS) and not (
+            isinstance(hand, HandState) and hand.auction is None
+            and hand == contracted(rules, hand, hand.bidder, hand.bid)):
+        raise NotationError("a position is written from the state just after a deal (or just "
+                            "after a contract stated without its auction)")
     hands = tuple(tuple(deck.to_cards(h)) for h in hand.hands)
     if isinstance(hand, StockHand):
         return DealtCards(hands, (deck.types[hand.turnup],),
@@ -177,7 +188,8 @@ def read(text: str, resolve: Resolver) -> Position:
     except (ValueError, OSError) as exc:
         raise NotationError(f"rules {head[1]!r}: {exc}") from None
     values: dict[str, str] = {}
-    order = ("seed", "hand", "dealer", "scores", "tallies", "target", "deal", "moves")
+    order = ("seed", "hand", "dealer", "scores", "tallies", "target", "deal", "contract",
+             "moves")
     last = -1
     for f in fields[1:]:
         key, _, value = f.partition(" ")
@@ -193,6 +205,8 @@ def read(text: str, resolve: Resolver) -> Position:
     game = _game(rules, values)
     deal = _deal(rules, values["deal"])
     start, events = deal_cards(game, deal.hands, deal.widow, deal.stock)
+    if "contract" in values:
+        start = _contract(start, values["contract"])
     moves: list[Action] = []
     state = start
     all_events: list[Event] = list(events)
@@ -243,6 +257,23 @@ def _game(rules: RuleSet, values: dict[str, str]) -> GameState:
     target = _int(values["target"], "target", 1, 10**7) if "target" in values else game.target
     return game._replace(hand_no=hand_no, dealer=dealer, scores=scores, tallies=tallies,
                          target=target, hand=NewDeal(Phase.DEAL, dealer))
+
+
+def _contract(start: GameState, value: str) -> GameState:
+    """The state just dealt with the auction over: the contract's seat and bid, checked."""
+    rules, hand = start.rules, start.hand
+    if not isinstance(hand, HandState):
+        raise NotationError(f"field 'contract': {rules.name} has no auction")
+    parts = value.split()
+    if len(parts) != 2:
+        raise NotationError(f"field 'contract': 'SEAT BID' expected, got {value[:40]!r}")
+    try:
+        bidder = rules.seating.seat_of_name(parts[0])
+    except SeatingError as exc:
+        raise NotationError(f"field 'contract': {exc}") from None
+    if not is_figures(parts[1]) or not compile_rules(rules).bids.allows(int(parts[1])):
+        raise NotationError(f"field 'contract': {parts[1][:20]!r} is not a bid of {rules.name}")
+    return start._replace(hand=contracted(rules, hand, bidder, int(parts[1])))
 
 
 def _hand(deck: Deck, text: str, where: str) -> list[Card]:

@@ -27,7 +27,10 @@ class Forbidden:
 
     @property
     def message(self) -> str:
-        return f"Rule {self.number}: {self.text} ({self.why})"
+        # "… if you can (you hold 10♠), …": the reason inside the rule's sentence, not a
+        # bracket opening after its full stop.
+        text = self.text[:-1] if self.text.endswith(".") else self.text
+        return f"Rule {self.number}: {text} ({self.why})."
 
     def to_json(self) -> dict[str, object]:
         return {"card": str(self.card), "rule": f"{self.number}. {self.text}",

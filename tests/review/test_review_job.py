@@ -32,3 +32,12 @@ def test_a_cancelled_job_ends_without_a_review():
     job.cancel()
     assert job.finished and job.result is None
     assert not job._proc.is_alive()
+
+
+def test_a_failing_review_is_one_line_from_the_worker_never_a_dead_worker():
+    saved = golden("racehorse")
+    task = task_for("racehorse", None, "racehorse", saved.seed, saved.actions, 99, 0,
+                    saved.seats, 0.05)
+    job = ReviewJob(task)
+    assert job.wait(PATIENCE) and job.result is None
+    assert job.error == "ValueError: hand 100 has not been scored"

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from game.rules import notation
 from game.rules.actions import Deal, DeclareOut
+from game.rules.compiled import compile_rules
+from game.rules.compose import contracted
 from game.rules.engine import apply, legal_actions, new_game
 from game.rules.notation import NotationError
 from game.store.content import load_preset, preset_names
@@ -40,6 +42,78 @@ def test_a_written_position_reads_back_to_the_same_state_and_text(name, seed, st
     assert pos.state == state
     assert pos.moves == tuple(moves)
     assert notation.write(pos.start, pos.moves) == text
+
+
+_AUCTION_GAMES = [n for n in preset_names() if not load_preset(n).stock.enabled]
+
+
+def _contracted(name: str, seed: int, bidder: int, pick: int):
+    """A deal of ``name`` with its auction over unplayed: ``bidder`` (wrapped round the table)
+    holds a contract drawn from the preset's bids."""
+    rules = load_preset(name)
+    start = notation.dealt(rules, seed)
+    bid = random.Random(pick).choice(compile_rules(rules).bids.amounts)
+    return start._replace(hand=contracted(rules, start.hand, bidder % rules.players, bid))
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(_AUCTION_GAMES), seed=st.integers(0, 10**6),
+       bidder=st.integers(0, 5), steps=st.integers(0, 80), pick=st.integers(0, 2**32))
+def test_a_contract_without_its_auction_reads_back_to_the_same_state_and_text(
+        name, seed, bidder, steps, pick):
+    """A position that states its contract (a lesson's "you won the bid at 320") and the moves
+    after it: the widow, the discard, trump, the pass, the play."""
+    start = _contracted(name, seed, bidder, pick)
+    rng = random.Random(pick)
+    state, moves = start, []
+    for _ in range(steps):
+        acts = [a for a in legal_actions(state) if not isinstance(a, DeclareOut | Deal)]
+        if not acts:
+            break
+        moves.append(rng.choice(acts))
+        state = apply(state, moves[-1])[0]
+    text = notation.write(start, moves)
+    assert "; contract " in text
+    pos = notation.read(text, load_preset)
+    assert pos.start == start and pos.state == state and pos.moves == tuple(moves)
+    assert notation.write(pos.start, pos.moves) == text
+
+
+def test_a_contract_puts_the_bidder_to_the_widow_or_to_trump():
+    """003: "The winning bidder then takes the widow"; 000 has no widow: the bidder names trump
+    next. The contract's state is the engine's own next phase after an auction."""
+    for name, phase, action in (("cutthroat", "WIDOW", "take-widow"),
+                                ("racehorse", "TRUMP", "trump:S")):
+        start = _contracted(name, 5, 1, 0)
+        text = notation.write(start, [])
+        pos = notation.read(text, load_preset)
+        assert pos.state.hand.phase.name == phase and pos.state.hand.bidder == 1
+        assert notation.read(f"{text}; moves {action}", load_preset).moves
+
+
+def _valid_contract() -> str:
+    return notation.write(_contracted("cutthroat", 9, 0, 3), [])
+
+
+@pytest.mark.parametrize("fault, field", [
+    (lambda t: t.replace("; contract S", "; contract Q"), "field 'contract'"),
+    (lambda t: t.split("; contract")[0] + "; contract S 255", "'255' is not a bid of"),
+    (lambda t: t.split("; contract")[0] + "; contract S 3", "'3' is not a bid of cutthroat"),
+    (lambda t: t.split("; contract")[0] + "; contract S x", "'x' is not a bid of"),
+    (lambda t: t.split("; contract")[0] + "; contract S", "'SEAT BID' expected"),
+    (lambda t: t + "; moves trump:S", "moves, token 1"),
+    (lambda t: t.replace("; dealer", "; contract S 300; dealer"), "out of order"),
+])
+def test_a_malformed_contract_is_refused_naming_its_field(fault, field):
+    text = fault(_valid_contract())
+    with pytest.raises(NotationError, match=field):
+        notation.read(text, load_preset)
+
+
+def test_the_stock_game_has_no_contract_to_state():
+    text = notation.write(notation.dealt(load_preset("two-handed"), 2), [])
+    with pytest.raises(NotationError, match="field 'contract': two-handed has no auction"):
+        notation.read(text.replace("; deal", "; deal") + "; contract S 250", load_preset)
 
 
 def test_a_position_carries_the_game_around_the_deal():
@@ -129,9 +203,9 @@ def test_an_illegal_move_is_refused_with_the_rule_that_forbids_it():
 
 
 @settings(max_examples=300, deadline=None)
-@given(cut=st.integers(0, 400), junk=st.text(max_size=6))
-def test_a_damaged_position_is_refused_in_one_line_never_crashes(cut, junk):
-    text = _VALID
+@given(cut=st.integers(0, 400), junk=st.text(max_size=6), contract=st.booleans())
+def test_a_damaged_position_is_refused_in_one_line_never_crashes(cut, junk, contract):
+    text = _VALID_CONTRACT if contract else _VALID
     damaged = text[:cut % len(text)] + junk + text[cut % len(text) + len(junk):]
     try:
         notation.read(damaged, load_preset)
@@ -140,3 +214,4 @@ def test_a_damaged_position_is_refused_in_one_line_never_crashes(cut, junk):
 
 
 _VALID = _valid()
+_VALID_CONTRACT = _valid_contract()

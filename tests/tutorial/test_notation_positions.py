@@ -7,6 +7,7 @@ rewrites a table position as the pn1 of the very state it builds."""
 from __future__ import annotations
 
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +16,7 @@ from game.store.content import load_preset, preset_names
 from game.store.lesson_reader import lesson_from_mapping, puzzle_from_mapping
 from game.store.lessons import LessonError
 from game.tutorial.positions import build_state
-from tools.lesson_positions import rewrite
+from tools.lesson_positions import _seen, convert, rewrite
 
 RACEHORSE = write(dealt(load_preset("racehorse"), seed=5), [])
 LESSON = f'''title = "Bidding at racehorse"
@@ -125,3 +126,27 @@ def test_the_converter_writes_the_state_each_table_built():
     assert after.position.notation and after.steps[1].position.notation
     assert build_state(rules, after.position, "x") == states[0]
     assert build_state(rules, after.steps[1].position, "x", 2) == states[1]
+
+
+@pytest.mark.parametrize("preset, table, moves", [
+    # The old 12-widow-discard table: the bidder holds its hand and the widow's three.
+    ("cutthroat", 'phase = "discard"\nbidder = 0\nbid = 320\ndealer = 1\nsouth = "AH TH KH '
+     'QH JH 9H KS QS JD AS TC KC 9C 9D JC AD JS 9S"', "take-widow"),
+    # The old 14-pass-spades table: trump named, partner to pass.
+    ("racehorse", 'phase = "pass"\ntrump = "S"\nbidder = 2\nbid = 260\ndealer = 1\nsouth = '
+     '"AS JS 9S AH TH AC 9C JD QD JH KH 9H"', "trump:S"),
+])
+def test_a_stated_phase_converts_to_a_contract_and_the_moves_after_it(preset, table, moves):
+    """A table that states its phase without the auction is written ``contract SEAT BID``
+    and the moves after it; the notation builds the table's state (the widow once taken, which
+    the table leaves blank, aside) and the engine, not the table, puts the hand there."""
+    data = {"title": "t", "preset": preset, "category": "passing", "question": "q",
+            "answers": ["throw-in"], "explanation": "e", **tomllib.loads(f"[position]\n{table}")}
+    puzzle = puzzle_from_mapping(data, "puzzles/p.toml", "p", preset_names(), load_preset)
+    found = convert(Path("puzzles/p.toml"), None, puzzle.position, preset)
+    assert found.reason == "a contract and the moves after it: converts"
+    contract = "contract S 320" if preset == "cutthroat" else "contract N 260"
+    assert f"; {contract}; moves {moves}" in found.notation
+    rules = load_preset(preset)
+    built = build_state(rules, puzzle.position, "p")
+    assert _seen(read(found.notation, load_preset).state) == _seen(built)

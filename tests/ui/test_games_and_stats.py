@@ -34,7 +34,9 @@ def test_new_game_asks_before_replacing_the_game_in_progress(app, store):
     pump(app, 2, events=[key(pygame.K_RETURN)])  # Start
     confirm = app.top
     assert isinstance(confirm, ConfirmScene) and "in progress" in " ".join(confirm.lines)
-    assert "hand 1: 0, 0" in " ".join(confirm.lines)
+    # Each side named as the table names it, with the engine's score (the scores alone,
+    # "hand 1: 0, 0", did not say whose was whose).
+    assert "hand 1: You & North 0, West & East 0" in " ".join(confirm.lines)
     pump(app, 2, events=click(confirm.no.rect.center))  # Cancel: nothing is lost
     assert app.top is setup and store.load_game("racehorse").actions == actions
     pump(app, 2, events=[key(pygame.K_RETURN)])

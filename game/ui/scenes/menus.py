@@ -235,7 +235,7 @@ class SetupScene(MenuScene):
             self.really_start()
             return
         self.app.open(Route.CONFIRM, title="Replace the game in progress?", lines=[
-            f"A game at this table is in progress: {progress_text(saved)}.",
+            f"A game at this table is in progress: {progress_text(saved, named=True)}.",
             "Starting a new game here replaces it (games at other tables are kept)."],
             yes="Start a new game", on_yes=self.really_start, destructive=True, no="Cancel",
             other=("Resume it", lambda: self.resume_saved(saved), False))
@@ -262,15 +262,20 @@ class SetupScene(MenuScene):
                       + round(10 * s)), max(12, round(15 * s)), theme.RED, anchor="midtop")
 
 
-def progress_text(saved: SavedGame) -> str:
-    """"hand 3: 420, 380": where a saved game stands (the engine's scores, the player's side
-    first). A negative score keeps its own minus sign: joined by dashes, "30–150–−4990" read
-    as a range."""
+def progress_text(saved: SavedGame, named: bool = False) -> str:
+    """"hand 3: 420, 380" (on a Resume button, where room is short) or, ``named``, "hand 3:
+    You & North 420, West & East 380" (in a question, where whose score is whose matters):
+    where a saved game stands, with the engine's scores, the player's side first (the player
+    sits in seat 0). A negative score keeps its own minus sign."""
     try:
         hand_no, scores = saved.progress()
+        seating = saved.rules().seating
     except RulesError:
         return "it cannot be read"
-    return f"hand {hand_no + 1}: " + ", ".join(score_text(x) for x in scores)
+    you = seating.name(0)
+    return f"hand {hand_no + 1}: " + ", ".join(
+        (f"{seating.side_name(side).replace(you, 'You')} " if named else "") + score_text(x)
+        for side, x in enumerate(scores))
 
 
 def score_text(score: int) -> str:
