@@ -107,6 +107,7 @@ class Step:
     add: str = ""  # add-up: "trick" or "hand"
     bot_note: str = ""  # why the hard bot would choose otherwise, when it would
     reasons: tuple[tuple[str, str], ...] = ()  # card code -> its own reason (else the hint)
+    replay: int = 0  # after a play-out: the replay opened at its n-th costliest decision
 
     def reason_for(self, action: Action) -> str:
         """The reason shown for a legal answer that is not right: the card's own, else the

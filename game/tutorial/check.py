@@ -137,6 +137,11 @@ class Checker:
             self._sum(run, where)
         if step.task == "play-out":
             return self._play_out(run, where)
+        if step.replay:
+            try:  # the replay the step opens: at a decision the learner's hand really has
+                run.replay_focus()
+            except (ValueError, RulesError) as exc:
+                self.fail(f"{where}: {exc}")
         if step.expects or step.any_legal:
             return self._act(run, step, where)
         return True

@@ -4,15 +4,32 @@ any legal card, the other seats the medium bot's, and the scored hand is reviewe
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.match.controller import Match
+from game.match.history import HandHistory, history_of
+from game.match.reviewread import Row
 from game.rules.actions import Action, PlayCard
 from game.rules.engine import apply
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event
+from game.rules.gamehands import GameHand
 from game.rules.state import GameState
-from game.store.lessons import Step
+from game.store.lessons import Lesson, Position, Step
 from game.tutorial.handreview import LessonReview, auto_move, hand_over, make_review
+from game.tutorial.positions import dealt_of
 from game.tutorial.replies import WRONG, Reply
+
+
+@dataclass(frozen=True)
+class ScoredOut:
+    """A played-out hand at its end, for the steps that read its review: the table shows it
+    (not the next deal the engine has moved on to) and the replay opens on it."""
+
+    start: GameState  # where the play-out began
+    events: tuple[Event, ...]  # what it did, to the hand's score
+    moves: tuple[Action, ...]  # every move since the lesson's position, to the hand's score
+    review: LessonReview
 
 
 class PlayOutSteps:
@@ -27,6 +44,8 @@ class PlayOutSteps:
     out_events: list[Event]  # its events so far
     review: LessonReview | None  # the played-out hand's review
     _reviews: dict[tuple[Action, ...], LessonReview]  # one per play, made once
+    scored_out: ScoredOut | None  # the hand as it ended, while nothing has moved since
+    lesson: Lesson
 
     @property
     def step(self) -> Step:
@@ -40,6 +59,36 @@ class PlayOutSteps:
 
     def _script(self, actions: tuple[Action, ...]) -> list[Event]:
         raise NotImplementedError
+
+    def _position_for(self, index: int) -> tuple[int, Position]:
+        raise NotImplementedError
+
+    def scored_hand(self) -> ScoredOut | None:
+        """The played-out hand at its end, while the step reads its review: no move made
+        since the score (a step that deals on has left it)."""
+        out = self.scored_out
+        if out is None or self.match is None or len(self.match.actions) != len(out.moves):
+            return None
+        return out
+
+    def replay_focus(self) -> tuple[HandHistory, Row] | None:
+        """A ``replay = n`` step: the played-out hand told from its deal, and its n-th
+        costliest decision (the one the table's hand review opens the replay at)."""
+        n = self.step.replay
+        if not n:
+            return None
+        out = self.scored_hand()
+        if out is None:
+            raise ValueError(f"replay = {n}: no hand has been played out and scored before "
+                             "this step")
+        ranked = out.review.ranked()
+        if n > len(ranked):
+            raise ValueError(f"replay = {n}: the hand has {len(ranked)} graded decisions")
+        assert self.match is not None
+        _, pos = self._position_for(self.index)
+        start, moves = dealt_of(self.match.rules, pos, self.lesson.source)
+        hand = GameHand(start.hand_no, start, moves + out.moves, 0, out.review.hand.result)
+        return history_of(hand), ranked[n - 1]
 
     def _play_on(self, events: list[Event]) -> list[Event]:
         """A play-out step: the other seats play (the medium bot) until the learner's turn
@@ -85,6 +134,7 @@ class PlayOutSteps:
         if review is None:
             review = self._reviews[moves] = make_review(start, moves, scored)
         self.review = review
+        self.scored_out = ScoredOut(start, tuple(events), tuple(self.match.actions), review)
         return True
 
     def _try_out(self, action: Action) -> Reply:

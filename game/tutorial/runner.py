@@ -28,7 +28,7 @@ from game.store.tutorial_data import QuoteFile
 from game.tutorial.claims import named_values
 from game.tutorial.features import steps_for
 from game.tutorial.handreview import LessonReview
-from game.tutorial.playoutstep import PlayOutSteps
+from game.tutorial.playoutstep import PlayOutSteps, ScoredOut
 from game.tutorial.positions import build_state
 from game.tutorial.replies import NEUTRAL, RIGHT, WRONG, Attempts, Reply
 from game.tutorial.sums import SumTask, sum_task
@@ -80,6 +80,7 @@ class LessonRun(PlayOutSteps):
         self.out_events: list[Event] = []  # its events so far
         self.review: LessonReview | None = None  # the played-out hand's review
         self._reviews: dict[tuple[Action, ...], LessonReview] = {}  # one per play, made once
+        self.scored_out: ScoredOut | None = None
         if self.steps:
             self.start(0)
 
@@ -156,7 +157,7 @@ class LessonRun(PlayOutSteps):
         the events of the step's own scripted moves, to be animated."""
         first, pos = self._position_for(index)
         self.match = self._new_match(pos, self.steps[first].number)
-        self.log = []
+        self.log, self.scored_out = [], None
         for i in range(first, index):
             self._replay_step(i)
         self.index = index
@@ -165,9 +166,9 @@ class LessonRun(PlayOutSteps):
         self.pre_state = self.match.state
         events = self._script(self.step.before)
         if self.step.task == "play-out":
-            self._begin_out()
-            self.out_events = events + self._play_on(events)
-            events = list(self.out_events)
+            self._begin_out()  # after the step's script: its events are the play-out's own
+            self.out_events = self._play_on(events)
+            events = events + self.out_events
             self.played[index] = []
         self.state_at_step = self.match.state
         if self.step.task == "add-up":

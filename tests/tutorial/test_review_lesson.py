@@ -126,3 +126,40 @@ def test_a_review_figure_read_before_the_hand_fails(levels):
          "will then review")
     assert any(f"{LESSON}.toml: step 1: say: {{review:lost}}" in f
                for f in check_lesson(levels))
+
+
+def test_the_replay_opens_on_the_played_hand_from_its_deal():
+    run = played(["AC"])
+    run.next()
+    assert run.replay_focus() is None  # the grades step opens nothing
+    run.next()
+    history, row = run.replay_focus()
+    assert row == run.review.ranked()[0]
+    # Told from the deal: every trick of the hand, the learner's play-out among them.
+    rules = run.match.rules
+    assert len(history.tricks) == rules.hand_size
+    assert history.result == run.review.hand.result
+    card = row.graded.decision.chosen.card
+    assert (0, card) in history.tricks[row.trick].cards
+
+
+def test_a_replay_step_with_no_hand_played_fails(levels):
+    path = levels / f"lessons/{LESSON}.toml"
+    edit(path, 'task = "play-out"\n', 'replay = 1\n')  # the first step, before any hand
+    assert any(f"{LESSON}.toml: step 1: replay = 1: no hand has been played out" in f
+               for f in check_lesson(levels))
+
+
+def test_a_replay_of_a_decision_the_hand_does_not_have_fails(levels):
+    path = levels / f"lessons/{LESSON}.toml"
+    edit(path, "replay = 1", "replay = 40")
+    assert any(f"{LESSON}.toml: step 3: replay = 40: the hand has" in f
+               for f in check_lesson(levels))
+
+
+def test_a_replay_on_a_step_that_asks_for_a_move_is_refused(levels):
+    path = levels / f"lessons/{LESSON}.toml"
+    edit(path, 'task = "play-out"\n', 'task = "play-out"\nreplay = 1\n')
+    _, _, errors = load_tutorial(levels)
+    assert any(f"{LESSON}.toml: step 1: field 'replay': the replay opens on a step that only "
+               "reads the review" in e for e in errors), errors

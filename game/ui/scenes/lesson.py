@@ -33,6 +33,7 @@ from game.ui.coached import (
     stars_text,
 )
 from game.ui.handpick import HandPicker
+from game.ui.scenes.lessonhand import open_replay, show_scored
 from game.ui.table.meldview import draw_meld_flow
 from game.ui.widgets import Button, draw_text, panel
 
@@ -73,9 +74,15 @@ class LessonScene(CoachedTable):
         self.clear_reply()  # an error from the previous step never lingers
         self.selected, self.chosen = [], set()
         self.process(events)
+        scored = self.run.scored_hand() if self.run.step.task != "play-out" else None
+        if scored is not None:
+            show_scored(self, scored)
         self.narration.task_buttons = self._task_buttons()
         self.refresh_buttons()
         self.glossary(self.text())
+        problem = open_replay(self)
+        if problem:
+            self.answer(problem, "wrong")
 
     def glossary(self, text: str) -> None:
         """Pop up each term this text uses that the learner has not met yet."""
@@ -159,7 +166,10 @@ class LessonScene(CoachedTable):
             self.answer(reply.message, reply.tone)
             self.app.sounds.play("click")
             return False
-        self.answer(reply.message or "Right.", "right")
+        if self.run.step.task == "play-out":
+            self.clear_reply()  # any legal card goes: the review grades it, not "Right."
+        else:
+            self.answer(reply.message or "Right.", "right")
         self.process(reply.events)
         self.refresh_buttons()
         return True

@@ -25,21 +25,46 @@ if TYPE_CHECKING:
 
 
 
-def big_panel(surface: pygame.Surface, table: DrawnTable, title: str) -> pygame.Rect:
+def big_panel(surface: pygame.Surface, table: PromptTable, title: str) -> pygame.Rect:
     """The panel these screens share, over the dimmed table, holding their buttons at its
     foot; returns the space above them."""
     lay = table.layout
     s = lay.s
     w, h = lay.size
+    # What the table keeps clear (a lesson's coach) stays as bright as it was, beside the panel.
+    kept = [(r, surface.subsurface(r).copy())
+            for r in (k.clip(surface.get_rect()) for k in table.keep_clear()) if r.width]
     shade(surface, 110)
-    outer = pygame.Rect(round(20 * s), lay.bar.bottom + round(8 * s), w - round(40 * s),
-                        h - lay.bar.bottom - round(20 * s))
+    for rect, image in kept:
+        surface.blit(image, rect)
+    # The display's sheet (overlay.Display.sheet): a seat's name half under the panel's edge
+    # left a stump of itself beside it.
+    margin = round(4 * s)
+    outer = clear_of(table, pygame.Rect(margin, lay.bar.bottom + margin, w - 2 * margin,
+                                        h - lay.bar.bottom - 2 * margin))
     panel(surface, outer)
     draw_text(surface, title, (outer.centerx, outer.top + round(8 * s)), lay.font_big,
               theme.GOLD, bold=True, anchor="midtop")
     top = outer.top + round(44 * s)
-    return pygame.Rect(outer.left + round(20 * s), top, outer.width - round(40 * s),
+    return pygame.Rect(outer.left + round(36 * s), top, outer.width - round(72 * s),
                        h - round(98 * s) - top)
+
+
+def clear_of(table: PromptTable, rect: pygame.Rect) -> pygame.Rect:
+    """``rect`` narrowed to leave what the table keeps clear uncovered: a lesson's coach, whose
+    panel goes on narrating beside the replay it opened."""
+    out = rect.copy()
+    gap = round(12 * table.layout.s)
+    for keep in table.keep_clear():
+        if not keep.colliderect(out):
+            continue
+        if keep.centerx >= out.centerx:
+            out.width = keep.left - gap - out.left
+        else:
+            right = out.right
+            out.left = keep.right + gap
+            out.width = right - out.left
+    return out
 
 
 def card_width(table: DrawnTable, row: pygame.Rect) -> int:
@@ -124,12 +149,20 @@ class BiddingScene(Display):
 class HandScene(Display):
     """A finished hand, read from the game's own record (base of the two screens below)."""
 
-    def __init__(self, app: AppContext, table: PromptTable, hand_no: int) -> None:
+    def __init__(self, app: AppContext, table: PromptTable, hand_no: int,
+                 history: HandHistory | None = None) -> None:
         super().__init__(app, table)
         m = table.match
-        self.history: HandHistory = hand_history(m.rules, m.seed, m.actions, hand_no)
+        # A lesson's hand has no game around it: it brings its own history (its deal and
+        # moves told by game.match.history.history_of).
+        self.history: HandHistory = history if history is not None else hand_history(
+            m.rules, m.seed, m.actions, hand_no)
         self.cont.label = "Close"
         self.cont.hotkey = pygame.K_ESCAPE
+
+    def frame(self) -> pygame.Rect:
+        """The sheet, clear of a lesson's coach: the buttons sit under the panel's middle."""
+        return clear_of(self.table, self.sheet())
 
     def sorted(self, cards: Sequence[Card]) -> list[Card]:
         result = self.history.result
@@ -197,8 +230,8 @@ class ReplayScene(HandScene):
     name = "replay"
 
     def __init__(self, app: AppContext, table: PromptTable, hand_no: int,
-                 focus: Row | None = None) -> None:
-        super().__init__(app, table, hand_no)
+                 focus: Row | None = None, history: HandHistory | None = None) -> None:
+        super().__init__(app, table, hand_no, history)
         # Opened from the review: at the decision's trick, with its alternatives beside it.
         self.focus = focus
         self.index = max(0, min(focus.trick, len(self.history.tricks) - 1)) if focus else 0
@@ -257,12 +290,16 @@ class ReplayScene(HandScene):
         mine = g.chosen
         heading = (f"{focus.moment.capitalize()}: you chose {mine.text}, {g.grade}"
                    + (f", {g.lost:.0f} points lost" if g.lost >= 0.5 else ""))
+        # Whole sentences, wrapped: a narrow panel (beside a lesson's coach) fits fewer
+        # alternatives, never half a heading or half the reason.
+        head = wrap(heading, size, width, bold=True)
+        reason = wrap(g.decision.reason + ".", size, width)
         y = area.top
-        draw_text(surface, elide(heading, size, width, bold=True), (area.left, y), size,
-                  theme.GOLD, bold=True)
-        y += step
+        for line in head:
+            draw_text(surface, line, (area.left, y), size, theme.GOLD, bold=True)
+            y += step
         options = g.decision.options
-        room = max(1, (area.height - 3 * step) // step - 1)
+        room = max(2, (area.bottom - y) // step - len(reason))
         shown = list(options[:room])
         if mine not in shown:
             shown[-1] = mine
@@ -272,7 +309,7 @@ class ReplayScene(HandScene):
             draw_text(surface, elide(f"{o.text}{tag}: {o.value:+.0f}", size, width),
                       (area.left + round(12 * lay.s), y), size, colour)
             y += step
-        for line in wrap(g.decision.reason + ".", size, width)[:2]:
+        for line in reason:
             draw_text(surface, line, (area.left, y), size, theme.INK)
             y += step
 
@@ -309,5 +346,7 @@ class ReplayScene(HandScene):
             draw_text(surface, str(order + 1), (rect.left + 4, rect.bottom + 2),
                       lay.font_small, theme.INK_DIM)
         text = f"{who(self.table, winner)} won it: +{points}"
-        draw_text(surface, text, (cx, round(cy + height * 1.3)), lay.font, theme.GOLD,
+        # Under the lowest card and its number in the play order.
+        low = max((r.bottom for r in rects), default=round(cy + height * 0.7))
+        draw_text(surface, text, (cx, low + round(lay.font_small * 1.4)), lay.font, theme.GOLD,
                   bold=True, anchor="midtop")
