@@ -125,3 +125,25 @@ def test_a_card_of_the_play_out_is_not_called_right(app):
     lead = next(a for a in scene.run.legal() if isinstance(a, PlayCard) and str(a.card) == "AC")
     assert scene.act(lead)
     assert scene.narration.reply == ""
+
+
+def test_the_play_out_cards_fly_to_the_trick_and_its_caption_waits_for_them(app):
+    """A lesson's cards were snapped into place: laying the coach's buttons out again after
+    each card resized the whole table, which finishes every animation at once."""
+    lessons, _, _ = load_tutorial()
+    scene = LessonScene(app, next(x for x in lessons if x.id == LESSON))
+    app.reset(scene)
+    scene.terms.clear()
+    pump(app, 2)
+    lead = next(a for a in scene.run.legal() if isinstance(a, PlayCard))
+    assert scene.act(lead)
+    assert scene.held is not None  # the other seats have played: the trick is complete...
+    assert scene.timeline.busy  # ...and its cards are on their way
+
+    def caption() -> bool:
+        return any("the trick:" in d.label for d in record_frame(app) if d.kind == "text")
+
+    assert not caption()  # "You take the trick" waits until they have landed
+    assert "(Your move.)" not in scene.panel_text()[2]
+    assert pump(app, 60, until=lambda: not scene.timeline.busy)
+    assert caption()

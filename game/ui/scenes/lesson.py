@@ -122,7 +122,7 @@ class LessonScene(CoachedTable):
         nxt.enabled = self.run.done_current
         self.narration.side_buttons[0].enabled = self.run.index > 0
         self.narration.side_buttons[1].enabled = not self.run.done_current
-        self.resize(self.app.size)
+        self.place_panel()
 
     def offers(self, control: str) -> bool:
         """A control beyond the cards is on screen only in a step whose answer uses it: a
@@ -346,8 +346,8 @@ class LessonScene(CoachedTable):
             return self.lesson.title, "Recap", self.recap_text(), ""
         step = self.run.step
         text = self.text() + self.task_text()
-        if self.wants_action() and not self.narration.reply:
-            text += "\n(Your move.)"
+        if self.wants_action() and not self.narration.reply and self.held is None:
+            text += "\n(Your move.)"  # not while a trick waits for the click that clears it
         elif step.task == "build-meld" and not self.run.done_current and not self.narration.reply:
             text += "\n(Click cards to select them, then Count.)"
         return (self.lesson.title, f"Step {self.run.index + 1} of {len(self.run.steps)}", text,
