@@ -147,3 +147,17 @@ def test_the_play_out_cards_fly_to_the_trick_and_its_caption_waits_for_them(app)
     assert "(Your move.)" not in scene.panel_text()[2]
     assert pump(app, 60, until=lambda: not scene.timeline.busy)
     assert caption()
+
+
+def test_the_replay_closed_opens_again_from_the_coachs_panel(app):
+    scene = played(app, ["JS"])
+    scene.next()
+    pump(app, 3)
+    first = app.top
+    first.close()
+    pump(app, 2)
+    assert app.top is scene
+    again = next(b for b in scene.narration.task_buttons if b.label == "Replay")
+    again.on_click()
+    pump(app, 2)
+    assert isinstance(app.top, ReplayScene) and app.top.focus == first.focus

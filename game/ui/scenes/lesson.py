@@ -113,6 +113,8 @@ class LessonScene(CoachedTable):
                 out += [Button("Made", lambda: self.pick_made(True)),
                         Button("Set", lambda: self.pick_made(False))]
             return out
+        if step.replay:  # closed, the replay opens again from the coach's panel
+            return [Button("Replay", lambda: open_replay(self))]
         return []
 
     def refresh_buttons(self) -> None:
