@@ -295,10 +295,6 @@ class _Reader:
         any_legal = self.flag(raw, "any_legal")
         if sum((bool(expect or fields), any_legal, bool(task))) > 1:
             raise self.fail("expect", "a step asks for one thing: expect, any_legal or a task")
-        replay = self.number(raw, "replay", 0)  # how many decisions there are: --check
-        if replay and (expect or fields or any_legal or task):
-            raise self.fail("replay", "the replay opens on a step that only reads the review "
-                            "(no expect, any_legal or task)")
         return Step(
             say=self.text(raw, "say", required=True), number=n, highlight=tuple(highlight),
             before=self.actions(raw.get("before"), "before"), expect=expect,
@@ -308,7 +304,8 @@ class _Reader:
             position=self.position(step_pos, "position") if step_pos is not None else None,
             claims=self.claims(raw.get("claims")), when=self.features(raw.get("when")),
             task=task, build=build, add=add, bot_note=self.text(raw, "bot_note"),
-            reasons=self.reasons(raw.get("reasons")), replay=replay)
+            reasons=self.reasons(raw.get("reasons")),
+            replay=self.number(raw, "replay", 0))  # a step that asks, or no n-th: --check
 
     def reasons(self, data: Any) -> tuple[tuple[str, str], ...]:
         """``reasons = { KS = "..." }``: a card's own reason for not being the answer."""

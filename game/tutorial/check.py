@@ -131,17 +131,20 @@ class Checker:
         for name, text in texts:
             for problem in text_problems(f"{where}: {name}", text, ctx):
                 self.fail(problem)
+        if step.replay and step.asks:
+            self.fail(f"{where}: replay = {step.replay}: the replay opens on a step that only "
+                      "reads the review (no expect, any_legal or task)")
+        elif step.replay:
+            try:  # the replay the step opens: at a decision the learner's hand really has
+                run.replay_focus()
+            except (ValueError, RulesError) as exc:
+                self.fail(f"{where}: {exc}")
         if step.task == "build-meld":
             self._build(run, where)
         if step.task == "add-up":
             self._sum(run, where)
         if step.task == "play-out":
             return self._play_out(run, where)
-        if step.replay:
-            try:  # the replay the step opens: at a decision the learner's hand really has
-                run.replay_focus()
-            except (ValueError, RulesError) as exc:
-                self.fail(f"{where}: {exc}")
         if step.expects or step.any_legal:
             return self._act(run, step, where)
         return True

@@ -47,6 +47,14 @@ class PlayOutSteps:
     scored_out: ScoredOut | None  # the hand as it ended, while nothing has moved since
     lesson: Lesson
 
+    def init_out(self) -> None:
+        self.played = {}
+        self.out_start = None
+        self.out_events = []
+        self.review = None
+        self._reviews = {}
+        self.scored_out = None
+
     @property
     def step(self) -> Step:
         raise NotImplementedError

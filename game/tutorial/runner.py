@@ -27,8 +27,7 @@ from game.store.lessons import Lesson, Position, Puzzle, Step
 from game.store.tutorial_data import QuoteFile
 from game.tutorial.claims import named_values
 from game.tutorial.features import steps_for
-from game.tutorial.handreview import LessonReview
-from game.tutorial.playoutstep import PlayOutSteps, ScoredOut
+from game.tutorial.playoutstep import PlayOutSteps
 from game.tutorial.positions import build_state
 from game.tutorial.replies import NEUTRAL, RIGHT, WRONG, Attempts, Reply
 from game.tutorial.sums import SumTask, sum_task
@@ -75,12 +74,7 @@ class LessonRun(PlayOutSteps):
         self.chosen: dict[int, Action] = {}  # the learner's answer to each step done
         self.attempts = Attempts()
         self.sum: SumTask | None = None
-        self.played: dict[int, list[Action]] = {}  # a play-out step: the learner's cards
-        self.out_start: tuple[GameState, int] | None = None  # its start, and moves before it
-        self.out_events: list[Event] = []  # its events so far
-        self.review: LessonReview | None = None  # the played-out hand's review
-        self._reviews: dict[tuple[Action, ...], LessonReview] = {}  # one per play, made once
-        self.scored_out: ScoredOut | None = None
+        self.init_out()
         if self.steps:
             self.start(0)
 

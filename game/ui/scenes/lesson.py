@@ -32,8 +32,8 @@ from game.ui.coached import (
     shipped_library,
     stars_text,
 )
+from game.ui.coached_hand import open_replay, show_scored
 from game.ui.handpick import HandPicker
-from game.ui.scenes.lessonhand import open_replay, show_scored
 from game.ui.table.meldview import draw_meld_flow
 from game.ui.widgets import Button, draw_text, panel
 
@@ -80,7 +80,7 @@ class LessonScene(CoachedTable):
         self.narration.task_buttons = self._task_buttons()
         self.refresh_buttons()
         self.glossary(self.text())
-        problem = open_replay(self)
+        problem = open_replay(self, self.run)
         if problem:
             self.answer(problem, "wrong")
 
@@ -114,7 +114,7 @@ class LessonScene(CoachedTable):
                         Button("Set", lambda: self.pick_made(False))]
             return out
         if step.replay:  # closed, the replay opens again from the coach's panel
-            return [Button("Replay", lambda: open_replay(self))]
+            return [Button("Replay", lambda: open_replay(self, self.run))]
         return []
 
     def refresh_buttons(self) -> None:

@@ -6,17 +6,15 @@ decision: the same replay the table's hand review opens when a decision is click
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
 
 from game.rules.view import observe, redact
 from game.tutorial.playoutstep import ScoredOut
+from game.tutorial.runner import LessonRun
+from game.ui.coached import CoachedTable
 from game.ui.scene import Route
 
-if TYPE_CHECKING:
-    from game.ui.scenes.lesson import LessonScene
 
-
-def show_scored(scene: LessonScene, out: ScoredOut) -> None:
+def show_scored(scene: CoachedTable, out: ScoredOut) -> None:
     """Lay the table out as the hand ended: the play-out's cards gone to the piles (their
     labels give the points the result counted), and the score box on the hand just played,
     its auction and contract, with the scores after it."""
@@ -35,11 +33,12 @@ def show_scored(scene: LessonScene, out: ScoredOut) -> None:
                                       running=(), records=after.records)
 
 
-def open_replay(scene: LessonScene) -> str:
-    """Open the replay a ``replay = n`` step asks for; returns the reason it cannot be opened
-    ("" when it is open or not asked for). ``pinochle tutorial --check`` refuses such a step."""
+def open_replay(scene: CoachedTable, run: LessonRun) -> str:
+    """Open the replay a ``replay = n`` step of ``run`` asks for, over ``scene``; returns the
+    reason it cannot be opened ("" when it is open or not asked for). ``pinochle tutorial
+    --check`` refuses such a step."""
     try:
-        focus = scene.run.replay_focus()
+        focus = run.replay_focus()
     except ValueError as exc:
         return f"(The replay cannot be opened: {exc})"
     if focus is not None:
