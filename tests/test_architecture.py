@@ -38,7 +38,7 @@ LAYERS: list[tuple[str, str]] = [
     ("ui base", r"game\.ui(\.(theme|anim|assets|widgets|scene))?$"),
     ("ui table", r"game\.ui\.table(\.\w+)?$"),
     ("ui overlay pieces", r"game\.ui\.(overlay|handpick|menu|coached|coached_controls"
-                          r"|coached_panel)$"),
+                          r"|coached_panel|coached_hand)$"),
     ("ui scenes", r"game\.ui\.scenes(\.\w+)?$"),
     ("ui app", r"game\.ui\.(app|routes|lessondrive|replycheck|firsthanddrive|checkdrive)$"),
     ("ui demo", r"game\.ui\.demo$"),

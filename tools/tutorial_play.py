@@ -142,6 +142,13 @@ def _answer_step(app: App, scene: object, m: Measure) -> None:
             a for a in run.legal() if isinstance(a, PlayCard))[:1]
         prompt_act(app, answers[0])
         m.actions += 1
+    elif step.task == "play-out":
+        for _ in range(100):  # far more cards than a hand has
+            if run.done_current:
+                break
+            settle(app, m)
+            prompt_act(app, next(a for a in run.legal() if isinstance(a, PlayCard)))
+            m.actions += 1
     elif step.task == "build-meld":
         need = Counter(run.build_cards())
         picked = 0

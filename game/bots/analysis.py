@@ -125,7 +125,7 @@ def best_first(legal: Sequence[Action], options: list[Option]) -> list[Option]:
     options = sorted(options, key=lambda o: -o.value)
     if len(options) < 2:
         return options
-    order = {}
+    order: dict[object, int] = {}
     for i, action in enumerate(legal):
         order.setdefault(_key(action), i)
     tied = [o for o in options if options[0].value - o.value <= TIE]

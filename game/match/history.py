@@ -12,6 +12,8 @@ from game.rules import events as ev
 from game.rules.actions import Action
 from game.rules.cards import Card
 from game.rules.engine import apply, new_game
+from game.rules.gamehands import GameHand
+from game.rules.notation import read, write
 from game.rules.ruleset import RuleSet
 
 
@@ -100,4 +102,24 @@ def hand_history(rules: RuleSet, seed: int, actions: Sequence[Action], hand_no: 
                 out.add(event)
     if out.result is None or out.result.hand_no != hand_no:
         raise ValueError(f"hand {hand_no + 1} is not over")
+    return out
+
+
+def history_of(hand: GameHand) -> HandHistory:
+    """A hand given as its state just after the deal and the moves since: a hand cut from a
+    game, or a lesson's position played on, which has no game around it (unredacted: call it
+    only for a hand that is over)."""
+    start = hand.start
+    out = HandHistory(hand.hand_no)
+    # The deal's own events (the cards, and a forced opening some tables announce with them),
+    # as the engine makes them: the hand's deal written and read again.
+    for event in read(write(start, ()), lambda _: start.rules).events:
+        out.add(event)
+    state = start
+    for action in hand.moves:
+        state, events = apply(state, action)
+        for event in events:
+            out.add(event)
+    if out.result is None:
+        raise ValueError(f"hand {hand.hand_no + 1} is not over")
     return out

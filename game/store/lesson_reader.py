@@ -39,7 +39,7 @@ from game.store.lessons import (
 
 STEP_KEYS = ("say", "highlight", "before", "expect", "any_legal", "after", "hint", "show_meld",
              "position", "claims", "when", "task", "build", "add", "bot_note",
-             "reasons")
+             "reasons", "replay")
 LAST_SEAT = MAX_PLAYERS - 1  # seats a position may number (any table's)
 POSITION_KEYS = ("phase", "seed", "dealer", "trump", "bidder", "bid", "leader", "widow",
                  "preset", "cards_each", "turnup", "find", "scores", "melded", *SEATS)
@@ -304,7 +304,8 @@ class _Reader:
             position=self.position(step_pos, "position") if step_pos is not None else None,
             claims=self.claims(raw.get("claims")), when=self.features(raw.get("when")),
             task=task, build=build, add=add, bot_note=self.text(raw, "bot_note"),
-            reasons=self.reasons(raw.get("reasons")))
+            reasons=self.reasons(raw.get("reasons")),
+            replay=self.number(raw, "replay", 0))  # a step that asks, or no n-th: --check
 
     def reasons(self, data: Any) -> tuple[tuple[str, str], ...]:
         """``reasons = { KS = "..." }``: a card's own reason for not being the answer."""

@@ -28,7 +28,7 @@ CLAIM_KINDS = ("illegal", "legal", "meld", "winner", "lowest_bid", "trick_points
 SEATS = tuple(dict.fromkeys(name.lower() for n in (4, *SEAT_NAMES) for name in SEAT_NAMES[n]))
 TRACKS = ("first-hand", "core", "table")
 LEARNER = "learner"  # a lesson's preset: the table the learner picked
-TASKS = ("", "build-meld", "add-up")
+TASKS = ("", "build-meld", "add-up", "play-out")  # play-out: the learner plays the hand to its end
 ADD_PARTS = ("trick", "hand")  # add-up: a trick's points, or a hand's score against the bid
 FIND_KINDS = ("lead", "follow", "except", "counter", "void", "last")
 PUZZLE_CATEGORIES = ("bidding", "passing", "meld", "play", "claims")
@@ -107,6 +107,7 @@ class Step:
     add: str = ""  # add-up: "trick" or "hand"
     bot_note: str = ""  # why the hard bot would choose otherwise, when it would
     reasons: tuple[tuple[str, str], ...] = ()  # card code -> its own reason (else the hint)
+    replay: int = 0  # after a play-out: the replay opened at its n-th costliest decision
 
     def reason_for(self, action: Action) -> str:
         """The reason shown for a legal answer that is not right: the card's own, else the

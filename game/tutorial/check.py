@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.rules.actions import Action
+from game.rules.actions import Action, PlayCard
 from game.rules.cards import Card
 from game.rules.errors import RulesError
 from game.rules.events import TrickWon
@@ -131,13 +131,40 @@ class Checker:
         for name, text in texts:
             for problem in text_problems(f"{where}: {name}", text, ctx):
                 self.fail(problem)
+        if step.replay and step.asks:
+            self.fail(f"{where}: replay = {step.replay}: the replay opens on a step that only "
+                      "reads the review (no expect, any_legal or task)")
+        elif step.replay:
+            try:  # the replay the step opens: at a decision the learner's hand really has
+                run.replay_focus()
+            except (ValueError, RulesError) as exc:
+                self.fail(f"{where}: {exc}")
         if step.task == "build-meld":
             self._build(run, where)
         if step.task == "add-up":
             self._sum(run, where)
+        if step.task == "play-out":
+            return self._play_out(run, where)
         if step.expects or step.any_legal:
             return self._act(run, step, where)
         return True
+
+    def _play_out(self, run: LessonRun, where: str) -> bool:
+        """The learner's hand played to its end (the first legal card each time), then
+        reviewed: the steps after it read the review's figures."""
+        for _ in range(200):  # far more cards than a hand has
+            if run.done_current:
+                return True
+            legal = [a for a in run.legal() if isinstance(a, PlayCard)]
+            if not legal or not run.match or not run.match.waiting_for_human():
+                break
+            reply = run.try_action(legal[0])
+            if not reply.ok:
+                self.fail(f"{where}: play-out: the legal {legal[0]} is refused: {reply.message}")
+                return False
+        self.fail(f"{where}: play-out: the hand did not come to its score with the learner "
+                  "playing")
+        return False
 
     def _build(self, run: LessonRun, where: str) -> None:
         cards = run.build_cards()

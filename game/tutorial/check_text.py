@@ -13,6 +13,7 @@ from game.rules.ruleset import RuleSet
 from game.store.reading import read_bytes
 from game.store.schema import MAX_BYTES
 from game.store.tutorial_data import QuoteFile
+from game.tutorial.handreview import grade_words
 from game.tutorial.scan import bare_numbers, holding_problems, style_problems
 from game.tutorial.text import FIELD as FIELD_RE
 from game.tutorial.text import TemplateError, TextContext, render
@@ -26,6 +27,9 @@ def text_problems(label: str, raw: str, ctx: TextContext | None, topic: str = ""
     out = [f"{label}: bare number {n!r}: write it as a field the engine fills "
            f"(e.g. {{min_bid}}, {{meld:run}}) or a named claim" for n in bare_numbers(raw)]
     out += [f"{label}: {p}" for p in style_problems(raw)]
+    out += [f"{label}: a grade typed by hand ({w!r}): write {{review:grade:1}} (the review's "
+            f"grade of the learner's play) or {{review:name:mistake}}"
+            for w in grade_words(FIELD_RE.sub(" ", raw))]
     if ctx is not None:
         out += [f"{label}: {p}" for p in meld_field_problems(raw, ctx.rules, topic)]
     if ctx is not None and ctx.state is not None:  # prose about a position, not a definition

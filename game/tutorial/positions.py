@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 
+from game.rules.actions import Action
 from game.rules.cards import Card
 from game.rules.compiled import best_meld
 from game.rules.compose import auction_hand, in_play
 from game.rules.engine import first_dealer, new_game
 from game.rules.notation import NotationError, read
+from game.rules.notation import Position as NotationPosition
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.seating import SeatingError
@@ -63,17 +65,31 @@ def build_state(rules: RuleSet, pos: Position, source: str, step: int | None = N
     return state._replace(scores=pos.scores) if pos.scores else state
 
 
+def dealt_of(rules: RuleSet, pos: Position, source: str) -> tuple[GameState, tuple[Action, ...]]:
+    """A position written in the notation: its state just after the deal and the moves from
+    there (a hand's replay starts at its deal; the other kinds of position give none)."""
+    if not pos.notation:
+        raise LessonError(source, None, "position", "gives no deal to replay the hand from: "
+                          "write it in the notation (pn1 ...)")
+    read_pos = _read(rules, pos, source, None)
+    return read_pos.start, read_pos.moves
+
+
 def _notation_state(rules: RuleSet, pos: Position, source: str, step: int | None
                     ) -> GameState:
     """The state a position in the notation reaches (checked when the lesson was loaded; read
     again here at the table the runner chose, which must be the one it names)."""
+    return _read(rules, pos, source, step).state
+
+
+def _read(rules: RuleSet, pos: Position, source: str, step: int | None) -> NotationPosition:
     def resolve(name: str) -> RuleSet:
         if name != rules.name:
             raise ValueError(f"the position is at {name!r}, the lesson runs at {rules.name!r}")
         return rules
 
     try:
-        return read(pos.notation, resolve).state
+        return read(pos.notation, resolve)
     except NotationError as exc:
         raise LessonError(source, step, "position", str(exc)) from None
 

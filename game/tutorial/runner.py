@@ -27,6 +27,7 @@ from game.store.lessons import Lesson, Position, Puzzle, Step
 from game.store.tutorial_data import QuoteFile
 from game.tutorial.claims import named_values
 from game.tutorial.features import steps_for
+from game.tutorial.playoutstep import PlayOutSteps
 from game.tutorial.positions import build_state
 from game.tutorial.replies import NEUTRAL, RIGHT, WRONG, Attempts, Reply
 from game.tutorial.sums import SumTask, sum_task
@@ -53,7 +54,7 @@ def allowed_reason(rules: RuleSet, state: GameState, card: Card) -> str:
     return "Legal: no rule narrowed the choice here, so any of your cards could be played."
 
 
-class LessonRun:
+class LessonRun(PlayOutSteps):
     """A lesson in progress on one table: which step, and the match it is played on."""
 
     def __init__(self, lesson: Lesson, load_rules: Callable[[str], RuleSet],
@@ -73,6 +74,7 @@ class LessonRun:
         self.chosen: dict[int, Action] = {}  # the learner's answer to each step done
         self.attempts = Attempts()
         self.sum: SumTask | None = None
+        self.init_out()
         if self.steps:
             self.start(0)
 
@@ -116,6 +118,10 @@ class LessonRun:
         step = self.steps[i]
         self._script(step.before)
         self.index, self.state_at_step = i, self.match.state
+        if step.task == "play-out":
+            self._play_out(self.played.get(i))
+            self._script(step.after)
+            return
         chosen = self.chosen.get(i)
         if chosen is None and step.expects:
             chosen = self.answers()[0]
@@ -145,7 +151,7 @@ class LessonRun:
         the events of the step's own scripted moves, to be animated."""
         first, pos = self._position_for(index)
         self.match = self._new_match(pos, self.steps[first].number)
-        self.log = []
+        self.log, self.scored_out = [], None
         for i in range(first, index):
             self._replay_step(i)
         self.index = index
@@ -153,6 +159,11 @@ class LessonRun:
         self.sum = None
         self.pre_state = self.match.state
         events = self._script(self.step.before)
+        if self.step.task == "play-out":
+            self._begin_out()  # after the step's script: its events are the play-out's own
+            self.out_events = self._play_on(events)
+            events = events + self.out_events
+            self.played[index] = []
         self.state_at_step = self.match.state
         if self.step.task == "add-up":
             self.sum = sum_task(self.step.add, self.log, self.match.rules)
@@ -174,7 +185,7 @@ class LessonRun:
         state = self.state_at_step
         rules = self.match.rules
         return TextContext(rules, state, named_values(self.step.claims, state, rules),
-                           self.quotes)
+                           self.quotes, review=self.review)
 
     def text(self, which: str = "say") -> str:
         return render(getattr(self.step, which), self.context())
@@ -198,7 +209,7 @@ class LessonRun:
         return render(raw, self.context()) if raw else "Legal, but not what this step asks."
 
     def is_right(self, action: Action) -> bool:
-        if self.step.any_legal:
+        if self.step.any_legal or self.step.task == "play-out":
             return action in self.legal()
         return action in self.answers()
 
@@ -207,6 +218,8 @@ class LessonRun:
         rule that applies (or, if legal, with why the lesson wants something else)."""
         assert self.match is not None
         step = self.step
+        if step.task == "play-out" and not self.done_current:
+            return self._try_out(action)
         if self.done_current or not (step.expects or step.any_legal):
             return Reply(False, "Nothing to do in this step: press Next.", [], NEUTRAL)
         try:
@@ -276,7 +289,7 @@ class LessonRun:
         step = self.step
         if step.expects:
             return f"Try: {_pretty(self.answers()[0])}."
-        if step.any_legal:
+        if step.any_legal or step.task == "play-out":
             legal = [a for a in self.legal() if isinstance(a, PlayCard)]
             return "Legal now: " + names(sorted({a.card for a in legal}, key=str)) + "."
         if self.sum is not None:

@@ -26,6 +26,7 @@ from game.rules.tricks import PlayVerdict, explain_plays, trick_winner_index
 from game.rules.view import observe
 from game.store.content import load_preset
 from game.store.tutorial_data import QuoteFile, Term
+from game.tutorial.handreview import LessonReview, review_field
 from game.tutorial.seatfields import SEAT_FIELDS
 
 FIELD = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
@@ -47,6 +48,7 @@ class TextContext:
     named: Mapping[str, object] = field(default_factory=dict)
     quotes: Mapping[str, QuoteFile] = field(default_factory=dict)
     seat: int = 0  # the learner
+    review: LessonReview | None = None  # the review lesson's played hand, once reviewed
 
     def verdict(self) -> tuple[list[Card], list[tuple[int, Card]], PlayVerdict]:
         """(the learner's cards, the trick so far as (seat, card), the engine's verdict)."""
@@ -340,6 +342,7 @@ FIELDS: dict[str, Callable[[TextContext, str], str]] = {
     "bidder": lambda ctx, _: ctx.rules.seating.name(_contract(ctx)[1]),
 }
 FIELDS.update(SEAT_FIELDS)
+FIELDS["review"] = lambda ctx, arg: review_field(ctx.review, arg)
 for _name in ("legal", "forbidden", "hand", "led", "leader", "winner", "winner_seat", "why",
               "first_rule", "first_rule_no"):
     FIELDS[_name] = partial(_trick_fact, which=_name)

@@ -261,6 +261,11 @@ class CoachedTable(TableScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
+        self.place_panel()
+
+    def place_panel(self) -> None:
+        """The coach's buttons in its panel (again when a step changes them). Not a resize:
+        that finishes every animation at once, and the cards of a step jumped into place."""
         lay = self.layout
         box = self.narration_rect()
         h, gap = round(30 * lay.s), round(8 * lay.s)
@@ -321,7 +326,7 @@ class CoachedTable(TableScene):
     def draw_overlays(self, surface: pygame.Surface) -> None:
         """The held trick's caption and the glossary pop-up, over everything else."""
         lay = self.layout
-        if self.held is not None:
+        if self.held is not None and not self.timeline.busy:  # once its cards have landed
             # The winning card ringed, as the table rings it once the trick is swept.
             won = next((sp for seat, sp in self.model.tricks.trick if seat == self.held.seat), None)
             if won is not None:

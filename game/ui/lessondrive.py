@@ -263,6 +263,8 @@ def drive_lesson(drv: Driver, lesson: Lesson, table: RuleSet | None, label: str)
         elif step.any_legal:
             card = next(a for a in run.legal() if isinstance(a, PlayCard))
             problem = make(drv, scene, card)
+        elif step.task == "play-out":
+            problem = play_out(drv, scene)
         drv.pump(2)
         drv.look()
         if step.asks and not run.done_current:
@@ -280,6 +282,21 @@ def drive_lesson(drv: Driver, lesson: Lesson, table: RuleSet | None, label: str)
         out.append(f"{lesson.source}{label} [{size}]: Finish does not lead to the recap")
     out += [f"{lesson.source}{label} [{size}]: the recap: {c}" for c in cut_texts(scene)]
     return out
+
+
+def play_out(drv: Driver, scene: CoachedTable) -> str | None:
+    """A play-out step: each of the learner's cards clicked in the hand, to the hand's end."""
+    run = scene.run  # type: ignore[attr-defined]
+    for _ in range(200):  # far more cards than a hand has
+        if run.done_current:
+            return None
+        drv.settle(scene)
+        card = next(a for a in run.legal() if isinstance(a, PlayCard))
+        problem = make(drv, scene, card)
+        if problem:
+            return problem
+        drv.pump(2)
+    return "the hand did not come to its score"
 
 
 def hint_and_replies(drv: Driver, scene: CoachedTable, replies: list[tuple[str, str]]

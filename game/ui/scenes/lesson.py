@@ -32,6 +32,7 @@ from game.ui.coached import (
     shipped_library,
     stars_text,
 )
+from game.ui.coached_hand import open_replay, show_scored
 from game.ui.handpick import HandPicker
 from game.ui.table.meldview import draw_meld_flow
 from game.ui.widgets import Button, draw_text, panel
@@ -73,9 +74,15 @@ class LessonScene(CoachedTable):
         self.clear_reply()  # an error from the previous step never lingers
         self.selected, self.chosen = [], set()
         self.process(events)
+        scored = self.run.scored_hand() if self.run.step.task != "play-out" else None
+        if scored is not None:
+            show_scored(self, scored)
         self.narration.task_buttons = self._task_buttons()
         self.refresh_buttons()
         self.glossary(self.text())
+        problem = open_replay(self, self.run)
+        if problem:
+            self.answer(problem, "wrong")
 
     def glossary(self, text: str) -> None:
         """Pop up each term this text uses that the learner has not met yet."""
@@ -106,6 +113,8 @@ class LessonScene(CoachedTable):
                 out += [Button("Made", lambda: self.pick_made(True)),
                         Button("Set", lambda: self.pick_made(False))]
             return out
+        if step.replay:  # closed, the replay opens again from the coach's panel
+            return [Button("Replay", lambda: open_replay(self, self.run))]
         return []
 
     def refresh_buttons(self) -> None:
@@ -115,7 +124,7 @@ class LessonScene(CoachedTable):
         nxt.enabled = self.run.done_current
         self.narration.side_buttons[0].enabled = self.run.index > 0
         self.narration.side_buttons[1].enabled = not self.run.done_current
-        self.resize(self.app.size)
+        self.place_panel()
 
     def offers(self, control: str) -> bool:
         """A control beyond the cards is on screen only in a step whose answer uses it: a
@@ -135,7 +144,8 @@ class LessonScene(CoachedTable):
 
     def wants_action(self) -> bool:
         step = self.run.step
-        return not self.recap and (step.expects or step.any_legal) and not self.run.done_current
+        return not self.recap and (step.expects or step.any_legal or step.task == "play-out") \
+            and not self.run.done_current
 
     def text(self) -> str:
         """The step's narration, filled in once per step (its position does not change until
@@ -158,7 +168,10 @@ class LessonScene(CoachedTable):
             self.answer(reply.message, reply.tone)
             self.app.sounds.play("click")
             return False
-        self.answer(reply.message or "Right.", "right")
+        if self.run.step.task == "play-out":
+            self.clear_reply()  # any legal card goes: the review grades it, not "Right."
+        else:
+            self.answer(reply.message or "Right.", "right")
         self.process(reply.events)
         self.refresh_buttons()
         return True
@@ -335,8 +348,8 @@ class LessonScene(CoachedTable):
             return self.lesson.title, "Recap", self.recap_text(), ""
         step = self.run.step
         text = self.text() + self.task_text()
-        if self.wants_action() and not self.narration.reply:
-            text += "\n(Your move.)"
+        if self.wants_action() and not self.narration.reply and self.held is None:
+            text += "\n(Your move.)"  # not while a trick waits for the click that clears it
         elif step.task == "build-meld" and not self.run.done_current and not self.narration.reply:
             text += "\n(Click cards to select them, then Count.)"
         return (self.lesson.title, f"Step {self.run.index + 1} of {len(self.run.steps)}", text,

@@ -19,6 +19,7 @@ from game.ui.table.moment import draw_moment
 from game.ui.table.replaypieces import (
     big_panel,
     card_width,
+    clear_of,
     draw_auction,
     draw_cards,
     draw_focus,
@@ -55,12 +56,20 @@ class BiddingScene(Display):
 class HandScene(Display):
     """A finished hand, read from the game's own record (base of the two screens below)."""
 
-    def __init__(self, app: AppContext, table: PromptTable, hand_no: int) -> None:
+    def __init__(self, app: AppContext, table: PromptTable, hand_no: int,
+                 history: HandHistory | None = None) -> None:
         super().__init__(app, table)
         m = table.match
-        self.history: HandHistory = hand_history(m.rules, m.seed, m.actions, hand_no)
+        # A lesson's hand has no game around it: it brings its own history (its deal and
+        # moves told by game.match.history.history_of).
+        self.history: HandHistory = history if history is not None else hand_history(
+            m.rules, m.seed, m.actions, hand_no)
         self.cont.label = "Close"
         self.cont.hotkey = pygame.K_ESCAPE
+
+    def frame(self) -> pygame.Rect:
+        """The sheet, clear of a lesson's coach: the buttons sit under the panel's middle."""
+        return clear_of(self.table, self.sheet())
 
     def sorted(self, cards: Sequence[Card]) -> list[Card]:
         result = self.history.result
@@ -131,8 +140,8 @@ class ReplayScene(HandScene):
     name = "replay"
 
     def __init__(self, app: AppContext, table: PromptTable, hand_no: int,
-                 focus: Row | None = None) -> None:
-        super().__init__(app, table, hand_no)
+                 focus: Row | None = None, history: HandHistory | None = None) -> None:
+        super().__init__(app, table, hand_no, history)
         self.focus = focus
         tricks = list(range(len(self.history.tricks)))
         self.pages: list[int] = tricks
@@ -235,5 +244,7 @@ class ReplayScene(HandScene):
             draw_text(surface, str(order + 1), (rect.left + 4, rect.bottom + 2),
                       lay.font_small, theme.INK_DIM)
         text = f"{who(self.table, winner)} won it: +{points}"
-        draw_text(surface, text, (cx, round(cy + height * 1.3)), lay.font, theme.GOLD,
+        # Under the lowest card and its number in the play order.
+        low = max((r.bottom for r in rects), default=round(cy + height * 0.7))
+        draw_text(surface, text, (cx, low + round(lay.font_small * 1.4)), lay.font, theme.GOLD,
                   bold=True, anchor="midtop")

@@ -52,10 +52,6 @@ class PromptTable(DrawnTable, Protocol):
         """Centre line of a prompt panel ``width`` wide in front of the player."""
         ...
 
-    def keep_clear(self) -> list[pygame.Rect]:
-        """What a prompt must never cover besides the cards (a coach's panel)."""
-        ...
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The table's own buttons stay usable under a prompt."""
         ...

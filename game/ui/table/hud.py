@@ -99,7 +99,9 @@ def possessive(name: str) -> str:
 def pile_label_lines(scene: DrawnTable, side: int, text: str
                      ) -> list[tuple[str, tuple[int, int]]]:
     """Each line of a pile's label with its top left: centred under the pile, kept inside the
-    window and clear of the player's hand beside their own pile."""
+    window and clear of the player's hand beside their own pile. A line that would run under
+    what the table keeps clear (a lesson's coach, beside the pile in the corner) breaks at
+    its " · "."""
     lay = scene.layout
     seat = scene.model.tricks.pile_seat(side)
     x, y, angle = lay.pile_slot(seat)
@@ -108,12 +110,20 @@ def pile_label_lines(scene: DrawnTable, side: int, text: str
     margin = round(8 * lay.s)
     low = lay.hand_box(seat).right + margin if seat == scene.human else margin
     top, step = round(y + half + 4 * lay.s), font.get_linesize()
-    out = []
-    for i, line in enumerate(text.split("\n")):
+    clear = scene.keep_clear()
+
+    def left_of(line: str) -> int:
         width = font.size(line)[0]
-        left = min(max(low, round(x - width / 2)), lay.size[0] - margin - width)
-        out.append((line, (left, top + i * step)))
-    return out
+        return min(max(low, round(x - width / 2)), lay.size[0] - margin - width)
+
+    lines: list[str] = []
+    for line in text.split("\n"):
+        rect = pygame.Rect(left_of(line), top + len(lines) * step, font.size(line)[0], step)
+        if " · " in line and any(rect.colliderect(r) for r in clear):
+            lines += line.split(" · ")
+        else:
+            lines.append(line)
+    return [(line, (left_of(line), top + i * step)) for i, line in enumerate(lines)]
 
 
 def draw_shown_trick(scene: DrawnTable, surface: pygame.Surface) -> None:

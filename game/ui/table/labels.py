@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+import pygame
+
 from game.match.controller import Match
 from game.rules.cards import Suit
 from game.rules.view import PlayerView
@@ -27,6 +29,10 @@ class DrawnTable(Protocol):
     model: TableModel
 
     def human_name(self, seat: int) -> str: ...
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What a prompt or a label must never cover besides the cards (a coach's panel)."""
+        ...
 
 
 def side_label(scene: DrawnTable, side: int) -> str:

@@ -25,15 +25,40 @@ def big_panel(surface: pygame.Surface, table: DrawnTable, title: str) -> pygame.
     lay = table.layout
     s = lay.s
     w, h = lay.size
+    # What the table keeps clear (a lesson's coach) stays as bright as it was, beside the panel.
+    kept = [(r, surface.subsurface(r).copy())
+            for r in (k.clip(surface.get_rect()) for k in table.keep_clear()) if r.width]
     shade(surface, 110)
-    outer = pygame.Rect(round(20 * s), lay.bar.bottom + round(8 * s), w - round(40 * s),
-                        h - lay.bar.bottom - round(20 * s))
+    for rect, image in kept:
+        surface.blit(image, rect)
+    # The display's sheet (overlay.Display.sheet): a seat's name half under the panel's edge
+    # left a stump of itself beside it.
+    margin = round(4 * s)
+    outer = clear_of(table, pygame.Rect(margin, lay.bar.bottom + margin, w - 2 * margin,
+                                        h - lay.bar.bottom - 2 * margin))
     panel(surface, outer)
     draw_text(surface, title, (outer.centerx, outer.top + round(8 * s)), lay.font_big,
               theme.GOLD, bold=True, anchor="midtop")
     top = outer.top + round(44 * s)
-    return pygame.Rect(outer.left + round(20 * s), top, outer.width - round(40 * s),
+    return pygame.Rect(outer.left + round(36 * s), top, outer.width - round(72 * s),
                        h - round(98 * s) - top)
+
+
+def clear_of(table: DrawnTable, rect: pygame.Rect) -> pygame.Rect:
+    """``rect`` narrowed to leave what the table keeps clear uncovered: a lesson's coach, whose
+    panel goes on narrating beside the replay it opened."""
+    out = rect.copy()
+    gap = round(12 * table.layout.s)
+    for keep in table.keep_clear():
+        if not keep.colliderect(out):
+            continue
+        if keep.centerx >= out.centerx:
+            out.width = keep.left - gap - out.left
+        else:
+            right = out.right
+            out.left = keep.right + gap
+            out.width = right - out.left
+    return out
 
 
 def card_width(table: DrawnTable, row: pygame.Rect) -> int:
@@ -114,7 +139,7 @@ def draw_auction(surface: pygame.Surface, table: DrawnTable, view: PlayerView,
 
 
 def draw_focus(surface: pygame.Surface, table: DrawnTable, focus: Row, area: pygame.Rect,
-               reason_lines: int = 2) -> None:
+               reason_lines: int = 0) -> None:
     """The reviewed decision: what was chosen, the alternatives with their expected scores
     (as many as fit, the player's always among them), and the expert's reason in words."""
     lay = table.layout
@@ -126,14 +151,17 @@ def draw_focus(surface: pygame.Surface, table: DrawnTable, focus: Row, area: pyg
     heading = (f"{focus.moment.capitalize()}: you chose {mine.text}, {g.grade}"
                + (f", {g.lost:.0f} points lost" if g.lost >= 0.5 else ""))
     y = area.top
-    for line in wrap(heading, size, width, bold=True)[:2]:
+    # Whole sentences, wrapped: a narrow panel (beside a lesson's coach) fits fewer
+    # alternatives, never half a heading or half the reason (``reason_lines``: 0, all).
+    for line in wrap(heading, size, width, bold=True):
         draw_text(surface, line, (area.left, y), size, theme.GOLD, bold=True)
         y += step
-    reason = wrap(g.decision.reason + ".", size, width)[:reason_lines]
+    reason = wrap(g.decision.reason + ".", size, width)
+    reason = reason[:reason_lines] if reason_lines else reason
     draw_text(surface, "Expected score of each choice:", (area.left, y), size, theme.INK_DIM)
     y += step
     options = g.decision.options
-    room = max(1, (area.bottom - y) // step - len(reason) - 2)
+    room = max(2, (area.bottom - y) // step - len(reason) - 2)
     shown = list(options[:room])
     if mine not in shown:
         shown[-1] = mine
