@@ -84,6 +84,7 @@ def cmd_agreement(args: argparse.Namespace) -> dict[str, Any]:
     presets = preset_names()
     same = near = n = 0
     diffs: list[float] = []
+    kinds: dict[str, list[int]] = {}  # kind of decision: [the same best, positions]
     h = 0
     while n < args.positions:
         preset = presets[h % len(presets)]
@@ -100,7 +101,11 @@ def cmd_agreement(args: argparse.Namespace) -> dict[str, Any]:
                 short = analyse(view, random.Random(f"short {index}"), args.budget, action)
                 long = analyse(view, random.Random(f"long {index}"), 10 * args.budget, action)
                 best_long = max(o.value for o in long.options)
-                same += option_key(short.best.action) == option_key(long.best.action)
+                agree = option_key(short.best.action) == option_key(long.best.action)
+                same += agree
+                tally = kinds.setdefault(short.kind, [0, 0])
+                tally[0] += agree
+                tally[1] += 1
                 # A tie in the long search: the review's best is as good there.
                 with contextlib.suppress(KeyError):
                     near += best_long - long.option(short.best.action).value <= 1.0
@@ -111,6 +116,7 @@ def cmd_agreement(args: argparse.Namespace) -> dict[str, Any]:
     out = {"positions": n, "budget": args.budget, "best_same_pct": round(100 * same / n, 1),
            "best_within_1_point_pct": round(100 * near / n, 1),
            "mean_points_lost_diff": round(statistics.mean(diffs), 2),
+           "best_same_by_kind": {k: f"{a}/{b}" for k, (a, b) in sorted(kinds.items())},
            "targets": {"best_same_pct": 90, "mean_points_lost_diff": 5}}
     print(f"agreement with 10x the budget on {n} positions: best action the same in "
           f"{out['best_same_pct']}% (as good, within 1 point, in "

@@ -195,11 +195,15 @@ def rewrite(text: str, step: int | None, notation: str) -> str:
     return "\n".join(out[:key_at] + new + out[key_at:])
 
 
-def survey(root: Path = LEVELS_DIR) -> list[Found]:
+def survey(root: Path = LEVELS_DIR, report: bool = False) -> list[Found]:
     found = []
     for path in sorted(root.glob("lessons/*.toml")) + sorted(root.glob("puzzles/*.toml")):
         for step, pos, preset in positions_of(path):
             found.append(convert(path, step, pos, preset))
+            if report:  # as it goes: a made-up history can take a minute to find
+                f = found[-1]
+                where = f"{path.parent.name}/{path.name}" + (f" step {step}" if step else "")
+                print(f"{where}: {f.reason}", flush=True)
     return found
 
 
@@ -209,10 +213,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--write", action="store_true", help="rewrite the files that convert")
     p.add_argument("--levels", type=Path, default=Path(str(LEVELS_DIR)))
     args = p.parse_args(argv)
-    found = survey(args.levels)
-    for f in found:
-        where = f"{f.path.parent.name}/{f.path.name}" + (f" step {f.step}" if f.step else "")
-        print(f"{where}: {f.reason}")
+    found = survey(args.levels, report=True)
     todo = [f for f in found if f.notation and f.reason != "already in the notation"]
     if args.write:
         # The steps last first, so that each step's position is found where it was.

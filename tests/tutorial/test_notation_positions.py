@@ -11,11 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from game.rules.actions import PassCards
 from game.rules.notation import dealt, read, write
 from game.store.content import load_preset, preset_names
 from game.store.lesson_reader import lesson_from_mapping, puzzle_from_mapping
 from game.store.lessons import LessonError
-from game.tutorial.positions import build_state
+from game.tutorial.positions import build_state, melded_cards
+from tools.lesson_history import same_place
 from tools.lesson_positions import _seen, convert, rewrite
 
 RACEHORSE = write(dealt(load_preset("racehorse"), seed=5), [])
@@ -150,3 +152,67 @@ def test_a_stated_phase_converts_to_a_contract_and_the_moves_after_it(preset, ta
     rules = load_preset(preset)
     built = build_state(rules, puzzle.position, "p")
     assert _seen(read(found.notation, load_preset).state) == _seen(built)
+
+
+# The old 40-rh-last-to-play table: six cards each, West to lead trick 7, meld shown earlier.
+LATE = '''phase = "tricks"
+trump = "D"
+bidder = 1
+bid = 260
+leader = 1
+dealer = 3
+cards_each = 6
+south = "AS TH QH TC KC KC"
+west = "TD KD QD QD JD TH"
+north = "JS JS KH AC QC AH"
+east = "JH 9H QC JC 9C 9H"
+[position.melded]
+south = "QS KS 9D"
+west = "QS TD JD QD KD AD"
+north = "QH KH 9D"'''
+
+
+def _late_puzzle(table: str):
+    data = {"title": "t", "preset": "racehorse", "category": "play", "question": "q",
+            "answers": ["play TH"], "explanation": "e",
+            **tomllib.loads(f"[position]\n{table}")}
+    return puzzle_from_mapping(data, "puzzles/p.toml", "p", preset_names(), load_preset)
+
+
+def test_a_late_hand_converts_with_the_tricks_before_it_played_by_the_engine():
+    """A table late in the hand (cards out of play in no hand) is written as a deal, the pass,
+    and six tricks the engine accepts card by card, ending with West to lead: the hands, trump,
+    contract and the meld the table states all read back the same."""
+    puzzle = _late_puzzle(LATE)
+    found = convert(Path("puzzles/p.toml"), None, puzzle.position, "racehorse")
+    assert found.reason == "the tricks before it made up: converts", found.reason
+    pos = read(found.notation, load_preset)
+    rules = load_preset("racehorse")
+    built = build_state(rules, puzzle.position, "p")
+    stated = frozenset(s for s, c in enumerate(melded_cards(rules, puzzle.position)) if c)
+    assert stated == {0, 1, 2}
+    assert same_place(pos.state, built, stated)
+    assert len(pos.state.hand.play.tricks) == 6
+    assert any(isinstance(m, PassCards) for m in pos.moves)  # racehorse passes (000)
+    # The same table, the same history: the search is seeded.
+    assert convert(Path("puzzles/p.toml"), None, puzzle.position, "racehorse") == found
+
+
+def test_the_history_check_refuses_another_place():
+    """same_place is what stands between a made-up history and a lesson: another seat to lead,
+    another card in a hand, or another stated meld each fail it."""
+    rules = load_preset("racehorse")
+    puzzle = _late_puzzle(LATE)
+    built = build_state(rules, puzzle.position, "p")
+    found = read(convert(Path("puzzles/p.toml"), None, puzzle.position, "racehorse").notation,
+                 load_preset).state
+    stated = frozenset({0, 1, 2})
+    assert same_place(found, built, stated)
+    other = _late_puzzle(LATE.replace("leader = 1", "leader = 2"))
+    assert not same_place(found, build_state(rules, other.position, "p"), stated)
+    swapped = _late_puzzle(LATE.replace('south = "AS TH', 'south = "AS JH').replace(
+        'east = "JH 9H', 'east = "TH 9H'))
+    assert not same_place(found, build_state(rules, swapped.position, "p"), stated)
+    hand = built.hand
+    fewer = hand._replace(melds=(hand.melds[1], *hand.melds[1:]))
+    assert not same_place(found, built._replace(hand=fewer), stated)
