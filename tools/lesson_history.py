@@ -39,7 +39,7 @@ from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, HandState
 
 NODES = 20_000  # card plays tried per search
-TRIES = 60  # searches for the tricks
+TRIES = 400  # searches for the tricks
 KEEP = 8  # histories compared for the meld closest to the table's
 
 
