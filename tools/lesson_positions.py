@@ -59,7 +59,7 @@ def positions_of(path: Path) -> Iterator[tuple[int | None, Position, str]]:
             yield n, step.position, preset
 
 
-def convert(path: Path, step: int | None, pos: Position, preset: str) -> Found:
+def convert(path: Path, step: int | None, pos: Position, preset: str, seed: int = 1) -> Found:
     if pos.notation:
         return Found(path, step, pos.notation, "already in the notation")
     if pos.find:
@@ -87,7 +87,7 @@ def convert(path: Path, step: int | None, pos: Position, preset: str) -> Found:
     except (NotationError, IllegalActionError):
         same = False
     if not same and pos.phase == "tricks" and not rules.stock.enabled:
-        return _with_history(path, step, rules, state, pos, what)
+        return _with_history(path, step, rules, state, pos, what, seed)
     if not same:
         return Found(path, step, "", what if pos.phase not in ("auction", "stock")
                      else "pn1 reads back another state")
@@ -96,11 +96,11 @@ def convert(path: Path, step: int | None, pos: Position, preset: str) -> Found:
 
 
 def _with_history(path: Path, step: int | None, rules: RuleSet, state: GameState,
-                  pos: Position, what: str) -> Found:
+                  pos: Position, what: str, seed: int) -> Found:
     """A trick position as a deal, its exchanges and the tricks before it, made up by
     :func:`tools.lesson_history.invent` and read back as the same place."""
     melded = melded_cards(rules, pos)
-    got = invent(rules, state, melded)
+    got = invent(rules, state, melded, seed)
     if got is None:
         return Found(path, step, "", f"{what}: no history found")
     text = write(*got)
@@ -195,11 +195,14 @@ def rewrite(text: str, step: int | None, notation: str) -> str:
     return "\n".join(out[:key_at] + new + out[key_at:])
 
 
-def survey(root: Path = LEVELS_DIR, report: bool = False) -> list[Found]:
+def survey(root: Path = LEVELS_DIR, report: bool = False, only: str = "", seed: int = 1
+           ) -> list[Found]:
     found = []
     for path in sorted(root.glob("lessons/*.toml")) + sorted(root.glob("puzzles/*.toml")):
+        if only not in path.name:
+            continue
         for step, pos, preset in positions_of(path):
-            found.append(convert(path, step, pos, preset))
+            found.append(convert(path, step, pos, preset, seed))
             if report:  # as it goes: a made-up history can take a minute to find
                 f = found[-1]
                 where = f"{path.parent.name}/{path.name}" + (f" step {step}" if step else "")
@@ -212,8 +215,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--write", action="store_true", help="rewrite the files that convert")
     p.add_argument("--levels", type=Path, default=Path(str(LEVELS_DIR)))
+    p.add_argument("--only", default="", help="the files whose name holds this text")
+    p.add_argument("--seed", type=int, default=1,
+                   help="the seed of the made-up histories (another history, the same place)")
     args = p.parse_args(argv)
-    found = survey(args.levels, report=True)
+    found = survey(args.levels, report=True, only=args.only, seed=args.seed)
     todo = [f for f in found if f.notation and f.reason != "already in the notation"]
     if args.write:
         # The steps last first, so that each step's position is found where it was.

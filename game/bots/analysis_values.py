@@ -279,13 +279,7 @@ def _stock(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence
         return _playoff(view, rng, budget)
     search = _PointsSearch(view, False)
     legal = [a for a in view.legal if not isinstance(a, DeclareOut)]
-    out: Values = []
-    if DeclareOut() in view.legal:
-        # Declaring out ends the game, won or lost ("If the claimant has fewer than 1,000
-        # points, he loses the game", 004): valued at the game, not at this hand's points.
-        wins = view.scores[view.seat] + _points_now(view, view.seat) >= view.target
-        if wins or DeclareOut() in chosen:
-            out.append((DeclareOut(), float(view.target if wins else -view.target)))
+    out: Values = _declaring_out(view, chosen)
     cards = [a for a in legal if isinstance(a, PlayCard)]
     n = _n(STOCK_SAMPLES, budget)
     if cards:
@@ -309,6 +303,18 @@ def _stock(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence
     ranked = search.rank(moves, n, rng, keep=len(moves))
     out += [(cands[i], v) for v, i in ranked]
     return kind, out, n
+
+
+def _declaring_out(view: PlayerView, chosen: Sequence[Action]) -> Values:
+    """Declaring out ends the game, won or lost ("If the claimant has fewer than 1,000 points,
+    he loses the game", 004): valued at the game, not at this hand's points, and offered only
+    when the claim wins (or when it is the player's own choice, to be graded)."""
+    if DeclareOut() not in view.legal:
+        return []
+    wins = view.scores[view.seat] + _points_now(view, view.seat) >= view.target
+    if not (wins or DeclareOut() in chosen):
+        return []
+    return [(DeclareOut(), float(view.target if wins else -view.target))]
 
 
 def _points_now(view: PlayerView, seat: int) -> int:

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from game.bots.analysis import TIE
 from game.cli import main
 from game.match.review import GRADES
 from game.rules.gamehands import game_hands
@@ -35,7 +36,8 @@ def test_review_json_on_a_saved_game_of_every_preset(preset, tmp_path, monkeypat
         assert d["points_lost"] == pytest.approx(max(0.0, d["best_value"] - d["chosen_value"]),
                                                  abs=0.11)
         values = {o["action"]: o["value"] for o in d["options"]}
-        assert values[d["best"]] == d["best_value"] == max(values.values())
+        # The best is the rules' first of the options within TIE of the highest value.
+        assert values[d["best"]] == d["best_value"] >= max(values.values()) - TIE
         assert values[d["chosen"]] == d["chosen_value"]
     lost = [data["decisions"][i]["points_lost"] for i in data["costliest"]]
     assert lost == sorted(lost, reverse=True) and len(lost) <= 3
