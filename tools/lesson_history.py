@@ -31,6 +31,7 @@ from game.rules.actions import (
 )
 from game.rules.auction_game.state import PlayState
 from game.rules.cards import Card, Suit
+from game.rules.compiled import best_meld
 from game.rules.compose import auction_hand, contracted
 from game.rules.engine import actor, apply, legal_actions
 from game.rules.errors import IllegalActionError
@@ -69,6 +70,7 @@ def invent(rules: RuleSet, state: GameState, melded: Sequence[Sequence[Card]],
     if common.total() + sum(c.total() for c in need) != out.total():
         return None  # a melded card is held by no one and was not played
     stated = frozenset(s for s in range(rules.players) if s < len(melded) and melded[s])
+    safe = _meld_safe(rules, hand, now, need, common, stated)
     rng = random.Random(f"history {rules.name} {seed}")
     best: tuple[int, GameState, list[Action]] | None = None
     tries = 0
@@ -77,7 +79,7 @@ def invent(rules: RuleSet, state: GameState, melded: Sequence[Sequence[Card]],
         if first is None:
             continue
         table = hand._replace(play=_play_state(rules, hand, first))
-        search = _Search(rules, now, common, need, tricks, hand.play.leader, rng)
+        search = _Search(rules, now, common, need, tricks, hand.play.leader, rng, safe)
         found_tricks = search.tricks(state._replace(hand=table))
         if found_tricks is None:
             continue
@@ -128,6 +130,22 @@ def _first_leader(rules: RuleSet, state: GameState, now: list[list[Card]],
     return hand.play.leader
 
 
+def _meld_safe(rules: RuleSet, hand: HandState, now: list[list[Card]],
+               need: list[Counter[Card]], common: Counter[Card], stated: frozenset[int]
+               ) -> list[set[Card]]:
+    """Per seat, the cards out of play that, added alone to what it holds and must have
+    played, leave its meld as the table states it (every card, for a seat not stated)."""
+    out: list[set[Card]] = []
+    for s in range(rules.players):
+        cards = set(common)
+        if s in stated:
+            base = now[s] + list(need[s].elements())
+            goal = hand.melds[s]
+            cards = {c for c in cards if best_meld(rules, [*base, c], hand.trump) == goal}
+        out.append(cards)
+    return out
+
+
 def _padded(melded: Sequence[Sequence[Card]], n: int) -> list[list[Card]]:
     return [list(melded[s]) if s < len(melded) else [] for s in range(n)]
 
@@ -139,8 +157,9 @@ class _Search:
     against that larger hand is legal against the seat's true hand, which is smaller."""
 
     def __init__(self, rules: RuleSet, now: list[list[Card]], common: Counter[Card],
-                 need: list[Counter[Card]], tricks: int, leader: int, rng: random.Random
-                 ) -> None:
+                 need: list[Counter[Card]], tricks: int, leader: int, rng: random.Random,
+                 safe: list[set[Card]]) -> None:
+        self.safe = safe
         self.rules = rules
         self.now = [Counter(h) for h in now]
         self.common = common.copy()
@@ -173,7 +192,9 @@ class _Search:
         options = [a for a in legal_actions(at) if isinstance(a, PlayCard)
                    and (self.common[a.card] or self.need[seat][a.card])]
         self.rng.shuffle(options)
-        options.sort(key=lambda a: not self.need[seat][a.card])
+        # Needed cards first, then cards that add no meld to what the table says the seat
+        # showed (a stated meld must read back the same), then the rest.
+        options.sort(key=lambda a: (not self.need[seat][a.card], a.card not in self.safe[seat]))
         for action in options:
             if self.budget <= 0:
                 return None
