@@ -20,7 +20,7 @@ from typing import Any
 
 from game.match.controller import HUMAN, SCRIPT, Match
 from game.match.review import margin
-from game.match.worker import WorkerJob
+from game.match.worker import WorkerJob, saved_game
 from game.rules.actions import Action
 from game.rules.events import GameWon, HandScored
 from game.rules.gamehands import GameHand, game_hands
@@ -121,11 +121,7 @@ def challenge_deal(rules: RuleSet, task: ChallengeTask, actions: Sequence[Action
 def _work(task: ChallengeTask, progress: Callable[[int, int], None],
           cancelled: Callable[[], bool]) -> Any:
     """The worker's work: the deal's item as JSON, or None when cancelled."""
-    from game.rules.actions import parse_action
-    from game.store.saves import SavedGame
-
-    saved = SavedGame(task.preset, task.rules_text, task.rules_source, task.seed,
-                      list(task.seats), [parse_action(a) for a in task.actions])
+    saved = saved_game(task)
     item = challenge_deal(saved.rules(), task, saved.actions, progress=progress,
                           cancelled=cancelled)
     return item.to_json() if item is not None else None

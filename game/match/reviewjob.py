@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.match.worker import WorkerJob
+from game.match.worker import WorkerJob, saved_game
 from game.store.reviews import StoredReview, review_from_json
 
 
@@ -31,11 +31,8 @@ def _work(task: ReviewTask, progress: Callable[[int, int], None],
           cancelled: Callable[[], bool]) -> Any:
     """The worker's work: the review as JSON, or None when cancelled."""
     from game.match.review import review_hand
-    from game.rules.actions import parse_action
-    from game.store.saves import SavedGame
 
-    saved = SavedGame(task.preset, task.rules_text, task.rules_source, task.seed,
-                      list(task.seats), [parse_action(a) for a in task.actions])
+    saved = saved_game(task)
     review = review_hand(saved.rules(), task.seed, saved.actions, task.hand_no, task.seat,
                          task.seats, task.budget, progress=progress, cancelled=cancelled)
     return review.to_json() if review is not None else None

@@ -13,13 +13,40 @@ import os
 import queue
 import threading
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
+
+from game.rules.actions import parse_action
+from game.store.saves import SavedGame
 
 R = TypeVar("R")
 # The worker's target: (task, progress(done, total), cancelled()) -> its result as JSON, or None
 # when cancelled. The messages to the table are :func:`_run`'s, the same for every job.
 Target = Callable[[Any, Callable[[int, int], None], Callable[[], bool]], Any]
 NICENESS = 10  # the worker yields the processor to the table whenever both want it
+
+
+class GameRecord(Protocol):
+    """The game's record a worker's task carries as plain text (a review's, a duplicate
+    deal's)."""
+
+    @property
+    def preset(self) -> str | None: ...
+    @property
+    def rules_text(self) -> str | None: ...
+    @property
+    def rules_source(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+    @property
+    def actions(self) -> tuple[str, ...]: ...
+
+
+def saved_game(record: GameRecord) -> SavedGame:
+    """In the worker: the game the record was written from, its rules and actions read back."""
+    return SavedGame(record.preset, record.rules_text, record.rules_source, record.seed,
+                     list(record.seats), [parse_action(a) for a in record.actions])
 
 
 def _run(target: Target, task: Any, out: Any, stop: Any) -> None:
