@@ -14,37 +14,18 @@ import tempfile
 import time
 from pathlib import Path
 
-from game.bots.registry import make_bot
 from game.match.challenge import ChallengeTask, challenge_deal
-from game.match.controller import Match
 from game.match.review import review_hand
 from game.match.worker import WorkerJob
 from game.rules.engine import replay
 from game.rules.events import HandScored
 from game.store.challenge import Item
-from game.store.content import load_preset
 from game.store.store import Store
 from game.ui.app import App
 from game.ui.routes import ROUTES
 from game.ui.scene import Route
 from game.ui.table.scene import TableScene
-
-
-def played(preset: str, seed: int, level: str, hands: int) -> Match:
-    """A game whose first ``hands`` hands are scored, the player's seat played by ``level``."""
-    rules = load_preset(preset)
-    match = Match(rules, seed, ("human", *["medium"] * (rules.players - 1)))
-    player = make_bot(level)
-    scored = 0
-    for _ in range(50_000):
-        if match.waiting_for_human():
-            events = match.submit(player.choose(match.view(0), match.bot_rng()))
-        else:
-            events = match.step_bot()
-        scored += sum(isinstance(e, HandScored) for e in events)
-        if scored == hands or match.over:
-            return match
-    raise RuntimeError("the hands did not end")
+from tools.screenshots import played_match
 
 
 def p95(frames: list[float]) -> float:
@@ -70,7 +51,7 @@ def main() -> None:
     app.fixed_dt = 1 / 60
     app.sounds.muted = True
     app.settings.challenge = True
-    match = played(args.preset, args.seed, args.level, args.hands)
+    match = played_match(args.preset, args.seed, args.level, args.hands)
     if args.hint:
         match.hinted |= {1, args.hands - 1}
         tag += "-hint"

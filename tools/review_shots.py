@@ -14,31 +14,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from game.bots.registry import make_bot
-from game.match.controller import Match
-from game.rules.events import HandScored
-from game.store.content import load_preset
 from game.store.store import Store
 from game.ui.app import App
 from game.ui.routes import ROUTES
 from game.ui.scene import Route
 from game.ui.table.scene import TableScene
-
-
-def played(preset: str, seed: int, level: str) -> Match:
-    """A match whose first hand is over, the player's seat played by ``level``."""
-    rules = load_preset(preset)
-    match = Match(rules, seed, ("human", *["medium"] * (rules.players - 1)))
-    player = make_bot(level)
-    rng = random.Random(seed)
-    for _ in range(5000):
-        if match.waiting_for_human():
-            events = match.submit(player.choose(match.view(0), rng))
-        else:
-            events = match.step_bot()
-        if any(isinstance(e, HandScored) for e in events):
-            return match
-    raise RuntimeError("the hand did not end")
+from tools.screenshots import played_match
 
 
 def moments(app: App, table: TableScene, out: Path, tag: str, budget: float) -> None:
@@ -83,7 +64,7 @@ def main() -> None:
     app = App(Store(Path(tempfile.mkdtemp())), ROUTES, (w, h))
     app.fixed_dt = 1 / 60
     app.sounds.muted = True
-    match = played(args.preset, args.seed, args.level)
+    match = played_match(args.preset, args.seed, args.level, rng=random.Random(args.seed))
     table = TableScene(app, match, args.preset, None)
     app.reset(table)
     for _ in range(10):

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from game.bots.registry import make_bot  # noqa: E402
+from game.match.controller import Match  # noqa: E402
+from game.rules.events import HandScored  # noqa: E402
 from game.store.content import load_preset  # noqa: E402
 from game.store.store import Store  # noqa: E402
 from game.ui.app import App  # noqa: E402
@@ -23,6 +27,27 @@ from game.ui.routes import ROUTES  # noqa: E402
 
 GAME_SCENES = {"deal", "auction", "table", "trump", "passing", "meld", "tricks",
                "hand result", "widow", "discard", "decide", "meld turn", "game over"}
+
+
+def played_match(preset: str, seed: int, level: str, hands: int = 1,
+                 rng: random.Random | None = None) -> Match:
+    """A game whose first ``hands`` hands are scored (or that ended first), the player's seat
+    played by ``level`` with ``rng`` (the match's own bot generator when None), the others by
+    medium."""
+    rules = load_preset(preset)
+    match = Match(rules, seed, ("human", *["medium"] * (rules.players - 1)))
+    player = make_bot(level)
+    scored = 0
+    for _ in range(50_000):
+        if match.waiting_for_human():
+            choice = player.choose(match.view(0), rng if rng is not None else match.bot_rng())
+            events = match.submit(choice)
+        else:
+            events = match.step_bot()
+        scored += sum(isinstance(e, HandScored) for e in events)
+        if scored == hands or match.over:
+            return match
+    raise RuntimeError("the hands did not end")
 
 
 def app_at(size: tuple[int, int], home: Path) -> App:

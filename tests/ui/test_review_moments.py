@@ -11,22 +11,20 @@ import random
 
 import pytest
 
-from game.bots.registry import make_bot
 from game.match.controller import Match
 from game.match.review import decisions, review_hand
 from game.match.reviewread import rows
 from game.rules.actions import Bid, Discard, LayMeld, NameTrump, Pass, PassCards, PlayCard
-from game.rules.events import HandScored
 from game.rules.gamehands import game_hands
 from game.rules.phase import Phase
 from game.rules.view import observe
-from game.store.content import load_preset
 from game.ui.scene import Route
 from game.ui.scenes.review import MOMENT
 from game.ui.table.scene import TableScene
 from game.ui.widgets import recording
 from tests.ui.driving import sized
 from tests.ui.overlaps import problems, record_frame
+from tools.screenshots import played_match
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
 # (table, seed): a first hand in which the player (seat 0, played by the hard level) makes
@@ -38,15 +36,8 @@ HANDS = {"racehorse-0": ("racehorse", 0),  # bid, trump, pass back
 
 
 def played(preset: str, seed: int) -> Match:
-    rules = load_preset(preset)
-    match = Match(rules, seed, ("human", *["medium"] * (rules.players - 1)))
-    player, rng = make_bot("hard"), random.Random(seed)
-    for _ in range(5_000):
-        events = (match.submit(player.choose(match.view(0), rng)) if match.waiting_for_human()
-                  else match.step_bot())
-        if any(isinstance(e, HandScored) for e in events):
-            return match
-    raise AssertionError("the hand did not end")
+    """The first hand over, the player's seat played by hard with its own generator."""
+    return played_match(preset, seed, "hard", rng=random.Random(seed))
 
 
 _REVIEWED: dict[str, tuple] = {}
