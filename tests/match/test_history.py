@@ -18,9 +18,8 @@ from game.rules.view import observe
 from game.store.content import load_preset, preset_names
 
 
-def first_hand(preset: str, seed: int):
-    """The first hand of a game, every seat played by the medium bot."""
-    rules = load_preset(preset)
+def first_hand_actions(rules, seed: int) -> list:
+    """A game's actions through its first hand, every seat played by the medium bot."""
     bot = make_bot("medium")
     state, actions = new_game(rules, seed), []
     while state.hand_no == 0:
@@ -31,7 +30,13 @@ def first_hand(preset: str, seed: int):
             action = bot.choose(observe(state, seat), random.Random(len(actions)))
         state, _ = apply(state, action)
         actions.append(action)
-    return rules, hand_history(rules, seed, actions, 0)
+    return actions
+
+
+def first_hand(preset: str, seed: int):
+    """The first hand of a game, every seat played by the medium bot."""
+    rules = load_preset(preset)
+    return rules, hand_history(rules, seed, first_hand_actions(rules, seed), 0)
 
 
 @pytest.mark.parametrize("preset", preset_names())
@@ -65,17 +70,8 @@ def test_a_hand_told_from_its_deal_and_moves_is_the_games_own(preset):
     since (issue 28, item 7: the review lesson opens the replay on it): told from those it
     is the same history as the game's."""
     rules = load_preset(preset)
-    bot = make_bot("medium")
     for seed in (3, 4):
-        state, actions = new_game(rules, seed), []
-        while state.hand_no == 0:
-            seat = actor(state)
-            if state.phase == Phase.DEAL or seat < 0:
-                action = legal_actions(state)[0]
-            else:
-                action = bot.choose(observe(state, seat), random.Random(len(actions)))
-            state, _ = apply(state, action)
-            actions.append(action)
+        actions = first_hand_actions(rules, seed)
         hand = game_hands(rules, seed, actions)[0]
         told, game = history_of(hand), hand_history(rules, seed, actions, 0)
         assert told.tricks and told.result == game.result
