@@ -106,28 +106,6 @@ def edit(path, old, new):
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_a_typed_points_figure_fails(levels):
-    path = levels / f"lessons/{LESSON}.toml"
-    edit(path, "That lost {review:lost:1} points", "That lost 32 points")
-    assert any(f"{LESSON}.toml: step 3: say: bare number '32'" in f
-               for f in check_lesson(levels))
-
-
-def test_a_typed_grade_fails(levels):
-    path = levels / f"lessons/{LESSON}.toml"
-    edit(path, "grade {review:grade:1}.", "grade mistake.")
-    assert any(f"{LESSON}.toml: step 3: say: a grade typed by hand ('mistake')" in f
-               for f in check_lesson(levels))
-
-
-def test_a_review_figure_read_before_the_hand_fails(levels):
-    path = levels / f"lessons/{LESSON}.toml"
-    edit(path, "The expert will then review", "You lost {review:lost} points. The expert "
-         "will then review")
-    assert any(f"{LESSON}.toml: step 1: say: {{review:lost}}" in f
-               for f in check_lesson(levels))
-
-
 def test_the_replay_opens_on_the_played_hand_from_its_deal():
     run = played(["AC"])
     run.next()
@@ -143,22 +121,22 @@ def test_the_replay_opens_on_the_played_hand_from_its_deal():
     assert (0, card) in history.tricks[row.trick].cards
 
 
-def test_a_replay_step_with_no_hand_played_fails(levels):
-    path = levels / f"lessons/{LESSON}.toml"
-    edit(path, 'task = "play-out"\n', 'replay = 1\n')  # the first step, before any hand
-    assert any(f"{LESSON}.toml: step 1: replay = 1: no hand has been played out" in f
-               for f in check_lesson(levels))
-
-
-def test_a_replay_of_a_decision_the_hand_does_not_have_fails(levels):
-    path = levels / f"lessons/{LESSON}.toml"
-    edit(path, "replay = 1", "replay = 40")
-    assert any(f"{LESSON}.toml: step 3: replay = 40: the hand has" in f
-               for f in check_lesson(levels))
-
-
-def test_a_replay_on_a_step_that_asks_for_a_move_fails(levels):
-    path = levels / f"lessons/{LESSON}.toml"
-    edit(path, 'task = "play-out"\n', 'task = "play-out"\nreplay = 1\n')
-    assert any(f"{LESSON}.toml: step 1: replay = 1: the replay opens on a step that only "
-               "reads the review" in f for f in check_lesson(levels))
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("That lost {review:lost:1} points", "That lost 32 points",
+     "step 3: say: bare number '32'"),
+    ("grade {review:grade:1}.", "grade mistake.",
+     "step 3: say: a grade typed by hand ('mistake')"),
+    ("The expert will then review",
+     "You lost {review:lost} points. The expert will then review",
+     "step 1: say: {review:lost}"),
+    ('task = "play-out"\n', 'replay = 1\n',  # the first step, before any hand
+     "step 1: replay = 1: no hand has been played out"),
+    ("replay = 1", "replay = 40", "step 3: replay = 40: the hand has"),
+    ('task = "play-out"\n', 'task = "play-out"\nreplay = 1\n',
+     "step 1: replay = 1: the replay opens on a step that only reads the review"),
+], ids=["typed-points", "typed-grade", "figure-before-the-hand", "replay-before-any-hand",
+        "replay-of-a-missing-decision", "replay-on-a-step-that-asks"])
+def test_a_planted_fault_fails_the_check_naming_the_step(levels, old, new, message):
+    """Each fault planted in a copy of the lesson fails ``--check`` with its own line."""
+    edit(levels / f"lessons/{LESSON}.toml", old, new)
+    assert any(f"{LESSON}.toml: {message}" in f for f in check_lesson(levels))
