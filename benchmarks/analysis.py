@@ -28,7 +28,7 @@ import statistics
 import time
 from typing import Any
 
-from game.bots.analysis import analyse
+from game.bots.analysis import Analysis, analyse
 from game.bots.registry import make_bot
 from game.match.review import Graded, decisions, review_hand
 from game.rules.actions import Action, Deal
@@ -36,7 +36,7 @@ from game.rules.engine import actor, apply, new_game
 from game.rules.events import HandScored
 from game.rules.gamehands import game_hands
 from game.rules.ruleset import RuleSet
-from game.rules.view import observe
+from game.rules.view import PlayerView, observe
 from game.store.content import load_preset, preset_names
 from game.store.reviews import LEVELS, option_key
 
@@ -86,6 +86,7 @@ def cmd_agreement(args: argparse.Namespace) -> dict[str, Any]:
     diffs: list[float] = []
     kinds: dict[str, list[int]] = {}  # kind of decision: [the same best, positions]
     h = 0
+    dump = open(args.dump, "w", encoding="utf-8") if args.dump else None  # noqa: SIM115
     while n < args.positions:
         preset = presets[h % len(presets)]
         rules = load_preset(preset)
@@ -111,8 +112,12 @@ def cmd_agreement(args: argparse.Namespace) -> dict[str, Any]:
                     near += best_long - long.option(short.best.action).value <= 1.0
                 diffs.append(abs(short.points_lost(action) - long.points_lost(action)))
                 n += 1
+                if dump is not None:
+                    dump.write(json.dumps(_raw(preset, view, action, short, long)) + "\n")
             if n and n % 25 == 0:
                 print(f"  {n} positions...", flush=True)
+    if dump is not None:
+        dump.close()
     out = {"positions": n, "budget": args.budget, "best_same_pct": round(100 * same / n, 1),
            "best_within_1_point_pct": round(100 * near / n, 1),
            "mean_points_lost_diff": round(statistics.mean(diffs), 2),
@@ -125,30 +130,60 @@ def cmd_agreement(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+def _raw(preset: str, view: PlayerView, chosen: Action, short: Analysis, long: Analysis
+         ) -> dict[str, Any]:
+    """One position's values as searched, for weighing other tie rules afterwards: each
+    option as [its place among the legal actions, its value]."""
+    order: dict[object, int] = {}
+    for i, a in enumerate(view.legal):
+        order.setdefault(option_key(a), i)
+
+    def values(a: Analysis) -> list[list[float]]:
+        return [[order[option_key(o.action)], round(o.value, 3)] for o in a.options]
+
+    return {"preset": preset, "kind": short.kind, "chosen": order[option_key(chosen)],
+            "short": values(short), "long": values(long)}
+
+
 def cmd_levels(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    dump = open(args.dump, "a", encoding="utf-8") if args.dump else None  # noqa: SIM115
     for preset in args.tables.split(","):
         rules = load_preset(preset)
         totals = dict.fromkeys(LEVELS, 0.0)
+        by_kind: dict[str, dict[str, float]] = {}  # kind of decision: level: points lost
         for h in range(args.hands):
             seed = args.seed + h
             actions = played_hand(rules, seed)
             review = review_hand(rules, seed, actions, 0, 0, ["medium"] * rules.players)
             assert review is not None
+            hand = dict.fromkeys(LEVELS, 0.0)
             for d in review.decisions:
                 g = Graded(d)
                 for level in LEVELS:
-                    totals[level] += g.lost_by(level) or 0.0
+                    lost = g.lost_by(level) or 0.0
+                    totals[level] += lost
+                    hand[level] += lost
+                    kind = by_kind.setdefault(d.kind, dict.fromkeys(LEVELS, 0.0))
+                    kind[level] += lost
+            if dump is not None:
+                dump.write(json.dumps({"preset": preset, "seed": seed, "lost": hand}) + "\n")
+                dump.flush()
             if (h + 1) % 10 == 0:
                 print(f"  {preset}, {h + 1} hands: " + ", ".join(
                     f"{lv} {totals[lv] / (h + 1):.1f}" for lv in LEVELS), flush=True)
         per_hand = {lv: round(totals[lv] / args.hands, 1) for lv in LEVELS}
         ordered = per_hand["easy"] == max(per_hand.values()) and \
             per_hand["expert"] == min(per_hand.values())
-        out[preset] = {"hands": args.hands, "lost_per_hand": per_hand, "ordered": ordered}
+        out[preset] = {"hands": args.hands, "lost_per_hand": per_hand, "ordered": ordered,
+                       "lost_per_hand_by_kind": {
+                           k: {lv: round(v / args.hands, 1) for lv, v in t.items()}
+                           for k, t in sorted(by_kind.items())}}
         print(f"{preset}: points lost per hand " +
               ", ".join(f"{lv} {v}" for lv, v in per_hand.items()) +
               f" -> {'in order' if ordered else 'NOT in order'}", flush=True)
+    if dump is not None:
+        dump.close()
     return out
 
 
@@ -162,6 +197,9 @@ def main() -> None:
                         help="agreement: the review's budget (the long search has ten times it)")
     parser.add_argument("--tables", default=",".join(LEVEL_TABLES),
                         help="levels: the tables, comma-separated (run them side by side)")
+    parser.add_argument("--dump", default=None,
+                        help="agreement: each position's searched values; levels: each hand's "
+                             "points lost by level (JSONL)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.hands is None:
