@@ -114,7 +114,10 @@ def analyse(view: PlayerView, rng: random.Random, budget: float = 1.0,
     return Analysis(kind, tuple(options), _reason(own, kind, options, samples, mine), samples)
 
 
-TIE = 2.0  # points: options this close to the best are equally good (a score moves by 10s)
+# Points: options this close to the best are equally good. A score moves by tens, so an expected
+# difference under half a step is one no hand would show, and it is about what two searches of
+# the same position differ by: the review cannot tell such options apart (docs/review.md).
+TIE = 5.0
 
 
 def best_first(legal: Sequence[Action], options: list[Option]) -> list[Option]:
