@@ -60,10 +60,11 @@ def cmd_game_review(args: argparse.Namespace) -> int:
         reviews.append(stored)
     if not reviews:
         raise UsageError(f"the game {game.name!r} has no scored hand yet")
-    gr = game_review(reviews)
+    gr = game_review(reviews, saved.hinted)
     data = {"game": game.name, "table": rules.name,
-            "hands": [{"hand": n + 1, "points_lost": round(lost, 1), "decisions": k}
-                      for n, lost, k in gr.hands],
+            "hands": [{"hand": n + 1, "points_lost": round(lost, 1), "decisions": k,
+                       "hint": n in gr.hinted} for n, lost, k in gr.hands],
+            "hinted_left_out": len(gr.hinted),
             "accuracy": round(gr.accuracy, 1), "points_lost_per_hand": round(gr.lost_per_hand, 1),
             "levels": {lv: round(v, 1) for lv, v in gr.levels.items()}, "placed": gr.placed}
     if args.json:
@@ -71,7 +72,8 @@ def cmd_game_review(args: argparse.Namespace) -> int:
         return 0
     print(f"Game {game.name} at {rules.name}: {len(gr.hands)} hands reviewed.")
     for n, lost, k in gr.hands:
-        print(f"  hand {n + 1}: {lost:.0f} points lost in {k} decisions")
+        hint = " (played with Hint: in none of the figures below)" if n in gr.hinted else ""
+        print(f"  hand {n + 1}: {lost:.0f} points lost in {k} decisions{hint}")
     print(f"Accuracy {gr.accuracy:.0f}% (decisions graded good); {gr.lost_per_hand:.0f} points "
           "lost per hand.")
     print("On the same positions, points lost per hand: " +

@@ -9,11 +9,13 @@ the player reads "you played between medium and hard".
   the player's (game.match.review); a level's points lost per hand are measured on exactly the
   player's positions. The player is placed after the strongest level (in the order easy,
   medium, hard, expert) that lost more points per hand than they did.
+* **Hint**: a hand played with Hint (the expert's own suggestion) is listed but counted in none
+  of these figures, as the rating leaves it out (docs/rating.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from game.match.review import Graded
@@ -26,6 +28,7 @@ class GameReview:
     accuracy: float  # percent of decisions graded good
     lost_per_hand: float
     levels: dict[str, float]  # each level's points lost per hand on the same positions
+    hinted: tuple[int, ...] = ()  # hands played with Hint: listed, in none of the figures
 
     @property
     def placed(self) -> str:
@@ -48,13 +51,20 @@ def place(lost: float, levels: dict[str, float]) -> str:
     return f"you played between {order[best]} and {order[best + 1]}"
 
 
-def game_review(reviews: Sequence[StoredReview]) -> GameReview:
+def game_review(reviews: Sequence[StoredReview], hinted: Collection[int] = ()) -> GameReview:
+    """The figures over the hands reviewed, but for those in ``hinted`` (hand numbers)."""
     rows = []
+    counted = 0
+    lost = 0.0
     good = total = 0
     level_lost = dict.fromkeys(LEVELS, 0.0)
     compared = dict.fromkeys(LEVELS, 0)
     for review in sorted(reviews, key=lambda r: r.hand_no):
-        lost = 0.0
+        rows.append((review.hand_no, sum(Graded(d).lost for d in review.decisions),
+                     len(review.decisions)))
+        if review.hand_no in hinted:
+            continue
+        counted += 1
         for d in review.decisions:
             g = Graded(d)
             lost += g.lost
@@ -65,8 +75,8 @@ def game_review(reviews: Sequence[StoredReview]) -> GameReview:
                 if by is not None:
                     level_lost[lv] += by
                     compared[lv] += 1
-        rows.append((review.hand_no, lost, len(review.decisions)))
-    n = max(1, len(rows))
+    n = max(1, counted)
     levels = {lv: level_lost[lv] / n for lv in LEVELS if compared[lv]}
-    return GameReview(tuple(rows), 100.0 * good / total if total else 100.0,
-                      sum(r[1] for r in rows) / n, levels)
+    left_out = tuple(sorted(r.hand_no for r in reviews if r.hand_no in hinted))
+    return GameReview(tuple(rows), 100.0 * good / total if total else 100.0, lost / n, levels,
+                      left_out)

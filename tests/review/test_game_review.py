@@ -49,6 +49,23 @@ def test_points_lost_accuracy_and_levels_add_up():
     assert Graded(hand0.decisions[0]).lost_by("medium") is None
 
 
+def test_a_hand_played_with_hint_is_listed_but_in_none_of_the_figures():
+    """Hint is the expert's own suggestion: a hand played with it is kept out of the game's
+    accuracy, its points lost and the levels compared, as it is out of the rating."""
+    values = {Pass(): 0.0, Bid(250): -40.0, Bid(260): -100.0}
+    hand0 = StoredReview(0, 0, 1.0, (
+        _decision(1, Pass(), values, [("easy", Bid(260)), ("expert", Pass())]),), None)
+    hand1 = StoredReview(1, 0, 1.0, (
+        _decision(9, Bid(260), values, [("easy", Bid(260)), ("expert", Bid(250))]),), None)
+    gr = game_review([hand0, hand1], hinted={0})
+    assert gr.hands == ((0, 0.0, 1), (1, 100.0, 1))  # both listed
+    assert gr.hinted == (0,)
+    assert gr.accuracy == 0.0  # hand 1's one decision, a blunder
+    assert gr.lost_per_hand == 100.0
+    assert gr.levels == {"easy": 100.0, "expert": 40.0}
+    assert game_review([hand0, hand1]).accuracy == 50.0  # with the hinted hand counted
+
+
 def test_review_game_json(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("PINOCHLE_HOME", str(tmp_path))
     Store(tmp_path).save_game(golden("partnership-190"))

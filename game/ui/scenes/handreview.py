@@ -167,11 +167,16 @@ class HandReviewScene(Display):
         reviews = [r for r in self.host.session.reviews.values() if r.seat == self.host.human]
         if not reviews:
             return
-        gr = game_review(reviews)
-        n = len(gr.hands)
-        text = (f"The game so far ({n} hand{'s' if n != 1 else ''} reviewed): accuracy "
-                f"{gr.accuracy:.0f}%, {gr.lost_per_hand:.0f} points lost per hand; "
-                f"{gr.placed}.")
+        gr = game_review(reviews, self.host.session.match.hinted)
+        n = len(gr.hands) - len(gr.hinted)
+        hint = f", {len(gr.hinted)} with Hint left out" if gr.hinted else ""
+        if n == 0:
+            text = (f"The game so far: every hand reviewed was played with Hint, so none is "
+                    f"counted ({len(gr.hinted)} left out).")
+        else:
+            text = (f"The game so far ({n} hand{'s' if n != 1 else ''} reviewed{hint}): "
+                    f"accuracy {gr.accuracy:.0f}%, {gr.lost_per_hand:.0f} points lost per "
+                    f"hand; {gr.placed}.")
         y = self.cont.rect.top - round(40 * lay.s)
         draw_text(surface, elide(text, lay.font_small, width), (x, y), lay.font_small,
                   theme.GOLD)
