@@ -219,10 +219,14 @@ def status_rect(scene: DrawnTable, text: str) -> tuple[pygame.Rect, list[str], i
 
 
 def draw_status(scene: DrawnTable, surface: pygame.Surface, text: str,
-                colour: tuple[int, ...] = theme.INK) -> pygame.Rect | None:
+                colour: tuple[int, ...] = theme.INK,
+                placed: tuple[pygame.Rect, list[str], int] | None = None
+                ) -> pygame.Rect | None:
+    """``placed``: :func:`status_rect` of this text when the caller has it already (wrapping a
+    rule quoted in full is not free, and the frame needs it twice)."""
     if not text:
         return None
-    rect, lines, size = status_rect(scene, text)
+    rect, lines, size = placed or status_rect(scene, text)
     panel(surface, rect, (10, 30, 22, 190), 10, None)
     step = round(size * 1.3)
     y = rect.centery - step * (len(lines) - 1) / 2

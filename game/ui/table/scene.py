@@ -359,10 +359,11 @@ class TableScene(Scene):
         hud.draw_seats(self, surface)
         hud.draw_laid(self, surface)
         text, colour = self.status_text()
+        placed = hud.status_rect(self, text) if text else None
         if self.meld_on_table:
-            meldtable.draw(self, surface, hud.status_rect(self, text)[0] if text else None)
+            meldtable.draw(self, surface, placed[0] if placed else None)
         self.status_line.drawn = self.status_state()
-        hud.draw_status(self, surface, text, colour)
+        hud.draw_status(self, surface, text, colour, placed)
         hud.draw_call_tooltip(self, surface)
 
     def status_state(self) -> object:
