@@ -57,6 +57,8 @@ def main() -> None:
                         help="instead: a review made here at this budget, and the replay "
                              "opened at one decision of each kind (a bid, a pass, trump, the "
                              "widow, a meld, a card)")
+    parser.add_argument("--hinted", action="store_true",
+                        help="the hand counts as played with Hint (the game line leaves it out)")
     args = parser.parse_args()
     w, h = (int(x) for x in args.size.split("x"))
     args.out.mkdir(parents=True, exist_ok=True)
@@ -66,6 +68,9 @@ def main() -> None:
     app.sounds.muted = True
     match = played_match(args.preset, args.seed, args.level, rng=random.Random(args.seed))
     table = TableScene(app, match, args.preset, None)
+    if args.hinted:
+        table.match.hinted.add(0)
+        tag += "-hinted"
     app.reset(table)
     for _ in range(10):
         app.step(1 / 60)

@@ -147,15 +147,15 @@ def _reason(view: PlayerView, kind: str, options: list[Option], samples: int,
            else "given the cards seen so far")
     if len(options) == 1:
         return f"{best.text}: the only sensible choice"
-    second = options[1]
-    if chosen is not None and chosen is not best and best.value - chosen.value > TIE:
-        second = chosen
+    # Against the player's own choice whenever it was not the best, tied or not: "as good
+    # as" another option the player did not play would answer a question nobody asked.
+    second = chosen if chosen is not None and chosen is not best else options[1]
     margin = best.value - second.value
-    if margin <= TIE:
-        return f"{best.text}: as good as {second.text}, {how}"
     lead = best.text[0].upper() + best.text[1:]
     if view.phase == Phase.TRICKS or kind in ("stock", "playoff"):
         lead = f"Play {best.text}" if isinstance(best.action, PlayCard) else lead
+    if margin <= TIE:
+        return f"{lead}: as good as {second.text}, {how}"
     why = _trick_why(view, best.action, second.action)
     return (f"{lead}{why}: about {points_text(margin)} more for {whose} than {second.text}, "
             f"{how}")

@@ -59,6 +59,12 @@ def test_a_reason_between_options_within_the_tie_says_they_are_as_good():
     options = best_first(legal, [Option(legal[1], 40.0 + TIE + 3, "b"),
                                  Option(legal[0], 40.0, "a")])
     assert "more" in analysis_reason(view, "bid", options, 10)
+    # Tied with the best, the player's own choice is what the reason names, not the runner-up
+    # ("the Q♣: as good as the Q♦" to a player who played the 9♦ answered nothing).
+    three = best_first(legal, [Option(legal[0], 41.0, "a"), Option(legal[1], 40.5, "b"),
+                               Option(legal[2], 40.0 - TIE / 2, "c")])
+    reason = analysis_reason(view, "bid", three, 10, three[2])
+    assert "as good as c" in reason, reason
 
 
 def test_declaring_out_is_valued_at_the_game_a_losing_claim_never_best():
