@@ -35,20 +35,25 @@ from game.rules.compiled import best_meld
 from game.rules.compose import auction_hand, contracted
 from game.rules.engine import actor, apply, legal_actions
 from game.rules.errors import IllegalActionError
+from game.rules.events import TrickWon
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, HandState
 
-NODES = 20_000  # card plays tried per search
+NODES = 300_000  # cards checked against a hand, per search
 TRIES = 400  # searches for the tricks
 KEEP = 8  # histories compared for the meld closest to the table's
+TRICK_DRAWS = 300  # tricks drawn at random for one trick of the history, below the later ones
+LEVEL_TRICKS = 3  # tricks that fit tried there before going back to change a later one
 
 
 def invent(rules: RuleSet, state: GameState, melded: Sequence[Sequence[Card]],
-           seed: int = 1) -> tuple[GameState, list[Action]] | None:
+           seed: int = 1, winners: frozenset[int] | None = None
+           ) -> tuple[GameState, list[Action]] | None:
     """(the state just after the contract, the moves from it) reaching ``state``'s hands, trump,
     contract, meld and leader at the start of a trick, or None when no history was found.
-    ``melded``: per seat, the cards its meld was shown with (empty: the hand as it is now)."""
+    ``melded``: per seat, the cards its meld was shown with (empty: the hand as it is now).
+    ``winners``: the seats that may have won the tricks already played (None: any)."""
     hand = state.hand
     if not isinstance(hand, HandState) or hand.phase != Phase.TRICKS or hand.play is None \
             or hand.play.trick:
@@ -72,14 +77,20 @@ def invent(rules: RuleSet, state: GameState, melded: Sequence[Sequence[Card]],
     stated = frozenset(s for s in range(rules.players) if s < len(melded) and melded[s])
     safe = _meld_safe(rules, hand, now, need, common, stated)
     rng = random.Random(f"history {rules.name} {seed}")
+    if winners is None:
+        winners = frozenset(range(rules.players))
+    if tricks and hand.play.leader not in winners:
+        return None  # the seat to lead won the trick before
     best: tuple[int, GameState, list[Action]] | None = None
     tries = 0
+    first: int | None = None  # who leads the first trick: the contract's, whatever the cards
     for _ in range(TRIES):
-        first = _first_leader(rules, state, now, out, rng)
+        first = first if first is not None else _first_leader(rules, state, now, out, rng)
         if first is None:
             continue
         table = hand._replace(play=_play_state(rules, hand, first))
-        search = _Search(rules, now, common, need, tricks, hand.play.leader, rng, safe)
+        search = _Backward(rules, now, common, need, tricks, hand.play.leader, first, rng,
+                           safe, winners, Suit(hand.trump))
         found_tricks = search.tricks(state._replace(hand=table))
         if found_tricks is None:
             continue
@@ -150,67 +161,136 @@ def _padded(melded: Sequence[Sequence[Card]], n: int) -> list[list[Card]]:
     return [list(melded[s]) if s < len(melded) else [] for s in range(n)]
 
 
-class _Search:
-    """Tricks from the cards out of play, each card accepted by the engine against a hand that
-    holds the seat's cards now and every card out of play not yet placed. The rules' duties
-    (follow suit, beat, trump) bind only when a card that meets them is held, so a card legal
-    against that larger hand is legal against the seat's true hand, which is smaller."""
+class _Backward:
+    """The tricks before the position, found last first. Unplaying a trick gives each seat back
+    the card it played there, so the hand a seat held at any trick is known exactly once the
+    later tricks are placed: its cards now and the cards it plays from that trick on. Each
+    card is then checked by the engine against that true hand, and each trick's winner must
+    be the seat that leads the next one. Going forwards the hands at a trick are not known
+    until the whole history is, and a search that way almost never closes a late hand."""
 
     def __init__(self, rules: RuleSet, now: list[list[Card]], common: Counter[Card],
-                 need: list[Counter[Card]], tricks: int, leader: int, rng: random.Random,
-                 safe: list[set[Card]]) -> None:
-        self.safe = safe
+                 need: list[Counter[Card]], tricks: int, leader: int, first: int,
+                 rng: random.Random, safe: list[set[Card]], winners: frozenset[int],
+                 trump: Suit) -> None:
         self.rules = rules
-        self.now = [Counter(h) for h in now]
+        self.later = [Counter(h) for h in now]  # a seat's cards now and in the tricks placed
         self.common = common.copy()
         self.need = [n.copy() for n in need]
-        self.cards = tricks * rules.players
+        self.tricks_left = tricks
         self.leader = leader
+        self.first = first
         self.rng = rng
+        self.safe = safe
+        self.winners = winners
         self.budget = NODES
-        self.per_seat = tricks
-        self.plays = [0] * rules.players
-        self.played = 0
-
-    def _hands(self) -> tuple[int, ...]:
-        deck = self.rules.deck
-        return tuple(deck.counts_of(list((self.now[s] + self.common + self.need[s]).elements()))
-                     for s in range(self.rules.players))
+        self.trump = trump
+        self.trumps_held = all(any(c.suit == trump for c in h) for h in now)
 
     def tricks(self, at: GameState) -> list[tuple[int, PlayCard]] | None:
-        """(seat, card played) in order, or None when the budget ran out first."""
+        """(seat, card played) in order from the first trick, or None when the budget ran
+        out first. ``at``: a state at the start of a trick (its hands are replaced)."""
+        return self._unplay(at, self.tricks_left, self.leader)
+
+    def _unplay(self, at: GameState, k: int, next_leader: int
+                ) -> list[tuple[int, PlayCard]] | None:
+        if k == 0:
+            return [] if next_leader == self.first else None
+        if any(n.total() > k for n in self.need) or not self._suits_fit(k):
+            return None
         hand = at.hand
         assert isinstance(hand, HandState) and hand.play is not None
-        at = at._replace(hand=hand._replace(hands=self._hands(),
-                                            play=hand.play._replace(mask=-1)))
-        if self.played == self.cards:
-            done = not hand.play.trick and hand.play.leader == self.leader
-            return [] if done else None
-        seat = actor(at)
-        if self.need[seat].total() > self.per_seat - self.plays[seat]:
-            return None
-        options = [a for a in legal_actions(at) if isinstance(a, PlayCard)
-                   and (self.common[a.card] or self.need[seat][a.card])]
-        self.rng.shuffle(options)
-        # Needed cards first, then cards that add no meld to what the table says the seat
-        # showed (a stated meld must read back the same), then the rest.
-        options.sort(key=lambda a: (not self.need[seat][a.card], a.card not in self.safe[seat]))
-        for action in options:
-            if self.budget <= 0:
+        tried: set[tuple[tuple[int, PlayCard], ...]] = set()
+        # The first tricks are the hardest to close (their leader is fixed and the cards left
+        # are few): more of the second trick's candidates are tried, each quickly.
+        width = LEVEL_TRICKS if k > 2 else 8 * LEVEL_TRICKS
+        for _ in range(TRICK_DRAWS if k > 1 else TRICK_DRAWS // 6):
+            if self.budget <= 0 or len(tried) >= width:
                 return None
-            self.budget -= 1
-            after, _ = apply(at, action)
-            pile = self.need[seat] if self.need[seat][action.card] else self.common
-            pile[action.card] -= 1
-            self.plays[seat] += 1
-            self.played += 1
-            rest = self.tricks(after)
-            self.played -= 1
-            self.plays[seat] -= 1
-            pile[action.card] += 1
-            if rest is not None:
-                return [(seat, action), *rest]
+            leader = self.first if k == 1 else self.rng.randrange(self.rules.players)
+            start = at._replace(hand=hand._replace(play=_play_state(self.rules, hand, leader)))
+            drawn = self._draw(start, k)
+            if drawn is None:
+                continue
+            trick, winner, after, piles = drawn
+            if winner == next_leader and winner in self.winners and trick not in tried:
+                tried.add(trick)
+                rest = self._unplay(after, k - 1, leader)
+                if rest is not None:
+                    self._unplace(trick, piles)
+                    return [*rest, *trick]
+            self._unplace(trick, piles)
         return None
+
+    def _draw(self, at: GameState, k: int) -> tuple[
+            tuple[tuple[int, PlayCard], ...], int, GameState, list[Counter[Card]]] | None:
+        """One trick ``k`` drawn at random, each card legal against the seat's true hand then
+        (its cards now, in the tricks after, and this one), its cards given to the seats as
+        drawn: (its cards, its winner, the state after it, the piles its cards came from), or
+        None (nothing given) when a seat has no card it could have played."""
+        rules = self.rules
+        deck = rules.deck
+        trick: list[tuple[int, PlayCard]] = []
+        piles: list[Counter[Card]] = []
+        while True:
+            seat = actor(at)
+            hand = at.hand
+            assert isinstance(hand, HandState) and hand.play is not None
+            need = self.need[seat]
+            # A seat with as many needed cards as tricks left must play one now.
+            pool = +need if need.total() >= k else self.common + need
+            choices: list[tuple[PlayCard, GameState]] = []
+            weights: list[int] = []
+            for card in pool:
+                if not (need[card] or card in self.safe[seat]):
+                    continue  # it would add meld the table does not say the seat showed
+                self.budget -= 1
+                held = deck.counts_of(list((self.later[seat] + Counter([card])).elements()))
+                hands = tuple(held if s == seat else h for s, h in enumerate(hand.hands))
+                here = at._replace(hand=hand._replace(hands=hands,
+                                                      play=hand.play._replace(mask=-1)))
+                play = PlayCard(card)
+                if play in legal_actions(here):
+                    choices.append((play, here))
+                    weights.append(1 + 2 * bool(need[card]))  # needed cards early
+            if not choices:
+                self._unplace(trick, piles)
+                return None
+            play, here = self.rng.choices(choices, weights)[0]
+            at, events = apply(here, play)
+            trick.append((seat, play))
+            piles += self._place([(seat, play)])
+            won = [e.seat for e in events if isinstance(e, TrickWon)]
+            if won:
+                return tuple(trick), won[0], at, piles
+
+    def _place(self, trick: Sequence[tuple[int, PlayCard]]) -> list[Counter[Card]]:
+        """Give the trick's cards to the seats that played them: the piles they came from."""
+        piles = []
+        for seat, play in trick:
+            pile = self.need[seat] if self.need[seat][play.card] else self.common
+            pile[play.card] -= 1
+            self.later[seat][play.card] += 1
+            piles.append(pile)
+        return piles
+
+    def _unplace(self, trick: Sequence[tuple[int, PlayCard]], piles: list[Counter[Card]]
+                 ) -> None:
+        for (seat, play), pile in zip(trick, piles, strict=True):
+            pile[play.card] += 1
+            self.later[seat][play.card] -= 1
+
+    def _suits_fit(self, k: int) -> bool:
+        """Whether the cards not yet placed can make ``k`` tricks. When every seat holds a
+        trump now it held one at every earlier trick, so it never threw a card of another
+        suit: each card of a plain suit went to a trick that suit led, and those tricks
+        number at least the suit's cards over the seats."""
+        if not self.trumps_held:
+            return True
+        left = self.common + sum(self.need, Counter[Card]())
+        plain = Counter(c.suit for c in left.elements() if c.suit != self.trump)
+        seats = self.rules.players
+        return sum(-(-n // seats) for n in plain.values()) <= k
 
 
 def _exchanged(rules: RuleSet, state: GameState, now: list[list[Card]],

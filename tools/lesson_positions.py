@@ -59,7 +59,11 @@ def positions_of(path: Path) -> Iterator[tuple[int | None, Position, str]]:
             yield n, step.position, preset
 
 
-def convert(path: Path, step: int | None, pos: Position, preset: str, seed: int = 1) -> Found:
+TRICKS_TO = ("any", "bidder", "defenders")  # who may have won the tricks a history makes up
+
+
+def convert(path: Path, step: int | None, pos: Position, preset: str, seed: int = 1,
+            tricks_to: str = "any") -> Found:
     if pos.notation:
         return Found(path, step, pos.notation, "already in the notation")
     if pos.find:
@@ -87,7 +91,7 @@ def convert(path: Path, step: int | None, pos: Position, preset: str, seed: int 
     except (NotationError, IllegalActionError):
         same = False
     if not same and pos.phase == "tricks" and not rules.stock.enabled:
-        return _with_history(path, step, rules, state, pos, what, seed)
+        return _with_history(path, step, rules, state, pos, what, seed, tricks_to)
     if not same:
         return Found(path, step, "", what if pos.phase not in ("auction", "stock")
                      else "pn1 reads back another state")
@@ -96,11 +100,18 @@ def convert(path: Path, step: int | None, pos: Position, preset: str, seed: int 
 
 
 def _with_history(path: Path, step: int | None, rules: RuleSet, state: GameState,
-                  pos: Position, what: str, seed: int) -> Found:
+                  pos: Position, what: str, seed: int, tricks_to: str) -> Found:
     """A trick position as a deal, its exchanges and the tricks before it, made up by
-    :func:`tools.lesson_history.invent` and read back as the same place."""
+    :func:`tools.lesson_history.invent` and read back as the same place. ``tricks_to``: the
+    side that won every trick so far, when the lesson's story says so ("your side has taken
+    nothing")."""
     melded = melded_cards(rules, pos)
-    got = invent(rules, state, melded, seed)
+    winners = None
+    if tricks_to != "any" and isinstance(state.hand, HandState):
+        bidders = rules.side_of(state.hand.bidder)
+        winners = frozenset(s for s in range(rules.players)
+                            if (rules.side_of(s) == bidders) == (tricks_to == "bidder"))
+    got = invent(rules, state, melded, seed, winners)
     if got is None:
         return Found(path, step, "", f"{what}: no history found")
     text = write(*got)
@@ -195,14 +206,14 @@ def rewrite(text: str, step: int | None, notation: str) -> str:
     return "\n".join(out[:key_at] + new + out[key_at:])
 
 
-def survey(root: Path = LEVELS_DIR, report: bool = False, only: str = "", seed: int = 1
-           ) -> list[Found]:
+def survey(root: Path = LEVELS_DIR, report: bool = False, only: str = "", seed: int = 1,
+           tricks_to: str = "any") -> list[Found]:
     found = []
     for path in sorted(root.glob("lessons/*.toml")) + sorted(root.glob("puzzles/*.toml")):
         if only not in path.name:
             continue
         for step, pos, preset in positions_of(path):
-            found.append(convert(path, step, pos, preset, seed))
+            found.append(convert(path, step, pos, preset, seed, tricks_to))
             if report:  # as it goes: a made-up history can take a minute to find
                 f = found[-1]
                 where = f"{path.parent.name}/{path.name}" + (f" step {step}" if step else "")
@@ -218,8 +229,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--only", default="", help="the files whose name holds this text")
     p.add_argument("--seed", type=int, default=1,
                    help="the seed of the made-up histories (another history, the same place)")
+    p.add_argument("--tricks-to", choices=TRICKS_TO, default="any",
+                   help="the side that won every trick a made-up history plays (a lesson "
+                        "whose story says the other side has taken nothing)")
     args = p.parse_args(argv)
-    found = survey(args.levels, report=True, only=args.only, seed=args.seed)
+    found = survey(args.levels, report=True, only=args.only, seed=args.seed,
+                   tricks_to=args.tricks_to)
     todo = [f for f in found if f.notation and f.reason != "already in the notation"]
     if args.write:
         # The steps last first, so that each step's position is found where it was.

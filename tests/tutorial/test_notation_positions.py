@@ -13,12 +13,12 @@ import pytest
 
 from game.rules.actions import PassCards
 from game.rules.notation import dealt, read, write
-from game.store.content import load_preset, preset_names
+from game.store.content import LEVELS_DIR, load_preset, preset_names
 from game.store.lesson_reader import lesson_from_mapping, puzzle_from_mapping
-from game.store.lessons import LessonError
+from game.store.lessons import LEARNER, LessonError
 from game.tutorial.positions import build_state, melded_cards
 from tools.lesson_history import same_place
-from tools.lesson_positions import _seen, convert, rewrite
+from tools.lesson_positions import _seen, convert, positions_of, rewrite
 
 RACEHORSE = write(dealt(load_preset("racehorse"), seed=5), [])
 LESSON = f'''title = "Bidding at racehorse"
@@ -216,3 +216,53 @@ def test_the_history_check_refuses_another_place():
     hand = built.hand
     fewer = hand._replace(melds=(hand.melds[1], *hand.melds[1:]))
     assert not same_place(found, built._replace(hand=fewer), stated)
+
+
+def test_a_history_can_give_every_trick_so_far_to_one_side():
+    """A lesson whose story says one side has taken nothing (32: "your side ... has taken
+    nothing in the tricks so far") gets a history in which the other side won every trick
+    already played, and still the same place; a side that cannot have (the seat to lead, who
+    won the last trick, is not on it) gets none."""
+    puzzle = _late_puzzle(LATE)
+    rules = load_preset("racehorse")
+    # Seed 2: a history this constrained takes the seeded search anywhere from a tenth of a
+    # second to a minute, and the test is of the constraint, not of the search's luck.
+    found = convert(Path("puzzles/p.toml"), None, puzzle.position, "racehorse", seed=2,
+                    tricks_to="bidder")
+    assert found.notation, found.reason
+    state = read(found.notation, load_preset).state
+    play = state.hand.play
+    winners = {s for s in range(4) if play.won[s]}
+    assert len(play.tricks) == 6 and winners
+    assert all(rules.side_of(s) == rules.side_of(1) for s in winners)  # West's contract
+    stated = frozenset(s for s, c in enumerate(melded_cards(rules, puzzle.position)) if c)
+    assert same_place(state, build_state(rules, puzzle.position, "p"), stated)
+    refused = convert(Path("puzzles/p.toml"), None, puzzle.position, "racehorse",
+                      tricks_to="defenders")
+    assert not refused.notation and "no history found" in refused.reason
+
+
+def test_no_lesson_or_puzzle_position_is_a_state_built_by_hand():
+    """Issue 27 item 5: the tutorial's positions use the notation. What may stay a table is a
+    position on the learner's table (it must hold on every table) or one the engine finds."""
+    built_by_hand = []
+    for path in sorted(LEVELS_DIR.glob("lessons/*.toml")) + sorted(LEVELS_DIR.glob(
+            "puzzles/*.toml")):
+        for step, pos, preset in positions_of(path):
+            if not (pos.notation or pos.find or (pos.preset or preset) == LEARNER):
+                built_by_hand.append(f"{path.name} step {step}")
+    assert built_by_hand == []
+
+
+def test_lesson_32s_defenders_have_taken_nothing_before_the_last_trick():
+    """The lesson says: "You and {partner} defend: your side melded {side_meld} but has taken
+    nothing in the tricks so far" (and 000: a side that takes no trick loses its meld). Its
+    history must bear that out: eleven tricks, every one won by the bidder's side."""
+    path = LEVELS_DIR / "lessons/32-racehorse-set-and-throw-in.toml"
+    (_, pos, _), *_ = positions_of(path)
+    state = read(pos.notation, load_preset).state
+    rules = load_preset("racehorse")
+    play = state.hand.play
+    assert len(play.tricks) == 11
+    assert all(play.won[s] == 0 for s in rules.seats_of(rules.side_of(0)))
+    assert rules.side_of(state.hand.bidder) != rules.side_of(0)
