@@ -6,9 +6,10 @@ contract and the meld shown; the cards already played are in no hand. The positi
 (pn1) gives a deal and the moves since, so that every position it holds is one the rules can
 reach. :func:`invent` finds such a history: it shares the cards out of play among the seats
 (each seat's melded cards that it no longer holds among its own), makes up the passes or the
-widow and discard the table's rules call for, and searches for tricks every card of which the
-engine accepts, the last won by the seat the table has leading now. Whatever it finds is
-checked by reading the notation back: the same hands, trump, contract, meld and leader.
+widow and discard the table's rules call for, and searches the tricks last first
+(:class:`_Backward`), every card accepted by the engine against the hand the seat held then,
+the last won by the seat the table has leading now. Whatever it finds is checked by playing
+it forwards and reading the notation back: the same hands, trump, contract, meld and leader.
 
 The search is seeded: the same table gives the same history every time.
 """
