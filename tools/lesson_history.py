@@ -286,11 +286,11 @@ class _Backward:
         trump now it held one at every earlier trick, so it never threw a card of another
         suit: each card of a plain suit went to a trick that suit led, and those tricks
         number at least the suit's cards over the seats."""
-        if not self.trumps_held:
-            return True
         left = self.common + sum(self.need, Counter[Card]())
-        plain = Counter(c.suit for c in left.elements() if c.suit != self.trump)
         seats = self.rules.players
+        if not self.trumps_held or left.total() != seats * k:
+            return True  # (cards left over are the discards, which no trick holds)
+        plain = Counter(c.suit for c in left.elements() if c.suit != self.trump)
         return sum(-(-n // seats) for n in plain.values()) <= k
 
 
