@@ -221,8 +221,7 @@ class TableScene(Scene):
         return self.layout.size[0] - 24 * self.layout.s
 
     def prompt_center(self, width: float) -> float:
-        """Centre line of a prompt panel ``width`` wide in front of the player (the tutorial
-        moves it aside)."""
+        """Centre line of a prompt panel ``width`` wide before the player (lessons move it)."""
         return self.layout.size[0] / 2
 
     def keep_clear(self) -> list[pygame.Rect]:
