@@ -19,7 +19,8 @@ the claim wins and minus when it loses, so a winning claim is always best and a 
 a blunder, never "as good as playing on".
 
 **Budget.** ``budget=1`` is the review's default (about the ``expert`` level's samples for each
-decision, every candidate searched to the end); the cost grows linearly with it.
+decision, three times them for the two-handed stock play, every candidate searched to the
+end); the cost grows linearly with it.
 ``benchmarks/analysis.py`` measures its CPU time per hand and how often it agrees with a
 search of ten times the budget. A result depends only on the view, the generator's state and
 the budget.
