@@ -29,7 +29,7 @@ import statistics
 import time
 from typing import Any
 
-from game.bots.analysis import Analysis, analyse
+from game.bots.analysis import Analysis, analyse, legal_order
 from game.bots.registry import make_bot
 from game.match.review import Graded, decisions, review_hand
 from game.rules.actions import Action, Deal
@@ -134,9 +134,7 @@ def _raw(preset: str, view: PlayerView, chosen: Action, short: Analysis, long: A
          ) -> dict[str, Any]:
     """One position's values as searched, for weighing other tie rules afterwards: each
     option as [its place among the legal actions, its value]."""
-    order: dict[object, int] = {}
-    for i, a in enumerate(view.legal):
-        order.setdefault(option_key(a), i)
+    order = legal_order(view.legal)
 
     def values(a: Analysis) -> list[list[float]]:
         return [[order[option_key(o.action)], round(o.value, 3)] for o in a.options]

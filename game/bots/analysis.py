@@ -129,12 +129,19 @@ def best_first(legal: Sequence[Action], options: list[Option]) -> list[Option]:
     options = sorted(options, key=lambda o: -o.value)
     if len(options) < 2:
         return options
-    order: dict[object, int] = {}
-    for i, action in enumerate(legal):
-        order.setdefault(_key(action), i)
+    order = legal_order(legal)
     tied = [o for o in options if options[0].value - o.value <= TIE]
     first = min(tied, key=lambda o: order.get(_key(o.action), len(order)))
     return [first, *(o for o in options if o is not first)]
+
+
+def legal_order(legal: Sequence[Action]) -> dict[object, int]:
+    """Each choice's place among the legal actions, as the rules list them (the two copies of
+    a card are one choice, at the first's place): the order ties are settled in."""
+    order: dict[object, int] = {}
+    for i, action in enumerate(legal):
+        order.setdefault(_key(action), i)
+    return order
 
 
 def _reason(view: PlayerView, kind: str, options: list[Option], samples: int,
@@ -190,4 +197,4 @@ def _trick_why(view: PlayerView, best: Action, other: Action) -> str:
     return ""
 
 
-__all__ = ["UNITS", "Analysis", "Option", "analyse", "own_view"]
+__all__ = ["UNITS", "Analysis", "Option", "analyse", "legal_order", "own_view"]
