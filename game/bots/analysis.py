@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from game.bots import analysis_values as av
 from game.bots.analysis_words import say
 from game.bots.base import points_text
+from game.bots.settle import GRADE_EDGES, TIE
 from game.rules.actions import Action, PlayCard
 from game.rules.phase import Phase
 from game.rules.tricks import trick_winner_index
@@ -115,11 +116,6 @@ def analyse(view: PlayerView, rng: random.Random, budget: float = 1.0,
     return Analysis(kind, tuple(options), _reason(own, kind, options, samples, mine), samples)
 
 
-# Points: options this close to the best are equally good. A score moves by tens, so an expected
-# difference under half a step is one no hand would show, and it is about what two searches of
-# the same position differ by: the review cannot tell such options apart (docs/review.md).
-TIE = 5.0
-
 
 def best_first(legal: Sequence[Action], options: list[Option]) -> list[Option]:
     """The options by value, but for the first: of those within :data:`TIE` of the best, the
@@ -197,4 +193,5 @@ def _trick_why(view: PlayerView, best: Action, other: Action) -> str:
     return ""
 
 
-__all__ = ["UNITS", "Analysis", "Option", "analyse", "legal_order", "own_view"]
+__all__ = ["GRADE_EDGES", "TIE", "UNITS", "Analysis", "Option", "analyse", "legal_order",
+           "own_view"]

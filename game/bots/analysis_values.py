@@ -12,19 +12,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.bots import exdecide
+from game.bots import bidding, exdecide
 from game.bots.auctionsample import AuctionSampler
+from game.bots.continuation import POLICY_LEVEL, Continuation, must_concede
 from game.bots.exchange_choices import rank_discards, rank_pass_backs
 from game.bots.exsearch import ExchangeSearch, Play
 from game.bots.gamevalue import GameValue
 from game.bots.handeval import play_model_for
-from game.bots.handscore import side_results
 from game.bots.knowledge import build
 from game.bots.rollout import policy_for
 from game.bots.search import CardSearch, default_budget
+from game.bots.settle import Paired
 from game.bots.solver import solve
 from game.bots.stocksearch import StockSearch, card_candidates
-from game.bots.wholehand import play_out
 from game.rules.actions import (
     Action,
     AgreeThrowIn,
@@ -46,7 +46,7 @@ from game.rules.actions import (
     ThrowIn,
 )
 from game.rules.cards import Suit
-from game.rules.compiled import kernel_for
+from game.rules.compiled import kernel_for, meld_table
 from game.rules.phase import Phase
 from game.rules.stock_game.score import rounded
 from game.rules.view import PlayerView
@@ -58,6 +58,10 @@ Result = tuple[str, Values, int]
 CARD_SCALE, CARD_CAP = 4.0, 256
 EXCHANGE_SAMPLES = 160
 BID_SAMPLES = 96
+# A call's value swings by hundreds of points from deal to deal (in one partner plays the hand,
+# in the next this seat does): its deals come until every grade is settled, up to this many
+# times the budget's (game.bots.settle).
+SETTLE_CAP = 4
 # The two-handed stock play is the noisiest decision (a draw from the stock decides the meld):
 # at 96 deals the review named the same best as ten times that in 8 of 17 positions, at 384 in
 # 12 (benchmarks/analysis.py); the hand's review stays well inside its 30 s.
@@ -116,61 +120,61 @@ def _only_value(view: PlayerView, rng: random.Random, budget: float) -> float:
 # -- the auction ---------------------------------------------------------------------------------
 def _bids(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[Action]
           ) -> Result:
-    """A bid of X is valued as this side declaring at X, a pass as the auction ending with the
-    current high bidder declaring at the high bid (or, before any bid, with the next seat still
-    in at the lowest bid): the hand is then played out in deals weighted by how well they
-    explain every bid and pass so far. It prices the contract this choice makes likely, not
-    the rest of the auction (a bid may be raised), which is what a player weighs too."""
-    rules = view.rules
-    me = view.seat
+    """A call is valued by what follows it (:mod:`game.bots.continuation`): in deals weighted
+    by how well they explain every bid and pass so far, the rest of the auction is played out
+    by one policy for every seat (this player's later calls too), then the hand; every call
+    compared plays the same deals with the same generators, so calls that end in the same
+    contract are worth the same."""
     bids = [a for a in view.legal if isinstance(a, Bid)]
     cands: list[Action] = []
     if Pass() in view.legal:
         cands.append(Pass())
     if bids:
         cands.append(bids[0])
-    cands += [c for c in dict.fromkeys(chosen) if isinstance(c, Bid) and c not in cands]
-    if view.high_bidder >= 0:
-        other, other_bid = view.high_bidder, view.high_bid
-    else:
-        passed = view.passed_out or (False,) * rules.players
-        other = rules.next_seat(me)
-        while other != me and passed[other]:
-            other = rules.next_seat(other)
-        other_bid = bids[0].amount if bids else view.high_bid
-    gv = GameValue.of(view, False)
+    policy, _ = bidding.decide(view, POLICY_LEVEL, "normal", rng)
+    cands += [c for c in dict.fromkeys((policy, *chosen)) if c in view.legal and c not in cands]
+    cont = Continuation(view, GameValue.of(view, False))
     n = _n(BID_SAMPLES, budget)
     sampler = AuctionSampler(view)
-    totals = [0.0] * len(cands)
-    wsum = 0.0
-    for _ in range(n):
+    paired = Paired(len(cands))
+    while len(paired.rows) < n or (len(paired.rows) < SETTLE_CAP * n and not paired.settled()):
         hands, widow, w = sampler.sample(rng)
-        seed = rng.random()
-        mine = play_out(rules, hands, widow, me, random.Random(seed),
-                        leader=_leader(view, me))
-        theirs = (mine if other == me else
-                  play_out(rules, hands, widow, other, random.Random(seed),
-                           leader=_leader(view, other)))
-        wsum += w
-        for i, a in enumerate(cands):
-            o, amount = (mine, a.amount) if isinstance(a, Bid) else (theirs, other_bid)
-            scores, _, _ = side_results(rules, o.declarer, amount, o.side_meld, o.taken,
-                                        o.won, o.banked)
-            totals[i] += w * gv.value(scores)
-    wsum = wsum or 1.0
-    return "bid", [(a, totals[i] / wsum) for i, a in enumerate(cands)], n
+        call_seed, play_seed = rng.random(), rng.random()
+        start = cont.auction_state(hands, widow)
+        seen: dict[tuple[int, int] | None, float] = {}
+        row = []
+        for a in cands:
+            contract = cont.finish_auction(start, a, random.Random(call_seed))
+            if contract not in seen:
+                seen[contract] = (0.0 if contract is None else
+                                  cont.contract_value(hands, widow, *contract,
+                                                      random.Random(play_seed)))
+            row.append(seen[contract])
+        paired.add(w, row)
+    return "bid", list(zip(cands, paired.means(), strict=True)), len(paired.rows)
 
 
 # -- the exchanges -------------------------------------------------------------------------------
 def _exchange(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[Action]
               ) -> Result:
+    """Each exchange valued with the decisions that follow it. Three-handed, the bidder's
+    discard and trump lead to its own choice to play or concede, made with nothing new seen in
+    between: each is worth the better of the two (exactly what the later decision's own review
+    finds best). Elsewhere news arrives first (partner's pass, everyone's meld), so a concession
+    is made deal by deal by the continuation's rule (game.bots.continuation)."""
     rules = view.rules
     deck = rules.deck
     n = _n(EXCHANGE_SAMPLES, budget)
-    search = ExchangeSearch(view, rng, n, None, False, False)
+    three_handed = bool(rules.widow.size)
+    search = ExchangeSearch(view, rng, n, None, False, False, concede=not three_handed)
     phase = view.phase
     cands: list[Action]
     plays: list[Play]
+    if phase == Phase.TRUMP and three_handed:
+        suits = [int(a.suit) for a in view.legal if isinstance(a, NameTrump)]
+        values = _or_concede(view, search, [(view.hand, s) for s in suits],
+                             search.trump_plays(suits, _banked(view)))
+        return "trump", [(NameTrump(Suit(s)), values[(view.hand, s)]) for s in suits], n
     if phase == Phase.TRUMP:
         suits = [int(a.suit) for a in view.legal if isinstance(a, NameTrump)]
         cands = [NameTrump(Suit(s)) for s in suits]
@@ -204,9 +208,28 @@ def _exchange(view: PlayerView, rng: random.Random, budget: float, chosen: Seque
     return kind, [(cands[r.index], r.value) for r in ranked], n
 
 
+def _or_concede(view: PlayerView, search: ExchangeSearch, pairs: Sequence[tuple[int, int]],
+                plays: Sequence[Play]) -> dict[tuple[int, int], float]:
+    """Three-handed: each (hand kept, trump) worth the better of playing it (``plays``, in the
+    order of ``pairs``) and conceding with that trump, in the same deals; conceding alone where
+    the bid is more than the forced margin over the meld (003)."""
+    rules = view.rules
+    total = meld_table(rules).total
+    suits = sorted({t for _, t in pairs})
+    everything = [*plays, *(search.concede_plays(t) for t in suits)]
+    means = {r.index: r.value for r in search.rank(everything, keep=len(everything))}
+    concede = {t: means[len(plays) + i] for i, t in enumerate(suits)}
+    out: dict[tuple[int, int], float] = {}
+    for i, (kept, trump) in enumerate(pairs):
+        forced = must_concede(rules, view.bid, total(kept, trump))
+        out[(kept, trump)] = concede[trump] if forced else max(means[i], concede[trump])
+    return out
+
+
 def _discards(view: PlayerView, search: ExchangeSearch, chosen: Sequence[Action], n: int
               ) -> Result:
-    """A discard is worth its best trump (named next, by the same player)."""
+    """A discard is worth its best trump (named next, by the same player), and that trump the
+    better of playing and conceding (:func:`_or_concede`)."""
     rules = view.rules
     deck = rules.deck
     pairs: list[tuple[int, int]] = []
@@ -220,11 +243,11 @@ def _discards(view: PlayerView, search: ExchangeSearch, chosen: Sequence[Action]
         if isinstance(c, Discard):
             d = deck.counts_of(c.cards)
             pairs += [(d, s) for s in range(4) if (d, s) not in pairs]
-    ranked = search.rank(search.discard_plays(pairs), keep=len(pairs))
+    values = _or_concede(view, search, [(view.hand - d, t) for d, t in pairs],
+                         search.discard_plays(pairs))
     best: dict[int, float] = {}
-    for r in ranked:
-        d = pairs[r.index][0]
-        best[d] = max(best.get(d, -1e18), r.value)
+    for d, t in pairs:
+        best[d] = max(best.get(d, -1e18), values[(view.hand - d, t)])
     return "discard", [(Discard(tuple(sorted(deck.to_cards(d)))), v)
                        for d, v in best.items()], n
 

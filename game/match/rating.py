@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.match.duplicate import interval
-from game.match.review import Graded
+from game.match.review import Graded, hand_lost
 from game.store.challenge import Challenge, Item, RatingPoint
 from game.store.reviews import LEVELS, StoredReview
 
@@ -161,8 +161,8 @@ def review_item(table: str, game: int, review: StoredReview, hint: bool = False
     graded = [Graded(d) for d in review.decisions]
     levels = []
     for lv in LEVELS:
-        lost = [g.lost_by(lv) for g in graded]
-        if all(x is not None for x in lost):
-            levels.append((lv, -sum(x for x in lost if x is not None)))
-    return Item("review", table, game, review.hand_no, -sum(g.lost for g in graded),
+        lost = hand_lost(graded, lv)
+        if lost is not None:
+            levels.append((lv, -lost))
+    return Item("review", table, game, review.hand_no, -(hand_lost(graded) or 0.0),
                 tuple(levels), hint)

@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.bots.analysis import analyse
+from game.bots.analysis import GRADE_EDGES, analyse
 from game.bots.registry import make_bot
 from game.rules.actions import Action
 from game.rules.engine import actor, apply, legal_actions
@@ -35,7 +35,8 @@ from game.rules.state import GameState
 from game.rules.view import observe
 from game.store.reviews import LEVELS, StoredDecision, StoredOption, StoredReview, option_key
 
-GRADES = (("good", 10.0), ("inaccuracy", 30.0), ("mistake", 80.0), ("blunder", float("inf")))
+GRADES = tuple(zip(("good", "inaccuracy", "mistake", "blunder"), (*GRADE_EDGES, float("inf")),
+                   strict=True))
 CEILING_LEVEL = "open"  # sees every card: the ceiling, never a player's yardstick
 Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
 
@@ -75,19 +76,47 @@ class Graded:
     def lost(self) -> float:
         return max(0.0, self.best.value - self.chosen.value)
 
-    def lost_by(self, level: str) -> float | None:
-        """What the level's choice here would have lost (None: not compared)."""
+    def value_of(self, level: str) -> float | None:
+        """The value of the level's choice here (None: not compared)."""
         for lv, action in self.decision.levels:
             if lv == level:
                 key = option_key(action)
-                value = next(o.value for o in self.decision.options
-                             if option_key(o.action) == key)
-                return max(0.0, self.best.value - value)
+                return next(o.value for o in self.decision.options
+                            if option_key(o.action) == key)
         return None
+
+    def lost_by(self, level: str) -> float | None:
+        """What the level's choice here would have lost (None: not compared)."""
+        value = self.value_of(level)
+        return None if value is None else max(0.0, self.best.value - value)
 
     @property
     def grade(self) -> str:
         return grade(self.lost)
+
+
+def hand_lost(graded: Sequence[Graded], level: str | None = None) -> float | None:
+    """A hand's points lost in all, by the player (or by ``level``'s own choices at the same
+    decisions; None when the level was not compared at every one): the sum of the decisions'
+    losses, but never more than what the decisions could have changed, the distance from the
+    best prospect held at any of them to the lowest any choice led to.
+
+    Each decision is charged against its own alternatives, with what follows played by the
+    same policy (game.bots.continuation). Between two decisions news arrives: an opponent
+    overcalls a risky raise, or misplays a card. Good news is no credit, so a player who raises
+    into a stronger hand three times is charged each raise's risk; the bound keeps the hand's
+    total from exceeding the result the player's choices could have moved."""
+    if not graded:
+        return 0.0
+    chosen: list[float] = []
+    for g in graded:
+        value = g.chosen.value if level is None else g.value_of(level)
+        if value is None:
+            return None
+        chosen.append(value)
+    best = [g.best.value for g in graded]
+    lost = sum(max(0.0, b - c) for b, c in zip(best, chosen, strict=True))
+    return min(lost, max(0.0, max(best) - min(chosen)))
 
 
 def decisions(hand: GameHand, seat: int) -> list[tuple[int, GameState, Action]]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.bots.analysis import UNITS
-from game.match.review import GRADES, Graded, margin
+from game.match.review import GRADES, Graded, hand_lost, margin
 from game.rules.actions import Action, PlayCard
 from game.rules.engine import actor, apply, replay
 from game.rules.events import HandScored
@@ -109,7 +109,7 @@ def review_json(hand: GameHand, review: StoredReview) -> dict[str, Any]:
     all_rows = rows(hand, review)
     rules = hand.start.rules
     top = costliest(all_rows)
-    lost = sum(r.lost for r in all_rows)
+    lost = hand_lost([r.graded for r in all_rows]) or 0.0
     return {
         "table": rules.name, "hand": review.hand_no + 1,
         "seat": rules.seating.name(review.seat), "units": UNITS,

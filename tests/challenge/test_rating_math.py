@@ -138,12 +138,13 @@ def test_a_review_becomes_an_item_of_points_lost():
         StoredDecision(9, 0, "bid", c, opts, "why", 10,
                        (("easy", c), ("medium", c), ("hard", b), ("expert", a))))
     it = review_item("racehorse", 5, StoredReview(2, 0, 1.0, decisions, None))
-    # The player lost 20 then 50; easy 50 + 50, medium 20 + 50, hard 0 + 20, expert 0.
-    assert it.kind == "review" and it.hand_no == 2 and it.player == -70
-    assert dict(it.levels) == {"easy": -100, "medium": -70, "hard": -20, "expert": 0}
+    # The player lost 20 then 50; easy 50 + 50, medium 20 + 50, hard 0 + 20, expert 0; but
+    # two decisions worth 50 at best and 0 at worst change at most 50 (review.hand_lost).
+    assert it.kind == "review" and it.hand_no == 2 and it.player == -50
+    assert dict(it.levels) == {"easy": -50, "medium": -50, "hard": -20, "expert": 0}
     assert review_item("racehorse", 5, StoredReview(2, 0, 1.0, (), None)) is None
     # A level not compared at every decision of the hand is left out, not half counted.
     partial = (decisions[0], StoredDecision(9, 0, "bid", c, opts, "why", 10,
                                             (("easy", c), ("expert", a))))
     it = review_item("racehorse", 5, StoredReview(2, 0, 1.0, partial, None))
-    assert dict(it.levels) == {"easy": -100, "expert": 0}
+    assert dict(it.levels) == {"easy": -50, "expert": 0}

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.match.gamereview import game_review
+from game.match.review import hand_lost
 from game.match.reviewjob import ReviewJob, task_for
 from game.match.reviewread import Row, costliest, rows, score_words, scored
 from game.match.session import Session
@@ -187,7 +188,7 @@ class HandReviewScene(Display):
         review = self.review
         assert review is not None
         counts = {g: sum(r.graded.grade == g for r in self.rows) for g in GRADE_COLOURS}
-        lost = sum(r.lost for r in self.rows)
+        lost = hand_lost([r.graded for r in self.rows]) or 0.0
         plural = {"good": "good", "inaccuracy": "inaccuracies", "mistake": "mistakes",
                   "blunder": "blunders"}
         parts = ", ".join(f"{n} {g if n == 1 else plural[g]}" for g, n in counts.items())
