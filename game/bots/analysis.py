@@ -35,7 +35,8 @@ from dataclasses import dataclass
 
 from game.bots import analysis_values as av
 from game.bots.analysis_words import say
-from game.bots.base import points_text
+from game.bots.base import Bot, points_text
+from game.bots.hard import HardBot
 from game.bots.settle import GRADE_EDGES, TIE
 from game.rules.actions import Action, PlayCard
 from game.rules.phase import Phase
@@ -117,6 +118,36 @@ def analyse(view: PlayerView, rng: random.Random, budget: float = 1.0,
 
 
 
+def analyse_with(bot: Bot, view: PlayerView, rng: random.Random, chosen: Action
+                 ) -> tuple[Analysis, Action] | None:
+    """A card decision graded by ``bot``'s own search, and the card ``bot`` plays there by
+    that search: (analysis, its pick). The expert's card search is the review's at budget 1
+    (the same samples of the same sampler, the same rollouts), so the review runs it once,
+    valued in points for the grades and for the game for the expert's pick, instead of running
+    it twice. None where ``bot`` decides without its card search (one kind of card, a throw-in
+    to weigh, the two-handed game): analyse the decision and ask the bot apart."""
+    if chosen not in view.legal:
+        raise ValueError(f"analyse: {chosen} is not a legal action here")
+    if not isinstance(bot, HardBot):
+        return None
+    own = own_view(view)
+    ranked = bot.ranked_cards(own, rng)
+    if not ranked:
+        return None
+    deck = own.rules.deck
+    by_type: dict[int, Action] = {}
+    for a in own.legal:
+        if isinstance(a, PlayCard):
+            by_type.setdefault(deck.type_of(a.card), a)
+    samples = bot.card_samples(own, len(ranked))
+    options = best_first(own.legal, [Option(by_type[c.card_type], c.points,
+                                            say(own, by_type[c.card_type])) for c in ranked])
+    mine = next(o for o in options if _key(o.action) == _key(chosen))
+    analysis = Analysis("card", tuple(options), _reason(own, "card", options, samples, mine),
+                        samples)
+    return analysis, PlayCard(deck.types[ranked[0].card_type])
+
+
 def best_first(legal: Sequence[Action], options: list[Option]) -> list[Option]:
     """The options by value, but for the first: of those within :data:`TIE` of the best, the
     one the rules list first among the legal actions, so that two searches (or two runs) that
@@ -193,5 +224,5 @@ def _trick_why(view: PlayerView, best: Action, other: Action) -> str:
     return ""
 
 
-__all__ = ["GRADE_EDGES", "TIE", "UNITS", "Analysis", "Option", "analyse", "legal_order",
-           "own_view"]
+__all__ = ["GRADE_EDGES", "TIE", "UNITS", "Analysis", "Option", "analyse", "analyse_with",
+           "legal_order", "own_view"]

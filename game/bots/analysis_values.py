@@ -22,7 +22,7 @@ from game.bots.handeval import play_model_for
 from game.bots.knowledge import build
 from game.bots.rollout import policy_for
 from game.bots.search import CardSearch, default_budget
-from game.bots.settle import Paired
+from game.bots.settle import sample_until_settled
 from game.bots.solver import solve
 from game.bots.stocksearch import StockSearch, card_candidates
 from game.rules.actions import (
@@ -64,8 +64,9 @@ BID_SAMPLES = 96
 SETTLE_CAP = 4
 # The two-handed stock play is the noisiest decision (a draw from the stock decides the meld):
 # at 96 deals the review named the same best as ten times that in 8 of 17 positions, at 384 in
-# 12 (benchmarks/analysis.py); the hand's review stays well inside its 30 s.
+# 12 (benchmarks/analysis.py). The deals come until every grade is settled, up to 384.
 STOCK_SAMPLES = 384
+STOCK_BASE = 96  # ... of which this many first, the rest while a grade is unsettled
 PLAYOFF_ROLLOUTS = 48
 PASS_WIDTH, DISCARD_WIDTH, STOCK_WIDTH = 4, 10, 9
 SOLVED_CARDS = 12  # two-handed playoff: solved exactly from this many cards left
@@ -97,6 +98,18 @@ def _leader(view: PlayerView, declarer: int) -> int:
 
 def _n(base: int, budget: float) -> int:
     return max(4, round(base * budget))
+
+
+def _graded(cands: Sequence[Action], chosen: Sequence[Action]) -> list[int]:
+    """The candidates whose grades a review reads: the player's choice and the levels' picks
+    (a card by its kind); every candidate when none is given."""
+    keys = {_key(c) for c in chosen}
+    picked = [i for i, a in enumerate(cands) if _key(a) in keys]
+    return picked or list(range(len(cands)))
+
+
+def _key(action: Action) -> object:
+    return ("card", action.card) if isinstance(action, PlayCard) else action
 
 
 def _kind(view: PlayerView) -> str:
@@ -136,21 +149,23 @@ def _bids(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[
     cont = Continuation(view, GameValue.of(view, False))
     n = _n(BID_SAMPLES, budget)
     sampler = AuctionSampler(view)
-    paired = Paired(len(cands))
-    while len(paired.rows) < n or (len(paired.rows) < SETTLE_CAP * n and not paired.settled()):
+
+    def row() -> tuple[float, list[float]]:
         hands, widow, w = sampler.sample(rng)
         call_seed, play_seed = rng.random(), rng.random()
         start = cont.auction_state(hands, widow)
         seen: dict[tuple[int, int] | None, float] = {}
-        row = []
+        values = []
         for a in cands:
             contract = cont.finish_auction(start, a, random.Random(call_seed))
             if contract not in seen:
                 seen[contract] = (0.0 if contract is None else
                                   cont.contract_value(hands, widow, *contract,
                                                       random.Random(play_seed)))
-            row.append(seen[contract])
-        paired.add(w, row)
+            values.append(seen[contract])
+        return w, values
+
+    paired = sample_until_settled(len(cands), row, n, SETTLE_CAP * n, _graded(cands, chosen))
     return "bid", list(zip(cands, paired.means(), strict=True)), len(paired.rows)
 
 
@@ -307,7 +322,6 @@ def _stock(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence
     legal = [a for a in view.legal if not isinstance(a, DeclareOut)]
     out: Values = _declaring_out(view, chosen)
     cards = [a for a in legal if isinstance(a, PlayCard)]
-    n = _n(STOCK_SAMPLES, budget)
     if cards:
         kind = "stock"
         cands: list[Action] = list(card_candidates(search, view, STOCK_WIDTH))
@@ -325,10 +339,18 @@ def _stock(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence
         cands = [a for a in legal if isinstance(a, LayMeld | CountDix | ExchangeDix | EndTurn)]
         moves = [search.turn_move(a, may_meld, may_dix) for a in cands]
     if len(cands) == 1 and not out:
-        n = _n(16, budget)
-    ranked = search.rank(moves, n, rng, keep=len(moves))
-    out += [(cands[i], v) for v, i in ranked]
-    return kind, out, n
+        ranked = search.rank(moves, _n(16, budget), rng, keep=len(moves))
+        return kind, out + [(cands[i], v) for v, i in ranked], _n(16, budget)
+
+    def row() -> tuple[float, list[float]]:
+        st = search.sample(rng)
+        seed = rng.random()
+        return 1.0, [search.value(*move(st.copy(), random.Random(seed))) for move in moves]
+
+    paired = sample_until_settled(len(moves), row, _n(STOCK_BASE, budget),
+                                  _n(STOCK_SAMPLES, budget), _graded(cands, chosen))
+    out += list(zip(cands, paired.means(), strict=True))
+    return kind, out, len(paired.rows)
 
 
 def _declaring_out(view: PlayerView, chosen: Sequence[Action]) -> Values:

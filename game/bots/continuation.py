@@ -42,12 +42,12 @@ from game.bots.rollout import policy_for
 from game.bots.wholehand import best_trump, greedy_back, greedy_discard, greedy_pass
 from game.rules.actions import Action, Bid, Pass
 from game.rules.compiled import best_meld, meld_table
-from game.rules.engine import actor, apply, at_deal, deal_cards, new_game
+from game.rules.engine import actor, apply, at_deal, deal_cards, legal_actions, new_game
 from game.rules.meld import marriage_suits
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, HandState
-from game.rules.view import PlayerView, observe
+from game.rules.view import PlayerView
 
 # The bidding side concedes (where the rules let it) when the hand model gives it less than
 # this chance of making: the widow search's rule (game.bots.exsearch.widow_plays).
@@ -113,6 +113,8 @@ class Continuation:
         self.total = meld_table(view.rules).total
         self.pol = policy_for(view.rules)
         self.calls: tuple[Action, ...] = tuple(Bid(a) if a else Pass() for _, a in view.bids)
+        # In the auction every seat holds the hand it was dealt.
+        self.sizes = (view.rules.hand_size,) * view.rules.players
 
     # -- the auction -------------------------------------------------------------------------
     def auction_state(self, hands: Sequence[int], widow: int) -> SampledAuction:
@@ -134,8 +136,7 @@ class Continuation:
         for _ in range(400):  # an auction is a few dozen calls at most
             if state.hand.phase != Phase.AUCTION:
                 break
-            seat = actor(state)
-            call, _ = bidding.decide(observe(state, seat), POLICY_LEVEL, "normal", rng)
+            call, _ = bidding.decide(self._caller(state), POLICY_LEVEL, "normal", rng)
             state, _ = apply(state, call)
         else:  # pragma: no cover - the engine ends every auction
             raise RuntimeError("the auction did not end")
@@ -143,6 +144,21 @@ class Continuation:
         if not isinstance(hand, HandState) or hand.phase not in (Phase.WIDOW, Phase.TRUMP):
             return None
         return hand.bidder, hand.bid
+
+    def _caller(self, state: GameState) -> PlayerView:
+        """What the seat to call sees, as :func:`observe` gives it in the auction (its hand,
+        the calls, the legal bids), built straight from the sampled state: the play-outs ask
+        it of every call of thousands of auctions."""
+        hand = state.hand
+        assert isinstance(hand, HandState) and hand.auction is not None
+        au = hand.auction
+        seat = actor(state)
+        return PlayerView(
+            rules=self.rules, seat=seat, phase=Phase.AUCTION, hand_no=state.hand_no,
+            dealer=state.dealer, actor=seat, legal=legal_actions(state), hand=hand.hands[seat],
+            hand_sizes=self.sizes, scores=state.scores,
+            tallies=state.tallies, target=state.target, records=(), bids=au.history,
+            high_bid=au.high_bid, high_bidder=au.high_bidder, passed_out=au.passed)
 
     # -- the hand after the auction ------------------------------------------------------------
     def leader(self, declarer: int) -> int:

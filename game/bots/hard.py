@@ -13,7 +13,7 @@ from game.bots.knowledge import Knowledge, build
 from game.bots.levels import LevelBot, Style, classic_exchange, heuristic_play
 from game.bots.playoff import SolverCache
 from game.bots.playrules import Play
-from game.bots.search import CardSearch, default_budget
+from game.bots.search import CardSearch, Choice, default_budget
 from game.rules.actions import Action, PlayCard
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
@@ -62,9 +62,7 @@ class HardBot(LevelBot):
         if not self.style.card_search:  # for measurement: the heuristic card play
             return heuristic_play(view, counting=True)
         k = build(view)
-        samples = self.card_samples(view, len(types))
-        search = self.card_search(view, k)
-        ranked = search.run(types, rng, samples, self.style.think_ms)
+        ranked = self._ranked(view, k, types, rng, False)
         best = ranked[0]
         card = deck.types[best.card_type]
         # Explain with the rule a player would name when the heuristic agrees.
@@ -82,8 +80,30 @@ class HardBot(LevelBot):
         return PlayCard(card), (f"play the {card.pretty}: about {points_text(margin)} more "
                                 f"for {whose} than the {second}, given the cards seen so far")
 
-    def card_search(self, view: PlayerView, k: Knowledge) -> CardSearch:
-        return CardSearch(view, k, infer=self.budget.infer, game=self.style.game)
+    def ranked_cards(self, view: PlayerView, rng: random.Random) -> list[Choice] | None:
+        """The card search this bot runs at ``view``, best first (its choice, by the same
+        generator), each card valued in this hand's points too; None where it decides without
+        it (one kind of card, a throw-in to weigh, the heuristic play, the two-handed game).
+        The review grades card play with it, so that the expert's pick and the grades come from
+        one search."""
+        if view.rules.stock.enabled or not self.style.card_search:
+            return None
+        if not view.legal or not all(isinstance(a, PlayCard) for a in view.legal):
+            return None
+        deck = view.rules.deck
+        types = sorted({deck.type_of(a.card) for a in view.legal if isinstance(a, PlayCard)})
+        if len(types) == 1:
+            return None
+        return self._ranked(view, build(view), types, rng, True)
+
+    def _ranked(self, view: PlayerView, k: Knowledge, types: list[int], rng: random.Random,
+                points: bool) -> list[Choice]:
+        search = self.card_search(view, k, points)
+        return search.run(types, rng, self.card_samples(view, len(types)),
+                          self.style.think_ms)
+
+    def card_search(self, view: PlayerView, k: Knowledge, points: bool = False) -> CardSearch:
+        return CardSearch(view, k, infer=self.budget.infer, game=self.style.game, points=points)
 
     def bid(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
         if not self.style.bid_search:  # for measurement: the heuristic auction

@@ -14,9 +14,9 @@ only on the values drawn, never the clock: the same review every time.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-Z = 2.0  # standard errors either side of a loss that must lie within its band
+Z = 1.65  # standard errors: each bound a loss is held to is 95% sure (one-sided)
 # Points lost where the review's grades change: good < 10 <= inaccuracy < 30 <= mistake < 80
 # <= blunder (game.match.review names them; docs/review.md says why these).
 GRADE_EDGES = (10.0, 30.0, 80.0)
@@ -61,14 +61,16 @@ class Paired:
         ess = self.ess()
         return mean, math.sqrt(var / ess) if ess > 1 else math.inf
 
-    def settled(self, edges: Sequence[float] = GRADE_EDGES, tie: float = TIE) -> bool:
-        """Whether every candidate's loss against the best is known well enough to grade:
-        within :data:`Z` standard errors, a loss graded good cannot be a mistake, and a loss
-        graded worse is surely a loss (above the tie) and lies inside its band (the first
-        band's edge aside: good and an inaccuracy differ by a few points, a mistake by a set)."""
+    def settled(self, graded: Sequence[int] | None = None, edges: Sequence[float] = GRADE_EDGES,
+                tie: float = TIE) -> bool:
+        """Whether each ``graded`` candidate's loss against the best (every candidate's, by
+        default) is known well enough to grade: within :data:`Z` standard errors, a loss
+        graded good cannot be a mistake, and a loss graded worse is surely a loss (above the
+        tie) and lies inside its band (the first band's edge aside: good and an inaccuracy
+        differ by a few points, a mistake by a set)."""
         means = self.means()
         best = max(range(self.n), key=lambda i: means[i])
-        for c in range(self.n):
+        for c in range(self.n) if graded is None else graded:
             if c == best:
                 continue
             mean, se = self.loss(best, c)
@@ -79,6 +81,22 @@ class Paired:
             elif low <= tie or band(max(low, edges[0]), edges) != band(high, edges):
                 return False
         return True
+
+
+def sample_until_settled(n: int, row: Callable[[], tuple[float, Sequence[float]]], base: int,
+                         cap: int, graded: Sequence[int] | None = None) -> Paired:
+    """``n`` candidates' values over ``base`` deals (``row()`` draws one: its weight and each
+    candidate's value in it), then half as many again at a time while the grade of one of
+    ``graded`` (the player's choice, the levels' picks; every candidate by default) is
+    unsettled, up to ``cap`` deals. The other candidates are shown as alternatives, not
+    graded: their values are as well measured as the deals drawn make them."""
+    paired = Paired(n)
+    goal = base
+    while len(paired.rows) < goal:
+        paired.add(*row())
+        if len(paired.rows) == goal and goal < cap and not paired.settled(graded):
+            goal = min(cap, goal + max(1, base // 2))
+    return paired
 
 
 def band(lost: float, edges: Sequence[float]) -> int:

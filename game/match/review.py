@@ -24,8 +24,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.bots.analysis import GRADE_EDGES, analyse
-from game.bots.registry import make_bot
+from game.bots.analysis import GRADE_EDGES, analyse, analyse_with
+from game.bots.registry import STRONGEST, make_bot
 from game.rules.actions import Action
 from game.rules.engine import actor, apply, legal_actions
 from game.rules.events import HandResult, HandScored
@@ -37,7 +37,12 @@ from game.store.reviews import LEVELS, StoredDecision, StoredOption, StoredRevie
 
 GRADES = tuple(zip(("good", "inaccuracy", "mistake", "blunder"), (*GRADE_EDGES, float("inf")),
                    strict=True))
-CEILING_LEVEL = "open"  # sees every card: the ceiling, never a player's yardstick
+CEILING_LEVEL = "open"  # sees every card: "all cards seen", never a player's yardstick
+# Every card is known to it, so a few rollouts a card and one deal per bid or exchange measure
+# what its search would with many (its deals are all the true one): four play-outs of the hand
+# cost about what one did at its full budget.
+CEILING_BUDGET: dict[str, object] = {"samples": 16, "bid_samples": 8, "exchange_samples": 12}
+CEILING_PLAYOUTS = 4
 Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
 
 
@@ -152,6 +157,9 @@ def review_game_hand(hand: GameHand, seat: int, seats: Sequence[str], budget: fl
     seed = hand.start.seed
     todo = decisions(hand, seat)
     out: list[StoredDecision] = []
+    # One bot per level for the hand, as at the table: the expert's exact playoff positions,
+    # solved once, answer its later decisions in the hand (game.bots.playoff.SolverCache).
+    bots = {lv: make_bot(lv) for lv in levels}
     for n, (index, state, action) in enumerate(todo):
         if cancelled():
             return None
@@ -162,9 +170,14 @@ def review_game_hand(hand: GameHand, seat: int, seats: Sequence[str], budget: fl
         at = index - hand.first
         rng = random.Random(f"review {seed} {hand.hand_no} {at} {budget}")
         view = observe(state, seat)
-        picks = tuple((lv, make_bot(lv).choose(view, random.Random(f"{lv} {seed} {at}")))
-                      for lv in levels)
-        a = analyse(view, rng, budget, action, [p for _, p in picks])
+        shared = (analyse_with(bots[STRONGEST], view,
+                               random.Random(f"{STRONGEST} {seed} {at}"), action)
+                  if budget == 1.0 and STRONGEST in bots else None)
+        picks = tuple((lv, shared[1] if shared is not None and lv == STRONGEST else
+                       bot.choose(view, random.Random(f"{lv} {seed} {at}")))
+                      for lv, bot in bots.items())
+        a = (shared[0] if shared is not None else
+             analyse(view, rng, budget, action, [p for _, p in picks]))
         out.append(StoredDecision(index, seat, a.kind, action,
                                   tuple(StoredOption(o.action, o.value, o.text)
                                         for o in a.options), a.reason, a.samples, picks))
@@ -172,19 +185,27 @@ def review_game_hand(hand: GameHand, seat: int, seats: Sequence[str], budget: fl
         return None
     if progress is not None:
         progress(len(todo), len(todo) + 1)
-    ceiling = ceiling_score(hand, seat, seats)
-    return StoredReview(hand.hand_no, seat, budget, tuple(out), ceiling)
+    runs = all_cards_seen(hand, seat, seats)
+    return StoredReview(hand.hand_no, seat, budget, tuple(out), sum(runs) / len(runs), runs)
 
 
-def ceiling_score(hand: GameHand, seat: int, seats: Sequence[str]) -> float:
-    """What the open-hand level (it sees every card) scores from the same deal in the seat,
-    against the same opponents: the "all cards seen" ceiling, in the review's units."""
+def all_cards_seen(hand: GameHand, seat: int, seats: Sequence[str],
+                   playouts: int = CEILING_PLAYOUTS) -> tuple[float, ...]:
+    """What the open level (it sees every card) scores from the same deal in the seat, against
+    the same opponents, in each of ``playouts`` play-outs (the review's units). One play-out
+    is one draw of the open level's rollouts and the opponents' samples: the review shows their
+    mean, never one run, and never calls it a ceiling (the open level is a search, not perfect
+    play, and a player may score more)."""
+    return tuple(_open_playout(hand, seat, seats, k) for k in range(playouts))
+
+
+def _open_playout(hand: GameHand, seat: int, seats: Sequence[str], k: int) -> float:
     rules = hand.start.rules
-    bots = {s: make_bot(CEILING_LEVEL if s == seat else
-                        (level if level not in ("human", "script") else "expert"))
+    bots = {s: make_bot(CEILING_LEVEL, **CEILING_BUDGET) if s == seat else
+            make_bot(level if level not in ("human", "script") else "expert")
             for s, level in enumerate(seats)}
     state = hand.start
-    rng = random.Random(f"ceiling {hand.start.seed} {hand.hand_no}")
+    rng = random.Random(f"ceiling {hand.start.seed} {hand.hand_no} {k}")
     for _ in range(10_000):  # a hand is a few hundred actions at most
         who = actor(state)
         if who < 0:

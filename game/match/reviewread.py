@@ -1,6 +1,6 @@
 """A stored hand review read for a player: the moment of each decision, the costliest first,
-the hand's score against the open level's ceiling, as text or as the ``--json`` of
-``pinochle review``. The table's Review screen reads the same rows."""
+the hand's score beside what the open level scored with every card seen, as text or as the
+``--json`` of ``pinochle review``. The table's Review screen reads the same rows."""
 
 from __future__ import annotations
 
@@ -115,6 +115,7 @@ def review_json(hand: GameHand, review: StoredReview) -> dict[str, Any]:
         "seat": rules.seating.name(review.seat), "units": UNITS,
         "grades": {name: below for name, below in GRADES if below != float("inf")},
         "score": scored(hand, review.seat), "ceiling": review.ceiling,
+        "all_cards_seen": {"mean": review.ceiling, "playouts": list(review.ceiling_runs)},
         "points_lost": round(lost, 1), "budget": review.budget,
         "costliest": [all_rows.index(r) for r in top],
         "decisions": [{
@@ -141,6 +142,23 @@ def score_words(hand: GameHand, score: float) -> str:
     return f"You scored {score:+.0f} this hand (your score minus the others' average)"
 
 
+def all_cards_seen_words(review: StoredReview, score: float | None) -> str:
+    """"All cards seen" in a player's words: the mean of the open level's play-outs of the deal,
+    beside the player's own score. Never called a ceiling: the open level is a search, and a
+    player who read the cards well (or was lucky) may score more; then the sentence says so."""
+    if review.ceiling is None:
+        return ""
+    n = len(review.ceiling_runs) or 1
+    runs = "one play-out" if n == 1 else f"{n} play-outs"
+    base = (f"All cards seen: the open level, which sees every card, scored "
+            f"{review.ceiling:+.0f} on average over {runs} of this deal in your seat")
+    if score is None:
+        return base + "."
+    if score >= review.ceiling:
+        return base + f"; your {score:+.0f} is as good or better."
+    return base + f", {review.ceiling - score:.0f} more than you."
+
+
 def review_text(hand: GameHand, review: StoredReview) -> list[str]:
     data = review_json(hand, review)
     all_rows = rows(hand, review)
@@ -148,9 +166,9 @@ def review_text(hand: GameHand, review: StoredReview) -> list[str]:
            f"{len(all_rows)} decisions, {data['points_lost']:g} points lost in all."]
     if data["score"] is not None:
         out.append(score_words(hand, data["score"]) + ".")
-    if review.ceiling is not None:
-        out.append(f"All cards seen: the open-hand level, which sees every card, scored "
-                   f"{review.ceiling:+.0f} from the same deal; a ceiling, not a par.")
+    seen = all_cards_seen_words(review, data["score"])
+    if seen:
+        out.append(seen)
     top = costliest(all_rows)
     if top:
         out.append("Costliest decisions:")

@@ -9,10 +9,12 @@ import random
 
 import pytest
 
+from game.bots import bidding
 from game.bots.analysis import analyse
 from game.bots.continuation import Continuation
 from game.bots.gamevalue import GameValue
 from game.bots.registry import make_bot
+from game.bots.settle import Paired
 from game.match.review import Graded, decisions, hand_lost
 from game.rules.actions import Action, Bid, Deal, Discard, Pass
 from game.rules.engine import actor, apply, new_game
@@ -125,3 +127,43 @@ def test_in_a_hand_worth_conceding_the_discard_changes_nothing(seed):
     assert isinstance(chosen, Discard)
     assert discard.points_lost(chosen) < 10
     assert max(o.value for o in discard.options) - min(o.value for o in discard.options) < 10
+
+
+def test_the_continuations_callers_see_what_observe_shows_them():
+    """The play-outs build each caller's view straight from the sampled state, for speed; the
+    medium level must answer it exactly as it answers the engine's own observe()."""
+    checked = 0
+    for preset in ("racehorse", "partnership-190", "partnership-150", "double-deck",
+                   "cutthroat"):
+        rules = load_preset(preset)
+        for seed in range(6):
+            state, _ = apply(new_game(rules, seed), Deal())
+            first = observe(state, actor(state))
+            cont = Continuation(first, GameValue.of(first, False))
+            while state.phase == "auction":
+                seen = observe(state, actor(state))
+                built = cont._caller(state)
+                call = bidding.decide(seen, "medium", "normal", random.Random(1))
+                assert bidding.decide(built, "medium", "normal", random.Random(1)) == call
+                assert (built.seat, built.hand, built.legal, built.bids) == (
+                    seen.seat, seen.hand, seen.legal, seen.bids)
+                state, _ = apply(state, call[0])
+                checked += 1
+    assert checked > 100
+
+
+def test_a_grade_settles_when_its_band_is_sure_and_not_before():
+    """Deals keep coming while a graded loss could lie in another band (game.bots.settle)."""
+    clear = Paired(2)
+    for i in range(100):
+        clear.add(1.0, (0.0, -150.0 + (i % 5)))  # a blunder beyond doubt
+    assert clear.settled()
+    noisy = Paired(2)
+    for i in range(100):
+        noisy.add(1.0, (0.0, -25.0 + (300.0 if i % 2 else -300.0)))  # 25 lost, sd 300
+    assert not noisy.settled()
+    # The player's choice alone is graded: an unsettled alternative does not hold it up.
+    three = Paired(3)
+    for i in range(100):
+        three.add(1.0, (0.0, -150.0, -25.0 + (300.0 if i % 2 else -300.0)))
+    assert three.settled(graded=[1]) and not three.settled()

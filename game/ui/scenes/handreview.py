@@ -1,6 +1,7 @@
 """Review (issue 28): after a hand, the player's decisions graded against the expert, made in a
 worker process with a progress bar (the table keeps its frame rate; Cancel stops it), the three
-costliest first, each opening the replay at that moment, and the "all cards seen" ceiling.
+costliest first, each opening the replay at that moment, and what the open level scored with
+"all cards seen".
 A review is stored with the saved game: reopening it is instant."""
 
 from __future__ import annotations
@@ -12,7 +13,14 @@ import pygame
 from game.match.gamereview import game_review
 from game.match.review import hand_lost
 from game.match.reviewjob import ReviewJob, task_for
-from game.match.reviewread import Row, costliest, rows, score_words, scored
+from game.match.reviewread import (
+    Row,
+    all_cards_seen_words,
+    costliest,
+    rows,
+    score_words,
+    scored,
+)
 from game.match.session import Session
 from game.rules.gamehands import GameHand, game_hands
 from game.store.reviews import StoredReview
@@ -200,10 +208,9 @@ class HandReviewScene(Display):
             draw_text(surface, elide(score_words(self.hand, score) + ".", lay.font_small,
                                      width),
                       (x, y + step), lay.font_small)
-        if review.ceiling is not None:
-            draw_text(surface, elide(f"All cards seen: the open-hand level, which sees every "
-                                     f"card, scored {review.ceiling:+.0f} from this deal. "
-                                     "A ceiling, not a par.", lay.font_small, width),
+        seen = all_cards_seen_words(review, score)
+        if seen:
+            draw_text(surface, elide(seen, lay.font_small, width),
                       (x, y + 2 * step), lay.font_small, theme.INK_DIM)
         self._game_line(surface, x, width)
         head = y + round(100 * s)
