@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.bots import analysis_values as av
@@ -110,11 +110,12 @@ def analyse(view: PlayerView, rng: random.Random, budget: float = 1.0,
         raise ValueError(f"analyse: the budget must be above 0, got {budget!r}")
     own = own_view(view)
     musts = [a for a in (chosen, *also) if a is not None]
-    kind, values, samples = av.values(own, rng, budget, musts)
+    kind, values, samples, notes = av.values(own, rng, budget, musts)
     options = best_first(own.legal, [Option(a, v, say(own, a)) for a, v in values])
     mine = next((o for o in options if chosen is not None and _key(o.action) == _key(chosen)),
                 None)
-    return Analysis(kind, tuple(options), _reason(own, kind, options, samples, mine), samples)
+    return Analysis(kind, tuple(options), _reason(own, kind, options, samples, mine, notes),
+                    samples)
 
 
 
@@ -172,14 +173,16 @@ def legal_order(legal: Sequence[Action]) -> dict[object, int]:
 
 
 def _reason(view: PlayerView, kind: str, options: list[Option], samples: int,
-            chosen: Option | None = None) -> str:
+            chosen: Option | None = None, notes: Mapping[Action, str] | None = None) -> str:
     """Why the best: against the player's own choice when it was not the best, else against
-    the next best."""
+    the next best. A call says what follows it (who would play the hand, at what, and how it
+    goes: ``notes``), a card the trick it is played to."""
     best = options[0]
     whose = "your side" if view.rules.partnerships else "you"
     how = ("every card is known now" if samples == 0 or kind == "playoff" else
-           "as far as the bidding shows" if kind not in ("card", "stock", "meld", "playoff")
-           else "given the cards seen so far")
+           "as far as the bidding shows" if kind == "bid" else
+           "given the cards seen so far" if kind in ("card", "stock", "meld") else
+           "given the bidding and the cards you have seen")
     if len(options) == 1:
         return f"{best.text}: the only sensible choice"
     # Against the player's own choice whenever it was not the best, tied or not: "as good
@@ -189,11 +192,40 @@ def _reason(view: PlayerView, kind: str, options: list[Option], samples: int,
     lead = best.text[0].upper() + best.text[1:]
     if view.phase == Phase.TRICKS or kind in ("stock", "playoff"):
         lead = f"Play {best.text}" if isinstance(best.action, PlayCard) else lead
+    said = dict(notes or {})
+    if said.get(best.action):
+        lead += f" ({said[best.action]})"
+    other = second.text + (f" ({said[second.action]})" if said.get(second.action) else "")
+    context = (_trick_context(view) + ". "
+               if kind == "card" and isinstance(best.action, PlayCard) else "")
     if margin <= TIE:
-        return f"{lead}: as good as {second.text}, {how}"
+        return f"{context}{lead}: as good as {other}, {how}"
     why = _trick_why(view, best.action, second.action)
-    return (f"{lead}{why}: about {points_text(margin)} more for {whose} than {second.text}, "
+    return (f"{context}{lead}{why}: about {points_text(margin)} more for {whose} than {other}, "
             f"{how}")
+
+
+def _trick_context(view: PlayerView) -> str:
+    """The trick a card is played to, in a player's words: "West led the K♠ and your partner
+    North is winning with the A♠"; "You lead to trick 3"."""
+    if not view.trick:
+        return f"You lead to trick {len(view.tricks) + 1}"
+    rules = view.rules
+    led_by, led = view.trick[0]
+    trump = view.trump if view.trump >= 0 else None
+    at = trick_winner_index(rules, [c for _, c in view.trick], trump)
+    text = f"{_seat_words(view, led_by)} led the {led.pretty}"
+    if at:
+        ahead, card = view.trick[at]
+        text += f" and {_seat_words(view, ahead)} is winning with the {card.pretty}"
+    return text
+
+
+def _seat_words(view: PlayerView, seat: int) -> str:
+    name = view.rules.seating.name(seat)
+    if view.rules.partnerships and view.rules.side_of(seat) == view.rules.side_of(view.seat):
+        return f"your partner {name}"
+    return name
 
 
 def _trick_why(view: PlayerView, best: Action, other: Action) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from game.bots import bidding, exdecide
 from game.bots.auctionsample import AuctionSampler
-from game.bots.continuation import POLICY_LEVEL, Continuation, must_concede
+from game.bots.continuation import POLICY_LEVEL, Continuation, Follows, Played, must_concede
 from game.bots.exchange_choices import rank_discards, rank_pass_backs
 from game.bots.exsearch import ExchangeSearch, Play
 from game.bots.gamevalue import GameValue
@@ -73,15 +73,23 @@ SOLVED_CARDS = 12  # two-handed playoff: solved exactly from this many cards lef
 
 
 def values(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[Action]
-           ) -> Result:
+           ) -> tuple[str, Values, int, dict[Action, str]]:
+    """(kind, [(action, value)], samples behind each value, what follows some actions in
+    words: a call's likely contract)."""
+    phase = view.phase
+    if phase == Phase.AUCTION and len(view.legal) > 1 and not view.rules.stock.enabled:
+        return _bids(view, rng, budget, chosen)
+    return (*_values(view, rng, budget, chosen), {})
+
+
+def _values(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[Action]
+            ) -> Result:
     if view.rules.stock.enabled:
         return _stock(view, rng, budget, chosen)
     phase = view.phase
     legal = view.legal
     if len(legal) == 1:
         return _kind(view), [(legal[0], _only_value(view, rng, budget))], 0
-    if phase == Phase.AUCTION:
-        return _bids(view, rng, budget, chosen)
     if phase == Phase.TRICKS:
         return _tricks(view, rng, budget)
     if phase == Phase.THROW_IN_VOTE:
@@ -132,7 +140,7 @@ def _only_value(view: PlayerView, rng: random.Random, budget: float) -> float:
 
 # -- the auction ---------------------------------------------------------------------------------
 def _bids(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[Action]
-          ) -> Result:
+          ) -> tuple[str, Values, int, dict[Action, str]]:
     """A call is valued by what follows it (:mod:`game.bots.continuation`): in deals weighted
     by how well they explain every bid and pass so far, the rest of the auction is played out
     by one policy for every seat (this player's later calls too), then the hand; every call
@@ -150,23 +158,27 @@ def _bids(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[
     n = _n(BID_SAMPLES, budget)
     sampler = AuctionSampler(view)
 
+    follows = [Follows() for _ in cands]
+
     def row() -> tuple[float, list[float]]:
         hands, widow, w = sampler.sample(rng)
         call_seed, play_seed = rng.random(), rng.random()
         start = cont.auction_state(hands, widow)
-        seen: dict[tuple[int, int] | None, float] = {}
+        seen: dict[tuple[int, int] | None, Played] = {}
         values = []
-        for a in cands:
+        for i, a in enumerate(cands):
             contract = cont.finish_auction(start, a, random.Random(call_seed))
             if contract not in seen:
-                seen[contract] = (0.0 if contract is None else
+                seen[contract] = (Played(0.0, False) if contract is None else
                                   cont.contract_value(hands, widow, *contract,
                                                       random.Random(play_seed)))
-            values.append(seen[contract])
+            follows[i].add(w, contract, seen[contract].made)
+            values.append(seen[contract].value)
         return w, values
 
     paired = sample_until_settled(len(cands), row, n, SETTLE_CAP * n, _graded(cands, chosen))
-    return "bid", list(zip(cands, paired.means(), strict=True)), len(paired.rows)
+    notes = {a: f.words(view) for a, f in zip(cands, follows, strict=True)}
+    return "bid", list(zip(cands, paired.means(), strict=True)), len(paired.rows), notes
 
 
 # -- the exchanges -------------------------------------------------------------------------------

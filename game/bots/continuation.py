@@ -36,7 +36,7 @@ from game.bots import bidding
 from game.bots.gamevalue import GameValue
 from game.bots.handeval import play_model_for
 from game.bots.handmodel import features, prob_at_least
-from game.bots.handscore import HandScorer
+from game.bots.handscore import HandScorer, side_results
 from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for
 from game.bots.wholehand import best_trump, greedy_back, greedy_discard, greedy_pass
@@ -92,6 +92,59 @@ def gives_up(rules: RuleSet, bid: int, bidder_meld: int, side_meld: int, hand: i
         return True
     return (may_concede(rules, bid, bidder_meld, side_meld)
             and chance_of_making(rules, hand, trump, bid - side_meld, banked) < CONCEDE_BELOW)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A contract played out: its value for the player's side, and whether the bidding side
+    made it (a concession, or 001's hand not played, is not made)."""
+
+    value: float
+    made: bool
+
+
+class Follows:
+    """What a call led to over the sampled deals: who declared, at what, and how often the
+    contract was made, weighted as the deals are; said in a player's words."""
+
+    def __init__(self) -> None:
+        self.by: dict[tuple[int, int] | None, list[float]] = {}  # contract -> [weight, made]
+
+    def add(self, weight: float, contract: tuple[int, int] | None, made: bool) -> None:
+        got = self.by.setdefault(contract, [0.0, 0.0])
+        got[0] += weight
+        got[1] += weight * made
+
+    def words(self, view: PlayerView) -> str:
+        """"West takes it at 290 in most deals, and your side sets it in 55% of them"."""
+        total = sum(w for w, _ in self.by.values())
+        played = {c: v for c, v in self.by.items() if c is not None}
+        if not total or not played:
+            return ""
+        rules = view.rules
+        seats: dict[int, list[float]] = {}
+        for (seat, _), (w, made) in played.items():
+            got = seats.setdefault(seat, [0.0, 0.0])
+            got[0] += w
+            got[1] += made
+        seat = max(seats, key=lambda s: seats[s][0])
+        w, made = seats[seat]
+        amount = max((c for c in played if c[0] == seat), key=lambda c: played[c][0])[1]
+        share = w / total
+        often = ("in most deals" if share >= 0.5 else f"in {share:.0%} of the deals")
+        ours = rules.side_of(seat) == rules.side_of(view.seat)
+        who = ("you take it" if seat == view.seat else
+               f"your partner {rules.seating.name(seat)} takes it" if ours else
+               f"{rules.seating.name(seat)} takes it")
+        rate = made / w
+        if ours:
+            maker = "you make" if seat == view.seat else "your side makes"
+            result = f"and {maker} it {rate:.0%} of the time"
+        elif rules.partnerships:
+            result = f"and your side sets it {1 - rate:.0%} of the time"
+        else:
+            result = f"and it is set {1 - rate:.0%} of the time"
+        return f"{who} at {amount} {often}, {result}"
 
 
 @dataclass(frozen=True)
@@ -167,7 +220,7 @@ class Continuation:
             self.view.dealer)
 
     def contract_value(self, hands: Sequence[int], widow: int, declarer: int, bid: int,
-                       rnd: random.Random) -> float:
+                       rnd: random.Random) -> Played:
         """The hand played from the end of the auction: trump, the exchanges, a concession
         where the policy gives up, the meld and the tricks, scored for the player's side."""
         rules = self.rules
@@ -176,7 +229,7 @@ class Continuation:
         full = hs[declarer] + (widow if rules.widow.size else 0)
         if rules.auction.trump_needs_marriage and not marriage_suits(rules, full):
             # 001: "the bidding side loses its bid, neither side scoring meld"
-            return self._scorer(declarer, bid, -1).conceded([0] * rules.n_sides)
+            return Played(self._scorer(declarer, bid, -1).conceded([0] * rules.n_sides), False)
         trump = best_trump(rules, full)
         banked = 0
         if rules.passing.count and rules.partnerships:
@@ -207,13 +260,14 @@ class Continuation:
         allowed = [0 if minimum and m < minimum else m for m in shown]
         others = [0 if s == bside else allowed[s] for s in range(rules.n_sides)]
         if minimum and shown[bside] < minimum:
-            return scorer.conceded(others)  # 001: the bid is lost without playing
+            return Played(scorer.conceded(others), False)  # 001: the bid is lost unplayed
         if gives_up(rules, bid, melds[declarer], shown[bside], hs[declarer], trump, banked):
-            return scorer.conceded(others)
+            return Played(scorer.conceded(others), False)
         team = list(rules.seating.teams_against(declarer))
         taken, won = self.pol.play(hs, trump, self.leader(declarer), team, (), team[declarer],
                                    rnd.random, 0.04)
-        return scorer.played(allowed, taken, won, banked)
+        _, made, _ = side_results(rules, declarer, bid, allowed, taken, won, banked)
+        return Played(scorer.played(allowed, taken, won, banked), made)
 
     def _scorer(self, declarer: int, bid: int, trump: int, looked: bool = False) -> HandScorer:
         return HandScorer(self.view, declarer, bid, trump, looked, self.gv)

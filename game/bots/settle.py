@@ -70,10 +70,16 @@ class Paired:
         differ by a few points, a mistake by a set)."""
         means = self.means()
         best = max(range(self.n), key=lambda i: means[i])
-        for c in range(self.n) if graded is None else graded:
-            if c == best:
+        for g in range(self.n) if graded is None else graded:
+            if g == best:
+                # Best so far: good, unless another could be better by a mistake's worth.
+                for c in range(self.n):
+                    if c != g:
+                        mean, se = self.loss(c, g)
+                        if mean + Z * se >= edges[1]:
+                            return False
                 continue
-            mean, se = self.loss(best, c)
+            mean, se = self.loss(best, g)
             low, high = mean - Z * se, mean + Z * se
             if mean < edges[0]:
                 if high >= edges[1]:

@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.bots.analysis import GRADE_EDGES, analyse, analyse_with
+from game.bots.analysis import GRADE_EDGES, TIE, analyse, analyse_with
 from game.bots.registry import STRONGEST, make_bot
 from game.rules.actions import Action
 from game.rules.engine import actor, apply, legal_actions
@@ -47,10 +47,29 @@ Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
 
 
 def grade(points_lost: float) -> str:
+    """The grade of a loss as the player reads it, in whole points: a 9.6 shown as "10 lost" is
+    an inaccuracy, as the table of grades beside it says."""
+    shown = round(points_lost)
     for name, below in GRADES:
-        if points_lost < below:
+        if shown < below:
             return name
     return GRADES[-1][0]
+
+
+def loss(best: float, value: float) -> float:
+    """Points lost by an option worth ``value`` against the best: none within the tie, where
+    the review calls options equally good (game.bots.settle.TIE)."""
+    gap = best - value
+    return 0.0 if gap <= TIE else gap
+
+
+def margin_words(rules: RuleSet) -> str:
+    """The review's units for this table, in a player's words."""
+    if rules.n_sides == 2 and rules.partnerships:
+        return "your side's score minus the other side's"
+    if rules.n_sides == 2:
+        return "your score minus your opponent's"
+    return "your score minus the others' average"
 
 
 def margin(rules: RuleSet, seat: int, result: HandResult) -> float:
@@ -79,7 +98,7 @@ class Graded:
 
     @property
     def lost(self) -> float:
-        return max(0.0, self.best.value - self.chosen.value)
+        return loss(self.best.value, self.chosen.value)
 
     def value_of(self, level: str) -> float | None:
         """The value of the level's choice here (None: not compared)."""
@@ -93,7 +112,7 @@ class Graded:
     def lost_by(self, level: str) -> float | None:
         """What the level's choice here would have lost (None: not compared)."""
         value = self.value_of(level)
-        return None if value is None else max(0.0, self.best.value - value)
+        return None if value is None else loss(self.best.value, value)
 
     @property
     def grade(self) -> str:
@@ -120,7 +139,7 @@ def hand_lost(graded: Sequence[Graded], level: str | None = None) -> float | Non
             return None
         chosen.append(value)
     best = [g.best.value for g in graded]
-    lost = sum(max(0.0, b - c) for b, c in zip(best, chosen, strict=True))
+    lost = sum(loss(b, c) for b, c in zip(best, chosen, strict=True))
     return min(lost, max(0.0, max(best) - min(chosen)))
 
 

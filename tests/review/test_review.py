@@ -22,11 +22,15 @@ from tests.store.test_hand_history import golden
 
 
 @pytest.mark.parametrize(("lost", "expected"), [
-    (0.0, "good"), (9.99, "good"), (10.0, "inaccuracy"), (29.9, "inaccuracy"),
-    (30.0, "mistake"), (79.9, "mistake"), (80.0, "blunder"), (500.0, "blunder")])
+    (0.0, "good"), (9.4, "good"), (10.0, "inaccuracy"), (29.4, "inaccuracy"),
+    (30.0, "mistake"), (79.4, "mistake"), (80.0, "blunder"), (500.0, "blunder"),
+    # Graded as read: a loss shown as "10 lost" is an inaccuracy, as the table of grades
+    # beside it says (issue 35: "good, 10 lost" beside a table where 10 is an inaccuracy).
+    (9.6, "inaccuracy"), (29.6, "mistake"), (79.6, "blunder")])
 def test_grades_follow_the_stated_thresholds(lost, expected):
     assert grade(lost) == expected
     assert [g for g, _ in GRADES] == ["good", "inaccuracy", "mistake", "blunder"]
+    assert f"{lost:.0f}" != "10" or grade(lost) == "inaccuracy"
 
 
 

@@ -63,8 +63,8 @@ def test_on_the_true_deal_west_takes_the_contract_whatever_south_calls():
     ends = [cont.finish_auction(start, call, random.Random(1)) for call in (Pass(), Bid(280))]
     assert [e[0] for e in ends if e is not None] == [west, west]
     n = 40
-    diffs = [cont.contract_value(truth, 0, *ends[1], random.Random(k))
-             - cont.contract_value(truth, 0, *ends[0], random.Random(k))
+    diffs = [cont.contract_value(truth, 0, *ends[1], random.Random(k)).value
+             - cont.contract_value(truth, 0, *ends[0], random.Random(k)).value
              for k in range(n)]
     assert abs(sum(diffs) / n) < 30
     same = cont.contract_value(truth, 0, west, 300, random.Random(7))

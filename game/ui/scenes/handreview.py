@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.match.gamereview import game_review
-from game.match.review import hand_lost
 from game.match.reviewjob import ReviewJob, task_for
 from game.match.reviewread import (
     Row,
     all_cards_seen_words,
     costliest,
+    lost_words,
     rows,
     score_words,
     scored,
@@ -196,13 +196,13 @@ class HandReviewScene(Display):
         review = self.review
         assert review is not None
         counts = {g: sum(r.graded.grade == g for r in self.rows) for g in GRADE_COLOURS}
-        lost = hand_lost([r.graded for r in self.rows]) or 0.0
         plural = {"good": "good", "inaccuracy": "inaccuracies", "mistake": "mistakes",
                   "blunder": "blunders"}
         parts = ", ".join(f"{n} {g if n == 1 else plural[g]}" for g, n in counts.items())
         step = round(lay.font * 1.45)
-        draw_text(surface, elide(f"{len(self.rows)} decisions: {parts}; {lost:.0f} points "
-                                 "lost in all.", lay.font, width), (x, y), lay.font, bold=True)
+        draw_text(surface, elide(f"{len(self.rows)} decisions: {parts}; "
+                                 f"{lost_words(self.rows)}.", lay.font, width), (x, y),
+                  lay.font, bold=True)
         score = scored(self.hand, review.seat)
         if score is not None:
             draw_text(surface, elide(score_words(self.hand, score) + ".", lay.font_small,
