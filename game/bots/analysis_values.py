@@ -14,7 +14,14 @@ from collections.abc import Sequence
 
 from game.bots import bidding, exdecide
 from game.bots.auctionsample import AuctionSampler
-from game.bots.continuation import POLICY_LEVEL, Continuation, Follows, Played, must_concede
+from game.bots.continuation import (
+    POLICY_LEVEL,
+    Continuation,
+    Declared,
+    Follows,
+    Played,
+    must_concede,
+)
 from game.bots.exchange_choices import rank_discards, rank_pass_backs
 from game.bots.exsearch import ExchangeSearch, Play
 from game.bots.gamevalue import GameValue
@@ -164,14 +171,16 @@ def _bids(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[
         hands, widow, w = sampler.sample(rng)
         call_seed, play_seed = rng.random(), rng.random()
         start = cont.auction_state(hands, widow)
-        seen: dict[tuple[int, int] | None, Played] = {}
+        seen: dict[tuple[int, int] | None, Played] = {None: Played(0.0, False)}
+        declared: dict[int, Declared] = {}
         values = []
         for i, a in enumerate(cands):
             contract = cont.finish_auction(start, a, random.Random(call_seed))
-            if contract not in seen:
-                seen[contract] = (Played(0.0, False) if contract is None else
-                                  cont.contract_value(hands, widow, *contract,
-                                                      random.Random(play_seed)))
+            if contract is not None and contract not in seen:
+                seat, amount = contract
+                if seat not in declared:
+                    declared[seat] = cont.declared(hands, widow, seat, random.Random(play_seed))
+                seen[contract] = declared[seat].at(amount)
             follows[i].add(w, contract, seen[contract].made)
             values.append(seen[contract].value)
         return w, values

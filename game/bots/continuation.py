@@ -147,6 +147,44 @@ class Follows:
         return f"{who} at {amount} {often}, {result}"
 
 
+class Declared:
+    """One sampled deal with one seat declaring: scored at any contract, its tricks played once
+    (by the rollout policy) the first time a contract is played rather than given up."""
+
+    def __init__(self, cont: Continuation, declarer: int, hands: list[int], trump: int,
+                 banked: int, rnd: random.Random) -> None:
+        self.cont, self.declarer, self.hands = cont, declarer, hands
+        self.trump, self.banked, self.rnd = trump, banked, rnd
+        rules = cont.rules
+        self.melds = [cont.total(h, trump) for h in hands] if trump >= 0 else []
+        self.bside = rules.side_of(declarer)
+        self.shown = [sum(self.melds[s] for s in rules.seats_of(side))
+                      for side in range(rules.n_sides)] if trump >= 0 else []
+        minimum = rules.meld.minimum
+        self.allowed = [0 if minimum and m < minimum else m for m in self.shown]
+        self.tricks: tuple[list[int], list[int]] | None = None
+
+    def at(self, bid: int) -> Played:
+        cont, rules, declarer = self.cont, self.cont.rules, self.declarer
+        if self.trump < 0:  # 001: "the bidding side loses its bid, neither side scoring meld"
+            return Played(cont.scorer(declarer, bid, -1).conceded([0] * rules.n_sides), False)
+        scorer = cont.scorer(declarer, bid, self.trump, bool(rules.widow.size))
+        others = [0 if s == self.bside else self.allowed[s] for s in range(rules.n_sides)]
+        minimum = rules.meld.minimum
+        if minimum and self.shown[self.bside] < minimum:
+            return Played(scorer.conceded(others), False)  # 001: the bid is lost unplayed
+        if gives_up(rules, bid, self.melds[declarer], self.shown[self.bside],
+                    self.hands[declarer], self.trump, self.banked):
+            return Played(scorer.conceded(others), False)
+        if self.tricks is None:
+            team = list(rules.seating.teams_against(declarer))
+            self.tricks = cont.pol.play(list(self.hands), self.trump, cont.leader(declarer),
+                                        team, (), team[declarer], self.rnd.random, 0.04)
+        taken, won = self.tricks
+        _, made, _ = side_results(rules, declarer, bid, self.allowed, taken, won, self.banked)
+        return Played(scorer.played(self.allowed, taken, won, self.banked), made)
+
+
 @dataclass(frozen=True)
 class SampledAuction:
     """The auction as it stands in the view, on one sampled deal: only
@@ -223,13 +261,19 @@ class Continuation:
                        rnd: random.Random) -> Played:
         """The hand played from the end of the auction: trump, the exchanges, a concession
         where the policy gives up, the meld and the tricks, scored for the player's side."""
+        return self.declared(hands, widow, declarer, rnd).at(bid)
+
+    def declared(self, hands: Sequence[int], widow: int, declarer: int, rnd: random.Random
+                 ) -> Declared:
+        """The hand with ``declarer`` holding the contract, whatever its amount: the trump it
+        names, the exchanges and the meld, and (once asked) the tricks. Two calls that leave the
+        same seat declaring at different amounts share it; only the score differs."""
         rules = self.rules
         hs = list(hands)
         d = rules.deck
         full = hs[declarer] + (widow if rules.widow.size else 0)
         if rules.auction.trump_needs_marriage and not marriage_suits(rules, full):
-            # 001: "the bidding side loses its bid, neither side scoring meld"
-            return Played(self._scorer(declarer, bid, -1).conceded([0] * rules.n_sides), False)
+            return Declared(self, declarer, hs, -1, 0, rnd)
         trump = best_trump(rules, full)
         banked = 0
         if rules.passing.count and rules.partnerships:
@@ -252,22 +296,7 @@ class Continuation:
             pts = rules.trick_points_by_type
             banked = sum(pts[t] * ((disc >> (t * d.bits)) & d.field_mask)
                          for t in range(d.n_types))
-        scorer = self._scorer(declarer, bid, trump, bool(rules.widow.size))
-        melds = [self.total(h, trump) for h in hs]
-        bside = rules.side_of(declarer)
-        shown = [sum(melds[s] for s in rules.seats_of(side)) for side in range(rules.n_sides)]
-        minimum = rules.meld.minimum
-        allowed = [0 if minimum and m < minimum else m for m in shown]
-        others = [0 if s == bside else allowed[s] for s in range(rules.n_sides)]
-        if minimum and shown[bside] < minimum:
-            return Played(scorer.conceded(others), False)  # 001: the bid is lost unplayed
-        if gives_up(rules, bid, melds[declarer], shown[bside], hs[declarer], trump, banked):
-            return Played(scorer.conceded(others), False)
-        team = list(rules.seating.teams_against(declarer))
-        taken, won = self.pol.play(hs, trump, self.leader(declarer), team, (), team[declarer],
-                                   rnd.random, 0.04)
-        _, made, _ = side_results(rules, declarer, bid, allowed, taken, won, banked)
-        return Played(scorer.played(allowed, taken, won, banked), made)
+        return Declared(self, declarer, hs, trump, banked, rnd)
 
-    def _scorer(self, declarer: int, bid: int, trump: int, looked: bool = False) -> HandScorer:
+    def scorer(self, declarer: int, bid: int, trump: int, looked: bool = False) -> HandScorer:
         return HandScorer(self.view, declarer, bid, trump, looked, self.gv)
