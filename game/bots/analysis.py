@@ -196,8 +196,10 @@ def _reason(view: PlayerView, kind: str, options: list[Option], samples: int,
     if said.get(best.action):
         lead += f" ({said[best.action]})"
     other = second.text + (f" ({said[second.action]})" if said.get(second.action) else "")
-    context = (_trick_context(view) + ". "
-               if kind == "card" and isinstance(best.action, PlayCard) else "")
+    context = ""
+    if kind == "card" and isinstance(best.action, PlayCard):
+        context = _trick_context(view)
+        context = context[:1].upper() + context[1:] + ". "
     if margin <= TIE:
         return f"{context}{lead}: as good as {other}, {how}"
     why = _trick_why(view, best.action, second.action)
