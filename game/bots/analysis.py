@@ -37,7 +37,7 @@ from game.bots import analysis_values as av
 from game.bots.analysis_words import say
 from game.bots.base import Bot, points_text
 from game.bots.hard import HardBot
-from game.bots.settle import GRADE_EDGES, TIE
+from game.bots.settle import GRADE_EDGES, TIE, choice_key
 from game.rules.actions import Action, PlayCard
 from game.rules.phase import Phase
 from game.rules.tricks import trick_winner_index
@@ -71,19 +71,15 @@ class Analysis:
     def option(self, action: Action) -> Option:
         """The analysed option for ``action`` (a card by its kind: the two copies of a card
         are one choice). KeyError when it was not analysed."""
-        key = _key(action)
+        key = choice_key(action)
         for o in self.options:
-            if _key(o.action) == key:
+            if choice_key(o.action) == key:
                 return o
         raise KeyError(f"{action} was not among the analysed actions")
 
     def points_lost(self, action: Action) -> float:
         """How much less than the best ``action`` is expected to score (0 for the best)."""
         return max(0.0, self.best.value - self.option(action).value)
-
-
-def _key(action: Action) -> object:
-    return ("card", action.card) if isinstance(action, PlayCard) else action
 
 
 def own_view(view: PlayerView) -> PlayerView:
@@ -112,8 +108,8 @@ def analyse(view: PlayerView, rng: random.Random, budget: float = 1.0,
     musts = [a for a in (chosen, *also) if a is not None]
     kind, values, samples, notes = av.values(own, rng, budget, musts)
     options = best_first(own.legal, [Option(a, v, say(own, a)) for a, v in values])
-    mine = next((o for o in options if chosen is not None and _key(o.action) == _key(chosen)),
-                None)
+    mine = next((o for o in options
+                 if chosen is not None and choice_key(o.action) == choice_key(chosen)), None)
     return Analysis(kind, tuple(options), _reason(own, kind, options, samples, mine, notes),
                     samples)
 
@@ -143,7 +139,7 @@ def analyse_with(bot: Bot, view: PlayerView, rng: random.Random, chosen: Action
     samples = bot.card_samples(own, len(ranked))
     options = best_first(own.legal, [Option(by_type[c.card_type], c.points,
                                             say(own, by_type[c.card_type])) for c in ranked])
-    mine = next(o for o in options if _key(o.action) == _key(chosen))
+    mine = next(o for o in options if choice_key(o.action) == choice_key(chosen))
     analysis = Analysis("card", tuple(options), _reason(own, "card", options, samples, mine),
                         samples)
     return analysis, PlayCard(deck.types[ranked[0].card_type])
@@ -159,7 +155,7 @@ def best_first(legal: Sequence[Action], options: list[Option]) -> list[Option]:
         return options
     order = legal_order(legal)
     tied = [o for o in options if options[0].value - o.value <= TIE]
-    first = min(tied, key=lambda o: order.get(_key(o.action), len(order)))
+    first = min(tied, key=lambda o: order.get(choice_key(o.action), len(order)))
     return [first, *(o for o in options if o is not first)]
 
 
@@ -168,7 +164,7 @@ def legal_order(legal: Sequence[Action]) -> dict[object, int]:
     a card are one choice, at the first's place): the order ties are settled in."""
     order: dict[object, int] = {}
     for i, action in enumerate(legal):
-        order.setdefault(_key(action), i)
+        order.setdefault(choice_key(action), i)
     return order
 
 

@@ -16,6 +16,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from game.rules.actions import Action, PlayCard
+
+Values = list[tuple[Action, float]]  # an analysis's actions, each with its value
+Result = tuple[str, Values, int]  # (kind of decision, values, deals behind each value)
 Z = 1.65  # standard errors: each bound a loss is held to is 95% sure (one-sided)
 # Points lost where the review's grades change: good < 10 <= inaccuracy < 30 <= mistake < 80
 # <= blunder (game.match.review names them; docs/review.md says why these).
@@ -103,6 +107,24 @@ def sample_until_settled(n: int, row: Callable[[], tuple[float, Sequence[float]]
         if len(paired.rows) == goal and goal < cap and not paired.settled(graded):
             goal = min(cap, goal + max(1, base // 2))
     return paired
+
+
+def deals(base: int, budget: float) -> int:
+    """The deals a search of ``base`` deals at budget 1 draws at ``budget``."""
+    return max(4, round(base * budget))
+
+
+def graded(cands: Sequence[Action], chosen: Sequence[Action]) -> list[int]:
+    """The candidates whose grades a review reads: the player's choice and the levels' picks
+    (a card by its kind); every candidate when none is given."""
+    keys = {choice_key(c) for c in chosen}
+    picked = [i for i, a in enumerate(cands) if choice_key(a) in keys]
+    return picked or list(range(len(cands)))
+
+
+def choice_key(action: Action) -> object:
+    """An action as a choice: the two copies of a card are one choice."""
+    return ("card", action.card) if isinstance(action, PlayCard) else action
 
 
 def band(lost: float, edges: Sequence[float]) -> int:
