@@ -42,7 +42,7 @@ CEILING_LEVEL = "open"  # sees every card: "all cards seen", never a player's ya
 # what its search would with many (its deals are all the true one): four play-outs of the hand
 # cost about what one did at its full budget.
 CEILING_BUDGET: dict[str, object] = {"samples": 16, "bid_samples": 8, "exchange_samples": 12}
-CEILING_PLAYOUTS = 4
+CEILING_PLAYOUTS = 4  # at budget 1; fewer below it (one at least)
 Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
 
 
@@ -204,7 +204,7 @@ def review_game_hand(hand: GameHand, seat: int, seats: Sequence[str], budget: fl
         return None
     if progress is not None:
         progress(len(todo), len(todo) + 1)
-    runs = all_cards_seen(hand, seat, seats)
+    runs = all_cards_seen(hand, seat, seats, max(1, round(CEILING_PLAYOUTS * min(1.0, budget))))
     return StoredReview(hand.hand_no, seat, budget, tuple(out), sum(runs) / len(runs), runs)
 
 
