@@ -36,7 +36,6 @@ from game.rules.actions import Action, PlayCard, ProposeThrowIn, ThrowIn
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
 
-LEVEL_NAMES = ("easy", "medium", "hard")
 # Without its slips easy plays medium's rules minus the counting, and in partnership-150 that
 # came within a few points of medium (docs/strength.md): one card in five at random is what
 # keeps it beatable there.

@@ -201,13 +201,6 @@ class Store:
         """A finished game; a bad file is set aside and reported, like a saved game."""
         return self._read_game(path, "The finished game")
 
-    def save_review(self, saved: SavedGame, path: Path | None = None) -> bool:
-        """Write a game whose reviews changed back where it was read from: the table's save,
-        or ``path`` (a finished game's file)."""
-        if path is None:
-            return self.save_game(saved)
-        return self._save(path, saved.to_json(), "The finished game")
-
     def load_games(self) -> list[SavedGame]:
         """Every saved game, newest first; a bad one is reported and set aside."""
         paths = sorted(self._save_files(), key=_mtime, reverse=True)[:MAX_SAVES]

@@ -6,6 +6,7 @@ A review is stored with the saved game: reopening it is instant."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -114,7 +115,7 @@ class HandReviewScene(Display):
             self.picks.append(Button(label, self._opener(row), hotkey=pygame.K_1 + i))
         self.buttons = [*self.picks, self.cont]
 
-    def _opener(self, row: Row):  # type: ignore[no-untyped-def]
+    def _opener(self, row: Row) -> Callable[[], object]:
         return lambda: self.app.open(Route.REPLAY, table=self.table, hand_no=self.hand_no,
                                      focus=row)
 
