@@ -204,8 +204,13 @@ def review_game_hand(hand: GameHand, seat: int, seats: Sequence[str], budget: fl
         return None
     if progress is not None:
         progress(len(todo), len(todo) + 1)
-    runs = all_cards_seen(hand, seat, seats, max(1, round(CEILING_PLAYOUTS * min(1.0, budget))))
+    runs = all_cards_seen(hand, seat, seats, ceiling_playouts(budget))
     return StoredReview(hand.hand_no, seat, budget, tuple(out), sum(runs) / len(runs), runs)
+
+
+def ceiling_playouts(budget: float) -> int:
+    """How many open play-outs make "All cards seen" at ``budget``: four at 1, one at least."""
+    return max(1, round(CEILING_PLAYOUTS * min(1.0, budget)))
 
 
 def all_cards_seen(hand: GameHand, seat: int, seats: Sequence[str],

@@ -11,7 +11,7 @@ import pytest
 
 from game.bots.analysis import TIE, Option, analyse, best_first
 from game.bots.analysis import _reason as analysis_reason
-from game.match.review import CEILING_PLAYOUTS, GRADES, Graded, decisions, grade, review_hand
+from game.match.review import GRADES, Graded, ceiling_playouts, decisions, grade, review_hand
 from game.match.reviewread import all_cards_seen_words
 from game.rules.actions import Bid, DeclareOut, Pass
 from game.rules.gamehands import game_hands
@@ -121,8 +121,9 @@ def test_every_decision_of_the_seat_is_graded_with_its_choice_among_the_options(
                 # Options within TIE are "as good as" each other, never "about 0 more".
                 assert not re.search(r"about (0|-\d+) points? more", d.reason), d.reason
                 kinds.add(d.kind)
-            assert len(review.ceiling_runs) == CEILING_PLAYOUTS
-            assert review.ceiling == pytest.approx(sum(review.ceiling_runs) / CEILING_PLAYOUTS)
+            assert len(review.ceiling_runs) == ceiling_playouts(review.budget)
+            runs = review.ceiling_runs
+            assert review.ceiling == pytest.approx(sum(runs) / len(runs))
     expected = {
         "racehorse": {"bid", "pass", "pass back", "trump", "card"},
         "partnership-190": {"bid", "trump", "card"},
