@@ -164,7 +164,7 @@ def _exchange(view: PlayerView, rng: random.Random, budget: float, chosen: Seque
     deck = rules.deck
     n = deals(EXCHANGE_SAMPLES, budget)
     three_handed = bool(rules.widow.size)
-    search = ExchangeSearch(view, rng, n, None, False, False, concede=not three_handed)
+    search = ExchangeSearch(view, rng, n, False, False, concede=not three_handed)
     phase = view.phase
     cands: list[Action]
     plays: list[Play]
@@ -259,7 +259,7 @@ def _banked(view: PlayerView) -> int:
 
 def _play_or_throw(view: PlayerView, rng: random.Random, n: int) -> tuple[float, float]:
     """(playing the hand out, throwing it in) before the first lead (000, 001)."""
-    ranked = exdecide.rank_play_or_throw(view, rng, n, None, False, False)
+    ranked = exdecide.rank_play_or_throw(view, rng, n, False, False)
     by = {r.index: r.value for r in ranked}
     return by[0], by[1]
 

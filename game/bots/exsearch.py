@@ -16,7 +16,6 @@ search early.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -51,8 +50,7 @@ class ExchangeSearch:
     """One exchange decision: the sampled deals and the common play-out of a candidate."""
 
     def __init__(self, view: PlayerView, rng: random.Random, samples: int,
-                 think_ms: float | None = None, game: bool = True, checks: bool = True,
-                 concede: bool = False) -> None:
+                 game: bool = True, checks: bool = True, concede: bool = False) -> None:
         self.view = view
         # The review's yardstick: the bidding side gives the hand up in a deal where the rules
         # let it and the continuation's rule would (game.bots.continuation); the bots' own
@@ -61,7 +59,6 @@ class ExchangeSearch:
         self.rules = rules = view.rules
         self.rng = rng
         self.samples = samples
-        self.think_ms = think_ms
         self.sampler = DealSampler(view)
         self.deals: list[Sampled] = []
         self.seeds: list[float] = []
@@ -146,7 +143,6 @@ class ExchangeSearch:
         alive = list(range(n))
         totals = [0.0] * n
         weights = [0.0] * n
-        start = time.perf_counter()
         rounds = 1
         m = n
         while m > keep:
@@ -164,9 +160,6 @@ class ExchangeSearch:
                     totals[c] += w * plays[c](deal, random.Random(seed))
                     weights[c] += w
             done = upto
-            if self.think_ms is not None and (time.perf_counter() - start) * 1000 > \
-                    self.think_ms:
-                break
             if r < rounds - 1:
                 alive.sort(key=lambda c: -totals[c] / (weights[c] or 1.0))
                 alive = alive[:max(keep, (len(alive) + 1) // 2)]

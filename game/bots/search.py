@@ -3,15 +3,15 @@ everything observed, play each candidate card in every sample with the greedy ro
 and keep the card with the best average *hand score* (meld saved, contract made or set), not
 merely the most trick points.
 
-The budget is a number of sampled deals, so a match replays exactly; the table may also give a
-think-time limit. The same samples serve every candidate (common random numbers), which keeps
+The budget is a number of sampled deals, never the clock, so a match and a duplicate deal replay
+exactly on a busy machine (the table's think time is a number of samples too:
+game.match.thinking). The same samples serve every candidate (common random numbers), which keeps
 the comparison between candidates far less noisy than independent estimates would be.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -72,8 +72,7 @@ class CardSearch:
                                               & deck.field_mask) for t in range(deck.n_types))
 
     def run(self, candidates: Sequence[int], rng: random.Random, samples: int,
-            think_ms: float | None = None, eps: float = 0.04, exact_cards: int = 0
-            ) -> list[Choice]:
+            eps: float = 0.04, exact_cards: int = 0) -> list[Choice]:
         """Rank ``candidates`` (card types) over ``samples`` sampled deals. With
         ``exact_cards`` or fewer cards left in all hands, each sample is solved exactly
         instead of rolled out."""
@@ -96,7 +95,6 @@ class CardSearch:
         base_taken = list(view.taken) if view.taken else [0] * n
         base_won = list(view.won) if view.won else [0] * n
         side_meld = view.side_meld
-        start = time.perf_counter()
         done = 0
         rnd = rng.random
         for _ in range(samples):
@@ -125,8 +123,6 @@ class CardSearch:
                 if completes and self._wins_trick(tr, hs):
                     wins[c] += w
             done += 1
-            if think_ms is not None and (time.perf_counter() - start) * 1000 > think_ms:
-                break
         wsum = wsum or float(done)
         return sorted((Choice(c, total[c] / wsum, wins[c] / wsum, pts_total[c] / wsum)
                        for c in candidates), key=lambda ch: -ch.value)
