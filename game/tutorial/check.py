@@ -56,10 +56,14 @@ class Checker:
         rules = None if lesson.on_learner_table else self.load_rules(lesson.preset)
         for problem in text_problems(f"{lesson.source}: title", lesson.title, None):
             self.fail(problem)
-        for problem in text_problems(f"{lesson.source}: summary", lesson.summary,
-                                     TextContext(rules, quotes=self.library.quotes)
-                                     if rules else None):
-            self.fail(problem)
+        # The menu shows a lesson on the learner's table under its summary at every table: read
+        # it on each (a rule true at one table is no summary of another's).
+        tables = [rules] if rules is not None else [self.load_rules(p) for p in self.presets]
+        for table in tables:
+            label = f"{lesson.source}: summary" + (f" [on {table.name}]" if rules is None else "")
+            for problem in text_problems(label, lesson.summary,
+                                         TextContext(table, quotes=self.library.quotes)):
+                self.fail(problem)
         self._timing(lesson)
         if lesson.guided is not None:
             for preset in self.presets if self.guided else ():

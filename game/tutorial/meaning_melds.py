@@ -69,7 +69,8 @@ SPEC = {"spades": "S", "hearts": "H", "clubs": "C", "diamonds": "D", "trump": "t
         "all four suits": "each"}
 LOWEST_TRUMP = re.compile(r"\blowest (?:card of trump|trump)\b", re.IGNORECASE)
 HIGHEST_TRUMP = re.compile(r"\bhighest (?:card of trump|trump)\b", re.IGNORECASE)
-GENERIC_RANK = re.compile(r"\b(?:of|in) a rank\b|\bone card of a rank\b", re.IGNORECASE)
+GENERIC_RANK = re.compile(r"\b(?:of|in) (?:a|each|every|one) rank\b|\bone card of a rank\b",
+                          re.IGNORECASE)
 DEFINES = re.compile(r"^\s*(?:here )?(?:is|are)\s+(?:the |one |an? |made of |both )?(?=ace|ten|"
                      r"king|queen|jack|nine|card|lowest|highest|10[♠♥♣♦]|[AKQJ9][♠♥♣♦])",
                      re.IGNORECASE)
@@ -80,6 +81,7 @@ def _pairs(desc: str, env: Env) -> list[tuple[str, str | None]]:
     ``one`` (one suit), ``each`` (each suit) or None (unsaid)."""
     phrases = [(m.start(), SPEC[m.group("suit").lower()]) for m in SUIT_PHRASE.finditer(desc)]
     out: list[tuple[str, str | None]] = []
+    used: set[int] = set()
     for m in RANK_MENTION.finditer(desc):
         rank = rank_of(m.group(0))
         if rank is None:
@@ -88,15 +90,19 @@ def _pairs(desc: str, env: Env) -> list[tuple[str, str | None]]:
         if word[-1] in SYMBOLS:
             out.append((rank, SYMBOLS[word[-1]]))
             continue
-        later = [spec for at, spec in phrases if at >= m.end()]
-        out.append((rank, later[0] if later else None))
+        later = [(at, spec) for at, spec in phrases if at >= m.end()]
+        if later:
+            used.add(later[0][0])
+        out.append((rank, later[0][1] if later else None))
+    if GENERIC_RANK.search(desc):  # "one card of a rank in each suit": a rank, not named
+        out += [("*", spec) for at, spec in phrases if at not in used]
     dix = env.facts.melds.get("dix")
     for _ in LOWEST_TRUMP.finditer(desc):
         out.append((dix.ranks[0] if dix is not None else "lowest", "trump"))
     for _ in HIGHEST_TRUMP.finditer(desc):
         out.append((env.facts.ranks[0], "trump"))
-    if not out and GENERIC_RANK.search(desc):  # "one card of a rank in every suit"
-        out += [("*", spec) for _, spec in phrases] or [("*", None)]
+    if not out and GENERIC_RANK.search(desc):
+        out.append(("*", None))
     return out
 
 

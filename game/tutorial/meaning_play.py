@@ -38,11 +38,13 @@ STATEMENTS: tuple[tuple[re.Pattern[str], dict[str, bool]], ...] = tuple(
          {"follow": True}),
         (r"\b(?:need not|needn't|no need to|not necessary to|(?:do|does) not have to) follow\b|"
          r"\bmay answer a lead with any card\b", {"follow": False}),
-        (r"\b(?:must )?(?:take|win) the trick if (?:you|they) can\b|\bmust take the trick\b",
+        (r"\b(?:must )?(?:take|win) the trick (?:if|when|whenever) (?:you|they) can\b|"
+         r"\bmust take the trick\b",
          {"head": True, "trump_void": True, "over_trump": True, "beat_trump_lead": True}),
         (r"\bthe rule to take it\b", {"rule:take_trick": True}),
         (r"\bmust (?:beat|crawl over) the winning card\b|\bbeat the winning card(?: if you "
-         r"can)?\b|\bmust crawl\b|\bcannot crawl\b", {"head": True}),
+         r"can)?\b|\bmust crawl\b|\bcannot crawl\b|\bcrawl (?:over|with|if|when)\b",
+         {"head": True}),
         (r"\bfollow suit with any card\b|\bany card of (?:the suit|it|that suit)\b",
          {"head": False}),
         (r"\b(?:must|have to) (?:play a |play )?(?:trump|ruff)\b|\bvoid, (?:play a )?trump\b",
@@ -51,7 +53,8 @@ STATEMENTS: tuple[tuple[re.Pattern[str], dict[str, bool]], ...] = tuple(
          r"\bneed not trump\b", {"losing_trump": False}),
         (r"\bany trump (?:will do|can be played|may be played)\b|\bplay any trump\b|"
          r"\bwith a trump, any trump\b", {"over_trump": False}),
-        (r"\b(?:must )?over-?(?:trump|ruff) if (?:you|they) can\b|\bmust over-?(?:trump|ruff)\b|"
+        (r"\b(?:must )?over-?(?:trump|ruff) (?:if|when|whenever) (?:you|they) can\b|"
+         r"\bmust over-?(?:trump|ruff)\b|"
          r"\bover-?ruff if possible\b|\bOver-ruff if you can\b|\bcannot over-?(?:ruff|trump)\b",
          {"over_trump": True}),
         (r"\b(?:when )?trump (?:is|was) led\b[^.]*?\bbeat\b|\bTrump led\? Beat it\b|"
@@ -127,14 +130,22 @@ def _behaviours(s: Sentence, env: Env) -> list[Found]:
                 # "any card may be played", unconditional: following suit is free (or, at a
                 # position, every card of the hand is legal)
                 effects = {"any_card": True} if at_position else {"follow": False}
+            # A rule stated ("you must ...", "need not", "may"): the table must have it,
+            # whatever the position; at a position the sentence speaks of, its cards too.
+            # Without a modal ("any trump will do here") it is the position's cards alone.
+            stated = MODAL.search(m.group(0)) is not None and "any_card" not in effects
             if at_position and (here or "any_card" in effects):
                 found = _at_position(effects, env)
                 if found is not None:
                     yield from found
-                    return
+                    if not stated:
+                        return
             yield from _against_facts(effects, phases, env)
         out += finds(pattern, s, test)
     return out
+
+
+MODAL = re.compile(r"\b(?:must|need not|needn't|may|have to|has to|not necessary|cannot)\b", IC)
 
 
 LEAD_ANY = re.compile(r"\byou lead this one: play any card\b|\bmay lead any card\b|\bThe leader "
@@ -177,9 +188,13 @@ def _against_facts(effects: dict[str, bool], phases: tuple[str, ...], env: Env) 
 
 
 # -- precedence --------------------------------------------------------------------------------
+WHICH_DECIDES = re.compile(r"\b(?P<a>first|last|earliest|latest|later|earlier|lowest|highest) "
+                           r"(?:rule|one) (?:in the list )?(?:that applies |to apply )?"
+                           r"(?:decides|wins|counts|takes precedence|applies)\b", IC)
 EVERY_ORDER = re.compile(r"\bevery table lists its (?:trick )?rules in an order of precedence\b",
                          IC)
-GENERIC_ORDER = re.compile(r"\b(?P<a>earlier|later) rule (?:wins|comes|takes precedence|goes)"
+GENERIC_ORDER = re.compile(r"\b(?P<a>earlier|later|lower|higher|last|first) rule (?:wins|comes|"
+                           r"takes precedence|goes|overrides|beats|decides|counts)"
                            r"(?:(?: over| before| ahead of)? (?:an? )?(?P<b>earlier|later) (?:one|"
                            r"rule)\b)?", IC)
 NUMBERED = re.compile(r"\brule (?P<a>\d+)\W+(?:comes |goes |is applied |wins |takes precedence )?"
@@ -197,9 +212,12 @@ OBLIGATION_WORDS: tuple[tuple[str, str], ...] = (
 )
 OBLIGATION = re.compile("|".join(f"(?P<{k}>{p})" for k, p in OBLIGATION_WORDS), IC)
 BEFORE = re.compile(r"^\W*(?:first\W+)?(?:(?:and )?then|before|comes before|goes before|takes "
-                    r"precedence over|wins over|over|ahead of|first|, and only then)\b", IC)
+                    r"precedence over|wins over|over|ahead of|first|, and only then)\b|"
+                    r"\b(?:comes|goes|is checked|applies) (?:first|before)\b|\bprecedence over\b|"
+                    r"\boutranks\b|\boverrides\b", IC)
 AFTER = re.compile(r"^\W*(?:only )?(?:comes |goes )?after|^\W*only (?:once|when|if) you "
-                   r"cannot\b", IC)
+                   r"cannot\b|\b(?:comes|goes|is checked|applies) (?:second|after|later)\b|"
+                   r"\bonly after\b", IC)
 IF_CANNOT = re.compile(r"\bif (?:you|they) cannot (?:\w+ )?$", IC)
 
 
@@ -207,7 +225,7 @@ def _precedence(s: Sentence, env: Env) -> list[Found]:
     out: list[Found] = []
 
     def generic(m: re.Match[str]) -> Iterable[str]:
-        if m.group("a").lower() == "later":
+        if m.group("a").lower() in ("later", "lower", "last", "latest"):
             yield ("reverses the order of precedence: at every table an earlier rule wins "
                    "over a later one (the engine applies them in order)")
 
@@ -219,6 +237,7 @@ def _precedence(s: Sentence, env: Env) -> list[Found]:
                    f"number comes first")
 
     out += finds(GENERIC_ORDER, s, generic) + finds(NUMBERED, s, numbered)
+    out += finds(WHICH_DECIDES, s, generic)
     out += finds(EVERY_ORDER, s, lambda _: () if env.facts.obligations else ("no rules",))
     masked = s.masked()
     mentions = [(m.start(), m.end(), m.lastgroup or "") for m in OBLIGATION.finditer(masked)]
@@ -266,8 +285,11 @@ TWINS = re.compile(
     r"\bof (?:two )?identical cards,? the first (?:one )?played wins\b|\bthe first one played "
     r"wins\b|\btwin (?:cannot|can't) (?:win|beat)\b|\bis the twin of\b[^.:]*\b(?:cannot|can't) "
     r"(?:win|beat)\b", IC)
+TWINS_REVERSED = re.compile(r"\bthe (?:last|second|later) (?:one )?(?:played|of them) wins\b|"
+                            r"\bthe later (?:one|card) wins\b", IC)
 RANK = rf"(?:the |your )?(?:{CARD}|\b{RANK_WORD}\b)"
-RANKED = re.compile(rf"(?P<a>{RANK}) ranks (?:just )?(?P<dir>above|below) (?:the )?"
+RANKED = re.compile(rf"(?P<a>{RANK}|\bit) (?:ranks|is|are|sits|stands) (?:just )?(?P<dir>above|"
+                    rf"below) (?:the )?"
                     rf"(?P<b>{RANK})(?:, (?P<dir2>above|below) (?:the )?(?P<c>{RANK}))?", IC)
 OUTRANKS = re.compile(rf"(?P<a>{RANK}|\bit\b) outranks (?P<b>{RANK})", IC)
 TEN_WINS = re.compile(rf"of (?P<a>{RANK}) and (?P<b>{RANK}) of one suit, (?P<w>{RANK}) wins", IC)
@@ -291,8 +313,13 @@ def _winning(s: Sentence, env: Env) -> list[Found]:
         if not facts.twins_first_wins:
             yield f"at {env.rules.name} the first of two identical cards does not win"
 
+    def reversed_twins(_: re.Match[str]) -> Iterable[str]:
+        if facts.twins_first_wins:
+            yield (f"says the later of two identical cards wins: at {env.rules.name} the first "
+                   f"played wins")
+
     return (finds(WINNER_RULE, s, winner_rule) + finds(WINNER_LEADS, s, leads)
-            + finds(TWINS, s, twins))
+            + finds(TWINS, s, twins) + finds(TWINS_REVERSED, s, reversed_twins))
 
 
 def _rank_letter(text: str) -> str | None:
@@ -309,7 +336,7 @@ def _ranks(s: Sentence, env: Env) -> list[Found]:
         return facts.outranks(a, b)
 
     def ranked(m: re.Match[str]) -> Iterable[str]:
-        a = _rank_letter(m.group("a"))
+        a = _rank_letter(m.group("a")) if m.group("a").lower() != "it" else _before(s, m)
         for d, other in (("dir", "b"), ("dir2", "c")):
             if m.group(d) is None:
                 continue

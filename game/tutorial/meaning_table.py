@@ -30,7 +30,8 @@ def _auction(f: TableFacts) -> bool:
 
 FACTS: tuple[tuple[str, Callable[[Env], Iterable[str]]], ...] = (
     # the auction
-    (r"\b(?:the )?dealer bids first\b|\bthe dealer holds (?:an|the) opening\b|\bdealer's "
+    (r"\b(?:the )?dealer (?:bids|speaks|calls) first\b|\bbidding starts with the dealer\b|"
+     r"\bthe dealer holds (?:an|the) opening\b|\bdealer's "
      r"(?:standing )?opening\b", _is(lambda f: f.dealer_opens_at > 0,
                                      "the dealer opens the bidding")),
     (r"\b(?:bidding|the bidding|the auction) starts (?:to|on|at) the dealer's left\b|\bthe "
@@ -47,6 +48,12 @@ FACTS: tuple[tuple[str, Callable[[Env], Iterable[str]]], ...] = (
     (r"\b(?:may )?go(?:es)? up by (?:just )?one\b|\bbids? (?:go|goes|rise) up by ones\b|"
      r"\bbids by ones\b",
      _is(lambda f: f.bid_steps[0] == 1, "bids go up by one")),
+    (r"\bbids? (?:go|goes|rise|rises|move) (?:up )?by fives\b",
+     _is(lambda f: 5 in f.bid_steps, "bids go up by five")),
+    (r"\bbids? (?:go|goes|rise|rises|move) (?:up )?by tens\b|\bin (?:steps|multiples) of ten\b",
+     _is(lambda f: f.bid_steps[0] == 10, "bids go up by ten")),
+    (r"\bpartner (?:now )?passes (?:you )?\S+ cards\b|\bpasses cards to the bidder\b|\bpasses "
+     r"as many back\b", _is(lambda f: f.pass_count > 0, "the partners pass cards")),
     (r"\b(?:the )?highest bidder names trump\b|\bnamed by the winner of the auction\b|\bthey "
      r"name trump\b|\b(?:the )?winner of the auction names trump\b",
      _is(_auction, "the winner of the auction names trump")),
@@ -65,11 +72,13 @@ FACTS: tuple[tuple[str, Callable[[Env], Iterable[str]]], ...] = (
      _is(lambda f: f.pass_count > 0, "the bidder melds before passing back")),
     # the widow, conceding, throwing in
     (r"\b(?:takes|take) the widow\b|\bthe widow is yours\b|\blay away as many cards as the "
-     r"widow\b", _is(lambda f: f.widow > 0, "the bidder takes the widow")),
+     r"widow\b|\bturn (?:up the widow|the widow up)\b",
+     _is(lambda f: f.widow > 0, "the bidder takes the widow")),
     (r"\bafter the widow the bidder may concede\b|\bfar short of the bid, they must\b",
      _is(lambda f: f.widow > 0 and f.concede_margin > 0,
          "the bidder may concede after the widow, and must when far short")),
-    (r"\b(?:a hopeless bid|the hand) may be thrown in\b|\bmay throw in\b",
+    (r"\b(?:a hopeless bid|the hand) may be thrown in\b|\bmay throw in\b|\bmay concede\b|"
+     r"\bor concede\b",
      _is(lambda f: f.throw_in != "never", "a hand may be thrown in")),
     # saving meld
     (r"\bmay lose its meld\b|\bdefenders must take something to keep their meld\b|\bmust "
@@ -88,7 +97,7 @@ FACTS: tuple[tuple[str, Callable[[Env], Iterable[str]]], ...] = (
      _is(lambda f: not f.partners, "every player plays alone")),
     (r"\bgives every player\b", _is(lambda f: True, "")),  # with {hand_size}: the deal
     # trick points and the last trick
-    (r"\b(?:score|scores) points for the side that wins them\b",
+    (r"\b(?:score|scores) points for the side that wins them\b|\bscore when you win them\b",
      _is(lambda f: f.trick_total > 0, "cards won in tricks score points")),
     (r"\bto whoever wins it\b|\bits winner scores\b",
      _is(lambda f: f.last_trick > 0, "the last trick scores for its winner")),
@@ -130,9 +139,10 @@ COMPILED = tuple((re.compile(p, IC), check) for p, check in FACTS)
 # escape the check.
 PLAIN = re.compile(
     r"\b(?:try|select|lay|start with)\b[^.;:]*?\bfirst\b|\btrump first(?:, then aces)?\b|\brule of "
-    r"trump first\b|\bwatch who wins\b|\b(?:can|could|may)(?: still)? win (?:a |the next |tricks\b|"
-    r"a trick\b|later\b)|\bchance to win\b|\bneed to win tricks\b|\bhopes? to win\b|"
-    r"\bto win tricks\b|\bwhat it was worth\b|\bthe first card of (?:a|the) trick\b", IC)
+    r"trump first\b|\bwatch who wins\b|\band who wins a trick\b|\b(?:can|could|may)(?: still)? "
+    r"win (?:a |the next |tricks\b|a trick\b|later\b)|\bchance to win\b|\bneed to win tricks\b|"
+    r"\bhopes? to win\b|\bto win tricks\b|\bwhat it was worth\b|"
+    r"\bthe first card of (?:a|the) trick\b", IC)
 NEED = re.compile(r"\b(?:must|would have to) bring\b", IC)
 
 
