@@ -23,8 +23,13 @@ def test_every_lesson_and_puzzle_checks_out():
 
     assert ERRORS == []
     library = load_tutorial_library()
-    report = check_all(LESSONS, PUZZLES, load_preset, ERRORS, library,
-                       seeds_folder(LEVELS_DIR, None))
+    documents = seeds_folder(LEVELS_DIR, None)
+    # No silent skip (issue 36): CI's clone, like every worktree, has the rule documents in
+    # ../shared/seeds beside it, and the quotations are checked against them.
+    assert documents is not None, (f"no rule documents in {LEVELS_DIR.resolve().parent.parent}"
+                                   f"/shared/seeds: the quotations cannot be checked")
+    report = check_all(LESSONS, PUZZLES, load_preset, ERRORS, library, documents)
+    assert report.documents == str(documents)
     assert report.failures == []
     assert report.lessons >= 25 and report.puzzles >= 30
     assert report.claims >= 60 and report.bot_checked >= 60 and report.quotes >= 60
