@@ -200,3 +200,17 @@ def test_the_rule_order_numbers_are_read_from_the_rule_sets():
     swapped = dataclasses.replace(r, tricks=dataclasses.replace(
         r.tricks, obligations=("follow_suit", "first_identical_wins", "take_trick", "any_card")))
     assert cell_text(rows[follow], columns([swapped])[0]) == "1"
+
+
+def test_the_coachs_reply_compares_only_with_the_card_played():
+    """Issue 36: a coach reply compared its choice with its own runner-up, a card the learner
+    had not played ("about 12 more for your side than the 9♠" after the K♠)."""
+    from game.tutorial.guided import against_played
+
+    reason = ("play the A♠: about 12 more for your side than the 9♠, given the cards seen so "
+              "far")
+    assert against_played(reason, parse_action("play 9S")) == reason
+    assert against_played(reason, parse_action("play KS")) == \
+        "play the A♠, its best choice given the cards seen so far"
+    assert against_played("the cheapest card that wins", parse_action("play KS")) == \
+        "the cheapest card that wins"
