@@ -10,6 +10,7 @@ import pygame
 
 from game.rules.phase import Phase
 from game.store.content import load_preset, load_tutorial
+from game.ui import assets
 from game.ui.lessondrive import Driver, drive_lesson, drive_puzzle
 from game.ui.scenes.firsthand import FirstHandScene
 from game.ui.scenes.lesson import LessonScene
@@ -240,3 +241,29 @@ def test_the_first_hand_waits_on_its_welcome(app):
     app.draw()
     assert drawn[-1].startswith("The auction.")
 
+
+def test_a_bid_bubble_stays_clear_of_the_coachs_panel(app, monkeypatch):
+    """Issue 36: East's bid bubble sat under the coach's panel at 1024x640."""
+    from game.ui.table import hud
+
+    first = next(x for x in LESSONS if x.guided is not None)
+    scene = FirstHandScene(app, first, load_preset("racehorse"))
+    app.reset(scene)
+    scene.resize((1024, 640))
+    lay = scene.layout
+    east = lay.positions.index("east")
+    panel = scene.narration_rect()
+    w = assets.font(lay.font, True).size("250")[0] + lay.font
+
+    def box(x: float, y: float) -> pygame.Rect:
+        return pygame.Rect(x - w / 2, y - lay.font * 0.8, w, lay.font * 1.6)
+
+    assert panel.colliderect(box(*lay.bubble_pos(east)))  # where it sat: under the panel
+    drawn = []
+    monkeypatch.setattr(hud, "bubble", lambda surface, text, pos, size: drawn.append(pos))
+    scene.model.talk.bubbles = {east: "250"}
+    hud.draw_seats(scene, pygame.Surface((1024, 640)))
+    assert len(drawn) == 1
+    x, y = drawn[0]
+    assert not panel.colliderect(box(x, y))
+    assert panel.right <= x - w / 2 and x + w / 2 <= 1024  # between the panel and East
