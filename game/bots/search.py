@@ -3,15 +3,15 @@ everything observed, play each candidate card in every sample with the greedy ro
 and keep the card with the best average *hand score* (meld saved, contract made or set), not
 merely the most trick points.
 
-The budget is a number of sampled deals, so a match replays exactly; the table may also give a
-think-time limit. The same samples serve every candidate (common random numbers), which keeps
+The budget is a number of sampled deals, never the clock, so a match and a duplicate deal replay
+exactly on a busy machine (the table's think time is a number of samples too:
+game.match.thinking). The same samples serve every candidate (common random numbers), which keeps
 the comparison between candidates far less noisy than independent estimates would be.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,6 +30,9 @@ class Choice:
     card_type: int
     value: float
     wins: float  # share of samples in which this card took the trick (for hints)
+    # This hand's points alone (the review's units), when the search was asked for them too:
+    # the same deals and rollouts valued without the game around them.
+    points: float = 0.0
 
 
 def default_budget(cards_left: int, candidates: int, cap: int = 64) -> int:
@@ -43,7 +46,7 @@ class CardSearch:
 
     def __init__(self, view: PlayerView, knowledge: Knowledge | None = None,
                  policy: RolloutPolicy | None = None, infer: bool = False,
-                 game: bool = True) -> None:
+                 game: bool = True, points: bool = False) -> None:
         self.view = view
         self.rules = view.rules
         self.k = knowledge or build(view)
@@ -55,6 +58,9 @@ class CardSearch:
             TruthSampler(view) if view.revealed else PlaySampler(self.k))
         self.scorer = HandScorer(view, bidder, view.bid, view.trump, view.widow is not None,
                                  GameValue.of(view, game))
+        # The review grades with the expert's own search: its rollouts valued in points too.
+        self.points = (HandScorer(view, bidder, view.bid, view.trump, view.widow is not None,
+                                  GameValue.of(view, False)) if points else None)
         # expert: weigh each sampled deal by how well it explains the auction
         self.weigh = auction_weight(view, self.k) if infer and not view.revealed else None
         deck = self.rules.deck
@@ -66,8 +72,7 @@ class CardSearch:
                                               & deck.field_mask) for t in range(deck.n_types))
 
     def run(self, candidates: Sequence[int], rng: random.Random, samples: int,
-            think_ms: float | None = None, eps: float = 0.04, exact_cards: int = 0
-            ) -> list[Choice]:
+            eps: float = 0.04, exact_cards: int = 0) -> list[Choice]:
         """Rank ``candidates`` (card types) over ``samples`` sampled deals. With
         ``exact_cards`` or fewer cards left in all hands, each sample is solved exactly
         instead of rolled out."""
@@ -83,12 +88,13 @@ class CardSearch:
         n = rules.players
         total = {c: 0.0 for c in candidates}
         wins = {c: 0.0 for c in candidates}
+        pts_total = {c: 0.0 for c in candidates}
+        pts_score = self.points.valuer if self.points is not None else None
         weigh = self.weigh
         wsum = 0.0
         base_taken = list(view.taken) if view.taken else [0] * n
         base_won = list(view.won) if view.won else [0] * n
         side_meld = view.side_meld
-        start = time.perf_counter()
         done = 0
         rnd = rng.random
         for _ in range(samples):
@@ -101,6 +107,7 @@ class CardSearch:
                              for t in range(rules.deck.n_types))
             exact = exact_cards and sum(rules.deck.size_of(h) for h in hands) <= exact_cards
             value = score(side_meld, banked)
+            pts_value = pts_score(side_meld, banked) if pts_score is not None else None
             for c in candidates:
                 hs = list(hands)
                 hs[me] -= one[c]
@@ -111,14 +118,14 @@ class CardSearch:
                 tk, wn = play(hs, trump, leader, team, tr, bidder_team, rnd, eps, base_taken,
                               base_won)
                 total[c] += w * value(tk, wn)
+                if pts_value is not None:
+                    pts_total[c] += w * pts_value(tk, wn)
                 if completes and self._wins_trick(tr, hs):
                     wins[c] += w
             done += 1
-            if think_ms is not None and (time.perf_counter() - start) * 1000 > think_ms:
-                break
         wsum = wsum or float(done)
-        return sorted((Choice(c, total[c] / wsum, wins[c] / wsum) for c in candidates),
-                      key=lambda ch: -ch.value)
+        return sorted((Choice(c, total[c] / wsum, wins[c] / wsum, pts_total[c] / wsum)
+                       for c in candidates), key=lambda ch: -ch.value)
 
     def _solve(self, hands: list[int], trick: list[tuple[int, int]], taken: list[int],
                won: list[int], banked: int) -> float:
