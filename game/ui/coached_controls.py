@@ -14,7 +14,6 @@ from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
 from game.store.tutorial_data import Library, Term
-from game.tutorial.features import term_text
 from game.ui.overlay import Overlay
 
 if TYPE_CHECKING:
@@ -153,8 +152,7 @@ class LessonControls:
         progress = host.app.store.load_progress()
         by_id = {t.id: t for t in shipped_library().glossary}
         new = [f"button-{c}" for c in lit if f"button-{c}" not in progress.terms
-               and f"button-{c}" in by_id
-               and term_text(by_id[f"button-{c}"], host.match.rules) is not None]
+               and f"button-{c}" in by_id]
         if not new:
             return
         progress.terms += new
