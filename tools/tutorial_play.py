@@ -76,7 +76,8 @@ def settle(app: App, measure: Measure, limit: float = 30.0) -> None:
 def _bots_to_move(table: CoachedTable) -> bool:
     run = getattr(table, "run", None)
     return (run is not None and hasattr(run, "step_others") and run.scored is None
-            and not table.match.waiting_for_human() and table.held is None and not table.terms)
+            and not table.match.waiting_for_human() and table.held is None and not table.terms
+            and (getattr(table, "welcomed", True) or table.match.state.phase == "deal"))
 
 
 def clear_popups(app: App, measure: Measure) -> None:
@@ -179,6 +180,13 @@ def play_first_hand(app: App, lesson: Lesson, rules: RuleSet, shot: Shot | None 
     for _ in range(limit):
         settle(app, m, limit=120)
         clear_popups(app, m)
+        if not scene.welcomed:  # the welcome, read before the hand starts
+            m.read(scene.run.narration("deal"))
+            if shot:
+                shot("welcome")
+            scene.start_hand()
+            m.actions += 1
+            continue
         phase = scene.run.phase
         if phase not in seen:
             seen.add(phase)

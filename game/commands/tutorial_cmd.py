@@ -10,6 +10,9 @@ from typing import Any
 
 from game.commands.args import CannotRunError, UsageError, folder
 
+NO_DOCUMENTS = ("WITHOUT THE RULE DOCUMENTS (--no-documents): every quotation is checked against "
+                "the shipped copy in levels/quotes/ only, not against its document")
+
 # Seconds the check waits for a word from its worker before looking again: the worker drives
 # every lesson without a word, and only its answer or its death ends the wait.
 WORKER_SILENCE = 30.0
@@ -37,7 +40,10 @@ def register(sub: Any) -> None:
     p.add_argument("--check", action="store_true", help="play every script, verify every claim")
     p.add_argument("--levels", type=Path, help="a folder with lessons/ and puzzles/ to check")
     p.add_argument("--seeds", type=Path, help="the rule documents to check quotations against "
-                   "(default: ../shared/seeds beside the checkout, when present)")
+                   "(default: ../shared/seeds beside the checkout; without them --check fails)")
+    p.add_argument("--no-documents", action="store_true",
+                   help="check without the rule documents: quotations against the shipped copies "
+                        "only (said in the report's first line)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_tutorial)
 
@@ -53,6 +59,8 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     for flag, path in (("--levels", args.levels), ("--seeds", args.seeds)):
         if path is not None:  # checked before any work or window starts
             folder(path, flag)
+    if args.no_documents and args.seeds is not None:
+        raise UsageError("--seeds and --no-documents: choose one")
     if not args.check:
         from game.commands.play_cmd import open_tutorial
 
@@ -64,7 +72,14 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     root = args.levels if args.levels is not None else LEVELS_DIR
     lessons, puzzles, errors = load_tutorial(root)
     library = load_tutorial_library(root)
-    documents = seeds_folder(root, args.seeds)
+    documents = None if args.no_documents else seeds_folder(root, args.seeds)
+    if documents is None and not args.no_documents:
+        # No silent skip: a check that could not read the documents has not checked the
+        # quotations, and must not pass as if it had.
+        errors = [*errors, f"rule documents: none found (no --seeds, and no ../shared/seeds "
+                           f"beside the checkout of {root}): the quotations cannot be checked "
+                           f"against them; give --seeds DIR, or --no-documents to check without "
+                           f"them"]
     try:  # read before any work starts: a FIFO among them must not hang the check
         texts = documents_in(documents) if documents is not None else None
     except FileRefusedError as exc:
@@ -105,10 +120,15 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
         report = check_all(lessons, puzzles, load_preset, errors, library, documents,
                            texts=texts)
     if args.json:
-        print(json.dumps(report.to_json(), ensure_ascii=False))
+        data = report.to_json()
+        if args.no_documents:  # first, where a reader looks
+            data = {"no_documents": NO_DOCUMENTS, **data}
+        print(json.dumps(data, ensure_ascii=False))
     else:
+        if args.no_documents:
+            print(NO_DOCUMENTS)
         against = f"against {report.documents}" if report.documents else \
-            "(rule documents not found: shipped quotations only)"
+            "(rule documents not read: shipped quotations only)"
         print(f"{report.lessons} lessons, {report.puzzles} puzzles, {report.steps} steps, "
               f"{report.claims} claims, {report.quotes} quotations {against}, "
               f"{report.bot_checked} decisions against the hard bot, "

@@ -23,9 +23,10 @@ from game.tutorial.check_bot import Answers, bot_problem
 from game.tutorial.check_guided import check_guided
 from game.tutorial.check_puzzle import check_puzzle_run
 from game.tutorial.check_report import CheckReport
+from game.tutorial.check_ruleorder import rule_order_problems
 from game.tutorial.check_text import documents_in, quote_problems, text_problems
 from game.tutorial.claims import verify_claim
-from game.tutorial.features import steps_for
+from game.tutorial.features import steps_for, term_text
 from game.tutorial.playout import real_cards_problem, real_values_counted
 from game.tutorial.reasons import Seen, reason_problems, reason_reach
 from game.tutorial.runner import LessonRun, PuzzleRun
@@ -55,10 +56,14 @@ class Checker:
         rules = None if lesson.on_learner_table else self.load_rules(lesson.preset)
         for problem in text_problems(f"{lesson.source}: title", lesson.title, None):
             self.fail(problem)
-        for problem in text_problems(f"{lesson.source}: summary", lesson.summary,
-                                     TextContext(rules, quotes=self.library.quotes)
-                                     if rules else None):
-            self.fail(problem)
+        # The menu shows a lesson on the learner's table under its summary at every table: read
+        # it on each (a rule true at one table is no summary of another's).
+        tables = [rules] if rules is not None else [self.load_rules(p) for p in self.presets]
+        for table in tables:
+            label = f"{lesson.source}: summary" + (f" [on {table.name}]" if rules is None else "")
+            for problem in text_problems(label, lesson.summary,
+                                         TextContext(table, quotes=self.library.quotes)):
+                self.fail(problem)
         self._timing(lesson)
         if lesson.guided is not None:
             for preset in self.presets if self.guided else ():
@@ -316,12 +321,17 @@ def check_all(lessons: list[Lesson], puzzles: list[Puzzle],
     report.documents = str(documents) if documents is not None else None
     report.quotes, problems = quote_problems(lib.quotes, docs)
     report.failures += problems
-    for term in lib.glossary:
+    for term in lib.glossary:  # each entry, as it pops up at each table (if it can there)
         for preset in checker.presets:
-            ctx = TextContext(load_rules(preset), quotes=lib.quotes)
-            for problem in text_problems(f"glossary.toml: {term.id} [on {preset}]", term.say,
+            rules = load_rules(preset)
+            said = term_text(term, rules)
+            if said is None:
+                continue
+            ctx = TextContext(rules, quotes=lib.quotes)
+            for problem in text_problems(f"glossary.toml: {term.id} [on {preset}]", said,
                                          ctx, term.id):
                 report.failures.append(problem)
+    report.failures += rule_order_problems(lib, load_rules, checker.presets)
     for lesson in lessons:
         checker.lesson(lesson)
     for puzzle in puzzles:

@@ -12,6 +12,7 @@ passing or the widow, melding and playing as the bidder.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 
@@ -123,8 +124,9 @@ class GuidedRun:
     def stars(self) -> int:
         return self.attempts.stars(self.finished)
 
-    def narration(self) -> str:
-        text = self.guided.text(self.phase)
+    def narration(self, phase: str | None = None) -> str:
+        """The narration of ``phase`` (default: the phase the hand is in)."""
+        text = self.guided.text(phase or self.phase)
         state = self.match.state
         return render(text, TextContext(self.rules, state, {}, self.quotes)) if text else ""
 
@@ -164,7 +166,8 @@ class GuidedRun:
         self._logged(events)
         if action == advice:
             return Reply(True, "", events, RIGHT)
-        return Reply(True, f"Legal. The coach's choice: {reason}.", events, NEUTRAL)
+        return Reply(True, f"Legal. The coach's choice: {against_played(reason, action)}.",
+                     events, NEUTRAL)
 
     def claim(self) -> Reply:
         """The learner claims the rest of the tricks: the engine proves and plays it out, and
@@ -187,6 +190,26 @@ class GuidedRun:
             return Reply(True, message, [])
         self.attempts.wrong += 1
         return Reply(False, message, [], NEUTRAL)
+
+
+# The coach's reasons compare its choice with its own runner-up ("play the A♠: about 12 more for
+# your side than the 9♠, given the cards seen so far"): said to a learner who played another
+# card, that compares with a card nobody played.
+COMPARED = re.compile(r"^(?P<what>.+?): about .+? more (?:for (?:your side|you) )?than "
+                      r"(?P<second>.+?), (?P<basis>given the cards seen so far|as far as the "
+                      r"bidding shows)$")
+
+
+def against_played(reason: str, played: Action) -> str:
+    """The coach's reason as a reply to ``played``: its comparison kept only when it is with
+    the card the learner played, else its choice and what it was judged on."""
+    m = COMPARED.match(reason)
+    if m is None:
+        return reason
+    card = getattr(played, "card", None)
+    if card is not None and m.group("second") == f"the {card.pretty}":
+        return reason
+    return f"{m.group('what')}, its best choice {m.group('basis')}"
 
 
 def happened(event: ev.Event, rules: RuleSet) -> str:

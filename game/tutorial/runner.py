@@ -185,7 +185,7 @@ class LessonRun(PlayOutSteps):
         state = self.state_at_step
         rules = self.match.rules
         return TextContext(rules, state, named_values(self.step.claims, state, rules),
-                           self.quotes, review=self.review)
+                           self.quotes, review=self.review, answers=_played(self.step.expect))
 
     def text(self, which: str = "say") -> str:
         return render(getattr(self.step, which), self.context())
@@ -352,7 +352,7 @@ class PuzzleRun:
     def context(self) -> TextContext:
         rules = self.match.rules
         return TextContext(rules, self.state, named_values(self.puzzle.claims, self.state, rules),
-                           self.quotes or {})
+                           self.quotes or {}, answers=_played(self.puzzle.answers))
 
     def render(self, raw: str) -> str:
         return render(raw, self.context())
@@ -393,3 +393,8 @@ class PuzzleRun:
         if self.solved:
             return "first try" if self.stars == 3 else "solved"
         return "tried" if self.attempts.wrong else ""
+
+
+def _played(actions: tuple[Action, ...]) -> tuple[Card, ...]:
+    """The cards among the answers (what a card step's text explains)."""
+    return tuple(a.card for a in actions if isinstance(a, PlayCard))

@@ -26,6 +26,7 @@ from game.rules.tricks import PlayVerdict, explain_plays, trick_winner_index
 from game.rules.view import observe
 from game.store.content import load_preset
 from game.store.tutorial_data import QuoteFile, Term
+from game.tutorial.features import term_text
 from game.tutorial.handreview import LessonReview, review_field
 from game.tutorial.seatfields import SEAT_FIELDS
 
@@ -49,6 +50,7 @@ class TextContext:
     quotes: Mapping[str, QuoteFile] = field(default_factory=dict)
     seat: int = 0  # the learner
     review: LessonReview | None = None  # the review lesson's played hand, once reviewed
+    answers: tuple[Card, ...] = ()  # the cards the step or puzzle asks for (what it explains)
 
     def verdict(self) -> tuple[list[Card], list[tuple[int, Card]], PlayVerdict]:
         """(the learner's cards, the trick so far as (seat, card), the engine's verdict)."""
@@ -348,33 +350,39 @@ for _name in ("legal", "forbidden", "hand", "led", "leader", "winner", "winner_s
     FIELDS[_name] = partial(_trick_fact, which=_name)
 
 
+def fill(match: re.Match[str], ctx: TextContext) -> str:
+    """One field (a match of ``FIELD``) filled; TemplateError names it when it cannot be."""
+    name, arg = match.group(1), match.group(2) or ""
+    if name in ctx.named:
+        return str(ctx.named[name])
+    fn = FIELDS.get(name)
+    if fn is None:
+        raise TemplateError(f"unknown field {{{name}}}")
+    try:
+        return fn(ctx, arg)
+    except TemplateError as exc:
+        raise TemplateError(f"{{{match.group(0)[1:-1]}}}: {exc}") from None
+    except (ValueError, IndexError, KeyError, AttributeError) as exc:
+        raise TemplateError(f"{{{match.group(0)[1:-1]}}}: cannot be filled ({exc})") from None
+
+
 def render(text: str, ctx: TextContext) -> str:
     """The prose with every field filled; TemplateError names the first field that fails."""
-    def fill(match: re.Match[str]) -> str:
-        name, arg = match.group(1), match.group(2) or ""
-        if name in ctx.named:
-            return str(ctx.named[name])
-        fn = FIELDS.get(name)
-        if fn is None:
-            raise TemplateError(f"unknown field {{{name}}}")
-        try:
-            return fn(ctx, arg)
-        except TemplateError as exc:
-            raise TemplateError(f"{{{match.group(0)[1:-1]}}}: {exc}") from None
-        except (ValueError, IndexError, KeyError, AttributeError) as exc:
-            raise TemplateError(f"{{{match.group(0)[1:-1]}}}: cannot be filled ({exc})") from None
-    return FIELD.sub(fill, text)
+    return FIELD.sub(lambda m: fill(m, ctx), text)
 
 
 def fields_of(text: str) -> list[tuple[str, str]]:
     return [(m.group(1), m.group(2) or "") for m in FIELD.finditer(text)]
 
 
-def terms_in(text: str, glossary: tuple[Term, ...]) -> list[str]:
-    """Glossary terms the (rendered) text uses, in order of first appearance."""
+def terms_in(text: str, glossary: tuple[Term, ...], rules: RuleSet | None = None) -> list[str]:
+    """Glossary terms the (rendered) text uses, in order of first appearance (at ``rules``: the
+    terms that can pop up at that table)."""
     found: list[tuple[int, str]] = []
     lower = text.lower()
     for term in glossary:
+        if rules is not None and term_text(term, rules) is None:
+            continue
         hits = [m.start() for form in term.forms
                 for m in re.finditer(rf"\b{re.escape(form)}\b", lower)]
         if hits:

@@ -21,6 +21,8 @@ from game.rules.state import GameState
 from game.rules.view import observe
 from game.store.content import load_preset, load_ruleset
 from game.store.tutorial_data import Term
+from game.tutorial.features import term_text
+from game.tutorial.text import TemplateError, TextContext, render
 from game.ui import assets, theme
 from game.ui.coached_controls import (
     LessonControls,
@@ -384,4 +386,10 @@ class CoachedTable(TableScene):
         self.got_it.draw(surface)
 
     def term_text(self, term: Term) -> str:
-        return term.say
+        """The term as it reads at this table, its fields filled in (the check has filled each
+        entry at every table it can pop up at)."""
+        raw = term_text(term, self.match.rules) or term.say
+        try:
+            return render(raw, TextContext(self.match.rules))
+        except TemplateError:
+            return raw

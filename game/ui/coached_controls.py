@@ -14,6 +14,7 @@ from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
 from game.store.tutorial_data import Library, Term
+from game.tutorial.features import term_text
 from game.ui.overlay import Overlay
 
 if TYPE_CHECKING:
@@ -152,7 +153,8 @@ class LessonControls:
         progress = host.app.store.load_progress()
         by_id = {t.id: t for t in shipped_library().glossary}
         new = [f"button-{c}" for c in lit if f"button-{c}" not in progress.terms
-               and f"button-{c}" in by_id]
+               and f"button-{c}" in by_id
+               and term_text(by_id[f"button-{c}"], host.match.rules) is not None]
         if not new:
             return
         progress.terms += new

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson
 from game.store.progress import lesson_key
@@ -40,6 +41,9 @@ def settle_hand(drv: Driver, scene: FirstHandScene) -> str | None:
             continue
         if run.scored is not None:
             return None
+        if not scene.welcomed and not isinstance(top, DealScene) and \
+                scene.match.state.phase != Phase.DEAL:
+            return None  # the welcome, read before the hand starts
         if not scene.match.waiting_for_human() or isinstance(top, DealScene):
             drv.pump(5)
             continue
@@ -71,6 +75,12 @@ def drive_first_hand(drv: Driver, lesson: Lesson, rules: RuleSet) -> list[str]:
         stuck = settle_hand(drv, scene)
         if stuck:
             return [*out, f"{where}: {stuck}"]
+        if not scene.welcomed:
+            looked("the welcome")
+            if not drv.press(scene.start_button):
+                return [*out, f"{where}: the welcome's {scene.start_button.label!r} button "
+                              f"cannot be pressed"]
+            continue
         looked(f"the {run.phase} narration")
         if run.scored is not None:
             break

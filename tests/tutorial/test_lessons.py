@@ -23,8 +23,13 @@ def test_every_lesson_and_puzzle_checks_out():
 
     assert ERRORS == []
     library = load_tutorial_library()
-    report = check_all(LESSONS, PUZZLES, load_preset, ERRORS, library,
-                       seeds_folder(LEVELS_DIR, None))
+    documents = seeds_folder(LEVELS_DIR, None)
+    # No silent skip (issue 36): CI's clone, like every worktree, has the rule documents in
+    # ../shared/seeds beside it, and the quotations are checked against them.
+    assert documents is not None, (f"no rule documents in {LEVELS_DIR.resolve().parent.parent}"
+                                   f"/shared/seeds: the quotations cannot be checked")
+    report = check_all(LESSONS, PUZZLES, load_preset, ERRORS, library, documents)
+    assert report.documents == str(documents)
     assert report.failures == []
     assert report.lessons >= 25 and report.puzzles >= 30
     assert report.claims >= 60 and report.bot_checked >= 60 and report.quotes >= 60
@@ -178,3 +183,29 @@ def test_an_illegal_try_the_step_invites_costs_no_star():
                    if a not in run2.legal())
     run2.try_action(illegal)
     assert run2.attempts.wrong == 1
+
+
+def test_an_invitation_in_other_words_costs_no_star_either():
+    """Issue 36: lesson 12 asked for "a trump, or not, as your rules say" and still charged the
+    no-wrong-tries star for the illegal card it invited; the same words without "Try" now
+    count as an invitation, and the lesson's own step does too."""
+    from dataclasses import replace
+
+    from game.rules.actions import parse_action
+    from game.store.content import load_preset, load_tutorial
+    from game.tutorial.runner import LessonRun
+
+    lessons = {x.id: x for x in load_tutorial()[0]}
+    lesson = lessons["12-trump"]
+    step = lesson.steps[1]
+    assert step.invites_tries
+    worded = replace(step, say="{leader} led the {led}. Play a card: a trump, or not, as your "
+                               "rules say.")
+    assert worded.invites_tries
+    assert not replace(step, say="{leader} led the {led}. Play a card.").invites_tries
+    run = LessonRun(lesson, load_preset, load_preset("partnership-150"))
+    run.start(1)
+    illegal = next(a for a in (parse_action(f"play {c}") for c in run.match.view(0).cards)
+                   if a not in run.legal())  # void in the suit led: a card that is no trump
+    assert not run.try_action(illegal).ok
+    assert run.attempts.wrong == 0

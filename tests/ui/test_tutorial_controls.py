@@ -10,6 +10,7 @@ import pygame
 
 from game.rules.phase import Phase
 from game.store.content import load_preset, load_tutorial
+from game.ui import assets
 from game.ui.lessondrive import Driver, drive_lesson, drive_puzzle
 from game.ui.scenes.firsthand import FirstHandScene
 from game.ui.scenes.lesson import LessonScene
@@ -81,6 +82,7 @@ def test_a_claim_in_the_first_hand_ends_on_the_add_up_step(app, store):
     first = next(x for x in LESSONS if x.guided is not None)
     scene = FirstHandScene(app, first, load_preset("racehorse"))
     app.reset(scene)
+    scene.start_hand()  # past the welcome
     run = scene.run
     while not (run.match.waiting_for_human() and run.match.state.phase == Phase.TRICKS
                and run.match.can_claim(0)):
@@ -216,3 +218,52 @@ def test_a_button_is_explained_the_first_time_it_is_lit(app, store):
     app.reset(again)
     pump(app, 30)
     assert "button-declare-out" not in [t.id for t in again.terms]  # once only
+
+
+def test_the_first_hand_waits_on_its_welcome(app):
+    """Issue 36: the welcome (Hint and what it costs) was replaced by the auction's words as
+    soon as the cards were dealt. The hand now waits, the welcome shown and no prompt up,
+    until the learner presses Start the hand."""
+    first = next(x for x in LESSONS if x.guided is not None)
+    scene = FirstHandScene(app, first, load_preset("racehorse"))
+    app.reset(scene)
+    pump(app, 400)  # the deal, and long enough for any bot to move
+    assert scene.match.state.phase == Phase.AUCTION and not scene.welcomed
+    assert not scene.wants_action() and not scene.match.actions[1:]
+    assert scene.narration.task_buttons == [scene.start_button]
+    drawn = []
+    real = scene.narration.draw
+    scene.narration.draw = lambda *a, **k: (drawn.append(a[3]), real(*a, **k))[1]
+    app.draw()
+    assert drawn[-1].startswith("Welcome to Racehorse.") and "hint star" in drawn[-1]
+    pump(app, 2, events=click(scene.start_button.rect.center))
+    assert scene.welcomed and scene.wants_action()
+    app.draw()
+    assert drawn[-1].startswith("The auction.")
+
+
+def test_a_bid_bubble_stays_clear_of_the_coachs_panel(app, monkeypatch):
+    """Issue 36: East's bid bubble sat under the coach's panel at 1024x640."""
+    from game.ui.table import hud
+
+    first = next(x for x in LESSONS if x.guided is not None)
+    scene = FirstHandScene(app, first, load_preset("racehorse"))
+    app.reset(scene)
+    scene.resize((1024, 640))
+    lay = scene.layout
+    east = lay.positions.index("east")
+    panel = scene.narration_rect()
+    w = assets.font(lay.font, True).size("250")[0] + lay.font
+
+    def box(x: float, y: float) -> pygame.Rect:
+        return pygame.Rect(x - w / 2, y - lay.font * 0.8, w, lay.font * 1.6)
+
+    assert panel.colliderect(box(*lay.bubble_pos(east)))  # where it sat: under the panel
+    drawn = []
+    monkeypatch.setattr(hud, "bubble", lambda surface, text, pos, size: drawn.append(pos))
+    scene.model.talk.bubbles = {east: "250"}
+    hud.draw_seats(scene, pygame.Surface((1024, 640)))
+    assert len(drawn) == 1
+    x, y = drawn[0]
+    assert not panel.colliderect(box(x, y))
+    assert panel.right <= x - w / 2 and x + w / 2 <= 1024  # between the panel and East

@@ -41,8 +41,20 @@ class FirstHandScene(CoachedTable):
         self.narration.side_buttons = [Button("Hint", self.show_hint, hotkey=pygame.K_h),
                                        Button("Finish", self.finish, primary=True, enabled=False,
                                               hotkey=pygame.K_PAGEDOWN)]
+        # The welcome (the deal's narration: what the hand is, Hint and its star) stays until
+        # the learner starts the hand: told while the cards were dealt, the auction's words
+        # replaced it at once and nobody read it.
+        self.welcomed = False
+        self.start_button = Button("Start the hand", self.start_hand, primary=True,
+                                   hotkey=pygame.K_RETURN)
+        self.narration.task_buttons = [self.start_button]
         self.seen_phase = ""
         self.resize(app.size)
+
+    def start_hand(self) -> None:
+        self.welcomed = True
+        self.narration.task_buttons = []
+        self.resize(self.app.size)
 
     # -- the hand moves on ---------------------------------------------------------------------
     def advance_bots(self, dt: float) -> None:
@@ -50,6 +62,8 @@ class FirstHandScene(CoachedTable):
         if self.wait > 0 or self.held is not None or self.terms:
             return
         phase = self.match.state.phase
+        if not self.welcomed and phase != Phase.DEAL:
+            return  # the cards are dealt; nobody moves before the learner has read the welcome
         events = self.run.step_others()
         if not events:
             return
@@ -73,6 +87,8 @@ class FirstHandScene(CoachedTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if not self.welcomed:
+            return
         if self.run.phase != self.seen_phase:
             self.seen_phase = self.run.phase
             self.clear_reply()
@@ -92,7 +108,7 @@ class FirstHandScene(CoachedTable):
         return self.run.sum is not None and not self.run.summed
 
     def wants_action(self) -> bool:
-        return self.run.scored is None
+        return self.run.scored is None and self.welcomed
 
     def offers(self, control: str) -> bool:
         """A whole hand: every control the rules allow, each explained when first lit."""
@@ -111,6 +127,8 @@ class FirstHandScene(CoachedTable):
         return True
 
     def act(self, action: Action) -> bool:
+        if not self.welcomed:
+            return False  # the hand starts with the welcome's button
         reply = self.run.act(action)
         if not reply.ok:
             self.answer(reply.message, reply.tone)
@@ -170,8 +188,9 @@ class FirstHandScene(CoachedTable):
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        phase = self.run.phase if self.welcomed else "deal"
         try:
-            text = self.run.narration()
+            text = self.run.narration(phase)
         except TemplateError as exc:
             text = f"({exc})"
         if self.lines:
@@ -180,9 +199,9 @@ class FirstHandScene(CoachedTable):
             parts = ", ".join(f"{label} {value}" for label, value in self.run.sum.parts)
             text += (f"\nYour side: {parts}, against a bid of {self.run.sum.bid}. Add them up: "
                      f"what is the total, and is the bid made or set?")
-        elif self.match.waiting_for_human() and not self.narration.reply:
+        elif self.match.waiting_for_human() and not self.narration.reply and self.welcomed:
             text += "\n(Your move. Hint shows the coach's advice.)"
         self.narration.draw(surface, self.lesson.title, f"{self.match.rules.title.split(':')[0]}"
-                            f" · {self.run.phase}", text,
+                            f" · {phase}", text,
                             stars_text(self.run.attempts.stars(True)))
         self.draw_overlays(surface)

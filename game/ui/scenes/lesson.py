@@ -19,10 +19,9 @@ from game.rules.ruleset import RuleSet
 from game.store.content import load_preset
 from game.store.lessons import ZONES, Lesson
 from game.store.progress import lesson_key
-from game.store.tutorial_data import Term
 from game.tutorial.features import steps_for
 from game.tutorial.runner import LessonRun
-from game.tutorial.text import TemplateError, TextContext, fields_of, render, terms_in
+from game.tutorial.text import TemplateError, fields_of, terms_in
 from game.ui import theme
 from game.ui.coached import (
     CoachedTable,
@@ -88,19 +87,13 @@ class LessonScene(CoachedTable):
         """Pop up each term this text uses that the learner has not met yet."""
         glossary = shipped_library().glossary
         progress = self.app.store.load_progress()
-        new = [t for t in terms_in(text, glossary) if t not in progress.terms]
+        new = [t for t in terms_in(text, glossary, self.match.rules) if t not in progress.terms]
         if not new:
             return
         progress.terms += new
         self.app.store.save_progress(progress)
         by_id = {t.id: t for t in glossary}
         self.show_terms([by_id[t] for t in new])
-
-    def term_text(self, term: Term) -> str:
-        try:
-            return render(term.say, TextContext(self.match.rules))
-        except TemplateError:
-            return term.say
 
     def _task_buttons(self) -> list[Button]:
         step = self.run.step

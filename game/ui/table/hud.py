@@ -50,7 +50,31 @@ def draw_seats(scene: DrawnTable, surface: pygame.Surface) -> None:
     bubbles = {} if meldtable.showing(scene) else scene.model.talk.bubbles
     said = bubble_words(scene) if bubbles else {}
     for seat, text in bubbles.items():
-        bubble(surface, said.get((seat, text), text), lay.bubble_pos(seat), lay.font)
+        words = said.get((seat, text), text)
+        bubble(surface, words, clear_of(scene, words, lay.bubble_pos(seat), seat), lay.font)
+
+
+def clear_of(scene: DrawnTable, words: str, pos: tuple[float, float], seat: int
+             ) -> tuple[float, float]:
+    """A bubble's centre moved out from under what the table keeps clear (the coach's panel
+    sat over East's bids): to the side of it toward the seat when there is room, else the other
+    side, else just below it."""
+    lay = scene.layout
+    w = assets.font(lay.font, True).size(words)[0] + lay.font
+    h = lay.font * 1.6
+    x, y = pos
+    for rect in scene.keep_clear():
+        if not rect.colliderect(pygame.Rect(x - w / 2, y - h / 2, w, h)):
+            continue
+        margin = 6 * lay.s
+        right, left = rect.right + margin + w / 2, rect.left - margin - w / 2
+        sides = [right, left] if lay.label_pos(seat)[0] >= rect.centerx else [left, right]
+        room = [c for c in sides if w / 2 <= c <= lay.size[0] - w / 2]
+        if room:
+            x = room[0]
+        else:
+            y = rect.bottom + margin + h / 2
+    return x, y
 
 
 def bubble_words(scene: DrawnTable) -> dict[tuple[int, str], str]:
