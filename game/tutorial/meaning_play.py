@@ -41,10 +41,15 @@ STATEMENTS: tuple[tuple[re.Pattern[str], dict[str, bool]], ...] = tuple(
          r"\bmust take the trick\b",
          {"head": True, "trump_void": True, "over_trump": True, "beat_trump_lead": True}),
         (r"\bthe rule to take it\b", {"rule:take_trick": True}),
-        (r"\bmust (?:beat|crawl over) the winning card\b|\bbeat the winning card(?: if you "
-         r"can)?\b|\bmust crawl\b|\bcannot crawl\b|\bcrawl (?:over|with|if|when)\b",
+        (r"\bmust (?:beat|crawl over) the winning card\b|(?<!not )(?<!n't )(?<!no need to )"
+         r"(?<!not have to )\bbeat the winning card(?: if you can)?\b|\bmust crawl\b|"
+         r"\bcannot crawl\b|\bcrawl (?:over|with|if|when)\b",
          {"head": True}),
-        (r"\bfollow suit with any card\b|\bany card of (?:the suit|it|that suit)\b",
+        (r"\b(?:must|have to|has to) (?:play|go) (?:higher|above|over)\b|\bplay higher (?:than "
+         r"[^.,;:]*? )?(?:if|when|whenever) (?:you|they) can\b|\bmust head the trick\b",
+         {"head": True}),
+        (r"\bfollow suit with any card\b|\bany card of (?:the suit|it|that suit)\b|\b(?:need "
+         r"not|needn't|no need to|(?:do|does) not have to) (?:beat|play higher|head|crawl)\b",
          {"head": False}),
         (r"\b(?:must|have to) (?:play a |play )?(?:trump|ruff)\b|\bvoid, (?:play a )?trump\b",
          {"trump_void": True, "losing_trump": True}),
