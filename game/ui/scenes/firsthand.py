@@ -92,7 +92,7 @@ class FirstHandScene(CoachedTable):
         if self.run.phase != self.seen_phase:
             self.seen_phase = self.run.phase
             self.clear_reply()
-            if self.run.phase == "score":
+            if self.run.phase in ("score", "given up", "game over"):  # Finish, after any sum
                 self.narration.task_buttons = self._sum_buttons()
                 self.resize(self.app.size)
 
