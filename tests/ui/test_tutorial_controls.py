@@ -267,3 +267,39 @@ def test_a_bid_bubble_stays_clear_of_the_coachs_panel(app, monkeypatch):
     x, y = drawn[0]
     assert not panel.colliderect(box(x, y))
     assert panel.right <= x - w / 2 and x + w / 2 <= 1024  # between the panel and East
+
+
+def test_the_first_hands_claim_is_shown_before_it_is_swept(app, store):
+    """Issue 36: after Claim the rest the first hand went straight to its add-up on an empty
+    table: the phase change laid the panel out with a resize, which finishes every animation
+    at once. The trick on the table is completed with the learner's card and the claimed
+    cards are shown face up, each for a while, before the sweep."""
+    first = next(x for x in LESSONS if x.guided is not None)
+    scene = FirstHandScene(app, first, load_preset("racehorse"))
+    app.reset(scene)
+    scene.start_hand()
+    run = scene.run
+    while not (run.match.waiting_for_human() and run.match.state.phase == Phase.TRICKS
+               and run.match.can_claim(0)):
+        if run.match.waiting_for_human():
+            run.act(run.suggestion()[0])
+        else:
+            run.step_others()
+    scene.rebuild()
+    scene.terms = []
+    assert pump(app, 300, until=lambda: isinstance(app.top, TrickScene))
+    on_table = len(scene.model.tricks.trick)
+    claim = next(b for b in app.top.buttons if b.label == "Claim the rest")
+    pump(app, 1, events=click(claim.rect.center))
+    seen = []  # (cards shown, a claim?) frame by frame
+    for _ in range(600):
+        pump(app, 1)
+        shown = scene.model.tricks.shown
+        seen.append((len(shown.sprites), shown.claim) if shown is not None else None)
+        if not scene.timeline.busy:
+            break
+    claims = [n for s in seen if s is not None for n, c in [s] if c]
+    tricks = [n for s in seen if s is not None for n, c in [s] if not c]
+    assert on_table and tricks and max(tricks) == scene.match.rules.players, seen[:5]
+    assert len(claims) >= 10, "the claimed cards were not shown"  # frames on show
+    assert seen[-1] is None  # swept at last

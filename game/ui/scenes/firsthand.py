@@ -54,7 +54,7 @@ class FirstHandScene(CoachedTable):
     def start_hand(self) -> None:
         self.welcomed = True
         self.narration.task_buttons = []
-        self.resize(self.app.size)
+        self.place_panel()
 
     # -- the hand moves on ---------------------------------------------------------------------
     def advance_bots(self, dt: float) -> None:
@@ -94,7 +94,7 @@ class FirstHandScene(CoachedTable):
             self.clear_reply()
             if self.run.phase in ("score", "given up", "game over"):  # Finish, after any sum
                 self.narration.task_buttons = self._sum_buttons()
-                self.resize(self.app.size)
+                self.place_panel()
 
     def tell(self, events: list[Event]) -> None:
         for event in events:
@@ -173,7 +173,7 @@ class FirstHandScene(CoachedTable):
         if reply.ok:
             self.narration.task_buttons = []
             self.narration.side_buttons[1].enabled = True
-            self.resize(self.app.size)
+            self.place_panel()
 
     def finish(self) -> None:
         if not self.run.finished:
