@@ -128,6 +128,9 @@ def test_a_claim_in_the_first_hand_ends_on_the_add_up_step(app, store):
                    if b.label == ("Made" if run.sum.made else "Set"))
     pump(app, 2, events=click(verdict.rect.center))
     assert run.finished and finish.enabled
+    # Added up, the score box shows the scores after the hand (it read 0 to 0 to the end).
+    assert scene.board.scores == run.scored.totals != (0,) * len(run.scored.totals)
+    assert scene.board.hand_no == 0
 
 
 def test_a_lesson_ends_on_a_recap_with_next_lesson_and_progress_per_table(app, store):

@@ -4,6 +4,7 @@ a Hint away, and at the end the learner adds up the score before seeing it."""
 
 from __future__ import annotations
 
+import dataclasses
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -95,6 +96,8 @@ class FirstHandScene(CoachedTable):
             if self.run.phase in ("score", "given up", "game over"):  # Finish, after any sum
                 self.narration.task_buttons = self._sum_buttons()
                 self.place_panel()
+                if self.run.sum is None:
+                    self.show_hand_score()
 
     def tell(self, events: list[Event]) -> None:
         for event in events:
@@ -174,6 +177,15 @@ class FirstHandScene(CoachedTable):
             self.narration.task_buttons = []
             self.narration.side_buttons[1].enabled = True
             self.place_panel()
+            self.show_hand_score()
+
+    def show_hand_score(self) -> None:
+        """The score box moves on to the scores after the hand, still showing the hand just
+        played. The table does so when it shows a hand's result; the first hand shows none (the
+        learner adds it up), and its box read 0 to 0 to the end, under 'the score box shows
+        what each side scored'."""
+        after = self.match.view(self.human)
+        self.board = dataclasses.replace(self.board, scores=after.scores, records=after.records)
 
     def finish(self) -> None:
         if not self.run.finished:
