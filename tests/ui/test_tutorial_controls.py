@@ -7,6 +7,7 @@ straight to the engine, so the first hand skipped its add-up step and a lesson s
 card ended its hand."""
 
 import pygame
+import pytest
 
 from game.rules.phase import Phase
 from game.store.content import load_preset, load_tutorial
@@ -306,3 +307,27 @@ def test_the_first_hands_claim_is_shown_before_it_is_swept(app, store):
     assert on_table and tricks and max(tricks) == scene.match.rules.players, seen[:5]
     assert len(claims) >= 10, "the claimed cards were not shown"  # frames on show
     assert seen[-1] is None  # swept at last
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_a_claims_banner_stays_clear_of_the_coachs_panel(app, monkeypatch, size):
+    """Issue 36, seen at 1280x800: "You claim the last 6 tricks: +…", its points under the
+    coach's panel."""
+    from game.ui.table import hud
+    from game.ui.table.trickmodel import ShownTrick
+
+    first = next(x for x in LESSONS if x.guided is not None)
+    scene = FirstHandScene(app, first, load_preset("racehorse"))
+    app.reset(scene)
+    scene.resize(size)
+    lay = scene.layout
+    scene.model.tricks.shown = ShownTrick([], scene.human, 180, lit=True, claim=True, tricks=6)
+    drawn = []
+    monkeypatch.setattr(hud, "bubble", lambda surface, text, pos, size, colour=None:
+                        drawn.append((text, pos)))
+    hud.draw_shown_trick(scene, pygame.Surface(size))
+    (text, (x, y)), = drawn
+    assert text == "You claim the last 6 tricks: +180"
+    w = assets.font(lay.font_big, True).size(text)[0] + lay.font_big
+    box = pygame.Rect(x - w / 2, y - lay.font_big * 0.9, w, lay.font_big * 1.8)
+    assert not box.colliderect(scene.narration_rect()) and box.left >= 0
