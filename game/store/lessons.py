@@ -37,7 +37,7 @@ FEATURES = ("auction", "stock", "partners", "three-handed", "passing", "widow", 
             "throw-in", "forced-open", "dealer-opens", "stars", "checks", "meld-minimum",
             "pack-48", "pack-80", "ten-high", "save-counter", "save-trick", "save-points")
 GUIDED_PHASES = ("deal", "auction", "trump", "widow", "discard", "decide", "pass",
-                 "pass back", "meld", "tricks", "score")
+                 "pass back", "meld", "tricks", "throw-in vote", "score", "given up", "game over")
 
 
 class LessonError(ValueError):

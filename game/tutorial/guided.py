@@ -85,6 +85,12 @@ def learner_deal(rules: RuleSet, start: int = 1) -> int:
     return start
 
 
+# Hands whose tricks were played: the learner adds the score up. A hand given up instead (thrown
+# in, conceded, not played for want of a marriage or of meld) has no meld and counters to add:
+# 000's throw-in, say, counts no meld for the bidders ("their meld doesn't count").
+PLAYED_OUT = (ev.Outcome.MADE, ev.Outcome.SET, ev.Outcome.RENEGE, ev.Outcome.PLAYED)
+
+
 class GuidedRun:
     """One guided hand in progress."""
 
@@ -108,7 +114,7 @@ class GuidedRun:
     @property
     def phase(self) -> str:
         if self.scored is not None:
-            return "score"
+            return "score" if self.scored.outcome in PLAYED_OUT else "given up"
         return phase_key(self.match.state.phase)
 
     @property
@@ -118,7 +124,11 @@ class GuidedRun:
 
     @property
     def finished(self) -> bool:
-        return self.scored is not None and (self.sum is None or self.summed)
+        """The hand scored and added up; or the match ended without a score to add (two-handed:
+        a player declared out)."""
+        if self.scored is None:
+            return self.match.over
+        return self.sum is None or self.summed
 
     @property
     def stars(self) -> int:
@@ -141,7 +151,8 @@ class GuidedRun:
 
     def _logged(self, events: list[ev.Event]) -> None:
         self.log += events
-        if any(isinstance(e, ev.HandScored) for e in events) and self.rules.auction.enabled \
+        scored = next((e.result for e in events if isinstance(e, ev.HandScored)), None)
+        if scored is not None and scored.outcome in PLAYED_OUT and self.rules.auction.enabled \
                 and not self.rules.stock.enabled:
             self.sum = sum_task("hand", self.log, self.rules)
 

@@ -21,6 +21,7 @@ from game.rules.cards import Card
 from game.rules.tablefacts import table_facts
 from game.tutorial import (
     meaning_melds,
+    meaning_order,
     meaning_play,
     meaning_position,
     meaning_table,
@@ -35,6 +36,7 @@ RULE_WORDS = re.compile(r"\b(must|may|need not|needn't|win|wins|outranks?|worth|
 Recogniser = Callable[[Sentence, Env], Iterable[Found]]
 RECOGNISERS: tuple[Recogniser, ...] = (
     *meaning_values.RECOGNISERS, *meaning_melds.RECOGNISERS, *meaning_play.RECOGNISERS,
+    *meaning_order.RECOGNISERS,
     *meaning_table.RECOGNISERS, *meaning_position.RECOGNISERS)
 
 

@@ -6,8 +6,7 @@
   part of the hand the sentence speaks of (two-handed: while the stock lasts, the playoff).
   Where the sentence speaks of the position ("here", "now", "any trump will do"), it is the
   position's legal cards that must bear it out.
-- Precedence: "an earlier rule wins over a later one"; "rule 2 comes before rule 3"; "follow
-  suit first, then take the trick": the order must be the table's.
+- Precedence is read in ``meaning_order``.
 - How a trick is won (the highest card of the suit led, trump over the rest, the first of two
   identical cards, the winner leading the next), and the rank of cards ("the ten ranks above
   the king", "X outranks Y", "once the aces are out it can win").
@@ -42,10 +41,15 @@ STATEMENTS: tuple[tuple[re.Pattern[str], dict[str, bool]], ...] = tuple(
          r"\bmust take the trick\b",
          {"head": True, "trump_void": True, "over_trump": True, "beat_trump_lead": True}),
         (r"\bthe rule to take it\b", {"rule:take_trick": True}),
-        (r"\bmust (?:beat|crawl over) the winning card\b|\bbeat the winning card(?: if you "
-         r"can)?\b|\bmust crawl\b|\bcannot crawl\b|\bcrawl (?:over|with|if|when)\b",
+        (r"\bmust (?:beat|crawl over) the winning card\b|(?<!not )(?<!n't )(?<!no need to )"
+         r"(?<!not have to )\bbeat the winning card(?: if you can)?\b|\bmust crawl\b|"
+         r"\bcannot crawl\b|\bcrawl (?:over|with|if|when)\b",
          {"head": True}),
-        (r"\bfollow suit with any card\b|\bany card of (?:the suit|it|that suit)\b",
+        (r"\b(?:must|have to|has to) (?:play|go) (?:higher|above|over)\b|\bplay higher (?:than "
+         r"[^.,;:]*? )?(?:if|when|whenever) (?:you|they) can\b|\bmust head the trick\b",
+         {"head": True}),
+        (r"\bfollow suit with any card\b|\bany card of (?:the suit|it|that suit)\b|\b(?:need "
+         r"not|needn't|no need to|(?:do|does) not have to) (?:beat|play higher|head|crawl)\b",
          {"head": False}),
         (r"\b(?:must|have to) (?:play a |play )?(?:trump|ruff)\b|\bvoid, (?:play a )?trump\b",
          {"trump_void": True, "losing_trump": True}),
@@ -187,92 +191,6 @@ def _against_facts(effects: dict[str, bool], phases: tuple[str, ...], env: Env) 
     return out
 
 
-# -- precedence --------------------------------------------------------------------------------
-WHICH_DECIDES = re.compile(r"\b(?P<a>first|last|earliest|latest|later|earlier|lowest|highest) "
-                           r"(?:rule|one) (?:in the list )?(?:that applies |to apply )?"
-                           r"(?:decides|wins|counts|takes precedence|applies)\b", IC)
-EVERY_ORDER = re.compile(r"\bevery table lists its (?:trick )?rules in an order of precedence\b",
-                         IC)
-GENERIC_ORDER = re.compile(r"\b(?P<a>earlier|later|lower|higher|last|first) rule (?:wins|comes|"
-                           r"takes precedence|goes|overrides|beats|decides|counts)"
-                           r"(?:(?: over| before| ahead of)? (?:an? )?(?P<b>earlier|later) (?:one|"
-                           r"rule)\b)?", IC)
-NUMBERED = re.compile(r"\brule (?P<a>\d+)\W+(?:comes |goes |is applied |wins |takes precedence )?"
-                      r"(?P<word>before|over|ahead of|after)\W+rule (?P<b>\d+)", IC)
-OBLIGATION_WORDS: tuple[tuple[str, str], ...] = (
-    ("first_identical_wins", r"identical cards|twins?"),
-    ("follow_suit", r"follow(?:ing)? suit|follow the suit"),
-    ("take_trick", r"tak(?:e|ing) the trick|win(?:ning)? the trick"),
-    ("crawl", r"crawl(?:ing)?"),
-    ("over_trump", r"over-?(?:trump|ruff)(?:ing)?"),
-    ("beat_trump_lead", r"beat(?:ing)? (?:a |the )?trump lead"),
-    ("must_trump", r"(?:play(?:ing)? a )?trump(?:ing)?(?=,? (?:first|before|after|comes|then|"
-                   r"only))|ruff(?:ing)?"),
-    ("any_card", r"(?:play(?:ing)? )?any card"),
-)
-OBLIGATION = re.compile("|".join(f"(?P<{k}>{p})" for k, p in OBLIGATION_WORDS), IC)
-BEFORE = re.compile(r"^\W*(?:first\W+)?(?:(?:and )?then|before|comes before|goes before|takes "
-                    r"precedence over|wins over|over|ahead of|first|, and only then)\b|"
-                    r"\b(?:comes|goes|is checked|applies) (?:first|before)\b|\bprecedence over\b|"
-                    r"\boutranks\b|\boverrides\b", IC)
-AFTER = re.compile(r"^\W*(?:only )?(?:comes |goes )?after|^\W*only (?:once|when|if) you "
-                   r"cannot\b|\b(?:comes|goes|is checked|applies) (?:second|after|later)\b|"
-                   r"\bonly after\b", IC)
-IF_CANNOT = re.compile(r"\bif (?:you|they) cannot (?:\w+ )?$", IC)
-
-
-def _precedence(s: Sentence, env: Env) -> list[Found]:
-    out: list[Found] = []
-
-    def generic(m: re.Match[str]) -> Iterable[str]:
-        if m.group("a").lower() in ("later", "lower", "last", "latest"):
-            yield ("reverses the order of precedence: at every table an earlier rule wins "
-                   "over a later one (the engine applies them in order)")
-
-    def numbered(m: re.Match[str]) -> Iterable[str]:
-        a, b = int(m.group("a")), int(m.group("b"))
-        first = a < b if m.group("word").lower() != "after" else b < a
-        if not first:
-            yield (f"puts rule {a} {m.group('word')} rule {b}: at {env.rules.name} a lower "
-                   f"number comes first")
-
-    out += finds(GENERIC_ORDER, s, generic) + finds(NUMBERED, s, numbered)
-    out += finds(WHICH_DECIDES, s, generic)
-    out += finds(EVERY_ORDER, s, lambda _: () if env.facts.obligations else ("no rules",))
-    masked = s.masked()
-    mentions = [(m.start(), m.end(), m.lastgroup or "") for m in OBLIGATION.finditer(masked)]
-    for (a0, a1, a), (b0, b1, b) in zip(mentions, mentions[1:], strict=False):
-        between = masked[a1:b0]
-        if len(between) > 40 or a == b:
-            continue
-        if BEFORE.search(between):
-            order = (a, b)
-        elif AFTER.search(between):
-            order = (b, a)
-        elif IF_CANNOT.search(masked[max(0, a0 - 30):a0]) and re.search(r",|\bso\b", between):
-            order = (a, b)
-        else:
-            continue
-        out.append(Found(a0, b1, tuple(_order_problems(order, env, s))))
-    return out
-
-
-def _order_problems(order: tuple[str, str], env: Env, s: Sentence) -> list[str]:
-    first, second = order
-    out = []
-    for phase in env.phases(s):
-        rules: list[str] = list(env.facts.obligations[phase])
-        where = env.rules.name + (f" ({phase})" if phase else "")
-        missing = [o for o in order if o not in rules]
-        if missing:
-            out.append(f"ranks {first} before {second}, but {where} has no rule "
-                       f"{missing[0]!r}")
-        elif rules.index(first) > rules.index(second):
-            out.append(f"puts {first} before {second}: at {where} it is the other way round "
-                       f"(rule {rules.index(second) + 1} before rule {rules.index(first) + 1})")
-    return out
-
-
 # -- how a trick is won, and the rank of cards --------------------------------------------------
 WINNER_RULE = re.compile(
     r"\b(?:the )?highest card of the suit led wins\b|\bthe highest trump wins\b|\bunless "
@@ -384,4 +302,4 @@ def _before(s: Sentence, m: re.Match[str]) -> str | None:
     return ranks[-1] if ranks else None
 
 
-RECOGNISERS = (_behaviours, _leading, _precedence, _winning, _ranks)
+RECOGNISERS = (_behaviours, _leading, _winning, _ranks)

@@ -7,6 +7,7 @@ straight to the engine, so the first hand skipped its add-up step and a lesson s
 card ended its hand."""
 
 import pygame
+import pytest
 
 from game.rules.phase import Phase
 from game.store.content import load_preset, load_tutorial
@@ -128,6 +129,9 @@ def test_a_claim_in_the_first_hand_ends_on_the_add_up_step(app, store):
                    if b.label == ("Made" if run.sum.made else "Set"))
     pump(app, 2, events=click(verdict.rect.center))
     assert run.finished and finish.enabled
+    # Added up, the score box shows the scores after the hand (it read 0 to 0 to the end).
+    assert scene.board.scores == run.scored.totals != (0,) * len(run.scored.totals)
+    assert scene.board.hand_no == 0
 
 
 def test_a_lesson_ends_on_a_recap_with_next_lesson_and_progress_per_table(app, store):
@@ -267,3 +271,63 @@ def test_a_bid_bubble_stays_clear_of_the_coachs_panel(app, monkeypatch):
     x, y = drawn[0]
     assert not panel.colliderect(box(x, y))
     assert panel.right <= x - w / 2 and x + w / 2 <= 1024  # between the panel and East
+
+
+def test_the_first_hands_claim_is_shown_before_it_is_swept(app, store):
+    """Issue 36: after Claim the rest the first hand went straight to its add-up on an empty
+    table: the phase change laid the panel out with a resize, which finishes every animation
+    at once. The trick on the table is completed with the learner's card and the claimed
+    cards are shown face up, each for a while, before the sweep."""
+    first = next(x for x in LESSONS if x.guided is not None)
+    scene = FirstHandScene(app, first, load_preset("racehorse"))
+    app.reset(scene)
+    scene.start_hand()
+    run = scene.run
+    while not (run.match.waiting_for_human() and run.match.state.phase == Phase.TRICKS
+               and run.match.can_claim(0)):
+        if run.match.waiting_for_human():
+            run.act(run.suggestion()[0])
+        else:
+            run.step_others()
+    scene.rebuild()
+    scene.terms = []
+    assert pump(app, 300, until=lambda: isinstance(app.top, TrickScene))
+    on_table = len(scene.model.tricks.trick)
+    claim = next(b for b in app.top.buttons if b.label == "Claim the rest")
+    pump(app, 1, events=click(claim.rect.center))
+    seen = []  # (cards shown, a claim?) frame by frame
+    for _ in range(600):
+        pump(app, 1)
+        shown = scene.model.tricks.shown
+        seen.append((len(shown.sprites), shown.claim) if shown is not None else None)
+        if not scene.timeline.busy:
+            break
+    claims = [n for s in seen if s is not None for n, c in [s] if c]
+    tricks = [n for s in seen if s is not None for n, c in [s] if not c]
+    assert on_table and tricks and max(tricks) == scene.match.rules.players, seen[:5]
+    assert len(claims) >= 10, "the claimed cards were not shown"  # frames on show
+    assert seen[-1] is None  # swept at last
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_a_claims_banner_stays_clear_of_the_coachs_panel(app, monkeypatch, size):
+    """Issue 36, seen at 1280x800: "You claim the last 6 tricks: +…", its points under the
+    coach's panel."""
+    from game.ui.table import hud
+    from game.ui.table.trickmodel import ShownTrick
+
+    first = next(x for x in LESSONS if x.guided is not None)
+    scene = FirstHandScene(app, first, load_preset("racehorse"))
+    app.reset(scene)
+    scene.resize(size)
+    lay = scene.layout
+    scene.model.tricks.shown = ShownTrick([], scene.human, 180, lit=True, claim=True, tricks=6)
+    drawn = []
+    monkeypatch.setattr(hud, "bubble", lambda surface, text, pos, size, colour=None:
+                        drawn.append((text, pos)))
+    hud.draw_shown_trick(scene, pygame.Surface(size))
+    (text, (x, y)), = drawn
+    assert text == "You claim the last 6 tricks: +180"
+    w = assets.font(lay.font_big, True).size(text)[0] + lay.font_big
+    box = pygame.Rect(x - w / 2, y - lay.font_big * 0.9, w, lay.font_big * 1.8)
+    assert not box.colliderect(scene.narration_rect()) and box.left >= 0

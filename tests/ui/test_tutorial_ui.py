@@ -175,6 +175,21 @@ def test_the_menu_picks_the_table_and_lists_its_lessons(app, store):
     assert all(m.endswith("min") for m in minutes), minutes  # measured estimates shown
 
 
+def test_every_table_button_of_the_menu_shows_its_whole_label(app, store):
+    """Issue 36: at 1024x640 the menu's Two-handed button was drawn as "…" (its width was
+    guessed from the label's length)."""
+    from game.ui.widgets import label_shown
+
+    menu = LessonMenuScene(app)
+    app.reset(menu)
+    for size in ((1024, 640), (1280, 800), (1920, 1080)):
+        menu.resize(size)
+        shown = [label_shown(b) for b in menu.table_buttons]
+        assert shown == [b.label for b in menu.table_buttons], size
+        assert menu.table_buttons[0].rect.left >= 0
+        assert menu.table_buttons[-1].rect.right <= size[0], size
+
+
 def test_a_house_rules_file_can_be_the_learners_table(app, store, tmp_path):
     house = tmp_path / "house.toml"
     house.write_text('base = "racehorse"\nname = "our-house"\ntitle = "Our house: racehorse '

@@ -4,6 +4,7 @@ a Hint away, and at the end the learner adds up the score before seeing it."""
 
 from __future__ import annotations
 
+import dataclasses
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -54,7 +55,7 @@ class FirstHandScene(CoachedTable):
     def start_hand(self) -> None:
         self.welcomed = True
         self.narration.task_buttons = []
-        self.resize(self.app.size)
+        self.place_panel()
 
     # -- the hand moves on ---------------------------------------------------------------------
     def advance_bots(self, dt: float) -> None:
@@ -92,9 +93,11 @@ class FirstHandScene(CoachedTable):
         if self.run.phase != self.seen_phase:
             self.seen_phase = self.run.phase
             self.clear_reply()
-            if self.run.phase == "score":
+            if self.run.phase in ("score", "given up", "game over"):  # Finish, after any sum
                 self.narration.task_buttons = self._sum_buttons()
-                self.resize(self.app.size)
+                self.place_panel()
+                if self.run.sum is None:
+                    self.show_hand_score()
 
     def tell(self, events: list[Event]) -> None:
         for event in events:
@@ -173,7 +176,16 @@ class FirstHandScene(CoachedTable):
         if reply.ok:
             self.narration.task_buttons = []
             self.narration.side_buttons[1].enabled = True
-            self.resize(self.app.size)
+            self.place_panel()
+            self.show_hand_score()
+
+    def show_hand_score(self) -> None:
+        """The score box moves on to the scores after the hand, still showing the hand just
+        played. The table does so when it shows a hand's result; the first hand shows none (the
+        learner adds it up), and its box read 0 to 0 to the end, under 'the score box shows
+        what each side scored'."""
+        after = self.match.view(self.human)
+        self.board = dataclasses.replace(self.board, scores=after.scores, records=after.records)
 
     def finish(self) -> None:
         if not self.run.finished:

@@ -17,10 +17,10 @@ from game.store.lessons import Lesson, Puzzle
 from game.store.progress import lesson_key
 from game.tutorial.features import steps_for
 from game.tutorial.timing import estimate_minutes
-from game.ui import theme
+from game.ui import assets, theme
 from game.ui.coached import learner_table, stars_text
 from game.ui.scene import Route, Scene
-from game.ui.widgets import Button, draw_text, elide, felt, panel
+from game.ui.widgets import LABEL_MARGIN, Button, draw_text, elide, felt, panel
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
@@ -177,7 +177,10 @@ class LessonMenuScene(Scene):
         y = round(72 * s)
         for b in self.table_buttons:
             b.font_size = max(12, round(15 * s))
-            w = max(round(70 * s), b.font_size * len(b.label) * 6 // 10 + round(20 * s))
+            # The label's drawn width, not a guess from its length: at 1024x640 the guess left
+            # "Two-handed" drawn as "…".
+            text_w = assets.font(b.font_size, True).size(b.label)[0]
+            w = max(round(70 * s), text_w + max(round(20 * s), LABEL_MARGIN + 2))
             b.rect = pygame.Rect(x, y, w, h)
             x += w + gap
         dx = (size[0] - (x - gap) - round(20 * s)) // 2
