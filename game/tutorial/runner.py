@@ -18,6 +18,7 @@ from game.rules.compiled import best_meld
 from game.rules.engine import apply, legal_actions
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event, TrickWon
+from game.rules.facts import trump_of
 from game.rules.meld import MeldResult
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
@@ -252,8 +253,7 @@ class LessonRun(PlayOutSteps):
         melds asked for (all of the hand's meld for ``all``), with no card to spare."""
         assert self.match is not None and self.state_at_step is not None
         rules = self.match.rules
-        trump = getattr(self.state_at_step.hand, "trump", -1)
-        trump = None if trump is None or trump < 0 else trump
+        trump = trump_of(self.state_at_step)
         result = best_meld(rules, cards, trump)
         parts = ", ".join(f"{m.name} {m.points}" for m in result.melds) or "no meld"
         counted = f"Those cards count {result.total}: {parts}."
@@ -300,9 +300,8 @@ class LessonRun(PlayOutSteps):
     def build_cards(self) -> list[Card]:
         """The hand's cards that make the meld a build-meld step asks for."""
         assert self.match is not None and self.state_at_step is not None
-        trump = getattr(self.state_at_step.hand, "trump", -1)
         meld = best_meld(self.match.rules, self.match.view(0).cards,
-                         None if trump is None or trump < 0 else trump)
+                         trump_of(self.state_at_step))
         build = self.step.build
         wanted = tuple(m for m in meld.melds if build == ("all",) or m.kind in build)
         return MeldResult(sum(m.points for m in wanted), wanted).cards_used()
