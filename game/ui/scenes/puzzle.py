@@ -12,7 +12,7 @@ from game.rules.actions import Action
 from game.store.content import load_preset
 from game.store.lessons import Puzzle
 from game.tutorial.check_bot import hard_choice
-from game.tutorial.runner import PuzzleRun
+from game.tutorial.puzzlerun import PuzzleRun
 from game.tutorial.text import TemplateError
 from game.ui.coached import CoachedTable, control_of, shipped_library, stars_text
 from game.ui.scene import Route
