@@ -83,9 +83,8 @@ class CoachedTable(TableScene):
     def stale(self) -> bool:
         return True  # the step's highlights pulse: redraw whenever the loop wakes
 
-    def __init__(self, app: AppContext, match: Match, preset: str | None) -> None:
-        super().__init__(app, match, preset, None)
-        self.session.keep_records = False
+    def __init__(self, app: AppContext, match: Match) -> None:
+        super().__init__(app, match, None)  # no game: nothing saved or counted
         self.narration = NarrationPanel(self)
         self.held: TrickWon | None = None  # a finished trick waiting for the learner's click
         self.pending: list[Event] = []

@@ -37,7 +37,7 @@ class DrillScene(CoachedTable):
         self.drill = Drill(rules, progress.drill.get(self.at_key, 1),
                            progress.drill_tally(rules.name)[0])
         self.item: DrillItem = self.drill.next()
-        super().__init__(app, self._match(), rules.name)
+        super().__init__(app, self._match())
         self.narration.side_buttons = [Button("Hint", self.show_hint, hotkey=pygame.K_h),
                                        Button("Next position", self.next_item, primary=True,
                                               enabled=False, hotkey=pygame.K_PAGEDOWN)]

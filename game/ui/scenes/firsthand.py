@@ -34,7 +34,7 @@ class FirstHandScene(CoachedTable):
         rules = table if table is not None else learner_table(app)[1]
         self.lesson = lesson
         self.run = GuidedRun(lesson, rules, shipped_library().quotes)
-        super().__init__(app, self.run.match, rules.name)
+        super().__init__(app, self.run.match)
         self.lines: list[str] = []
         self.wait = 0.0
         self.chosen_sum: int | None = None

@@ -50,8 +50,7 @@ class LessonScene(CoachedTable):
                              shipped_library().quotes)
         self.lesson = lesson
         assert self.run.match is not None
-        preset = lesson.preset if not lesson.on_learner_table else None
-        super().__init__(app, self.run.match, preset)
+        super().__init__(app, self.run.match)
         self.picker = HandPicker(self)
         self.recap = False
         self.following: Lesson | None = None  # the recap's Next lesson, found once

@@ -29,7 +29,7 @@ class PuzzleScene(CoachedTable):
         self.puzzle = puzzle
         self.queue = queue
         self.prun = PuzzleRun(puzzle, load_preset, shipped_library().quotes)
-        super().__init__(app, self.prun.match, puzzle.preset)
+        super().__init__(app, self.prun.match)
         self.narration.side_buttons = [Button("Hint", self.show_hint, hotkey=pygame.K_h),
                                        Button("Next puzzle", self.next_puzzle, primary=True,
                                               enabled=False, hotkey=pygame.K_PAGEDOWN)]

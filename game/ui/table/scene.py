@@ -19,6 +19,7 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import Event, HandScored
 from game.rules.phase import Phase
 from game.rules.view import PlayerView, redact
+from game.store.tables import TableChoice
 from game.ui import theme
 from game.ui.anim import Timeline
 from game.ui.scene import AppContext, Route, Scene
@@ -35,16 +36,17 @@ class TableScene(Scene):
     name = "table"
     grey_illegal = True  # prompts dim the cards the rules forbid (the tutorial turns this off)
 
-    def __init__(self, app: AppContext, match: Match, preset: str | None,
-                 rules_text: str | None, demo: bool = False) -> None:
+    def __init__(self, app: AppContext, match: Match, choice: TableChoice | None,
+                 demo: bool = False) -> None:
         super().__init__(app)
         self.match = match
-        self.preset = preset
-        self.rules_text = rules_text
         self.demo = demo
         self.paced = False  # a demo played at a player's pace: the bots' think pause kept
         self.human = 0
-        self.session = Session(match, app.store, app.stats, self.human, preset, rules_text,
+        # The table chosen (command line, New game, a save) goes whole to the session, which
+        # saves it with the game and counts the statistics under its name; None: a table that
+        # is no game (a lesson's, the hand history's replay), which keeps no records.
+        self.session = Session(match, app.store, app.stats, self.human, choice,
                                app.settings.practice, not demo, app.settings.challenge)
         self.timeline = Timeline()
         self.layout = Layout(app.size, match.rules.seating, hand_size(match.rules),
