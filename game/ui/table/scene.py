@@ -206,7 +206,8 @@ class TableScene(Scene):
         return self.layout.size[0] - 24 * self.layout.s
 
     def prompt_center(self, width: float) -> float:
-        """Centre line of a prompt panel ``width`` wide before the player (a coach moves it)."""
+        """Centre line of a prompt panel ``width`` wide in front of the player (a coach moves
+        it aside, clear of its panel)."""
         if self.coach is not None:
             return self.coach.prompt_center(width)
         return self.layout.size[0] / 2
