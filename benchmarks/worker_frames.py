@@ -67,6 +67,7 @@ def deal_task(variant: str, seed: int = 5) -> ChallengeTask:
 
 
 def worker_frame_times(variant: str, hands: int) -> dict[str, object]:
+    from game.store.tables import table_named
     from game.ui.demo import run_demo
     from game.ui.table.scene import TableScene
 
@@ -113,7 +114,7 @@ def worker_frame_times(variant: str, hands: int) -> dict[str, object]:
 
         app.step = step  # type: ignore[method-assign]
         try:
-            run_demo(app, variant, hands, None, seed=2, bot_level="random")
+            run_demo(app, table_named(variant), hands, None, seed=2, bot_level="random")
         finally:
             app.shutdown()
     return {"starting": percentiles([t for t, w, _ in tagged if w == "starting"]),

@@ -25,6 +25,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from game.rules.actions import parse_action
 from game.store.saves import SavedGame
+from game.store.tables import recorded_table
 
 R = TypeVar("R")
 # The worker's target: (task, progress(done, total), cancelled()) -> its result as JSON, or None
@@ -55,8 +56,8 @@ class GameRecord(Protocol):
 
 def saved_game(record: GameRecord) -> SavedGame:
     """In the worker: the game the record was written from, its rules and actions read back."""
-    return SavedGame(record.preset, record.rules_text, record.rules_source, record.seed,
-                     list(record.seats), [parse_action(a) for a in record.actions])
+    return SavedGame(recorded_table(record.preset, record.rules_text, record.rules_source),
+                     record.seed, list(record.seats), [parse_action(a) for a in record.actions])
 
 
 def watch_parent(parent: int, poll: float = PARENT_POLL) -> None:

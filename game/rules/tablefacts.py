@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from functools import cache
 
 from game.rules.actions import Action, Deal, DeclareOut, PlayCard, ProposeThrowIn, ThrowIn
+from game.rules.auction_game.state import HandState
 from game.rules.cards import Card, Rank, Suit
 from game.rules.compiled import best_meld
 from game.rules.engine import actor, apply, legal_actions, new_game
 from game.rules.events import TrickWon
 from game.rules.ruleset import MeldKind, Obligation, RuleSet
-from game.rules.state import HandState
 from game.rules.tricks import explain_plays, trick_winner_index
 
 PROBE_TRUMP = Suit.HEARTS

@@ -191,10 +191,16 @@ def load_house_rules(path: str | Path) -> RuleSet:
 
 def load_ruleset(name_or_path: str) -> RuleSet:
     """A preset name, or the path of a house-rules ``.toml`` file."""
+    return read_ruleset(name_or_path)[1]
+
+
+def read_ruleset(name_or_path: str) -> tuple[str | None, RuleSet]:
+    """A preset name (no text: the preset is played as shipped), or the path of a house-rules
+    ``.toml`` file (its text, kept with a game, and its rules)."""
     if name_or_path in preset_names():
-        return load_preset(name_or_path)
+        return None, load_preset(name_or_path)
     if name_or_path.endswith(".toml") or "/" in name_or_path or _exists(name_or_path):
-        return load_house_rules(name_or_path)
+        return read_house_rules(name_or_path)
     raise RuleSetError(_shown(name_or_path), "variant", f"unknown variant (choose from: "
                        f"{', '.join(preset_names())}, or give a house-rules .toml file)")
 

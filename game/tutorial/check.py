@@ -28,8 +28,9 @@ from game.tutorial.check_text import documents_in, quote_problems, text_problems
 from game.tutorial.claims import verify_claim
 from game.tutorial.features import steps_for, term_text
 from game.tutorial.playout import real_cards_problem, real_values_counted
+from game.tutorial.puzzlerun import PuzzleRun
 from game.tutorial.reasons import Seen, reason_problems, reason_reach
-from game.tutorial.runner import LessonRun, PuzzleRun
+from game.tutorial.runner import LessonRun
 from game.tutorial.sums import SumError
 from game.tutorial.text import TemplateError, TextContext
 from game.tutorial.timing import timing_key

@@ -173,8 +173,7 @@ def _policy(state: GameState, rng: random.Random) -> Action:
             return Pass()
         return min(bids, key=lambda b: b.amount)
     if phase == Phase.TRUMP:
-        hand = state.hand
-        counts = hand.hands[seat]
+        counts = observe(state, seat).hand
         trumps = [a for a in legal if isinstance(a, NameTrump)]
         return max(trumps, key=lambda a: meld_total(state.rules, counts, int(a.suit)))
     for preferred in (TakeWidow(), PlayHand(), EndTurn()):

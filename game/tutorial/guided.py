@@ -69,8 +69,7 @@ def _learner_bids_and_plays(rules: RuleSet, seed: int) -> bool:
             match.submit(coach_advice(seed, match)[0])
         else:
             match.step_bot()
-    hand = match.state.hand
-    return match.state.phase == Phase.TRICKS and getattr(hand, "bidder", -1) == 0
+    return match.state.phase == Phase.TRICKS and match.view(0).bidder == 0
 
 
 @lru_cache(maxsize=32)

@@ -9,8 +9,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from game.rules.cards import Card
+from game.rules.facts import stock_hand, trick_on_table
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState, HandState, StockHand
+from game.rules.state import GameState
 from game.rules.tablefacts import TableFacts
 from game.rules.view import observe
 from game.tutorial.sentences import Sentence
@@ -52,35 +53,27 @@ class Env:
                       if words.search(clause))
         if named:
             return named
-        if self.state is not None and isinstance(self.state.hand, StockHand):
+        if self.state is not None and stock_hand(self.state):
             return ("playoff",) if observe(self.state, 0).playoff else ("stock",)
         return self.facts.phases
 
     def position_phase(self) -> str:
         """The part of the hand the position is in ("" but at two-handed)."""
-        if self.state is not None and isinstance(self.state.hand, StockHand):
+        if self.state is not None and stock_hand(self.state):
             return "playoff" if observe(self.state, 0).playoff else "stock"
         return ""
 
     @property
     def leading(self) -> bool:
         """Whether the learner is to lead a trick (every card is then legal)."""
-        hand = self.state.hand if self.state is not None else None
-        if isinstance(hand, HandState):
-            return hand.play is not None and not hand.play.trick
-        if isinstance(hand, StockHand) and self.state is not None:
-            return not observe(self.state, 0).trick
-        return False
+        trick = trick_on_table(self.state) if self.state is not None else None
+        return trick is not None and not trick
 
     @property
     def trick(self) -> bool:
         """Whether the position is a card to play to a trick already led."""
-        hand = self.state.hand if self.state is not None else None
-        if isinstance(hand, HandState):
-            return hand.play is not None and bool(hand.play.trick)
-        if isinstance(hand, StockHand):
-            return bool(observe(self.state, 0).trick) if self.state is not None else False
-        return False
+        trick = trick_on_table(self.state) if self.state is not None else None
+        return bool(trick)
 
 
 CLAUSE_BREAK = re.compile(r"[;:]\s|⟦")

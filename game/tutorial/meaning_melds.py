@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from game.rules.facts import trump_of
 from game.rules.tablefacts import MeldShape
 from game.tutorial.meaning_env import Env, Found
 from game.tutorial.sentences import RANK_MENTION, SYMBOLS, Sentence, rank_of
@@ -164,9 +165,8 @@ def _suits(shape: MeldShape) -> str:
 
 
 def _trump_letter(env: Env) -> str | None:
-    hand = env.state.hand if env.state is not None else None
-    trump = getattr(hand, "trump", None)
-    return "SHCD"[trump] if isinstance(trump, int) and trump >= 0 else None
+    trump = trump_of(env.state) if env.state is not None else None
+    return "SHCD"[trump] if trump is not None else None
 
 
 DEF_END = re.compile(r"[.;:(]")

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 
 from game.rules.cards import Card
+from game.rules.facts import trump_of
 from game.rules.tricks import explain_plays
 from game.tutorial.meaning_env import Env, Found, clause_at, finds
 from game.tutorial.sentences import CARD, RANK_MENTION, RANK_WORD, Sentence, rank_of
@@ -93,7 +94,7 @@ def _at_position(effects: dict[str, bool], env: Env) -> list[str] | None:
     if seen is None or not set(effects) & POSITIONAL:
         return None
     hand, legal, trick = seen
-    trump = getattr(env.state.hand, "trump", None) if env.state is not None else None
+    trump = trump_of(env.state) if env.state is not None else None
     led = trick[0][1].suit
     out = []
     free = effects.get("any_card") or effects.get("losing_trump") is False or \

@@ -17,10 +17,11 @@ from game.rules.actions import Bid, Pass, PlayCard
 from game.rules.cards import Card, Suit
 from game.rules.compiled import best_meld
 from game.rules.engine import actor, legal_actions
+from game.rules.facts import auction_calls, trump_of
 from game.rules.meld import MeldResult
 from game.rules.phase import Phase
 from game.rules.seating import SEAT_NAMES
-from game.rules.state import HandState
+from game.rules.view import observe
 from game.tutorial import reasons
 from game.tutorial.meaning_env import Env, Found, finds
 from game.tutorial.playout import outcomes
@@ -53,8 +54,7 @@ def _learner_cards(env: Env) -> tuple[list[Card], list[Card], int | None] | None
         cards, _, verdict = TextContext(env.rules, env.state).verdict()
     except TemplateError:
         return None
-    trump = getattr(env.state.hand, "trump", None)
-    return cards, list(verdict.legal), trump if isinstance(trump, int) and trump >= 0 else None
+    return cards, list(verdict.legal), trump_of(env.state)
 
 
 def _subject(word: str, env: Env, hand: list[Card], trump: int | None) -> tuple[str, object]:
@@ -203,9 +203,9 @@ def _hand_melds(env: Env) -> list[tuple[int | None, MeldResult]] | None:
 
 def _hand(env: Env) -> list[Card] | None:
     """The learner's cards at the position (None where none are dealt)."""
-    hand = env.state.hand if env.state is not None else None
-    hands = getattr(hand, "hands", ())
-    return env.rules.deck.to_cards(hands[0]) if hands else None
+    if env.state is None or env.state.phase in (Phase.DEAL, Phase.GAME_OVER):
+        return None
+    return env.rules.deck.to_cards(observe(env.state, 0).hand)
 
 
 def _meld_holdings(s: Sentence, env: Env) -> list[Found]:
@@ -301,12 +301,11 @@ def _auction_position(s: Sentence, env: Env) -> list[Found]:
     state = env.state
 
     def first(_: re.Match[str]) -> Iterable[str]:
-        hand = state.hand if state is not None else None
-        if state is None or not isinstance(hand, HandState) or hand.auction is None or \
-                actor(state) != 0:
+        calls = auction_calls(state) if state is not None else None
+        if state is None or calls is None or actor(state) != 0:
             yield "says you speak first where you are not asked for a call"
             return
-        if hand.auction.history:  # the dealer's standing opening (002) is no call
+        if calls:  # the dealer's standing opening (002) is no call
             yield "says you speak first, but a player has already called"
 
     def lead(_: re.Match[str]) -> Iterable[str]:

@@ -65,13 +65,23 @@ def control_of(action: object) -> str:
 
 
 class ControlsHost(Protocol):
-    """What the lesson's controls ask of the coached table they belong to."""
+    """What the lesson's controls ask of the coach they belong to (and its table)."""
 
-    app: AppContext
-    match: Match
-    human: int
-    model: TableModel
-    toolbar: Toolbar
+    @property
+    def app(self) -> AppContext: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def human(self) -> int: ...
+
+    @property
+    def model(self) -> TableModel: ...
+
+    @property
+    def toolbar(self) -> Toolbar: ...
+
     terms: list[Term]  # glossary pop-ups still to show
 
     def offers(self, control: str) -> bool: ...
@@ -82,9 +92,9 @@ class ControlsHost(Protocol):
 
 
 class LessonControls:
-    """The controls beyond the cards on a :class:`~game.ui.coached.CoachedTable`: a melded card
-    played from the table, and the buttons a step lights (claiming, throw-in, declaring out),
-    each explained the first time it is lit."""
+    """The controls beyond the cards at a coached table (:class:`~game.ui.coached.Coach`): a
+    melded card played from the table, and the buttons a step lights (claiming, throw-in,
+    declaring out), each explained the first time it is lit."""
 
     def __init__(self, host: ControlsHost) -> None:
         self.host = host

@@ -291,7 +291,7 @@ def test_a_card_reason_that_no_move_can_show_fails(levels):
 
 def test_each_card_gets_its_own_reason():
     from game.rules.actions import parse_action
-    from game.tutorial.runner import PuzzleRun
+    from game.tutorial.puzzlerun import PuzzleRun
 
     puzzle = next(p for p in load_tutorial()[1] if p.id == "49-p150-twin-trump")
     run = PuzzleRun(puzzle, load_preset)

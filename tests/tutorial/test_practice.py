@@ -11,7 +11,8 @@ from game.tutorial.compare import cell_text, columns, grid
 from game.tutorial.drill import Drill, drill_specs
 from game.tutorial.find import find, situation
 from game.tutorial.guided import GuidedRun
-from game.tutorial.runner import Attempts, LessonRun, PuzzleRun
+from game.tutorial.puzzlerun import PuzzleRun
+from game.tutorial.runner import Attempts, LessonRun
 from game.tutorial.text import TextContext
 
 LESSONS, PUZZLES, _ = load_tutorial()

@@ -3,16 +3,18 @@ the last trick."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.match.session import Session
 from game.rules.events import GameWon, HandResult, SideResult
 from game.rules.facts import rounding_note, side_meld_totals
 from game.ui import assets, theme
 from game.ui.overlay import Display, Overlay
 from game.ui.scene import Route
 from game.ui.table.challengebox import ChallengeBox
+from game.ui.table.faces import PromptTable
 from game.ui.table.hud import side_label
 from game.ui.table.meldview import draw_meld_flow
 from game.ui.table.start import start_game
@@ -20,7 +22,6 @@ from game.ui.widgets import Button, draw_text, panel, shade, wrap
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
-    from game.ui.table.faces import PromptTable
 
 class MeldScene(Display):
     """Every seat's meld: shown once per hand when the meld is laid down (it waits for its
@@ -273,11 +274,19 @@ def tricks_text(side: SideResult) -> str:
     return f"{side.tricks_counted}"
 
 
+class FinishedTable(PromptTable, Protocol):
+    """The table as the game's end sees it: a prompt's view of it, and its game's session,
+    whose table a new game is dealt at."""
+
+    session: Session
+
+
 class GameOverScene(Display):
     name = "game over"
 
-    def __init__(self, app: AppContext, table: PromptTable, won: GameWon) -> None:
+    def __init__(self, app: AppContext, table: FinishedTable, won: GameWon) -> None:
         super().__init__(app, table)
+        self.finished = table
         self.won = won
         # Enter and Space read the score sheet: a new game deals over the finished one at
         # once, so it takes a click of its own.
@@ -287,7 +296,8 @@ class GameOverScene(Display):
                          Button("Title screen", self.to_title)]
 
     def new_game(self) -> None:
-        start_game(self.app, new_seed=True)
+        """Another game at the table just played, whoever chose it."""
+        start_game(self.app, self.finished.session.chosen, new_seed=True)
 
     def to_title(self) -> None:
         self.app.go(Route.TITLE)

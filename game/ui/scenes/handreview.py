@@ -65,9 +65,8 @@ class HandReviewScene(Display):
         self.rows: list[Row] = []
         self.picks: list[Button] = []
         if self.review is None:
-            s = table.session
-            self.job = ReviewJob(task_for(s.preset, s.rules_text, m.rules.source, m.seed,
-                                          m.actions, hand_no, table.human, m.seats))
+            self.job = ReviewJob(task_for(table.session.chosen, m.seed, m.actions, hand_no,
+                                          table.human, m.seats))
             self.buttons = [self.cancel_button]
         else:
             self._show(self.review)

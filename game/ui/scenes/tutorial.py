@@ -45,7 +45,9 @@ class LessonMenuScene(Scene):
         self.lessons, self.puzzles, self.errors = load_tutorial()
         self.library = load_tutorial_library()
         self.progress = app.store.load_progress()
-        self.table_name, self.rules = learner_table(app)
+        chosen = learner_table(app)
+        self.rules = chosen.rules
+        self.table_name = chosen.preset or chosen.rules.source  # a house file's path
         self.tab = 0
         self.focus = 0
         self.scroll = 0
