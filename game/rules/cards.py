@@ -199,7 +199,10 @@ class Deck:
 
     def full(self) -> int:
         """The whole pack as a counts int."""
-        return self.low * self.copies
+        total = 0
+        for one in self.one:
+            total += one * self.copies
+        return total
 
     def cards(self) -> list[Card]:
         """The whole pack as a list, every copy, in a fixed order (to be shuffled by the deal)."""
@@ -246,12 +249,11 @@ class Deck:
         return out
 
     def size_of(self, counts: int) -> int:
-        """How many cards ``counts`` holds: each bit plane of the counters counted at once (the
-        counters' lowest bits, then their next bits, worth two cards each, ...)."""
-        low = self.low
-        total = (counts & low).bit_count()
-        for plane in range(1, self.bits):
-            total += ((counts >> plane) & low).bit_count() << plane
+        total = 0
+        bits, mask = self.bits, self.field_mask
+        while counts:
+            total += counts & mask
+            counts >>= bits
         return total
 
     def suit_mask(self, suit: int) -> int:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
 
 from game.rules.actions import Action
 from game.rules.auction_game.needs import SideNeed, still_needed
@@ -145,29 +144,26 @@ def observe(state: GameState, seat: int, reveal: bool = False) -> PlayerView:
 
 
 def _observe(state: GameState, seat: int) -> PlayerView:
-    # One PlayerView built once from keyword arguments: the bots and the simulations observe at
-    # every decision, and building a base view to ``dataclasses.replace`` (which builds it again,
-    # reading the fields by introspection) cost a tenth of a cheap bot's whole game.
     rules = state.rules
     hand = state.hand
     who = actor(state)
-    base: dict[str, Any] = {
-        "rules": rules, "seat": seat, "phase": state.phase, "hand_no": state.hand_no,
-        "dealer": state.dealer, "actor": who,
-        "legal": legal_actions(state) if who == seat else (),
-        "scores": state.scores, "tallies": state.tallies, "target": state.target,
-        "records": state.records, "winner": state.winner, "over_reason": state.over_reason}
+    base = PlayerView(rules=rules, seat=seat, phase=state.phase, hand_no=state.hand_no,
+                      dealer=state.dealer, actor=who,
+                      legal=legal_actions(state) if who == seat else (),
+                      scores=state.scores, tallies=state.tallies, target=state.target,
+                      records=state.records, winner=state.winner, over_reason=state.over_reason,
+                      hand=0, hand_sizes=(0,) * rules.players)
     deck = rules.deck
-    if isinstance(hand, StockHand) and hand.hands:
+    if isinstance(hand, StockHand):
         return _observe_stock(rules, hand, seat, base)
     if not isinstance(hand, HandState) or not hand.hands:
-        return PlayerView(**base, hand=0, hand_sizes=(0,) * rules.players)
+        return base
     au = hand.auction
     ps = hand.play
     passed = sum(c for s, _, c in hand.passes if s == seat)
     received = sum(c for _, d, c in hand.passes if d == seat)
-    return PlayerView(
-        **base,
+    return dataclasses.replace(
+        base,
         hand=hand.hands[seat],
         hand_sizes=tuple(deck.size_of(h) for h in hand.hands),
         bids=au.history if au else (),
@@ -186,13 +182,13 @@ def _observe(state: GameState, seat: int) -> PlayerView:
     )
 
 
-def _observe_stock(rules: RuleSet, hand: StockHand, seat: int, base: dict[str, Any]
+def _observe_stock(rules: RuleSet, hand: StockHand, seat: int, base: PlayerView
                    ) -> PlayerView:
     deck = rules.deck
-    phase = base["phase"]
-    scores = base["scores"]
-    return PlayerView(
-        **base,
+    if not hand.hands:
+        return base
+    return dataclasses.replace(
+        base,
         hand=hand.hands[seat],
         hand_sizes=tuple(deck.size_of(h) for h in hand.hands),
         trump=hand.trump, leader=hand.leader,
@@ -204,7 +200,7 @@ def _observe_stock(rules: RuleSet, hand: StockHand, seat: int, base: dict[str, A
         tabled_records=hand.tabled,
         laid=hand.laid, meld_points=hand.meld_pts, playoff=hand.playoff,
         # Declared out, the game is over with the deal's meld already in the scores.
-        running=scores if phase == Phase.GAME_OVER else scored_so_far(scores, hand),
+        running=base.scores if base.phase == Phase.GAME_OVER else scored_so_far(base.scores, hand),
         shown_draws=tuple((s, deck.types[t]) for s, t in hand.shown),
     )
 
