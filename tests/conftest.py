@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
+
+# pytest keeps each test file with its assertions rewritten in __pycache__, but only where
+# Python may write bytecode: with PYTHONDONTWRITEBYTECODE set (as on the project's machine and
+# in many CI images) every worker rewrote all 190 test files, every run, about 10 s of CPU
+# each, and every child process compiled the game again. The caches are ignored by git and
+# left out of the wheel (tests/test_packaging.py).
+sys.dont_write_bytecode = False
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
