@@ -43,8 +43,6 @@ def in_part(number: int, part: str, every: int) -> bool:
 # included), on 2026-11-29.
 LONG: dict[str, str] = {
     # Child processes: the game, the tools or a worker, each importing the game afresh.
-    "tests/rules/test_house_combinations.py::test_every_combination_of_house_options_plays":
-        "46 house tables played in a child process (41 s of CPU for the sample)",
     "tests/ui/test_demo.py::test_demo_writes_a_screenshot_per_scene": "the demo, a hand a table",
     "tests/ui/test_demo.py::test_demo_command_exits_zero": "the demo command in a child process",
     "tests/match/test_worker_deaths.py::test_a_worker_killed_while_writing_its_answer_leaves_"
@@ -68,6 +66,8 @@ LONG: dict[str, str] = {
     "tests/ui/test_challenge_screens.py::test_the_expert_plays_in_a_worker_while_the_table_runs":
         "the expert plays a deal in a worker",
     "tests/ui/test_hand_review.py::test_cancel_stops_the_worker_and_closes": "a review worker",
+    "tests/cli/test_tutorial_check.py::test_lessons_and_puzzles_named_are_checked_alone":
+        "the check twice, its worker driving a lesson through the window",
     "tests/match/test_strength_tool.py::test_the_whole_plans_files_fit_in_two_megabytes":
         "a deal of every row of the strength plan",
     # Whole games and walks through the window, every frame drawn.
