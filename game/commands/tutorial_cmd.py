@@ -18,12 +18,14 @@ NO_DOCUMENTS = ("WITHOUT THE RULE DOCUMENTS (--no-documents): every quotation is
 WORKER_SILENCE = 30.0
 
 
-def _drive_lessons(root: str, progress: Callable[[int, int], None],
+def _drive_lessons(task: tuple[str, tuple[str, ...]], progress: Callable[[int, int], None],
                    cancelled: Callable[[], bool]) -> tuple[int, int, list[str]]:
-    """In the check's worker: the first hand and every lesson played through the window."""
+    """In the check's worker: the first hand and every lesson (or the lessons named) played
+    through the window."""
     from game.ui.checkdrive import drive_lessons_folder
 
-    return drive_lessons_folder(root)
+    root, names = task
+    return drive_lessons_folder(root, names)
 
 
 def _driven(raw: Any) -> tuple[int, int, list[str]]:
@@ -38,6 +40,8 @@ def _driven(raw: Any) -> tuple[int, int, list[str]]:
 def register(sub: Any) -> None:
     p = sub.add_parser("tutorial", help="the lessons (--check verifies every lesson and puzzle)")
     p.add_argument("--check", action="store_true", help="play every script, verify every claim")
+    p.add_argument("names", nargs="*", metavar="NAME",
+                   help="with --check: only these lessons and puzzles (by id, the file's name)")
     p.add_argument("--levels", type=Path, help="a folder with lessons/ and puzzles/ to check")
     p.add_argument("--seeds", type=Path, help="the rule documents to check quotations against "
                    "(default: ../shared/seeds beside the checkout; without them --check fails)")
@@ -61,6 +65,8 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
             folder(path, flag)
     if args.no_documents and args.seeds is not None:
         raise UsageError("--seeds and --no-documents: choose one")
+    if args.names and not args.check:
+        raise UsageError("tutorial: naming lessons or puzzles needs --check")
     if not args.check:
         from game.commands.play_cmd import open_tutorial
 
@@ -71,6 +77,13 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
 
     root = args.levels if args.levels is not None else LEVELS_DIR
     lessons, puzzles, errors = load_tutorial(root)
+    if args.names:
+        # A contributor's loop: the lessons and puzzles named, checked as the whole check does.
+        unknown = sorted(set(args.names) - {x.id for x in lessons} - {x.id for x in puzzles})
+        if unknown:
+            raise UsageError(f"tutorial --check: no lesson or puzzle {unknown[0]!r} in {root}")
+        lessons = [x for x in lessons if x.id in args.names]
+        puzzles = [x for x in puzzles if x.id in args.names]
     library = load_tutorial_library(root)
     documents = None if args.no_documents else seeds_folder(root, args.seeds)
     if documents is None and not args.no_documents:
@@ -101,8 +114,8 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
 
         # A worker that dies (out of memory, a signal) is one failure line and the check goes
         # on; one whose parent dies ends itself (game.match.worker).
-        driving = WorkerJob(_drive_lessons, str(root), _driven, "The lessons' drive",
-                            niceness=0)
+        driving = WorkerJob(_drive_lessons, (str(root), tuple(args.names)), _driven,
+                            "The lessons' drive", niceness=0)
         report = check_all(lessons, puzzles, load_preset, errors, library, documents,
                            guided=False, texts=texts)
         report.driven, puzzle_failures = drive_all([], puzzles, load_preset, preset_names())
@@ -140,6 +153,6 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
             print(f"  FAIL {failure}")
     # Nothing to check is a failure too: a broken install or a mistyped folder must not pass.
     missing = [kind for kind, found in (("lessons", lessons), ("puzzles", puzzles)) if not found]
-    if missing:
+    if missing and not (args.names and (lessons or puzzles)):
         raise CannotRunError(f"no {' and no '.join(missing)} to check in {root}")
     return 1 if report.failures else 0

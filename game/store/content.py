@@ -215,6 +215,13 @@ def _exists(name: str) -> bool:
 LEVELS_DIR = data_dir("levels")
 
 
+# Each lesson and puzzle read so far, by its kind, file name and text: building one plays its
+# position's moves through the engine, and the tutorial's menu is built again each time a
+# player leaves a lesson (2 to 3 s of CPU for the whole folder). A file whose text changed is
+# read again; the items are frozen, so sharing them is safe. Only ever added to.
+_READ: dict[tuple[str, str, str], Lesson | Puzzle] = {}
+
+
 def load_tutorial(folder: Path | None = None
                   ) -> tuple[list[Lesson], list[Puzzle], list[str]]:
     """Every lesson (``levels/lessons/*.toml``) and puzzle (``levels/puzzles/*.toml``), in
@@ -230,9 +237,14 @@ def load_tutorial(folder: Path | None = None
             source = f"{kind}/{path.name}"
             try:
                 text = read_text(path, MAX_BYTES)
+                key = (kind, path.name, text)
+                if key in _READ:
+                    out.append(_READ[key])
+                    continue
                 item = build(parse_toml(text), source, path.stem, preset_names(), load_preset)
                 if kind == "lessons":
                     item = dataclasses.replace(item, digest=digest(text))
+                _READ[key] = item
                 out.append(item)
             except SchemaError as exc:
                 errors.append(f"{source}: {exc}")

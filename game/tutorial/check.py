@@ -195,7 +195,7 @@ class Checker:
         except (TemplateError, ValueError) as exc:
             self.fail(f"{where}: expect: {exc}")
             return False
-        right = [a for a in legal if run.is_right(a)]
+        right = _right(run, legal)
         self._reasons(run, step, where)
         self._outlines(run, step, answers, where)
         if len(legal) == 1:
@@ -233,14 +233,16 @@ class Checker:
         hand = {str(c) for c in run.match.view(0).cards} if run.match is not None else set()
         marked = {h for h in step.highlight if h in hand}
         answer_cards = {str(c) for a in answers for c in _cards_of(a)}
-        wrong = [a for a in run.legal() if not run.is_right(a) and _cards_of(a)]
+        right = set(_right(run, run.legal()))
+        wrong = [a for a in run.legal() if a not in right and _cards_of(a)]
         if marked and marked <= answer_cards and wrong:
             self.fail(f"{where}: the gold outlines mark the answer ({', '.join(sorted(marked))}):"
                       f" outline every card in play, or none")
 
     def _reasons(self, run: LessonRun, step: Step, where: str) -> None:
         """Every hint can be reached, and every legal wrong answer has a reason."""
-        wrong_legal = [a for a in run.legal() if not run.is_right(a)]
+        right = set(_right(run, run.legal()))
+        wrong_legal = [a for a in run.legal() if a not in right]
         if step.any_legal and step.after:
             self.fail(f"{where}: any_legal steps finish the trick themselves: drop 'after'")
         for problem in reason_reach(step.hint, dict(step.reasons), wrong_legal, "hint"):
@@ -291,6 +293,16 @@ class Checker:
             return
         check_puzzle_run(self, puzzle, run)
         self.report.puzzles += 1
+
+
+def _right(run: LessonRun, actions: tuple[Action, ...]) -> list[Action]:
+    """The actions ``run.is_right`` accepts. Its answers are rendered once for them all:
+    ``is_right`` renders them at each call, and asked of every legal bid of an auction that was
+    most of the check's time. The step and the position do not change in between."""
+    if run.step.any_legal or run.step.task == "play-out":
+        return [a for a in actions if run.is_right(a)]
+    answers = run.answers()
+    return [a for a in actions if a in answers]
 
 
 def _cards_of(action: object) -> tuple[Card, ...]:

@@ -115,3 +115,30 @@ def test_seeds_and_no_documents_together_are_refused(capsys, tmp_path):
     code, out, err = _check(capsys, "--seeds", str(tmp_path), "--no-documents")
     assert code == 2 and out == ""
     assert err == "pinochle: error: --seeds and --no-documents: choose one\n"
+
+
+def test_lessons_and_puzzles_named_are_checked_alone(capsys, tmp_path):
+    """A contributor's loop (issue 37, item 1): ``tutorial --check NAME ...`` checks the lessons
+    and puzzles named, as the whole check would, and nothing else."""
+    levels = tmp_path / "levels"
+    shutil.copytree(content.LEVELS_DIR, levels)
+    puzzle = levels / "puzzles" / "40-rh-last-to-play.toml"
+    puzzle.write_text(puzzle.read_text(encoding="utf-8").replace(
+        'answers = ["play TH"]', 'answers = ["play QH"]'), encoding="utf-8")
+    code, out, _ = _check(capsys, "--levels", str(levels), "--no-documents",
+                          "31-racehorse-take-the-trick", "41-rh-nothing-for-them")
+    assert code == 0 and out.splitlines()[1].startswith("1 lessons, 1 puzzles"), out
+    code, out, _ = _check(capsys, "--levels", str(levels), "--no-documents",
+                          "40-rh-last-to-play")
+    assert code == 1 and out.splitlines()[1].startswith("0 lessons, 1 puzzles")
+    assert "FAIL puzzles/40-rh-last-to-play.toml: answer play QH disagrees" in out
+
+
+def test_a_name_that_is_no_lesson_or_puzzle_is_one_line(capsys, tmp_path):
+    code, out, err = _check(capsys, "no-such-lesson")
+    assert code == 2 and out == ""
+    assert err == (f"pinochle: error: tutorial --check: no lesson or puzzle 'no-such-lesson' "
+                   f"in {content.LEVELS_DIR}\n")
+    assert main(["tutorial", "31-racehorse-take-the-trick"]) == 2
+    assert capsys.readouterr().err == \
+        "pinochle: error: tutorial: naming lessons or puzzles needs --check\n"

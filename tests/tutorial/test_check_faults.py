@@ -156,11 +156,22 @@ def test_a_changed_lesson_needs_a_new_time_measurement(levels):
 
 
 def test_the_command_fails_on_a_planted_fault(levels, capsys):
+    """The command, engine side and window side, on a copy holding the faulty puzzle and one
+    lesson (the check of every file is test_the_clean_copy_passes's, and the whole command's is
+    tests/test_packaging.py's): it exits 1, and every failure it reports is the planted one's."""
+    for kind, kept in (("lessons", "31-racehorse-take-the-trick.toml"),
+                       ("puzzles", "40-rh-last-to-play.toml")):
+        for path in (levels / kind).glob("*.toml"):
+            if path.name != kept:
+                path.unlink()
     edit(levels / "puzzles/40-rh-last-to-play.toml", 'answers = ["play TH"]',
          'answers = ["play QH"]')
     code = main(["tutorial", "--check", "--levels", str(levels)])
     out = capsys.readouterr().out
-    assert code == 1 and "FAIL puzzles/40-rh-last-to-play.toml" in out
+    failures = [line.strip() for line in out.splitlines() if "FAIL" in line]
+    assert code == 1 and failures
+    assert all(f.startswith("FAIL puzzles/40-rh-last-to-play.toml: ") for f in failures)
+    assert any("answer play QH disagrees with the hard bot" in f for f in failures)
 
 
 def test_the_rule_documents_come_from_the_flag_or_beside_the_checkout(tmp_path):

@@ -30,6 +30,16 @@ MENUS = [Route.TITLE, Route.SETUP, Route.SETTINGS, Route.STATISTICS, Route.HELP,
          Route.RULE_ORDER, Route.DRILL]
 
 
+@pytest.fixture
+def app(app):  # noqa: ANN001, ANN201
+    """The UI tests' app, with the shortest think time: the monkey's H at a table asks the
+    strongest level for a hint, and a search of the level's whole budget took a third of a
+    table's events. The search's paths are the same at any budget (tests/bots/
+    test_legality.py runs them small too); what the monkey looks for is the app raising."""
+    app.settings.think_ms, app.settings.think_rate = 1, 0.001  # 1 sample: the fewest a search takes
+    return app
+
+
 def _events(full: int, part: str) -> int:
     return round(full * SHARE[part])
 
