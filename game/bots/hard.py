@@ -11,6 +11,7 @@ from game.bots import exdecide, hardbid, stocksearch, twohand
 from game.bots.base import points_text
 from game.bots.knowledge import Knowledge, build
 from game.bots.levels import LevelBot, Style, classic_exchange, heuristic_play
+from game.bots.playmodel import Reading
 from game.bots.playoff import SolverCache
 from game.bots.playrules import Play
 from game.bots.search import CardSearch, default_budget
@@ -34,6 +35,9 @@ class Budget:
     stock_width: int = 7  # cards searched per decision of the stock phase
     infer: bool = False  # card play: weigh sampled deals by the auction
     playoff_tricks: int = 0  # two-handed: solve the playoff exactly from this many tricks left
+    reading: Reading | None = None  # card play: read the others' cards (game.bots.playmodel)
+    pool: float = 1.0  # card play with a reading: deals drawn per deal searched
+    pool_cap: int = 512  # ... and at most this many more than searched
 
 
 HARD = Budget()
@@ -83,7 +87,9 @@ class HardBot(LevelBot):
                                 f"for {whose} than the {second}, given the cards seen so far")
 
     def card_search(self, view: PlayerView, k: Knowledge) -> CardSearch:
-        return CardSearch(view, k, infer=self.budget.infer, game=self.style.game)
+        b = self.budget
+        return CardSearch(view, k, infer=b.infer, game=self.style.game, reading=b.reading,
+                          pool=b.pool, pool_cap=b.pool_cap)
 
     def bid(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
         if not self.style.bid_search:  # for measurement: the heuristic auction

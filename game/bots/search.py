@@ -10,6 +10,7 @@ the comparison between candidates far less noisy than independent estimates woul
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -17,8 +18,9 @@ from dataclasses import dataclass
 
 from game.bots.gamevalue import GameValue
 from game.bots.handscore import HandScorer
-from game.bots.inference import auction_weight
+from game.bots.inference import SHARPNESS, auction_violation, auction_weight
 from game.bots.knowledge import Knowledge, build
+from game.bots.playmodel import PlayModel, Reading
 from game.bots.rollout import RolloutPolicy, policy_for
 from game.bots.sampler import PlaySampler, TruthSampler
 from game.bots.solver import solve
@@ -38,12 +40,34 @@ def default_budget(cards_left: int, candidates: int, cap: int = 64) -> int:
     return max(8, min(cap, rollouts // max(1, candidates)))
 
 
+LOG_FLOOR = math.log(1e-4)  # the auction's weight never falls below this (as ``infer``)
+
+
+def resample(logw: Sequence[float], n: int, u: float) -> list[int]:
+    """``n`` indices drawn in proportion to ``exp(logw)`` by systematic resampling (one
+    uniform ``u`` in [0, 1) sets every draw: the least noisy way to keep a weighted pool)."""
+    top = max(logw)
+    w = [math.exp(x - top) for x in logw]
+    step = sum(w) / n
+    out = []
+    acc = w[0]
+    i = 0
+    for j in range(n):
+        target = (u + j) * step
+        while acc < target and i < len(w) - 1:
+            i += 1
+            acc += w[i]
+        out.append(i)
+    return out
+
+
 class CardSearch:
     """Search one trick-play decision from a view."""
 
     def __init__(self, view: PlayerView, knowledge: Knowledge | None = None,
                  policy: RolloutPolicy | None = None, infer: bool = False,
-                 game: bool = True) -> None:
+                 game: bool = True, reading: Reading | None = None, pool: float = 1.0,
+                 pool_cap: int = 512) -> None:
         self.view = view
         self.rules = view.rules
         self.k = knowledge or build(view)
@@ -57,6 +81,11 @@ class CardSearch:
                                  GameValue.of(view, game))
         # expert: weigh each sampled deal by how well it explains the auction
         self.weigh = auction_weight(view, self.k) if infer and not view.revealed else None
+        # expert from generation 3: deals drawn ``pool`` times over and resampled by how well
+        # they explain the auction and every card the others played (docs/strength.md)
+        self.model = (PlayModel(view, self.k, self.pol, reading)
+                      if reading is not None and not view.revealed else None)
+        self.pool, self.pool_cap = pool, pool_cap
         deck = self.rules.deck
         self.trick = [(s, deck.type_of(c)) for s, c in view.trick]
         self.banked_known = 0
@@ -91,9 +120,14 @@ class CardSearch:
         start = time.perf_counter()
         done = 0
         rnd = rng.random
-        for _ in range(samples):
-            hands, discard = sampler.sample(rng)
-            w = max(1e-4, weigh(hands)) if weigh is not None else 1.0
+        drawn = self._read_deals(rng, samples) if self.model is not None else None
+        for i in range(samples):
+            if drawn is not None:
+                hands, discard = drawn[i]
+                w = 1.0
+            else:
+                hands, discard = sampler.sample(rng)
+                w = max(1e-4, weigh(hands)) if weigh is not None else 1.0
             wsum += w
             banked = self.banked_known
             if discard:
@@ -119,6 +153,23 @@ class CardSearch:
         wsum = wsum or float(done)
         return sorted((Choice(c, total[c] / wsum, wins[c] / wsum) for c in candidates),
                       key=lambda ch: -ch.value)
+
+    def _read_deals(self, rng: random.Random, samples: int) -> list[tuple[list[int], int]]:
+        """``samples`` deals resampled (systematically) from a pool ``pool`` times larger (at
+        most ``pool_cap`` more: reading the auction is most of a pool deal's cost), each pool
+        deal weighted by the likelihood of the auction and of the others' cards so far."""
+        model = self.model
+        assert model is not None
+        viol = auction_violation(self.view, self.k)
+        size = samples + max(0, min(self.pool_cap, round(samples * (self.pool - 1))))
+        deals = [self.sampler.sample(rng) for _ in range(size)]
+        logw = []
+        for hands, _ in deals:
+            g = model.log_likelihood(hands)
+            if viol is not None:
+                g += max(LOG_FLOOR, -SHARPNESS * viol(hands))
+            logw.append(g)
+        return [deals[i] for i in resample(logw, samples, rng.random())]
 
     def _solve(self, hands: list[int], trick: list[tuple[int, int]], taken: list[int],
                won: list[int], banked: int) -> float:
