@@ -122,6 +122,7 @@ def test_systematic_resampling_keeps_the_weights():
 
 def test_the_reading_expert_plays_legal_cards_and_replays_exactly():
     rules = load_preset("racehorse")
-    a = play_hand(rules, 3, ["expert", "medium"] * 2, options={"expert": {"samples": 24, "generation": 3}})
-    b = play_hand(rules, 3, ["expert", "medium"] * 2, options={"expert": {"samples": 24, "generation": 3}})
+    trial = {"expert": {"samples": 24, "generation": 3}}
+    a = play_hand(rules, 3, ["expert", "medium"] * 2, options=trial)
+    b = play_hand(rules, 3, ["expert", "medium"] * 2, options=trial)
     assert a[1] == b[1]
