@@ -2,7 +2,7 @@
 
     python -m benchmarks.inference --record          # deal, play and keep the positions
     python -m benchmarks.inference [--samples 200]   # score the samplers on them
-    python -m benchmarks.inference --fit             # the play model's eps, by grid
+    python -m benchmarks.inference --fit             # fit the play model, then score
 
 The positions (``benchmarks/data/inference_positions.txt``) are card decisions of deals bid and
 played by ``hard`` in every seat (the expert's opponents and partner in its matches), 1,000 in
@@ -32,14 +32,13 @@ import argparse
 import math
 import random
 import time
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.bots.inference import SHARPNESS, auction_violation
 from game.bots.knowledge import build
-from game.bots.playmodel import READING, PlayModel, Reading
+from game.bots.playmodel import FOLLOW_FEATURES, LEAD_FEATURES, READING, PlayModel, Reading, Vector
 from game.bots.registry import make_bot
 from game.bots.rollout import policy_for
 from game.bots.sampler import PlaySampler
@@ -58,7 +57,6 @@ SEED = 390001
 PLAN = {"racehorse": 600, "partnership-150": 400}  # positions per preset
 PER_DEAL = 8  # positions drawn from each deal's card decisions
 WAYS = ("hard", "expert 2", "play", "auction + play")
-EPS_GRID = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 
 
 def _real_card_choice(view: PlayerView) -> bool:
@@ -151,17 +149,13 @@ def load(path: Path = FILE) -> Iterator[Spot]:
 @dataclass
 class Scored:
     """One position: the log-weights of the true deal and of each sample, per way; the
-    key-card holders; the play model's hit counts, per sample and for the truth (the fit)."""
+    key-card holders."""
 
     preset: str
     true_g: dict[str, float]
     sample_g: dict[str, list[float]]
     keys: list[tuple[list[list[bool]], list[bool]]]  # per key: per sample which seats hold it,
     # and which hold it in truth
-    true_hits: Counter[tuple[bool, bool, int]]
-    sample_hits: list[Counter[tuple[bool, bool, int]]]
-    auction_true: float
-    auction_samples: list[float]
 
 
 def score(spot: Spot, samples: int, reading: Reading) -> Scored:
@@ -195,8 +189,7 @@ def score(spot: Spot, samples: int, reading: Reading) -> Scored:
             continue  # in the discards
         per = [[bool(h[s] & field) for s in others] for h in deals]
         keys.append((per, holders))
-    return Scored(spot.preset, true_g, sample_g, keys, Counter(model.hits(truth)),
-                  [Counter(model.hits(h)) for h in deals], a_true, a_s)
+    return Scored(spot.preset, true_g, sample_g, keys)
 
 
 def _key_types(view: PlayerView) -> list[int]:
@@ -246,41 +239,121 @@ def summarise(rows: Sequence[Scored]) -> None:
                   f"{100 * first / max(1, nkeys):.1f}%")
 
 
-def fit(rows: Sequence[Scored]) -> None:
-    """The log-likelihood of the true hands for each (eps_lead, eps_follow), auction read."""
-    lead = sum(c for r in rows for (is_lead, _, _), c in r.true_hits.items() if is_lead)
-    lead_hit = sum(c for r in rows for (is_lead, h, _), c in r.true_hits.items()
-                   if is_lead and h)
-    fol = sum(c for r in rows for (is_lead, _, _), c in r.true_hits.items() if not is_lead)
-    fol_hit = sum(c for r in rows for (is_lead, h, _), c in r.true_hits.items()
-                  if not is_lead and h)
-    print(f"true deals: the policy's card {lead_hit}/{lead} leads "
-          f"({100 * lead_hit / max(1, lead):.1f}%), {fol_hit}/{fol} follows "
-          f"({100 * fol_hit / max(1, fol):.1f}%)")
-    best = (-1e18, 0.0, 0.0, 0.0)
-    for weight in (0.5, 0.75, 1.0):
-        for el in EPS_GRID:
-            for ef in EPS_GRID:
-                r_ = Reading(el, ef, weight)
-                total = 0.0
-                for r in rows:
-                    g_true = r.auction_true + _ll(r.true_hits, r_)
-                    gs = [a + _ll(c, r_) for a, c in zip(r.auction_samples, r.sample_hits,
-                                                         strict=True)]
-                    total += relative_ll(g_true, gs)
-                if total > best[0]:
-                    best = (total, el, ef, weight)
-        print(f"weight {weight}: best so far eps_lead {best[1]}, eps_follow {best[2]} "
-              f"(weight {best[3]}): {best[0] / len(rows):+.3f} a position", flush=True)
+Decision = tuple[bool, int, list[Vector]]
 
 
-def _ll(counts: Counter[tuple[bool, bool, int]], r: Reading) -> float:
-    total = 0.0
-    for (is_lead, hit, n), c in counts.items():
-        eps = r.eps_lead if is_lead else r.eps_follow
-        p = (1 - eps + eps / n) if hit else eps / n
-        total += c * r.weight * math.log(p)
-    return total
+def deal_decisions(path: Path = FILE) -> Iterator[tuple[str, int, list[Decision]]]:
+    """(preset, deal, every card with a choice of the deal, read from the true hands): what
+    the play model is fitted on."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        preset, deal, _, pn = (x.strip() for x in line.split("|", 3))
+        pos = read(pn, load_preset)
+        state, last = pos.start, None
+        for action in pos.moves:
+            if isinstance(action, PlayCard):
+                last = state
+            state, _ = apply(state, action)
+        if last is None:
+            continue
+        seat = actor(last)
+        view, full = observe(last, seat), observe(last, seat, reveal=True)
+        model = PlayModel(view, build(view), policy_for(view.rules), READING, me=-1)
+        yield preset, int(deal), model.decisions(list(full.all_hands))
+
+
+def newton(data: Sequence[tuple[int, list[Vector]]], size: int, l2: float = 0.01,
+           steps: int = 12) -> tuple[list[float], float]:
+    """Maximum-likelihood weights of a softmax choice model (Newton's method, an L2 penalty
+    ``l2``), and the mean log-likelihood a decision at them."""
+    w = [0.0] * size
+    ll = 0.0
+    for _ in range(steps):
+        grad = [-l2 * x for x in w]
+        hess = [[(l2 if i == j else 0.0) for j in range(size)] for i in range(size)]
+        ll = 0.0
+        for chosen, vecs in data:
+            scores = [sum(a * b for a, b in zip(w, f, strict=True)) for f in vecs]
+            top = max(scores)
+            ex = [math.exp(x - top) for x in scores]
+            z = sum(ex)
+            ps = [e / z for e in ex]
+            ll += math.log(ps[chosen])
+            mean = [sum(p * f[i] for p, f in zip(ps, vecs, strict=True)) for i in range(size)]
+            for i in range(size):
+                grad[i] += vecs[chosen][i] - mean[i]
+            for p, f in zip(ps, vecs, strict=True):
+                if p < 1e-12:
+                    continue
+                for i in range(size):
+                    fi = p * f[i]
+                    if fi:
+                        row = hess[i]
+                        for j in range(size):
+                            row[j] += fi * f[j]
+            for i in range(size):
+                row, mi = hess[i], mean[i]
+                for j in range(size):
+                    row[j] -= mi * mean[j]
+        step = _solve(hess, grad)
+        w = [a + b for a, b in zip(w, step, strict=True)]
+        if max(abs(x) for x in step) < 1e-6:
+            break
+    return w, ll / max(1, len(data))
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """x with a x = b (Gaussian elimination with partial pivoting; a is small)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[piv] = m[piv], m[c]
+        if abs(m[c][c]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != c:
+                f = m[r][c] / m[c][c]
+                if f:
+                    for j in range(c, n + 1):
+                        m[r][j] -= f * m[c][j]
+    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
+
+
+def fit(path: Path = FILE) -> Reading:
+    """Fit the play model on every deal of the file; a two-fold check (odd deals against even
+    ones) says how much the weights overfit."""
+    rows = list(deal_decisions(path))
+    out: dict[bool, list[float]] = {}
+    for is_lead, names in ((True, LEAD_FEATURES), (False, FOLLOW_FEATURES)):
+        def part(keep: int, lead: bool = is_lead) -> list[tuple[int, list[Vector]]]:
+            return [(c, v) for _, deal, ds in rows if keep < 0 or deal % 2 == keep
+                    for is_l, c, v in ds if is_l == lead]
+        everything = part(-1)
+        w, ll = newton(everything, len(names))
+        uniform = sum(-math.log(len(v)) for _, v in everything) / len(everything)
+        for fold in (0, 1):
+            wf, _ = newton(part(fold), len(names))
+            held = part(1 - fold)
+            held_ll = sum(_log_softmax(wf, c, v) for c, v in held) / len(held)
+            which = "even" if fold == 0 else "odd"
+            print(f"  {'leads' if is_lead else 'follows'}: fitted on the {which} deals, "
+                  f"{held_ll:+.3f} a card on the others")
+        print(f"{'leads' if is_lead else 'follows'}: {len(everything)} cards, log-likelihood "
+              f"{ll:+.3f} a card (uniform over the legal types {uniform:+.3f})")
+        for name, x in zip(names, w, strict=True):
+            print(f"    {name:>26}: {x:+.3f}")
+        out[is_lead] = [round(x, 3) for x in w]
+    reading = Reading(tuple(out[True]), tuple(out[False]))
+    print(f"READING = {reading}")
+    return reading
+
+
+def _log_softmax(w: Sequence[float], chosen: int, vecs: Sequence[Vector]) -> float:
+    scores = [sum(a * b for a, b in zip(w, f, strict=True)) for f in vecs]
+    top = max(scores)
+    return scores[chosen] - top - math.log(sum(math.exp(x - top) for x in scores))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -294,17 +367,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.record:
         record()
         return 0
+    reading = READING
+    if args.fit:
+        reading = fit()
     t0 = time.process_time()
     rows = []
     for spot in load():
         if args.limit and spot.number >= args.limit:
             break
-        rows.append(score(spot, args.samples, READING))
+        rows.append(score(spot, args.samples, reading))
     print(f"{len(rows)} positions, {args.samples} samples each, "
-          f"{time.process_time() - t0:.0f} s CPU; play model {READING}")
+          f"{time.process_time() - t0:.0f} s CPU")
     summarise(rows)
-    if args.fit:
-        fit(rows)
     return 0
 
 

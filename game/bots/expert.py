@@ -12,9 +12,9 @@ one, so every measurement can be made again:
   where ``hard`` solves the last five and plays out the rest;
 * 2: the whole two-handed playoff (twelve tricks) solved exactly, once per hand: the positions
   solved at its first card answer the later ones (:class:`game.bots.playoff.SolverCache`);
-* 3 (on trial): card play reads the others' cards as well as the auction: deals are drawn three times
-  over and resampled by the likelihood of every card the others played under the rollout
-  policy (:mod:`game.bots.playmodel`, policy-based inference).
+* 3 (on trial): card play reads the others' cards as well as the auction: deals are drawn
+  three times over and resampled by the likelihood of every card the others played under a
+  fitted policy (:mod:`game.bots.playmodel`, policy-based inference).
 
 Its budget is a number of samples, so a match replays exactly; decision times are held in
 ``benchmarks/bots.py`` (card p95 at most 1 s, a bid, pass or discard at most 2 s).

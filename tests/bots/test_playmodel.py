@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from game.bots.knowledge import build
-from game.bots.playmodel import PlayModel, Reading
+from game.bots.playmodel import READING, PlayModel
 from game.bots.registry import make_bot
 from game.bots.rollout import policy_for
 from game.bots.sampler import PlaySampler
@@ -28,7 +28,13 @@ from game.rules.view import observe
 from game.store.content import load_preset
 from tests.bots.conftest import play_hand
 
-READ = Reading(eps_lead=0.6, eps_follow=0.3)
+READ = READING
+
+
+def _log_softmax(w, chosen, vecs):
+    scores = [sum(a * b for a, b in zip(w, f, strict=True)) for f in vecs]
+    top = max(scores)
+    return scores[chosen] - top - math.log(sum(math.exp(x - top) for x in scores))
 
 
 def _hand_positions(preset: str, deal: int):
@@ -58,28 +64,29 @@ def _hand_positions(preset: str, deal: int):
 
 @pytest.mark.parametrize("preset", ["racehorse", "partnership-150", "cutthroat"])
 def test_the_true_deal_is_scored_card_by_card_as_the_engine_played_it(preset):
+    """Every read card's legal types are the engine's at that moment, and the remembered
+    log-likelihood (a factor per card and holding) is the sum of the cards' log-softmax, also
+    after other deals have filled the memo."""
     rules = load_preset(preset)
     pol = policy_for(rules)
     checked = 0
     for deal in range(2):
         for view, full, past in _hand_positions(preset, deal):
-            model = PlayModel(view, build(view), pol, READ)
-            team = list(rules.seating.teams_against(view.bidder))
-            bt = team[view.bidder]
-            want = 0.0
-            trick: list[tuple[int, int]] = []
+            k = build(view)
+            model = PlayModel(view, k, pol, READ)
             assert len(past) == len(model.steps)
-            for seat, t, hands, n in past:
-                if len(trick) == rules.players:
-                    trick = []
-                if seat != view.seat and n > 1:
-                    pick, n2 = pol.choice(hands, seat, view.trump, team, trick, bt)
-                    assert n2 == n  # the model's legal types are the engine's
-                    eps = READ.eps_follow if trick else READ.eps_lead
-                    want += math.log(1 - eps + eps / n) if pick == t else math.log(eps / n)
-                trick.append((seat, t))
-            got = model.log_likelihood(list(full.all_hands))
-            assert got == pytest.approx(want, abs=1e-9)
+            truth = list(full.all_hands)
+            decisions = model.decisions(truth)
+            engine = [(seat == view.seat, n, t) for seat, t, _, n in past]
+            read = [(n, t) for mine, n, t in engine if not mine and n > 1]
+            assert [len(v) for _, _, v in decisions] == [n for n, _ in read]
+            want = sum(_log_softmax(READ.lead if lead else READ.follow, c, v)
+                       for lead, c, v in decisions)
+            rng = random.Random(checked)
+            sampler = PlaySampler(k)
+            for _ in range(5):
+                model.log_likelihood(sampler.sample(rng)[0])
+            assert model.log_likelihood(truth) == pytest.approx(want, abs=1e-9)
             checked += 1
     assert checked > 40
 
