@@ -14,7 +14,9 @@ one, so every measurement can be made again:
   solved at its first card answer the later ones (:class:`game.bots.playoff.SolverCache`);
 * 3 (on trial): card play reads the others' cards as well as the auction: deals are drawn
   three times over and resampled by the likelihood of every card the others played under a
-  fitted policy (:mod:`game.bots.playmodel`, policy-based inference).
+  fitted policy (:mod:`game.bots.playmodel`, policy-based inference);
+* 4 (on trial, from 2): the two-handed stock search draws by seat rather than by the stock's
+  order, so candidates that win and lose a trick draw the same cards in a sample.
 
 Its budget is a number of samples, so a match replays exactly; decision times are held in
 ``benchmarks/bots.py`` (card p95 at most 1 s, a bid, pass or discard at most 2 s).
@@ -39,7 +41,8 @@ EXPERT_0 = Budget(card_scale=4.0, card_cap=256, bid_samples=128, exchange_sample
                   pass_width=5, discard_width=16, stock_samples=120, stock_width=9, infer=True)
 EXPERT_1 = replace(EXPERT_0, playoff_tricks=10)
 EXPERT_2 = replace(EXPERT_1, playoff_tricks=12)
-GENERATIONS = (EXPERT_0, EXPERT_1, EXPERT_2, replace(EXPERT_2, reading=READING, pool=3.0))
+GENERATIONS = (EXPERT_0, EXPERT_1, EXPERT_2, replace(EXPERT_2, reading=READING, pool=3.0),
+               replace(EXPERT_2, by_seat=True))
 # The latest kept: a generation after it is on trial (``--a-opt generation=N``) until its A/B
 # against this one is in (docs/strength.md, "The expert: what was tried").
 EXPERT_GENERATION = 2

@@ -38,6 +38,7 @@ class Budget:
     reading: Reading | None = None  # card play: read the others' cards (game.bots.playmodel)
     pool: float = 1.0  # card play with a reading: deals drawn per deal searched
     pool_cap: int = 512  # ... and at most this many more than searched
+    by_seat: bool = False  # two-handed stock search: draws by seat, not by the stock's order
 
 
 HARD = Budget()
@@ -148,7 +149,7 @@ class HardBot(LevelBot):
         rule, why = twohand.decide(view, "hard", rng)
         found = stocksearch.decide(view, rng, self.style.samples or b.stock_samples,
                                    b.stock_width, self.style.think_ms, preferred=rule,
-                                   game=self.style.game)
+                                   game=self.style.game, by_seat=b.by_seat)
         if found is None or found[0] == rule:
             return rule, why  # the rule a player would name, when the search agrees
         return found
