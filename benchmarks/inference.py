@@ -321,10 +321,11 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
 
 
-def fit(path: Path = FILE) -> Reading:
-    """Fit the play model on every deal of the file; a two-fold check (odd deals against even
-    ones) says how much the weights overfit."""
-    rows = list(deal_decisions(path))
+def fit(path: Path = FILE, preset: str = "racehorse") -> Reading:
+    """Fit the play model on every deal of ``preset`` in the file (the others score it out of
+    sample); a two-fold check (odd deals against even ones) says how much the weights
+    overfit."""
+    rows = [r for r in deal_decisions(path) if r[0] == preset]
     out: dict[bool, list[float]] = {}
     for is_lead, names in ((True, LEAD_FEATURES), (False, FOLLOW_FEATURES)):
         def part(keep: int, lead: bool = is_lead) -> list[tuple[int, list[Vector]]]:

@@ -39,10 +39,13 @@ from game.rules.view import PlayerView
 LEAD_FEATURES = ("trump", "points", "master", "master points", "lowest", "highest",
                  "length", "trump on the bidding side", "singleton", "opponent void",
                  "the rollout policy's card", "ace", "partner void", "partner's suit",
-                 "trump length")
+                 "trump length", "second card", "third card", "fourth card",
+                 "trump by a defender", "master on the bidding side", "from four or more")
 FOLLOW_FEATURES = ("wins", "cheapest winner", "sure winner", "points", "points to partner",
                    "points won", "trump", "lowest", "highest", "length", "master",
-                   "the rollout policy's card", "lowest under partner")
+                   "the rollout policy's card", "lowest under partner", "ace", "second card",
+                   "third card", "wins second", "wins on the bidding side", "overtakes partner",
+                   "ruffs partner")
 Vector = tuple[float, ...]
 
 
@@ -56,14 +59,14 @@ class Reading:
     weight: float = 1.0
 
 
-# Fitted by ``python -m benchmarks.inference --fit`` on the first 77 recorded racehorse deals
-# (hard in every seat: 660 leads and 1,445 follows with a choice); partnership-150's deals were
-# recorded after, and score the model out of sample.
+# Fitted by ``python -m benchmarks.inference --fit`` on the 75 recorded racehorse deals (hard in
+# every seat: 811 leads and 1,790 follows with a choice); partnership-150's deals score the
+# model out of sample.
 READING = Reading(
-    lead=(-1.18, -0.514, 0.371, 0.595, 0.588, 0.117, -0.999, 1.222, 0.384, 0.51, 0.228, 0.252,
-          -0.545, 0.079, 1.169),
-    follow=(0.0, -0.463, 0.923, -0.656, 1.169, 0.214, -3.203, 0.38, -0.11, -0.312, -0.418,
-            0.341, -0.353))
+    lead=(-0.226, -0.249, 0.718, 0.574, 0.721, 0.181, -1.271, 0.445, 0.213, 0.603, 0.36,
+          -0.041, -0.431, 0.253, 0.897, -0.168, -0.04, 0.177, -0.671, -0.47, 0.307),
+    follow=(0.0, -0.46, 0.942, -0.73, 1.377, 0.281, -3.33, 0.522, 0.074, -0.263, -0.127,
+            0.239, -0.352, -0.703, -0.071, 0.044, 0.0, 0.0, 0.0, 0.0))
 # One decision of the history, with everything about it but the hands: (seat, type, the trick
 # before it, the winning type, the suit led, partner winning, on the bidding side, the cards
 # played before it, suits some opponent of the seat has shown void in, last to play, the
@@ -205,6 +208,9 @@ class Features:
         self.field_of = [d.field_mask << (t * d.bits) for t in range(d.n_types)]
         self.suit_masks = kern.suit_mask
         self.ace_of = [(s + 1) * d.n_ranks - 1 for s in range(4)]  # the top type of each suit
+        # Each type's place from the top of its suit (0 the ace, 1 the ten, ...), one-hot.
+        self.from_top = [tuple(1.0 if d.n_ranks - 1 - t % d.n_ranks == i else 0.0
+                               for i in (1, 2, 3)) for t in range(d.n_types)]
         self.below = [kern.suit_mask[kern.suit_of[t]] & ~kern.above[t] & ~self.field_of[t]
                       for t in range(d.n_types)]
 
@@ -275,7 +281,9 @@ class Features:
                     1.0 if step[8] >> s & 1 and s != trump else 0.0, 1.0 if u == chosen else 0.0,
                     1.0 if u == self.ace_of[s] else 0.0,
                     1.0 if step[13] >> s & 1 and s != trump else 0.0,
-                    1.0 if step[14] >> s & 1 else 0.0, is_trump * length)
+                    1.0 if step[14] >> s & 1 else 0.0, is_trump * length, *self.from_top[u],
+                    is_trump * (0.0 if step[6] else 1.0), master * step[6],
+                    1.0 if length * 6 >= 4 else 0.0)
         led = step[4]
         won = 1.0 if kern.beats(u, step[3], trump) else 0.0
         sure = 1.0 if won and (step[9] or master) else 0.0
@@ -283,4 +291,6 @@ class Features:
         return (won, 1.0 if u == cheap else 0.0, sure, pts, pts * ours, pts * won,
                 1.0 if s == trump and led != trump else 0.0, lowest, highest,
                 length if s != led else 0.0, master, 1.0 if u == chosen else 0.0,
-                lowest * ours)
+                lowest * ours, 1.0 if u == self.ace_of[s] else 0.0, *self.from_top[u][:2],
+                won * (1.0 if len(step[2]) == 1 else 0.0), won * step[6], won * ours,
+                ours * (1.0 if s == trump and led != trump else 0.0))
