@@ -18,7 +18,10 @@ one, so every measurement can be made again:
 * 4 (on trial, from 2): the two-handed stock search draws by seat rather than by the stock's
   order, so candidates that win and lose a trick draw the same cards in a sample;
 * 5 (on trial, from 4): three times the stock search's samples (360) and up to 12 cards
-  searched (9 before): the stock play's remaining noise, at about three times its CPU.
+  searched (9 before): the stock play's remaining noise, at about three times its CPU;
+* 6 (on trial, from 2): the first four tricks' cards searched by information-set MCTS over
+  the next two tricks (:mod:`game.bots.ismcts`) with the flat search's playouts, the deals
+  resampled by the auction from a pool twice as large.
 
 Its budget is a number of samples, so a match replays exactly; decision times are held in
 ``benchmarks/bots.py`` (card p95 at most 1 s, a bid, pass or discard at most 2 s).
@@ -45,7 +48,8 @@ EXPERT_1 = replace(EXPERT_0, playoff_tricks=10)
 EXPERT_2 = replace(EXPERT_1, playoff_tricks=12)
 GENERATIONS = (EXPERT_0, EXPERT_1, EXPERT_2, replace(EXPERT_2, reading=READING, pool=3.0),
                replace(EXPERT_2, by_seat=True),
-               replace(EXPERT_2, by_seat=True, stock_samples=360, stock_width=12))
+               replace(EXPERT_2, by_seat=True, stock_samples=360, stock_width=12),
+               replace(EXPERT_2, tree_tricks=4, pool=2.0))
 # The latest kept: a generation after it is on trial (``--a-opt generation=N``) until its A/B
 # against this one is in (docs/strength.md, "The expert: what was tried").
 EXPERT_GENERATION = 2

@@ -39,6 +39,7 @@ class Budget:
     pool: float = 1.0  # card play with a reading: deals drawn per deal searched
     pool_cap: int = 512  # ... and at most this many more than searched
     by_seat: bool = False  # two-handed stock search: draws by seat, not by the stock's order
+    tree_tricks: int = 0  # card play: information-set MCTS while fewer tricks than this are done
 
 
 HARD = Budget()
@@ -69,7 +70,10 @@ class HardBot(LevelBot):
         k = build(view)
         samples = self.card_samples(view, len(types))
         search = self.card_search(view, k)
-        ranked = search.run(types, rng, samples, self.style.think_ms)
+        if len(view.tricks) < self.budget.tree_tricks and not view.revealed:
+            ranked = search.run_tree(types, rng, samples)
+        else:
+            ranked = search.run(types, rng, samples, self.style.think_ms)
         best = ranked[0]
         card = deck.types[best.card_type]
         # Explain with the rule a player would name when the heuristic agrees.

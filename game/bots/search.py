@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from game.bots.gamevalue import GameValue
 from game.bots.handscore import HandScorer
 from game.bots.inference import SHARPNESS, auction_violation, auction_weight
+from game.bots.ismcts import InfoSetSearch
 from game.bots.knowledge import Knowledge, build
 from game.bots.playmodel import PlayModel, Reading
 from game.bots.rollout import RolloutPolicy, policy_for
@@ -154,18 +155,48 @@ class CardSearch:
         return sorted((Choice(c, total[c] / wsum, wins[c] / wsum) for c in candidates),
                       key=lambda ch: -ch.value)
 
+    def run_tree(self, candidates: Sequence[int], rng: random.Random, samples: int,
+                 depth: int = 8, explore: float = 0.7) -> list[Choice]:
+        """Rank ``candidates`` by information-set MCTS (:mod:`game.bots.ismcts`) over
+        ``samples`` deals drawn as :meth:`run` draws them (resampled by the auction, and by
+        the play when reading it), with as many playouts as :meth:`run` spends."""
+        rules, view = self.rules, self.view
+        deck = rules.deck
+        pts = rules.trick_points_by_type
+        score = self.scorer.valuer
+        deals = []
+        for hands, discard in self._read_deals(rng, samples):
+            banked = self.banked_known
+            if discard:
+                banked = sum(pts[t] * ((discard >> (t * deck.bits)) & deck.field_mask)
+                             for t in range(deck.n_types))
+            deals.append((hands, score(view.side_meld, banked)))
+        n = rules.players
+        tree = InfoSetSearch(self.k.kernel, self.pol, view.trump, view.seat, self.team,
+                             self.bidder_team, depth, explore,
+                             0.4 * rules.total_trick_points)
+        found = tree.run(deals, self.trick, view.leader,
+                         list(view.taken) if view.taken else [0] * n,
+                         list(view.won) if view.won else [0] * n,
+                         samples * len(candidates), rng)
+        out = [Choice(c, found[c][1] if c in found else -math.inf, 0.0) for c in candidates]
+        return sorted(out, key=lambda ch: (-(found[ch.card_type][0] if ch.card_type in found
+                                              else 0), -ch.value))
+
     def _read_deals(self, rng: random.Random, samples: int) -> list[tuple[list[int], int]]:
         """``samples`` deals resampled (systematically) from a pool ``pool`` times larger (at
         most ``pool_cap`` more: reading the auction is most of a pool deal's cost), each pool
-        deal weighted by the likelihood of the auction and of the others' cards so far."""
+        deal weighted by the likelihood of the auction and (with a reading) of the others'
+        cards so far."""
         model = self.model
-        assert model is not None
-        viol = auction_violation(self.view, self.k)
+        viol = auction_violation(self.view, self.k) if self.weigh is not None or model else None
         size = samples + max(0, min(self.pool_cap, round(samples * (self.pool - 1))))
         deals = [self.sampler.sample(rng) for _ in range(size)]
+        if model is None and viol is None:
+            return deals[:samples]
         logw = []
         for hands, _ in deals:
-            g = model.log_likelihood(hands)
+            g = model.log_likelihood(hands) if model is not None else 0.0
             if viol is not None:
                 g += max(LOG_FLOOR, -SHARPNESS * viol(hands))
             logw.append(g)
