@@ -73,3 +73,19 @@ def run_limited(code: str, cpu_seconds: int, memory: int = MEMORY
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return run_cpu_limited([sys.executable, "-c", textwrap.dedent(code)], cpu_seconds, memory,
                            cwd=ROOT, env=env)
+
+
+def start_cpu_limited(args: Sequence[str | os.PathLike[str]], cpu_seconds: int,
+                      **kwargs: object) -> subprocess.Popen[str]:
+    """A child started under a CPU limit, to be watched and signalled while it runs; its
+    output is read with :func:`finish`."""
+    return subprocess.Popen([str(a) for a in args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=cpu_limit(cpu_seconds),
+                            **kwargs)  # type: ignore[call-overload]
+
+
+def finish(child: subprocess.Popen[str]) -> tuple[str, str]:
+    """The child's output once it has ended (the backstop only for a child blocked on I/O)."""
+    out, err = child.communicate(timeout=HANG_SECONDS)
+    return out, err

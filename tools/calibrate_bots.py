@@ -7,7 +7,8 @@ import argparse
 from collections.abc import Sequence
 
 from game.bots.calibrate import fit
-from game.bots.handeval import FEATURES, MODELS, Model
+from game.bots.handeval import MODELS, Model
+from game.bots.handmodel import FEATURES
 
 
 def main(argv: Sequence[str] | None = None) -> int:

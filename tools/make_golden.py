@@ -1,11 +1,13 @@
 """Write the golden replays in tests/replays: a seeded game per preset, its actions, and the
 event log they produce. A rules change that alters any of them shows up as a failing test.
 
-    python -m tools.make_golden
+    python -m tools.make_golden NAME      # a new preset's replay
+    python -m tools.make_golden           # every preset's (a rules change that means it)
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 from pathlib import Path
@@ -38,9 +40,18 @@ def record(name: str, seed: int, hands: int = 2) -> dict[str, object]:
             "scores": list(state.scores)}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Record the golden replays of the presets "
+                                     "named (a new preset's only: the others stay as they are).")
+    parser.add_argument("presets", nargs="*", metavar="PRESET",
+                        help="the presets to record (default: every one, which rewrites "
+                             "every replay)")
+    args = parser.parse_args(argv)
+    unknown = [n for n in args.presets if n not in preset_names()]
+    if unknown:
+        parser.error(f"unknown preset {unknown[0]!r} (choose from: {', '.join(preset_names())})")
     OUT.mkdir(parents=True, exist_ok=True)
-    for name in preset_names():
+    for name in args.presets or preset_names():
         data = record(name, 20261122)
         (OUT / f"{name}.json").write_text(json.dumps(data, indent=0, ensure_ascii=False) + "\n",
                                           encoding="utf-8")

@@ -30,12 +30,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.bots import analysis_values as av
 from game.bots.analysis_words import say
-from game.bots.base import points_text
+from game.bots.base import Bot, points_text
+from game.bots.hard import HardBot
+from game.bots.settle import GRADE_EDGES, TIE, choice_key
 from game.rules.actions import Action, PlayCard
 from game.rules.phase import Phase
 from game.rules.tricks import trick_winner_index
@@ -69,19 +71,15 @@ class Analysis:
     def option(self, action: Action) -> Option:
         """The analysed option for ``action`` (a card by its kind: the two copies of a card
         are one choice). KeyError when it was not analysed."""
-        key = _key(action)
+        key = choice_key(action)
         for o in self.options:
-            if _key(o.action) == key:
+            if choice_key(o.action) == key:
                 return o
         raise KeyError(f"{action} was not among the analysed actions")
 
     def points_lost(self, action: Action) -> float:
         """How much less than the best ``action`` is expected to score (0 for the best)."""
         return max(0.0, self.best.value - self.option(action).value)
-
-
-def _key(action: Action) -> object:
-    return ("card", action.card) if isinstance(action, PlayCard) else action
 
 
 def own_view(view: PlayerView) -> PlayerView:
@@ -108,17 +106,43 @@ def analyse(view: PlayerView, rng: random.Random, budget: float = 1.0,
         raise ValueError(f"analyse: the budget must be above 0, got {budget!r}")
     own = own_view(view)
     musts = [a for a in (chosen, *also) if a is not None]
-    kind, values, samples = av.values(own, rng, budget, musts)
+    kind, values, samples, notes = av.values(own, rng, budget, musts)
     options = best_first(own.legal, [Option(a, v, say(own, a)) for a, v in values])
-    mine = next((o for o in options if chosen is not None and _key(o.action) == _key(chosen)),
-                None)
-    return Analysis(kind, tuple(options), _reason(own, kind, options, samples, mine), samples)
+    mine = next((o for o in options
+                 if chosen is not None and choice_key(o.action) == choice_key(chosen)), None)
+    return Analysis(kind, tuple(options), _reason(own, kind, options, samples, mine, notes),
+                    samples)
 
 
-# Points: options this close to the best are equally good. A score moves by tens, so an expected
-# difference under half a step is one no hand would show, and it is about what two searches of
-# the same position differ by: the review cannot tell such options apart (docs/review.md).
-TIE = 5.0
+
+def analyse_with(bot: Bot, view: PlayerView, rng: random.Random, chosen: Action
+                 ) -> tuple[Analysis, Action] | None:
+    """A card decision graded by ``bot``'s own search, and the card ``bot`` plays there by
+    that search: (analysis, its pick). The expert's card search is the review's at budget 1
+    (the same samples of the same sampler, the same rollouts), so the review runs it once,
+    valued in points for the grades and for the game for the expert's pick, instead of running
+    it twice. None where ``bot`` decides without its card search (one kind of card, a throw-in
+    to weigh, the two-handed game): analyse the decision and ask the bot apart."""
+    if chosen not in view.legal:
+        raise ValueError(f"analyse: {chosen} is not a legal action here")
+    if not isinstance(bot, HardBot):
+        return None
+    own = own_view(view)
+    ranked = bot.ranked_cards(own, rng)
+    if not ranked:
+        return None
+    deck = own.rules.deck
+    by_type: dict[int, Action] = {}
+    for a in own.legal:
+        if isinstance(a, PlayCard):
+            by_type.setdefault(deck.type_of(a.card), a)
+    samples = bot.card_samples(own, len(ranked))
+    options = best_first(own.legal, [Option(by_type[c.card_type], c.points,
+                                            say(own, by_type[c.card_type])) for c in ranked])
+    mine = next(o for o in options if choice_key(o.action) == choice_key(chosen))
+    analysis = Analysis("card", tuple(options), _reason(own, "card", options, samples, mine),
+                        samples)
+    return analysis, PlayCard(deck.types[ranked[0].card_type])
 
 
 def best_first(legal: Sequence[Action], options: list[Option]) -> list[Option]:
@@ -131,7 +155,7 @@ def best_first(legal: Sequence[Action], options: list[Option]) -> list[Option]:
         return options
     order = legal_order(legal)
     tied = [o for o in options if options[0].value - o.value <= TIE]
-    first = min(tied, key=lambda o: order.get(_key(o.action), len(order)))
+    first = min(tied, key=lambda o: order.get(choice_key(o.action), len(order)))
     return [first, *(o for o in options if o is not first)]
 
 
@@ -140,19 +164,21 @@ def legal_order(legal: Sequence[Action]) -> dict[object, int]:
     a card are one choice, at the first's place): the order ties are settled in."""
     order: dict[object, int] = {}
     for i, action in enumerate(legal):
-        order.setdefault(_key(action), i)
+        order.setdefault(choice_key(action), i)
     return order
 
 
 def _reason(view: PlayerView, kind: str, options: list[Option], samples: int,
-            chosen: Option | None = None) -> str:
+            chosen: Option | None = None, notes: Mapping[Action, str] | None = None) -> str:
     """Why the best: against the player's own choice when it was not the best, else against
-    the next best."""
+    the next best. A call says what follows it (who would play the hand, at what, and how it
+    goes: ``notes``), a card the trick it is played to."""
     best = options[0]
     whose = "your side" if view.rules.partnerships else "you"
     how = ("every card is known now" if samples == 0 or kind == "playoff" else
-           "as far as the bidding shows" if kind not in ("card", "stock", "meld", "playoff")
-           else "given the cards seen so far")
+           "as far as the bidding shows" if kind == "bid" else
+           "given the cards seen so far" if kind in ("card", "stock", "meld") else
+           "given the bidding and the cards you have seen")
     if len(options) == 1:
         return f"{best.text}: the only sensible choice"
     # Against the player's own choice whenever it was not the best, tied or not: "as good
@@ -162,11 +188,42 @@ def _reason(view: PlayerView, kind: str, options: list[Option], samples: int,
     lead = best.text[0].upper() + best.text[1:]
     if view.phase == Phase.TRICKS or kind in ("stock", "playoff"):
         lead = f"Play {best.text}" if isinstance(best.action, PlayCard) else lead
+    said = dict(notes or {})
+    if said.get(best.action):
+        lead += f" ({said[best.action]})"
+    other = second.text + (f" ({said[second.action]})" if said.get(second.action) else "")
+    context = ""
+    if kind == "card" and isinstance(best.action, PlayCard):
+        context = _trick_context(view)
+        context = context[:1].upper() + context[1:] + ". "
     if margin <= TIE:
-        return f"{lead}: as good as {second.text}, {how}"
+        return f"{context}{lead}: as good as {other}, {how}"
     why = _trick_why(view, best.action, second.action)
-    return (f"{lead}{why}: about {points_text(margin)} more for {whose} than {second.text}, "
+    return (f"{context}{lead}{why}: about {points_text(margin)} more for {whose} than {other}, "
             f"{how}")
+
+
+def _trick_context(view: PlayerView) -> str:
+    """The trick a card is played to, in a player's words: "West led the K♠ and your partner
+    North is winning with the A♠"; "You lead to trick 3"."""
+    if not view.trick:
+        return f"You lead to trick {len(view.tricks) + 1}"
+    rules = view.rules
+    led_by, led = view.trick[0]
+    trump = view.trump if view.trump >= 0 else None
+    at = trick_winner_index(rules, [c for _, c in view.trick], trump)
+    text = f"{_seat_words(view, led_by)} led the {led.pretty}"
+    if at:
+        ahead, card = view.trick[at]
+        text += f" and {_seat_words(view, ahead)} is winning with the {card.pretty}"
+    return text
+
+
+def _seat_words(view: PlayerView, seat: int) -> str:
+    name = view.rules.seating.name(seat)
+    if view.rules.partnerships and view.rules.side_of(seat) == view.rules.side_of(view.seat):
+        return f"your partner {name}"
+    return name
 
 
 def _trick_why(view: PlayerView, best: Action, other: Action) -> str:
@@ -197,4 +254,5 @@ def _trick_why(view: PlayerView, best: Action, other: Action) -> str:
     return ""
 
 
-__all__ = ["UNITS", "Analysis", "Option", "analyse", "legal_order", "own_view"]
+__all__ = ["GRADE_EDGES", "TIE", "UNITS", "Analysis", "Option", "analyse", "analyse_with",
+           "legal_order", "own_view"]

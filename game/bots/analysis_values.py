@@ -1,4 +1,5 @@
-"""The values behind :func:`game.bots.analysis.analyse`, one function per kind of decision.
+"""The values behind :func:`game.bots.analysis.analyse`, one function per kind of decision
+(the two-handed game's in :mod:`game.bots.analysis_stock`).
 
 Each returns (kind, [(action, value)], samples behind each value) in the analysis's units:
 this hand's score for the player's side minus the other sides' average. The searches are the
@@ -12,29 +13,29 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.bots import exdecide
+from game.bots import bidding, exdecide
+from game.bots.analysis_stock import stock
 from game.bots.auctionsample import AuctionSampler
+from game.bots.continuation import (
+    POLICY_LEVEL,
+    Continuation,
+    Declared,
+    Follows,
+    Played,
+    must_concede,
+)
 from game.bots.exchange_choices import rank_discards, rank_pass_backs
 from game.bots.exsearch import ExchangeSearch, Play
 from game.bots.gamevalue import GameValue
 from game.bots.handeval import play_model_for
-from game.bots.handscore import side_results
 from game.bots.knowledge import build
-from game.bots.rollout import policy_for
 from game.bots.search import CardSearch, default_budget
-from game.bots.solver import solve
-from game.bots.stocksearch import StockSearch, card_candidates
-from game.bots.wholehand import play_out
+from game.bots.settle import Result, Values, deals, graded, sample_until_settled
 from game.rules.actions import (
     Action,
     AgreeThrowIn,
     Bid,
-    CountDix,
-    DeclareOut,
     Discard,
-    EndTurn,
-    ExchangeDix,
-    LayMeld,
     NameTrump,
     Pass,
     PassCards,
@@ -46,53 +47,46 @@ from game.rules.actions import (
     ThrowIn,
 )
 from game.rules.cards import Suit
-from game.rules.compiled import kernel_for
+from game.rules.compiled import meld_table
 from game.rules.phase import Phase
-from game.rules.stock_game.score import rounded
 from game.rules.view import PlayerView
-
-Values = list[tuple[Action, float]]
-Result = tuple[str, Values, int]
 
 # The review's budget at 1: about the expert level's, for every candidate.
 CARD_SCALE, CARD_CAP = 4.0, 256
 EXCHANGE_SAMPLES = 160
 BID_SAMPLES = 96
-# The two-handed stock play is the noisiest decision (a draw from the stock decides the meld):
-# at 96 deals the review named the same best as ten times that in 8 of 17 positions, at 384 in
-# 12 (benchmarks/analysis.py); the hand's review stays well inside its 30 s.
-STOCK_SAMPLES = 384
-PLAYOFF_ROLLOUTS = 48
-PASS_WIDTH, DISCARD_WIDTH, STOCK_WIDTH = 4, 10, 9
-SOLVED_CARDS = 12  # two-handed playoff: solved exactly from this many cards left
+# A call's value swings by hundreds of points from deal to deal (in one partner plays the hand,
+# in the next this seat does): its deals come until every grade is settled, up to this many
+# times the budget's (game.bots.settle).
+SETTLE_CAP = 4
+PASS_WIDTH, DISCARD_WIDTH = 4, 10
 
 
 def values(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[Action]
-           ) -> Result:
+           ) -> tuple[str, Values, int, dict[Action, str]]:
+    """(kind, [(action, value)], samples behind each value, what follows some actions in
+    words: a call's likely contract)."""
+    phase = view.phase
+    if phase == Phase.AUCTION and len(view.legal) > 1 and not view.rules.stock.enabled:
+        return _bids(view, rng, budget, chosen)
+    return (*_values(view, rng, budget, chosen), {})
+
+
+def _values(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[Action]
+            ) -> Result:
     if view.rules.stock.enabled:
-        return _stock(view, rng, budget, chosen)
+        return stock(view, rng, budget, chosen)
     phase = view.phase
     legal = view.legal
     if len(legal) == 1:
         return _kind(view), [(legal[0], _only_value(view, rng, budget))], 0
-    if phase == Phase.AUCTION:
-        return _bids(view, rng, budget, chosen)
     if phase == Phase.TRICKS:
         return _tricks(view, rng, budget)
     if phase == Phase.THROW_IN_VOTE:
-        n = _n(EXCHANGE_SAMPLES, budget)
+        n = deals(EXCHANGE_SAMPLES, budget)
         play, throw = _play_or_throw(view, rng, n)
         return "vote", [(RefuseThrowIn(), play), (AgreeThrowIn(), throw)], n
     return _exchange(view, rng, budget, chosen)
-
-
-def _leader(view: PlayerView, declarer: int) -> int:
-    rules = view.rules
-    return declarer if rules.table.first_lead == "bidder" else rules.next_seat(view.dealer)
-
-
-def _n(base: int, budget: float) -> int:
-    return max(4, round(base * budget))
 
 
 def _kind(view: PlayerView) -> str:
@@ -109,68 +103,76 @@ def _only_value(view: PlayerView, rng: random.Random, budget: float) -> float:
         if cards:
             t = view.rules.deck.type_of(cards[0].card)
             search = CardSearch(view, build(view), infer=True, game=False)
-            return search.run([t], rng, _n(32, budget))[0].value
+            return search.run([t], rng, deals(32, budget))[0].value
     return 0.0  # nothing to compare it with: its value is not reported as a loss
 
 
 # -- the auction ---------------------------------------------------------------------------------
 def _bids(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[Action]
-          ) -> Result:
-    """A bid of X is valued as this side declaring at X, a pass as the auction ending with the
-    current high bidder declaring at the high bid (or, before any bid, with the next seat still
-    in at the lowest bid): the hand is then played out in deals weighted by how well they
-    explain every bid and pass so far. It prices the contract this choice makes likely, not
-    the rest of the auction (a bid may be raised), which is what a player weighs too."""
-    rules = view.rules
-    me = view.seat
+          ) -> tuple[str, Values, int, dict[Action, str]]:
+    """A call is valued by what follows it (:mod:`game.bots.continuation`): in deals weighted
+    by how well they explain every bid and pass so far, the rest of the auction is played out
+    by one policy for every seat (this player's later calls too), then the hand; every call
+    compared plays the same deals with the same generators, so calls that end in the same
+    contract are worth the same."""
     bids = [a for a in view.legal if isinstance(a, Bid)]
     cands: list[Action] = []
     if Pass() in view.legal:
         cands.append(Pass())
     if bids:
         cands.append(bids[0])
-    cands += [c for c in dict.fromkeys(chosen) if isinstance(c, Bid) and c not in cands]
-    if view.high_bidder >= 0:
-        other, other_bid = view.high_bidder, view.high_bid
-    else:
-        passed = view.passed_out or (False,) * rules.players
-        other = rules.next_seat(me)
-        while other != me and passed[other]:
-            other = rules.next_seat(other)
-        other_bid = bids[0].amount if bids else view.high_bid
-    gv = GameValue.of(view, False)
-    n = _n(BID_SAMPLES, budget)
+    policy, _ = bidding.decide(view, POLICY_LEVEL, "normal", rng)
+    cands += [c for c in dict.fromkeys((policy, *chosen)) if c in view.legal and c not in cands]
+    cont = Continuation(view, GameValue.of(view, False))
+    n = deals(BID_SAMPLES, budget)
     sampler = AuctionSampler(view)
-    totals = [0.0] * len(cands)
-    wsum = 0.0
-    for _ in range(n):
+
+    follows = [Follows() for _ in cands]
+
+    def row() -> tuple[float, list[float]]:
         hands, widow, w = sampler.sample(rng)
-        seed = rng.random()
-        mine = play_out(rules, hands, widow, me, random.Random(seed),
-                        leader=_leader(view, me))
-        theirs = (mine if other == me else
-                  play_out(rules, hands, widow, other, random.Random(seed),
-                           leader=_leader(view, other)))
-        wsum += w
+        call_seed, play_seed = rng.random(), rng.random()
+        start = cont.auction_state(hands, widow)
+        seen: dict[tuple[int, int] | None, Played] = {None: Played(0.0, False)}
+        declared: dict[int, Declared] = {}
+        values = []
         for i, a in enumerate(cands):
-            o, amount = (mine, a.amount) if isinstance(a, Bid) else (theirs, other_bid)
-            scores, _, _ = side_results(rules, o.declarer, amount, o.side_meld, o.taken,
-                                        o.won, o.banked)
-            totals[i] += w * gv.value(scores)
-    wsum = wsum or 1.0
-    return "bid", [(a, totals[i] / wsum) for i, a in enumerate(cands)], n
+            contract = cont.finish_auction(start, a, random.Random(call_seed))
+            if contract is not None and contract not in seen:
+                seat, amount = contract
+                if seat not in declared:
+                    declared[seat] = cont.declared(hands, widow, seat, random.Random(play_seed))
+                seen[contract] = declared[seat].at(amount)
+            follows[i].add(w, contract, seen[contract].made)
+            values.append(seen[contract].value)
+        return w, values
+
+    paired = sample_until_settled(len(cands), row, n, SETTLE_CAP * n, graded(cands, chosen))
+    notes = {a: f.words(view) for a, f in zip(cands, follows, strict=True)}
+    return "bid", list(zip(cands, paired.means(), strict=True)), len(paired.rows), notes
 
 
 # -- the exchanges -------------------------------------------------------------------------------
 def _exchange(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[Action]
               ) -> Result:
+    """Each exchange valued with the decisions that follow it. Three-handed, the bidder's
+    discard and trump lead to its own choice to play or concede, made with nothing new seen in
+    between: each is worth the better of the two (exactly what the later decision's own review
+    finds best). Elsewhere news arrives first (partner's pass, everyone's meld), so a concession
+    is made deal by deal by the continuation's rule (game.bots.continuation)."""
     rules = view.rules
     deck = rules.deck
-    n = _n(EXCHANGE_SAMPLES, budget)
-    search = ExchangeSearch(view, rng, n, None, False, False)
+    n = deals(EXCHANGE_SAMPLES, budget)
+    three_handed = bool(rules.widow.size)
+    search = ExchangeSearch(view, rng, n, False, False, concede=not three_handed)
     phase = view.phase
     cands: list[Action]
     plays: list[Play]
+    if phase == Phase.TRUMP and three_handed:
+        suits = [int(a.suit) for a in view.legal if isinstance(a, NameTrump)]
+        values = _or_concede(view, search, [(view.hand, s) for s in suits],
+                             search.trump_plays(suits, _banked(view)))
+        return "trump", [(NameTrump(Suit(s)), values[(view.hand, s)]) for s in suits], n
     if phase == Phase.TRUMP:
         suits = [int(a.suit) for a in view.legal if isinstance(a, NameTrump)]
         cands = [NameTrump(Suit(s)) for s in suits]
@@ -204,9 +206,28 @@ def _exchange(view: PlayerView, rng: random.Random, budget: float, chosen: Seque
     return kind, [(cands[r.index], r.value) for r in ranked], n
 
 
+def _or_concede(view: PlayerView, search: ExchangeSearch, pairs: Sequence[tuple[int, int]],
+                plays: Sequence[Play]) -> dict[tuple[int, int], float]:
+    """Three-handed: each (hand kept, trump) worth the better of playing it (``plays``, in the
+    order of ``pairs``) and conceding with that trump, in the same deals; conceding alone where
+    the bid is more than the forced margin over the meld (003)."""
+    rules = view.rules
+    total = meld_table(rules).total
+    suits = sorted({t for _, t in pairs})
+    everything = [*plays, *(search.concede_plays(t) for t in suits)]
+    means = {r.index: r.value for r in search.rank(everything, keep=len(everything))}
+    concede = {t: means[len(plays) + i] for i, t in enumerate(suits)}
+    out: dict[tuple[int, int], float] = {}
+    for i, (kept, trump) in enumerate(pairs):
+        forced = must_concede(rules, view.bid, total(kept, trump))
+        out[(kept, trump)] = concede[trump] if forced else max(means[i], concede[trump])
+    return out
+
+
 def _discards(view: PlayerView, search: ExchangeSearch, chosen: Sequence[Action], n: int
               ) -> Result:
-    """A discard is worth its best trump (named next, by the same player)."""
+    """A discard is worth its best trump (named next, by the same player), and that trump the
+    better of playing and conceding (:func:`_or_concede`)."""
     rules = view.rules
     deck = rules.deck
     pairs: list[tuple[int, int]] = []
@@ -220,11 +241,11 @@ def _discards(view: PlayerView, search: ExchangeSearch, chosen: Sequence[Action]
         if isinstance(c, Discard):
             d = deck.counts_of(c.cards)
             pairs += [(d, s) for s in range(4) if (d, s) not in pairs]
-    ranked = search.rank(search.discard_plays(pairs), keep=len(pairs))
+    values = _or_concede(view, search, [(view.hand - d, t) for d, t in pairs],
+                         search.discard_plays(pairs))
     best: dict[int, float] = {}
-    for r in ranked:
-        d = pairs[r.index][0]
-        best[d] = max(best.get(d, -1e18), r.value)
+    for d, t in pairs:
+        best[d] = max(best.get(d, -1e18), values[(view.hand - d, t)])
     return "discard", [(Discard(tuple(sorted(deck.to_cards(d)))), v)
                        for d, v in best.items()], n
 
@@ -238,7 +259,7 @@ def _banked(view: PlayerView) -> int:
 
 def _play_or_throw(view: PlayerView, rng: random.Random, n: int) -> tuple[float, float]:
     """(playing the hand out, throwing it in) before the first lead (000, 001)."""
-    ranked = exdecide.rank_play_or_throw(view, rng, n, None, False, False)
+    ranked = exdecide.rank_play_or_throw(view, rng, n, False, False)
     by = {r.index: r.value for r in ranked}
     return by[0], by[1]
 
@@ -255,7 +276,7 @@ def _tricks(view: PlayerView, rng: random.Random, budget: float) -> Result:
     n = 0
     if ThrowIn() in view.legal or ProposeThrowIn() in view.legal:
         kind = "throw-in"
-        n = _n(EXCHANGE_SAMPLES, budget)
+        n = deals(EXCHANGE_SAMPLES, budget)
         _, throw = _play_or_throw(view, rng, n)
         out += [(a, throw) for a in (ThrowIn(), ProposeThrowIn()) if a in view.legal]
     types = sorted(by_type)
@@ -265,118 +286,3 @@ def _tricks(view: PlayerView, rng: random.Random, budget: float) -> Result:
         search = CardSearch(view, build(view), infer=True, game=False)
         out += [(by_type[c.card_type], c.value) for c in search.run(types, rng, n)]
     return kind, out, n
-
-
-# -- two-handed ----------------------------------------------------------------------------------
-class _PointsSearch(StockSearch):
-    """The stock search in this hand's points: declaring out scores the hand as it stands
-    (the game's win is beside this measure)."""
-
-    def value(self, points: Sequence[int], declared: int) -> float:
-        return float(points[self.me] - points[self.opp])
-
-
-def _stock(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[Action]
-           ) -> Result:
-    if view.playoff and view.phase == Phase.TRICKS:
-        return _playoff(view, rng, budget)
-    search = _PointsSearch(view, False)
-    legal = [a for a in view.legal if not isinstance(a, DeclareOut)]
-    out: Values = _declaring_out(view, chosen)
-    cards = [a for a in legal if isinstance(a, PlayCard)]
-    n = _n(STOCK_SAMPLES, budget)
-    if cards:
-        kind = "stock"
-        cands: list[Action] = list(card_candidates(search, view, STOCK_WIDTH))
-        deck = view.rules.deck
-        for ch in chosen:
-            if isinstance(ch, PlayCard) and all(deck.type_of(ch.card) != deck.type_of(c.card)
-                                                for c in cands if isinstance(c, PlayCard)):
-                cands.append(ch)
-        moves = [search.card_move(view.rules.deck.type_of(a.card)) for a in cands
-                 if isinstance(a, PlayCard)]
-    else:
-        kind = "meld"
-        may_meld = any(isinstance(a, LayMeld) for a in legal)
-        may_dix = any(isinstance(a, CountDix | ExchangeDix) for a in legal)
-        cands = [a for a in legal if isinstance(a, LayMeld | CountDix | ExchangeDix | EndTurn)]
-        moves = [search.turn_move(a, may_meld, may_dix) for a in cands]
-    if len(cands) == 1 and not out:
-        n = _n(16, budget)
-    ranked = search.rank(moves, n, rng, keep=len(moves))
-    out += [(cands[i], v) for v, i in ranked]
-    return kind, out, n
-
-
-def _declaring_out(view: PlayerView, chosen: Sequence[Action]) -> Values:
-    """Declaring out ends the game, won or lost ("If the claimant has fewer than 1,000 points,
-    he loses the game", 004): valued at the game, not at this hand's points, and offered only
-    when the claim wins (or when it is the player's own choice, to be graded)."""
-    if DeclareOut() not in view.legal:
-        return []
-    wins = view.scores[view.seat] + _points_now(view, view.seat) >= view.target
-    if not (wins or DeclareOut() in chosen):
-        return []
-    return [(DeclareOut(), float(view.target if wins else -view.target))]
-
-
-def _points_now(view: PlayerView, seat: int) -> int:
-    meld = view.meld_points[seat] if view.meld_points else 0
-    return meld + rounded(view.rules, view.taken[seat] if view.taken else 0)
-
-
-def _playoff(view: PlayerView, rng: random.Random, budget: float) -> Result:
-    """Every card is known: solved exactly once ten tricks or fewer remain, else played out.
-    A trick-point margin is turned into this hand's points (004's rounding included)."""
-    rules = view.rules
-    deck = rules.deck
-    obligations = rules.stock.playoff_obligations
-    kern = kernel_for(rules, obligations)
-    me, opp = view.seat, 1 - view.seat
-    by_type: dict[int, Action] = {}
-    for a in view.legal:
-        if isinstance(a, PlayCard):
-            by_type.setdefault(deck.type_of(a.card), a)
-    types = sorted(by_type)
-    hands = [0, 0]
-    hands[me] = view.hand
-    hands[opp] = deck.full() - view.hand - view.played
-    trick = [(s, deck.type_of(c)) for s, c in view.trick]
-    left = deck.size_of(hands[0] + hands[1])
-    rest = (sum(rules.trick_points_by_type[t] * deck.count(h, deck.types[t])
-                for h in hands for t in range(deck.n_types))
-            + sum(rules.trick_points_by_type[t] for _, t in trick) + kern.last_trick)
-    taken = list(view.taken) if view.taken else [0, 0]
-    melds = list(view.meld_points) if view.meld_points else [0, 0]
-
-    def points(margin: float) -> float:
-        mine = taken[me] + (rest + margin) / 2
-        theirs = taken[opp] + (rest - margin) / 2
-        return (melds[me] + rounded(rules, round(mine))
-                - melds[opp] - rounded(rules, round(theirs)))
-
-    pol = policy_for(rules, obligations)
-    if left <= SOLVED_CARDS:
-        maxi = [s == me for s in range(2)]
-        exact: Values = []
-        for t in types:
-            hs = list(hands)
-            hs[me] -= deck.one[t]
-            margin = solve(kern, hs, view.trump, view.leader, (*trick, (me, t)), maxi, [0, 0],
-                           [0, 0], lambda tk, _w: float(tk[me] - tk[opp]), pol.nxt)
-            exact.append((by_type[t], float(points(margin))))
-        return "playoff", exact, 0
-    team = [0, 1] if me == 0 else [1, 0]
-    n = _n(PLAYOFF_ROLLOUTS, budget)
-    seeds = [rng.random() for _ in range(n)]
-    out: Values = []
-    for t in types:
-        hs = list(hands)
-        hs[me] -= deck.one[t]
-        total = 0.0
-        for seed in seeds:
-            tk, _ = pol.play(list(hs), view.trump, view.leader, team, (*trick, (me, t)),
-                             team[me], random.Random(seed).random, 0.1)
-            total += points(tk[me] - tk[opp])
-        out.append((by_type[t], total / n))
-    return "playoff", out, n

@@ -32,6 +32,7 @@ from game.rules.view import PlayerView
 
 # Bidding styles move the preset's fitted margin (Model.margin) by this many sds.
 AGGRESSION_SHIFT = {"conservative": 0.35, "normal": 0.0, "bold": -0.35}
+_PASS = Pass()
 ROUGH_MARGIN = 0.25  # easy's: it has no fitted model to tune
 # The partnership presets' fitted margin (0.6) is medium's: raised because medium's sets cost
 # more than its extra contracts brought. The search levels make those contracts (partnership-150:
@@ -207,16 +208,18 @@ def _convention_bid(view: PlayerView, ceiling: float) -> int | None:
 def decide(view: PlayerView, level: str, aggression: str, rng: random.Random,
            noise: float = 0.0) -> tuple[Action, str]:
     rules = view.rules
-    bids = [a for a in view.legal if isinstance(a, Bid)]
-    can_pass = any(isinstance(a, Pass) for a in view.legal)
-    if not bids:
+    # The first bid alone: the legal list runs up the whole ladder, and the review's play-outs
+    # of the auction ask this of every call.
+    first = next((a for a in view.legal if isinstance(a, Bid)), None)
+    can_pass = _PASS in view.legal
+    if first is None:
         return Pass(), "pass: no higher bid is allowed"
     best, value, read = side_estimate(view, level)
     model = model_for(rules)
     ceiling = value - margin_z(rules, aggression, level) * model.sd
     if noise:
         ceiling += rng.gauss(0.0, noise * model.sd)
-    nxt = bids[0].amount
+    nxt = first.amount
     partner = rules.seating.partner(view.seat)
     whose = "our side is" if rules.partnerships else "my hand is"
     about = f"{whose} worth about {value:.0f} with {best.meld} meld in my best suit"
@@ -227,7 +230,7 @@ def decide(view: PlayerView, level: str, aggression: str, rng: random.Random,
     if conv is not None:
         return conv
     if not can_pass:
-        return bids[0], f"bid {nxt}: I must open (or I am stuck); {about}"
+        return first, f"bid {nxt}: I must open (or I am stuck); {about}"
     if view.high_bidder >= 0 and view.high_bidder == partner:
         opponents_in = any(not view.passed_out[s] for s in range(rules.players)
                            if not rules.seating.same_side(s, view.seat))
@@ -237,9 +240,9 @@ def decide(view: PlayerView, level: str, aggression: str, rng: random.Random,
         others = [e.value for e in ests if e.trump != best.trump]
         gain = best.value - sum(others) / len(others)
         if gain >= 45 * rules.total_trick_points / 250 and nxt <= ceiling:
-            return bids[0], (f"bid {nxt}: my {best.meld} meld needs my trump, so I take the "
+            return first, (f"bid {nxt}: my {best.meld} meld needs my trump, so I take the "
                              f"bid from partner; {about}")
         return Pass(), f"pass: partner holds the bid and my hand supports any trump; {about}"
     if nxt <= ceiling:
-        return bids[0], f"bid {nxt}: {about}, enough to try {nxt}"
+        return first, f"bid {nxt}: {about}, enough to try {nxt}"
     return Pass(), f"pass: {about}, short of {nxt}"

@@ -84,7 +84,7 @@ def choose_discard(view: PlayerView) -> tuple[Action, str]:
                  f"banks {banked} points (hand worth about {value:.0f})")
 
 
-def widow_decision(view: PlayerView, rng_samples: int = 0) -> tuple[Action, str]:
+def widow_decision(view: PlayerView) -> tuple[Action, str]:
     """Forced to 300: look at the widow unless even a good widow leaves the hand hopeless."""
     legal = view.legal
     if ThrowIn() not in legal:

@@ -51,14 +51,14 @@ def pass_candidates(view: PlayerView, width: int) -> list[tuple[Card, ...]]:
 
 
 def search_pass(view: PlayerView, rng: random.Random, samples: int, width: int,
-                think_ms: float | None = None, game: bool = True, checks: bool = True
+                game: bool = True, checks: bool = True
                   ) -> tuple[Action, str]:
     """Partner's pass to the bidder."""
     cands = pass_candidates(view, width)
     if len(cands) == 1:
         return PassCards(cands[0]), f"pass {cards_text(cands[0])}: the only sensible pass"
     deck = view.rules.deck
-    search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
+    search = ExchangeSearch(view, rng, samples, game=game, checks=checks)
     ranked = search.rank(search.pass_plays([deck.counts_of(c) for c in cands]))
     cards = cands[ranked[0].index]
     texts = [cards_text(c) for c in cands]
@@ -66,14 +66,14 @@ def search_pass(view: PlayerView, rng: random.Random, samples: int, width: int,
 
 
 def search_pass_back(view: PlayerView, rng: random.Random, samples: int, width: int,
-                     think_ms: float | None = None, game: bool = True, checks: bool = True
+                     game: bool = True, checks: bool = True
                   ) -> tuple[Action, str]:
     rules = view.rules
     choices = [a.cards for a in view.legal if isinstance(a, PassCards)]
     cands = [c for _, c in rank_pass_backs(rules, view.hand, view.trump, choices)[:width]]
     if len(cands) == 1:
         return PassCards(cands[0]), f"pass back {cards_text(cands[0])}: the only choice"
-    search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
+    search = ExchangeSearch(view, rng, samples, game=game, checks=checks)
     ranked = search.rank(search.pass_back_plays([rules.deck.counts_of(c) for c in cands]))
     cards = cands[ranked[0].index]
     texts = [cards_text(c) for c in cands]
@@ -89,10 +89,10 @@ def _banked(view: PlayerView) -> int:
 
 
 def search_trump(view: PlayerView, rng: random.Random, samples: int,
-                 think_ms: float | None = None, game: bool = True, checks: bool = True
+                 game: bool = True, checks: bool = True
                   ) -> tuple[Action, str]:
     suits = [int(a.suit) for a in view.legal if isinstance(a, NameTrump)]
-    search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
+    search = ExchangeSearch(view, rng, samples, game=game, checks=checks)
     ranked = search.rank(search.trump_plays(suits, _banked(view)), keep=len(suits))
     suit = Suit(suits[ranked[0].index])
     texts = [Suit(s).plural for s in suits]
@@ -100,7 +100,7 @@ def search_trump(view: PlayerView, rng: random.Random, samples: int,
 
 
 def search_discard(view: PlayerView, rng: random.Random, samples: int, width: int,
-                   think_ms: float | None = None, game: bool = True, checks: bool = True
+                   game: bool = True, checks: bool = True
                   ) -> tuple[Action, str]:
     rules = view.rules
     deck = rules.deck
@@ -112,7 +112,7 @@ def search_discard(view: PlayerView, rng: random.Random, samples: int, width: in
             cands.append((d, trump))
         if len(cands) >= width:
             break
-    search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
+    search = ExchangeSearch(view, rng, samples, game=game, checks=checks)
     ranked = search.rank(search.discard_plays(cands))
     d, trump = cands[ranked[0].index]
     cards = tuple(sorted(deck.to_cards(d)))
@@ -122,12 +122,12 @@ def search_discard(view: PlayerView, rng: random.Random, samples: int, width: in
 
 
 def search_widow(view: PlayerView, rng: random.Random, samples: int,
-                 think_ms: float | None = None, game: bool = True, checks: bool = True
+                 game: bool = True, checks: bool = True
                   ) -> tuple[Action, str]:
     """Forced to the opening bid: look at the widow, or concede without looking."""
     if ThrowIn() not in view.legal:
         return TakeWidow(), "take the widow"
-    search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
+    search = ExchangeSearch(view, rng, samples, game=game, checks=checks)
     ranked = search.rank(search.widow_plays(), keep=2)
     texts = ["looking at the widow", "conceding without looking"]
     if ranked[0].index == 0:
@@ -136,12 +136,12 @@ def search_widow(view: PlayerView, rng: random.Random, samples: int,
 
 
 def search_decide(view: PlayerView, rng: random.Random, samples: int,
-                  think_ms: float | None = None, game: bool = True, checks: bool = True
+                  game: bool = True, checks: bool = True
                   ) -> tuple[Action, str]:
     """Three-handed, after the discard: play the hand out or concede."""
     if PlayHand() not in view.legal:
         return ThrowIn(), "concede: the bid exceeds the meld by more than the rules allow"
-    search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
+    search = ExchangeSearch(view, rng, samples, game=game, checks=checks)
     plays = [search.trump_plays([view.trump], _banked(view), passing=False)[0],
              search.concede_plays(view.trump)]
     ranked = search.rank(plays, keep=2)
@@ -152,10 +152,10 @@ def search_decide(view: PlayerView, rng: random.Random, samples: int,
 
 
 def rank_play_or_throw(view: PlayerView, rng: random.Random, samples: int,
-                       think_ms: float | None, game: bool, checks: bool) -> list[Ranked]:
+                       game: bool, checks: bool) -> list[Ranked]:
     """Playing the hand out (index 0) and throwing it in (index 1), best first, in the same
     sampled deals: the bot's decision and the review's grading of it (000 and 001)."""
-    search = ExchangeSearch(view, rng, samples, think_ms, game, checks)
+    search = ExchangeSearch(view, rng, samples, game=game, checks=checks)
     scorer = search.scorer(view.trump)
     bside = view.rules.side_of(view.bidder)
     meld = [0 if s == bside else m for s, m in enumerate(view.side_meld)]
@@ -167,10 +167,10 @@ def rank_play_or_throw(view: PlayerView, rng: random.Random, samples: int,
 
 
 def search_throw_in(view: PlayerView, rng: random.Random, samples: int,
-                    think_ms: float | None = None, game: bool = True, checks: bool = True
+                    game: bool = True, checks: bool = True
                   ) -> tuple[bool, str]:
     """Whether the bidding side should throw in rather than lead (000 and 001)."""
-    ranked = rank_play_or_throw(view, rng, samples, think_ms, game, checks)
+    ranked = rank_play_or_throw(view, rng, samples, game, checks)
     texts = ["playing", "throwing in"]
     if ranked[0].index == 1:
         return True, _by(ranked, view, "throw in", texts, samples)

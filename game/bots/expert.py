@@ -43,7 +43,8 @@ from game.rules.actions import Action
 from game.rules.view import PlayerView
 
 EXPERT_0 = Budget(card_scale=4.0, card_cap=256, bid_samples=128, exchange_samples=192,
-                  pass_width=5, discard_width=16, stock_samples=120, stock_width=9, infer=True)
+                  pass_width=5, discard_width=16, stock_samples=120, stock_width=9, infer=True,
+                  full_cost=571.0)  # p95 575 ms at 0.99 a ms (benchmarks/think_budget.py)
 EXPERT_1 = replace(EXPERT_0, playoff_tricks=10)
 EXPERT_2 = replace(EXPERT_1, playoff_tricks=12)
 GENERATIONS = (EXPERT_0, EXPERT_1, EXPERT_2, replace(EXPERT_2, reading=READING, pool=3.0),

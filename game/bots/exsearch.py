@@ -16,10 +16,10 @@ search early.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from game.bots.continuation import gives_up
 from game.bots.exsample import DealSampler, Sampled
 from game.bots.gamevalue import GameValue
 from game.bots.handeval import play_model_for
@@ -50,12 +50,15 @@ class ExchangeSearch:
     """One exchange decision: the sampled deals and the common play-out of a candidate."""
 
     def __init__(self, view: PlayerView, rng: random.Random, samples: int,
-                 think_ms: float | None = None, game: bool = True, checks: bool = True) -> None:
+                 game: bool = True, checks: bool = True, concede: bool = False) -> None:
         self.view = view
+        # The review's yardstick: the bidding side gives the hand up in a deal where the rules
+        # let it and the continuation's rule would (game.bots.continuation); the bots' own
+        # searches leave that decision to its own search, when it comes.
+        self.concede = concede
         self.rules = rules = view.rules
         self.rng = rng
         self.samples = samples
-        self.think_ms = think_ms
         self.sampler = DealSampler(view)
         self.deals: list[Sampled] = []
         self.seeds: list[float] = []
@@ -108,6 +111,9 @@ class ExchangeSearch:
             # 001: the bidders lose the bid unplayed; the others score their meld.
             return scorer.conceded([0 if s == bside else allowed[s]
                                     for s in range(rules.n_sides)])
+        if self.concede and gives_up(rules, self.view.bid, self.total(hands[self.bidder], trump),
+                                     shown[bside], hands[self.bidder], trump, banked):
+            return self.concede_value(hands, trump, scorer)
         taken, won = self.pol.play(list(hands), trump, self.leader, self.team, (),
                                    self.team[self.bidder], rnd.random, 0.04)
         tally = (seat_meld_stars(rules, hands, trump) if scorer.stars else
@@ -137,7 +143,6 @@ class ExchangeSearch:
         alive = list(range(n))
         totals = [0.0] * n
         weights = [0.0] * n
-        start = time.perf_counter()
         rounds = 1
         m = n
         while m > keep:
@@ -155,9 +160,6 @@ class ExchangeSearch:
                     totals[c] += w * plays[c](deal, random.Random(seed))
                     weights[c] += w
             done = upto
-            if self.think_ms is not None and (time.perf_counter() - start) * 1000 > \
-                    self.think_ms:
-                break
             if r < rounds - 1:
                 alive.sort(key=lambda c: -totals[c] / (weights[c] or 1.0))
                 alive = alive[:max(keep, (len(alive) + 1) // 2)]

@@ -144,6 +144,17 @@ class Estimate:
 
 def estimates(rules: RuleSet, h: int, trumps: list[int] | None = None) -> list[Estimate]:
     """Expected side total for each trump this seat could name, best first."""
+    if trumps is None:
+        return list(_every_trump(rules, h))
+    return _estimates(rules, h, trumps)
+
+
+@lru_cache(maxsize=4096)  # the review's play-outs of the auction ask it of each hand per call
+def _every_trump(rules: RuleSet, h: int) -> tuple[Estimate, ...]:
+    return tuple(_estimates(rules, h, None))
+
+
+def _estimates(rules: RuleSet, h: int, trumps: list[int] | None) -> list[Estimate]:
     model = model_for(rules)
     table = meld_table(rules)
     hand = HandShape(rules, h)

@@ -18,7 +18,6 @@ and lost to the model-based ceiling: it depended on guessing how the others woul
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
 from game.bots import bidding, gamebid
@@ -49,9 +48,8 @@ class Reading:
 
 
 def read_auction(view: PlayerView, rng: random.Random, samples: int,
-                 compare_partner: bool, think_ms: float | None = None) -> Reading:
+                 compare_partner: bool) -> Reading:
     rules = view.rules
-    start = time.perf_counter()
     me = view.seat
     partner = rules.seating.partner(me)
     sampler = AuctionSampler(view)
@@ -59,8 +57,6 @@ def read_auction(view: PlayerView, rng: random.Random, samples: int,
     diff = 0.0
     done = 0
     for _ in range(samples):
-        if think_ms is not None and done and (time.perf_counter() - start) * 1000 > think_ms:
-            break
         done += 1
         hands, widow, w = sampler.sample(rng)
         mine = play_out(rules, hands, widow, me, rng, leader=_leader(rules, view, me))
@@ -81,8 +77,7 @@ def read_auction(view: PlayerView, rng: random.Random, samples: int,
 
 
 def decide(view: PlayerView, rng: random.Random, aggression: str, samples: int,
-           bid_shift: float | None = None, think_ms: float | None = None,
-           game_bids: bool = True) -> tuple[Action, str]:
+           bid_shift: float | None = None, game_bids: bool = True) -> tuple[Action, str]:
     rules = view.rules
     bids = [a for a in view.legal if isinstance(a, Bid)]
     can_pass = Pass() in view.legal
@@ -98,7 +93,7 @@ def decide(view: PlayerView, rng: random.Random, aggression: str, samples: int,
     opponents_in = any(not passed[s] for s in range(rules.players)
                        if rules.side_of(s) != rules.side_of(view.seat))
     partner_high = partner >= 0 and view.high_bidder == partner
-    reading = read_auction(view, rng, samples, partner_high and not opponents_in, think_ms)
+    reading = read_auction(view, rng, samples, partner_high and not opponents_in)
     value += reading.info
     ceiling = (value - bidding.margin_z(rules, aggression, "hard") * model.sd
                + (bid_shift or 0.0) * scale)

@@ -51,20 +51,25 @@ class InfoSetSearch:
         self.depth = depth  # cards below the root the tree may grow
         self.c = explore * scale  # UCB1's exploration, in the values' points
 
-    def run(self, deals: Sequence[tuple[list[int], Value]], trick: Sequence[tuple[int, int]],
-            leader: int, taken: Sequence[int], won: Sequence[int], iterations: int,
-            rng: random.Random, eps: float = 0.04) -> dict[int, tuple[int, float]]:
-        """(visits, mean value) of every card type tried at the root. ``deals``: (every hand,
-        the value of a played-out hand for this seat's side) per sampled deal."""
+    def run(self, deals: Sequence[tuple[list[int], Value, Value | None]],
+            trick: Sequence[tuple[int, int]], leader: int, taken: Sequence[int],
+            won: Sequence[int], iterations: int, rng: random.Random, eps: float = 0.04
+            ) -> dict[int, tuple[int, float, float]]:
+        """(visits, mean value, mean points) of every card type tried at the root. ``deals``:
+        (every hand, the value of a played-out hand for this seat's side, and optionally its
+        value in this hand's points alone, the review's units; 0 without it) per sampled
+        deal."""
         root = Node()
         rnd = rng.random
+        points: dict[int, float] = {}
         for i in range(iterations):
-            hands0, value = deals[i % len(deals)]
+            hands0, value, in_points = deals[i % len(deals)]
             hands = list(hands0)
             tr = list(trick)
             lead, tk, wn = leader, list(taken), list(won)
             node, path = root, [root]
             movers: list[int] = []
+            first = -1  # this iteration's card at the root
             for _ in range(self.depth):
                 seat = lead if not tr else self.pol.nxt[tr[-1][0]]
                 if not hands[seat]:
@@ -88,6 +93,8 @@ class InfoSetSearch:
                     child.avail = 1
                 else:
                     child = node.children[best]
+                if node is root:
+                    first = best
                 hands[seat] -= self.k.one[best]
                 tr.append((seat, best))
                 movers.append(1 if ours else -1)
@@ -109,7 +116,10 @@ class InfoSetSearch:
             for node, sign in zip(path[1:], movers, strict=True):
                 node.n += 1
                 node.total += sign * v
-        return {t: (c.n, c.total / c.n) for t, c in root.children.items() if c.n}
+            if in_points is not None and first >= 0:
+                points[first] = points.get(first, 0.0) + in_points(tk, wn)
+        return {t: (c.n, c.total / c.n, points.get(t, 0.0) / c.n)
+                for t, c in root.children.items() if c.n}
 
     def _legal(self, h: int, trick: Sequence[tuple[int, int]]) -> list[int]:
         k = self.k

@@ -4,8 +4,10 @@ Every level answers every decision of every preset from the seat's :class:`Playe
 explains its choice in one sentence. Options (all optional, per seat):
 
 * ``aggression``: ``conservative``, ``normal`` or ``bold`` bidding;
-* ``think_ms``: ``hard`` stops searching after this many milliseconds (the table's think-time
-  budget; it makes a decision depend on the clock, so the match harness never sets it);
+* ``think_samples``: the table's think time as *reference samples* (game.match.thinking: the
+  think time times the machine's measured rate, kept with the game): ``hard`` and ``expert``
+  search the share of their sample budget that fits in it (``Budget.full_cost``). A number of
+  samples, never the clock, so a replay on a busy machine decides the same;
 * ``samples``: ``hard``'s search budget in sampled deals (deterministic, the default);
 * ``card_search`` / ``bid_search``: ``off`` gives ``hard`` medium's card play / auction, for
   measuring what each search is worth;
@@ -36,7 +38,6 @@ from game.rules.actions import Action, PlayCard, ProposeThrowIn, ThrowIn
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
 
-LEVEL_NAMES = ("easy", "medium", "hard")
 # Without its slips easy plays medium's rules minus the counting, and in partnership-150 that
 # came within a few points of medium (docs/strength.md): one card in five at random is what
 # keeps it beatable there.
@@ -46,7 +47,7 @@ EASY_NOISE = 0.2
 @dataclass
 class Style:
     aggression: str = "normal"
-    think_ms: float | None = None
+    think_samples: int | None = None
     samples: int | None = None
     noise: float | None = None
     bid_samples: int | None = None

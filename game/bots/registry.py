@@ -63,7 +63,7 @@ def _switch(options: Mapping[str, object], key: str) -> bool:
 
 
 def parse_style(options: Mapping[str, object]) -> Style:
-    known = {"aggression", "think_ms", "samples", "noise", "bid_samples", "bid_shift",
+    known = {"aggression", "think_samples", "samples", "noise", "bid_samples", "bid_shift",
              "card_search", "bid_search", "exchange_search", "exchange_samples", "game",
              "pass_search", "checks", "generation"}
     for key in options:
@@ -77,7 +77,8 @@ def parse_style(options: Mapping[str, object]) -> Style:
     bid_samples = _number(options, "bid_samples", 1, 100_000, True)
     ex_samples = _number(options, "exchange_samples", 1, 100_000, True)
     generation = _number(options, "generation", 0, len(GENERATIONS) - 1, True)
-    return Style(aggression, _number(options, "think_ms", 1, 600_000, False),
+    think = _number(options, "think_samples", 1, 10_000_000, True)
+    return Style(aggression, None if think is None else int(think),
                  None if samples is None else int(samples),
                  _number(options, "noise", 0, 1, False),
                  None if bid_samples is None else int(bid_samples),

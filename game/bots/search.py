@@ -3,8 +3,9 @@ everything observed, play each candidate card in every sample with the greedy ro
 and keep the card with the best average *hand score* (meld saved, contract made or set), not
 merely the most trick points.
 
-The budget is a number of sampled deals, so a match replays exactly; the table may also give a
-think-time limit. The same samples serve every candidate (common random numbers), which keeps
+The budget is a number of sampled deals, never the clock, so a match and a duplicate deal replay
+exactly on a busy machine (the table's think time is a number of samples too:
+game.match.thinking). The same samples serve every candidate (common random numbers), which keeps
 the comparison between candidates far less noisy than independent estimates would be.
 """
 
@@ -12,7 +13,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -33,6 +33,9 @@ class Choice:
     card_type: int
     value: float
     wins: float  # share of samples in which this card took the trick (for hints)
+    # This hand's points alone (the review's units), when the search was asked for them too:
+    # the same deals and rollouts valued without the game around them.
+    points: float = 0.0
 
 
 def default_budget(cards_left: int, candidates: int, cap: int = 64) -> int:
@@ -67,8 +70,8 @@ class CardSearch:
 
     def __init__(self, view: PlayerView, knowledge: Knowledge | None = None,
                  policy: RolloutPolicy | None = None, infer: bool = False,
-                 game: bool = True, reading: Reading | None = None, pool: float = 1.0,
-                 pool_cap: int = 512) -> None:
+                 game: bool = True, points: bool = False, reading: Reading | None = None,
+                 pool: float = 1.0, pool_cap: int = 512) -> None:
         self.view = view
         self.rules = view.rules
         self.k = knowledge or build(view)
@@ -80,6 +83,9 @@ class CardSearch:
             TruthSampler(view) if view.revealed else PlaySampler(self.k))
         self.scorer = HandScorer(view, bidder, view.bid, view.trump, view.widow is not None,
                                  GameValue.of(view, game))
+        # The review grades with the expert's own search: its rollouts valued in points too.
+        self.points = (HandScorer(view, bidder, view.bid, view.trump, view.widow is not None,
+                                  GameValue.of(view, False)) if points else None)
         # expert: weigh each sampled deal by how well it explains the auction
         self.weigh = auction_weight(view, self.k) if infer and not view.revealed else None
         # expert from generation 3: deals drawn ``pool`` times over and resampled by how well
@@ -96,8 +102,7 @@ class CardSearch:
                                               & deck.field_mask) for t in range(deck.n_types))
 
     def run(self, candidates: Sequence[int], rng: random.Random, samples: int,
-            think_ms: float | None = None, eps: float = 0.04, exact_cards: int = 0
-            ) -> list[Choice]:
+            eps: float = 0.04, exact_cards: int = 0) -> list[Choice]:
         """Rank ``candidates`` (card types) over ``samples`` sampled deals. With
         ``exact_cards`` or fewer cards left in all hands, each sample is solved exactly
         instead of rolled out."""
@@ -113,12 +118,13 @@ class CardSearch:
         n = rules.players
         total = {c: 0.0 for c in candidates}
         wins = {c: 0.0 for c in candidates}
+        pts_total = {c: 0.0 for c in candidates}
+        pts_score = self.points.valuer if self.points is not None else None
         weigh = self.weigh
         wsum = 0.0
         base_taken = list(view.taken) if view.taken else [0] * n
         base_won = list(view.won) if view.won else [0] * n
         side_meld = view.side_meld
-        start = time.perf_counter()
         done = 0
         rnd = rng.random
         drawn = self._read_deals(rng, samples) if self.model is not None else None
@@ -136,6 +142,7 @@ class CardSearch:
                              for t in range(rules.deck.n_types))
             exact = exact_cards and sum(rules.deck.size_of(h) for h in hands) <= exact_cards
             value = score(side_meld, banked)
+            pts_value = pts_score(side_meld, banked) if pts_score is not None else None
             for c in candidates:
                 hs = list(hands)
                 hs[me] -= one[c]
@@ -146,31 +153,35 @@ class CardSearch:
                 tk, wn = play(hs, trump, leader, team, tr, bidder_team, rnd, eps, base_taken,
                               base_won)
                 total[c] += w * value(tk, wn)
+                if pts_value is not None:
+                    pts_total[c] += w * pts_value(tk, wn)
                 if completes and self._wins_trick(tr, hs):
                     wins[c] += w
             done += 1
-            if think_ms is not None and (time.perf_counter() - start) * 1000 > think_ms:
-                break
         wsum = wsum or float(done)
-        return sorted((Choice(c, total[c] / wsum, wins[c] / wsum) for c in candidates),
-                      key=lambda ch: -ch.value)
+        return sorted((Choice(c, total[c] / wsum, wins[c] / wsum, pts_total[c] / wsum)
+                       for c in candidates), key=lambda ch: -ch.value)
 
     def run_tree(self, candidates: Sequence[int], rng: random.Random, samples: int,
                  depth: int = 8, explore: float = 0.7) -> list[Choice]:
         """Rank ``candidates`` by information-set MCTS (:mod:`game.bots.ismcts`) over
         ``samples`` deals drawn as :meth:`run` draws them (resampled by the auction, and by
-        the play when reading it), with as many playouts as :meth:`run` spends."""
+        the play when reading it), with as many playouts as :meth:`run` spends. Each card's
+        value in points (when the search was asked for them) is its mean over the playouts
+        that began with it."""
         rules, view = self.rules, self.view
         deck = rules.deck
         pts = rules.trick_points_by_type
         score = self.scorer.valuer
+        in_points = self.points.valuer if self.points is not None else None
         deals = []
         for hands, discard in self._read_deals(rng, samples):
             banked = self.banked_known
             if discard:
                 banked = sum(pts[t] * ((discard >> (t * deck.bits)) & deck.field_mask)
                              for t in range(deck.n_types))
-            deals.append((hands, score(view.side_meld, banked)))
+            deals.append((hands, score(view.side_meld, banked),
+                          in_points(view.side_meld, banked) if in_points is not None else None))
         n = rules.players
         tree = InfoSetSearch(self.k.kernel, self.pol, view.trump, view.seat, self.team,
                              self.bidder_team, depth, explore,
@@ -179,7 +190,8 @@ class CardSearch:
                          list(view.taken) if view.taken else [0] * n,
                          list(view.won) if view.won else [0] * n,
                          samples * len(candidates), rng)
-        out = [Choice(c, found[c][1] if c in found else -math.inf, 0.0) for c in candidates]
+        out = [Choice(c, found[c][1], 0.0, found[c][2]) if c in found else
+               Choice(c, -math.inf, 0.0) for c in candidates]
         return sorted(out, key=lambda ch: (-(found[ch.card_type][0] if ch.card_type in found
                                               else 0), -ch.value))
 

@@ -13,7 +13,6 @@ declaring out ends the game there and then.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 
 from game.bots.base import points_text
@@ -104,7 +103,7 @@ class StockSearch:
         return gv.value(deltas)
 
     def rank(self, moves: Sequence[Move], samples: int, rng: random.Random,
-             think_ms: float | None = None, keep: int = 2) -> list[tuple[float, int]]:
+             keep: int = 2) -> list[tuple[float, int]]:
         """(mean value, index) of the moves still in the running at the end, best first.
         Every move is played in the same sampled deals; the deals come in rounds and the
         weaker half of the moves is dropped after each (successive halving), so ``samples``
@@ -118,7 +117,6 @@ class StockSearch:
             m = (m + 1) // 2
             rounds += 1
         per_round = max(2, samples // rounds)
-        start = time.perf_counter()
         for r in range(rounds):
             upto = samples - per_round * (rounds - 1) if r == rounds - 1 else per_round
             for _ in range(max(1, upto)):
@@ -128,8 +126,6 @@ class StockSearch:
                     points, declared = moves[i](st.copy(), random.Random(seed))
                     totals[i] += self.value(points, declared)
                     counts[i] += 1
-            if think_ms is not None and (time.perf_counter() - start) * 1000 > think_ms:
-                break
             if r < rounds - 1:
                 alive.sort(key=lambda i: -totals[i] / counts[i])
                 alive = alive[:max(keep, (len(alive) + 1) // 2)]
@@ -213,7 +209,7 @@ def card_candidates(search: StockSearch, view: PlayerView, width: int) -> list[P
 
 
 def decide(view: PlayerView, rng: random.Random, samples: int, width: int,
-           think_ms: float | None = None, preferred: Action | None = None,
+           preferred: Action | None = None,
            game: bool = True, by_seat: bool = False) -> tuple[Action, str] | None:
     """The searched choice for a card or a meld-turn step of the stock phase; None when there
     is nothing to search (one sensible action). Among equally valued actions (a meld and the
@@ -233,7 +229,7 @@ def decide(view: PlayerView, rng: random.Random, samples: int, width: int,
         moves = [search.turn_move(a, may_meld, may_dix) for a in cands]
     if len(cands) == 1:
         return None
-    ranked = search.rank(moves, samples, rng, think_ms)
+    ranked = search.rank(moves, samples, rng)
     if preferred in cands:
         top = ranked[0][0]
         for i, (value, index) in enumerate(ranked):

@@ -8,9 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from game.bots.catalogue import CATALOGUE
 from game.commands.args import UsageError, capped_jobs, positive_int, seed
 
-LEVEL_CHOICES = ("random", "easy", "medium", "hard", "expert", "open")
+# Every level the bots declare, measurement-only ones included (game/bots/catalogue.py).
+LEVEL_CHOICES = tuple(level.name for level in CATALOGUE)
 
 
 def register(sub: Any) -> None:

@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from game.commands.args import UsageError, positive_int
+from game.store.settings import DEFAULT_LEVEL
 
 
 def register(sub: Any) -> None:
@@ -102,7 +103,9 @@ def cmd_review(args: argparse.Namespace) -> int:
         rules = pos.rules
         result = next((e.result for e in pos.events if isinstance(e, HandScored)), None)
         hand = GameHand(pos.start.hand_no, pos.start, pos.moves, 0, result)
-        seats = ["expert"] * rules.players
+        # A position names no bots: the others are taken to be the table's default level,
+        # against whom the open level's play-outs ("all cards seen") are played.
+        seats = [DEFAULT_LEVEL] * rules.players
         stored = None
         human = 0
     else:

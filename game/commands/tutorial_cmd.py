@@ -4,10 +4,32 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from game.commands.args import CannotRunError, UsageError, folder
+
+# Seconds the check waits for a word from its worker before looking again: the worker drives
+# every lesson without a word, and only its answer or its death ends the wait.
+WORKER_SILENCE = 30.0
+
+
+def _drive_lessons(root: str, progress: Callable[[int, int], None],
+                   cancelled: Callable[[], bool]) -> tuple[int, int, list[str]]:
+    """In the check's worker: the first hand and every lesson played through the window."""
+    from game.ui.checkdrive import drive_lessons_folder
+
+    return drive_lessons_folder(root)
+
+
+def _driven(raw: Any) -> tuple[int, int, list[str]]:
+    """The worker's answer, checked: (runs, lessons driven, failures)."""
+    runs, driven, failures = raw
+    if not (isinstance(runs, int) and isinstance(driven, int) and isinstance(failures, list)
+            and all(isinstance(f, str) for f in failures)):
+        raise ValueError(f"the lessons' drive answered {raw!r:.80}")
+    return runs, driven, failures
 
 
 def register(sub: Any) -> None:
@@ -55,23 +77,30 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
         # searched once); this process checks the engine's side and then drives the puzzles,
         # whose Hint is the hard bot's analysis it has just made.
         import os
-        from concurrent.futures import ProcessPoolExecutor
 
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the report
 
+        from game.match.worker import WorkerJob
         from game.store.content import preset_names
-        from game.ui.checkdrive import drive_all, drive_lessons_folder
+        from game.ui.checkdrive import drive_all
 
-        with ProcessPoolExecutor(max_workers=1) as pool:
-            driving = pool.submit(drive_lessons_folder, str(root))
-            report = check_all(lessons, puzzles, load_preset, errors, library, documents,
-                               guided=False, texts=texts)
-            report.driven, puzzle_failures = drive_all([], puzzles, load_preset,
-                                                         preset_names())
-            runs, driven, driven_failures = driving.result()
-        report.runs += runs
-        report.driven += driven
-        report.failures += driven_failures + puzzle_failures
+        # A worker that dies (out of memory, a signal) is one failure line and the check goes
+        # on; one whose parent dies ends itself (game.match.worker).
+        driving = WorkerJob(_drive_lessons, str(root), _driven, "The lessons' drive",
+                            niceness=0)
+        report = check_all(lessons, puzzles, load_preset, errors, library, documents,
+                           guided=False, texts=texts)
+        report.driven, puzzle_failures = drive_all([], puzzles, load_preset, preset_names())
+        while not driving.wait(WORKER_SILENCE):
+            pass  # alive and still driving: its end, answer or death, is what is waited for
+        if driving.result is not None:
+            runs, driven, driven_failures = driving.result
+            report.runs += runs
+            report.driven += driven
+            report.failures += driven_failures
+        else:
+            report.failures.append(driving.error or "The lessons' drive gave no answer")
+        report.failures += puzzle_failures
     else:
         report = check_all(lessons, puzzles, load_preset, errors, library, documents,
                            texts=texts)

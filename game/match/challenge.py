@@ -132,4 +132,5 @@ class ChallengeJob(WorkerJob[Item]):
 
     def __init__(self, task: ChallengeTask) -> None:
         super().__init__(_work, task, lambda raw: item_from_json(
-            raw, f"duplicate deal of hand {task.hand_no + 1}"))
+            raw, f"duplicate deal of hand {task.hand_no + 1}"),
+            f"The duplicate deal of hand {task.hand_no + 1}")

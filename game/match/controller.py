@@ -197,8 +197,8 @@ class Match:
         return [redact(e, viewer) for e in events]
 
     def hint(self, seat: int, level: str = STRONGEST) -> Suggestion:
-        """What the strongest level would do, within the table's think pause (the seats'
-        ``think_ms`` option caps its search like every bot's)."""
+        """What the strongest level would do, within the table's think time (the seats'
+        ``think_samples`` option cuts its search like every bot's, in samples)."""
         try:
             bot = make_bot(level, **self.bot_options)
         except ValueError:

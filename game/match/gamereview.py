@@ -2,8 +2,9 @@
 figure, and what easy, medium, hard and expert would have lost on the same positions, so that
 the player reads "you played between medium and hard".
 
-* **Points lost per hand**: the sum over the hand's decisions of what each lost against the
-  best action analysed (the hand review's units).
+* **Points lost per hand**: what the hand's decisions lost against the best actions analysed,
+  in all (:func:`game.match.review.hand_lost`: their sum, never more than what they could have
+  changed; the hand review's units).
 * **Accuracy**: the share of the player's decisions graded good (under 10 points lost).
 * **The levels**: at each of the player's decisions, each level's own choice is analysed with
   the player's (game.match.review); a level's points lost per hand are measured on exactly the
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from game.match.review import Graded
+from game.match.review import Graded, hand_lost
 from game.store.reviews import LEVELS, StoredReview
 
 
@@ -52,7 +53,8 @@ def place(lost: float, levels: dict[str, float]) -> str:
 
 
 def game_review(reviews: Sequence[StoredReview], hinted: Collection[int] = ()) -> GameReview:
-    """The figures over the hands reviewed, but for those in ``hinted`` (hand numbers)."""
+    """The figures over the hands reviewed, but for those in ``hinted`` (hand numbers). A
+    level's points lost per hand are over the hands where it was compared at every decision."""
     rows = []
     counted = 0
     lost = 0.0
@@ -60,23 +62,22 @@ def game_review(reviews: Sequence[StoredReview], hinted: Collection[int] = ()) -
     level_lost = dict.fromkeys(LEVELS, 0.0)
     compared = dict.fromkeys(LEVELS, 0)
     for review in sorted(reviews, key=lambda r: r.hand_no):
-        rows.append((review.hand_no, sum(Graded(d).lost for d in review.decisions),
-                     len(review.decisions)))
+        graded = [Graded(d) for d in review.decisions]
+        hand = hand_lost(graded) or 0.0
+        rows.append((review.hand_no, hand, len(review.decisions)))
         if review.hand_no in hinted:
             continue
         counted += 1
-        for d in review.decisions:
-            g = Graded(d)
-            lost += g.lost
-            good += g.grade == "good"
-            total += 1
-            for lv in LEVELS:
-                by = g.lost_by(lv)
-                if by is not None:
-                    level_lost[lv] += by
-                    compared[lv] += 1
+        lost += hand
+        good += sum(g.grade == "good" for g in graded)
+        total += len(graded)
+        for lv in LEVELS:
+            by = hand_lost(graded, lv)
+            if by is not None and graded:
+                level_lost[lv] += by
+                compared[lv] += 1
     n = max(1, counted)
-    levels = {lv: level_lost[lv] / n for lv in LEVELS if compared[lv]}
+    levels = {lv: level_lost[lv] / compared[lv] for lv in LEVELS if compared[lv]}
     left_out = tuple(sorted(r.hand_no for r in reviews if r.hand_no in hinted))
     return GameReview(tuple(rows), 100.0 * good / total if total else 100.0, lost / n, levels,
                       left_out)

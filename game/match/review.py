@@ -24,8 +24,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.bots.analysis import analyse
-from game.bots.registry import make_bot
+from game.bots.analysis import GRADE_EDGES, TIE, analyse, analyse_with
+from game.bots.registry import STRONGEST, make_bot
 from game.rules.actions import Action
 from game.rules.engine import actor, apply, legal_actions
 from game.rules.events import HandResult, HandScored
@@ -35,16 +35,41 @@ from game.rules.state import GameState
 from game.rules.view import observe
 from game.store.reviews import LEVELS, StoredDecision, StoredOption, StoredReview, option_key
 
-GRADES = (("good", 10.0), ("inaccuracy", 30.0), ("mistake", 80.0), ("blunder", float("inf")))
-CEILING_LEVEL = "open"  # sees every card: the ceiling, never a player's yardstick
+GRADES = tuple(zip(("good", "inaccuracy", "mistake", "blunder"), (*GRADE_EDGES, float("inf")),
+                   strict=True))
+CEILING_LEVEL = "open"  # sees every card: "all cards seen", never a player's yardstick
+# Every card is known to it, so a few rollouts a card and one deal per bid or exchange measure
+# what its search would with many (its deals are all the true one): four play-outs of the hand
+# cost about what one did at its full budget.
+CEILING_BUDGET: dict[str, object] = {"samples": 16, "bid_samples": 8, "exchange_samples": 12}
+CEILING_PLAYOUTS = 4  # at budget 1; fewer below it (one at least)
 Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
 
 
 def grade(points_lost: float) -> str:
+    """The grade of a loss as the player reads it, in whole points: a 9.6 shown as "10 lost" is
+    an inaccuracy, as the table of grades beside it says."""
+    shown = round(points_lost)
     for name, below in GRADES:
-        if points_lost < below:
+        if shown < below:
             return name
     return GRADES[-1][0]
+
+
+def loss(best: float, value: float) -> float:
+    """Points lost by an option worth ``value`` against the best: none within the tie, where
+    the review calls options equally good (game.bots.settle.TIE)."""
+    gap = best - value
+    return 0.0 if gap <= TIE else gap
+
+
+def margin_words(rules: RuleSet) -> str:
+    """The review's units for this table, in a player's words."""
+    if rules.n_sides == 2 and rules.partnerships:
+        return "your side's score minus the other side's"
+    if rules.n_sides == 2:
+        return "your score minus your opponent's"
+    return "your score minus the others' average"
 
 
 def margin(rules: RuleSet, seat: int, result: HandResult) -> float:
@@ -73,21 +98,49 @@ class Graded:
 
     @property
     def lost(self) -> float:
-        return max(0.0, self.best.value - self.chosen.value)
+        return loss(self.best.value, self.chosen.value)
 
-    def lost_by(self, level: str) -> float | None:
-        """What the level's choice here would have lost (None: not compared)."""
+    def value_of(self, level: str) -> float | None:
+        """The value of the level's choice here (None: not compared)."""
         for lv, action in self.decision.levels:
             if lv == level:
                 key = option_key(action)
-                value = next(o.value for o in self.decision.options
-                             if option_key(o.action) == key)
-                return max(0.0, self.best.value - value)
+                return next(o.value for o in self.decision.options
+                            if option_key(o.action) == key)
         return None
+
+    def lost_by(self, level: str) -> float | None:
+        """What the level's choice here would have lost (None: not compared)."""
+        value = self.value_of(level)
+        return None if value is None else loss(self.best.value, value)
 
     @property
     def grade(self) -> str:
         return grade(self.lost)
+
+
+def hand_lost(graded: Sequence[Graded], level: str | None = None) -> float | None:
+    """A hand's points lost in all, by the player (or by ``level``'s own choices at the same
+    decisions; None when the level was not compared at every one): the sum of the decisions'
+    losses, but never more than what the decisions could have changed, the distance from the
+    best prospect held at any of them to the lowest any choice led to.
+
+    Each decision is charged against its own alternatives, with what follows played by the
+    same policy (game.bots.continuation). Between two decisions news arrives: an opponent
+    overcalls a risky raise, or misplays a card. Good news is no credit, so a player who raises
+    into a stronger hand three times is charged each raise's risk; the bound keeps the hand's
+    total from exceeding the result the player's choices could have moved."""
+    if not graded:
+        return 0.0
+    chosen: list[float] = []
+    for g in graded:
+        value = g.chosen.value if level is None else g.value_of(level)
+        if value is None:
+            return None
+        chosen.append(value)
+    best = [g.best.value for g in graded]
+    lost = sum(loss(b, c) for b, c in zip(best, chosen, strict=True))
+    return min(lost, max(0.0, max(best) - min(chosen)))
 
 
 def decisions(hand: GameHand, seat: int) -> list[tuple[int, GameState, Action]]:
@@ -123,6 +176,9 @@ def review_game_hand(hand: GameHand, seat: int, seats: Sequence[str], budget: fl
     seed = hand.start.seed
     todo = decisions(hand, seat)
     out: list[StoredDecision] = []
+    # One bot per level for the hand, as at the table: the expert's exact playoff positions,
+    # solved once, answer its later decisions in the hand (game.bots.playoff.SolverCache).
+    bots = {lv: make_bot(lv) for lv in levels}
     for n, (index, state, action) in enumerate(todo):
         if cancelled():
             return None
@@ -133,9 +189,14 @@ def review_game_hand(hand: GameHand, seat: int, seats: Sequence[str], budget: fl
         at = index - hand.first
         rng = random.Random(f"review {seed} {hand.hand_no} {at} {budget}")
         view = observe(state, seat)
-        picks = tuple((lv, make_bot(lv).choose(view, random.Random(f"{lv} {seed} {at}")))
-                      for lv in levels)
-        a = analyse(view, rng, budget, action, [p for _, p in picks])
+        shared = (analyse_with(bots[STRONGEST], view,
+                               random.Random(f"{STRONGEST} {seed} {at}"), action)
+                  if budget == 1.0 and STRONGEST in bots else None)
+        picks = tuple((lv, shared[1] if shared is not None and lv == STRONGEST else
+                       bot.choose(view, random.Random(f"{lv} {seed} {at}")))
+                      for lv, bot in bots.items())
+        a = (shared[0] if shared is not None else
+             analyse(view, rng, budget, action, [p for _, p in picks]))
         out.append(StoredDecision(index, seat, a.kind, action,
                                   tuple(StoredOption(o.action, o.value, o.text)
                                         for o in a.options), a.reason, a.samples, picks))
@@ -143,19 +204,32 @@ def review_game_hand(hand: GameHand, seat: int, seats: Sequence[str], budget: fl
         return None
     if progress is not None:
         progress(len(todo), len(todo) + 1)
-    ceiling = ceiling_score(hand, seat, seats)
-    return StoredReview(hand.hand_no, seat, budget, tuple(out), ceiling)
+    runs = all_cards_seen(hand, seat, seats, ceiling_playouts(budget))
+    return StoredReview(hand.hand_no, seat, budget, tuple(out), sum(runs) / len(runs), runs)
 
 
-def ceiling_score(hand: GameHand, seat: int, seats: Sequence[str]) -> float:
-    """What the open-hand level (it sees every card) scores from the same deal in the seat,
-    against the same opponents: the "all cards seen" ceiling, in the review's units."""
+def ceiling_playouts(budget: float) -> int:
+    """How many open play-outs make "All cards seen" at ``budget``: four at 1, one at least."""
+    return max(1, round(CEILING_PLAYOUTS * min(1.0, budget)))
+
+
+def all_cards_seen(hand: GameHand, seat: int, seats: Sequence[str],
+                   playouts: int = CEILING_PLAYOUTS) -> tuple[float, ...]:
+    """What the open level (it sees every card) scores from the same deal in the seat, against
+    the same opponents, in each of ``playouts`` play-outs (the review's units). One play-out
+    is one draw of the open level's rollouts and the opponents' samples: the review shows their
+    mean, never one run, and never calls it a ceiling (the open level is a search, not perfect
+    play, and a player may score more)."""
+    return tuple(_open_playout(hand, seat, seats, k) for k in range(playouts))
+
+
+def _open_playout(hand: GameHand, seat: int, seats: Sequence[str], k: int) -> float:
     rules = hand.start.rules
-    bots = {s: make_bot(CEILING_LEVEL if s == seat else
-                        (level if level not in ("human", "script") else "expert"))
+    bots = {s: make_bot(CEILING_LEVEL, **CEILING_BUDGET) if s == seat else
+            make_bot(level if level not in ("human", "script") else "expert")
             for s, level in enumerate(seats)}
     state = hand.start
-    rng = random.Random(f"ceiling {hand.start.seed} {hand.hand_no}")
+    rng = random.Random(f"ceiling {hand.start.seed} {hand.hand_no} {k}")
     for _ in range(10_000):  # a hand is a few hundred actions at most
         who = actor(state)
         if who < 0:

@@ -43,7 +43,7 @@ class ReviewJob(WorkerJob[StoredReview]):
 
     def __init__(self, task: ReviewTask) -> None:
         super().__init__(_work, task, lambda raw: review_from_json(
-            raw, f"review of hand {task.hand_no + 1}"))
+            raw, f"review of hand {task.hand_no + 1}"), f"The review of hand {task.hand_no + 1}")
 
 
 def task_for(preset: str | None, rules_text: str | None, rules_source: str, seed: int,

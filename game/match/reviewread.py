@@ -1,15 +1,14 @@
 """A stored hand review read for a player: the moment of each decision, the costliest first,
-the hand's score against the open level's ceiling, as text or as the ``--json`` of
-``pinochle review``. The table's Review screen reads the same rows."""
+the hand's score beside what the open level scored with every card seen, as text or as the
+``--json`` of ``pinochle review``. The table's Review screen reads the same rows."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from game.bots.analysis import UNITS
-from game.match.review import GRADES, Graded, margin
-from game.rules.actions import Action, PlayCard
+from game.match.review import GRADES, Graded, hand_lost, margin, margin_words
+from game.rules.actions import Action, Pass, PlayCard
 from game.rules.engine import actor, apply, replay
 from game.rules.events import HandScored
 from game.rules.gamehands import GameHand
@@ -68,11 +67,30 @@ def moment_at(state: GameState) -> tuple[str, int]:
         if phase == Phase.MELD_TURN:
             return f"after trick {n}: meld or draw", n - 1
         return f"trick {n + 1}, {place}", n
-    words = {Phase.AUCTION: "the auction", Phase.PASS: "the pass to your partner",
+    if phase == Phase.AUCTION:
+        return auction_moment(view), -1
+    words = {Phase.PASS: "the pass to your partner",
              Phase.PASS_BACK: "the pass back", Phase.TRUMP: "naming trump",
              Phase.WIDOW: "the widow", Phase.DISCARD: "the discard",
              Phase.DECIDE: "play or concede", Phase.THROW_IN_VOTE: "the throw-in vote"}
     return words.get(phase, str(phase)), -1
+
+
+def auction_moment(view: PlayerView) -> str:
+    """Which call of the auction, in words: "the auction, your 2nd call, over West's 260" (or
+    "the opening call", or the stuck dealer's contract)."""
+    rules = view.rules
+    made = sum(1 for seat, _ in view.bids if seat == view.actor) + 1
+    nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(made, f"{made}th")
+    if view.high_bidder >= 0 and view.high_bid:
+        holder = rules.seating.name(view.high_bidder)
+        over = (f"over your own {view.high_bid}" if view.high_bidder == view.actor else
+                f"over {holder}'s {view.high_bid}")
+    else:
+        over = "nobody has bid yet"
+    if Pass() not in view.legal:
+        over += ", you must bid"
+    return f"the auction, your {nth} call, {over}"
 
 
 def rows(hand: GameHand, review: StoredReview) -> list[Row]:
@@ -109,13 +127,16 @@ def review_json(hand: GameHand, review: StoredReview) -> dict[str, Any]:
     all_rows = rows(hand, review)
     rules = hand.start.rules
     top = costliest(all_rows)
-    lost = sum(r.lost for r in all_rows)
+    lost = hand_lost([r.graded for r in all_rows]) or 0.0
     return {
         "table": rules.name, "hand": review.hand_no + 1,
-        "seat": rules.seating.name(review.seat), "units": UNITS,
+        "seat": rules.seating.name(review.seat),
+        "units": f"points of this hand: {margin_words(rules)}",
         "grades": {name: below for name, below in GRADES if below != float("inf")},
         "score": scored(hand, review.seat), "ceiling": review.ceiling,
-        "points_lost": round(lost, 1), "budget": review.budget,
+        "all_cards_seen": {"mean": review.ceiling, "playouts": list(review.ceiling_runs)},
+        "points_lost": round(lost, 1),
+        "points_lost_summed": round(sum(r.lost for r in all_rows), 1), "budget": review.budget,
         "costliest": [all_rows.index(r) for r in top],
         "decisions": [{
             "action": r.graded.decision.index, "moment": r.moment, "kind": r.graded.decision.kind,
@@ -135,22 +156,49 @@ def review_json(hand: GameHand, review: StoredReview) -> dict[str, Any]:
 def score_words(hand: GameHand, score: float) -> str:
     """What the hand scored, for a side or a lone player (cutthroat and two-handed have no
     side to speak of)."""
-    if hand.start.rules.partnerships:
-        return (f"Your side scored {score:+.0f} this hand (your side's score minus the "
-                "other side's)")
-    return f"You scored {score:+.0f} this hand (your score minus the others' average)"
+    rules = hand.start.rules
+    who = "Your side" if rules.partnerships else "You"
+    return f"{who} scored {score:+.0f} this hand ({margin_words(rules)})"
+
+
+def lost_words(all_rows: list[Row]) -> str:
+    """"299 points lost in all", with the decisions' own sum beside it when that is more:
+    a hand never loses more than its choices could change (review.hand_lost)."""
+    lost = hand_lost([r.graded for r in all_rows]) or 0.0
+    summed = sum(r.lost for r in all_rows)
+    text = f"{lost:.0f} points lost in all"
+    if round(summed) > round(lost):
+        text += f" ({summed:.0f} decision by decision, more than its choices could change)"
+    return text
+
+
+def all_cards_seen_words(review: StoredReview, score: float | None) -> str:
+    """"All cards seen" in a player's words: the mean of the open level's play-outs of the deal,
+    beside the player's own score. Never called a ceiling: the open level is a search, and a
+    player who read the cards well (or was lucky) may score more; then the sentence says so."""
+    if review.ceiling is None:
+        return ""
+    n = len(review.ceiling_runs) or 1
+    runs = "one play-out" if n == 1 else f"{n} play-outs"
+    base = (f"All cards seen: the open level, which sees every card, scored "
+            f"{review.ceiling:+.0f} on average over {runs} of this deal in your seat")
+    if score is None:
+        return base + "."
+    if score >= review.ceiling:
+        return base + f"; your {score:+.0f} is as good or better."
+    return base + f", {review.ceiling - score:.0f} more than you."
 
 
 def review_text(hand: GameHand, review: StoredReview) -> list[str]:
     data = review_json(hand, review)
     all_rows = rows(hand, review)
     out = [f"Hand {data['hand']} at {data['table']}, reviewed for {data['seat']}: "
-           f"{len(all_rows)} decisions, {data['points_lost']:g} points lost in all."]
+           f"{len(all_rows)} decisions, {lost_words(all_rows)}."]
     if data["score"] is not None:
         out.append(score_words(hand, data["score"]) + ".")
-    if review.ceiling is not None:
-        out.append(f"All cards seen: the open-hand level, which sees every card, scored "
-                   f"{review.ceiling:+.0f} from the same deal; a ceiling, not a par.")
+    seen = all_cards_seen_words(review, data["score"])
+    if seen:
+        out.append(seen)
     top = costliest(all_rows)
     if top:
         out.append("Costliest decisions:")
@@ -162,6 +210,6 @@ def review_text(hand: GameHand, review: StoredReview) -> list[str]:
     out.append("Every decision:")
     for r in all_rows:
         out.append(f"  {r.moment}: {r.graded.chosen.text}: {r.graded.grade}"
-                   + (f", {r.lost:.0f} lost; best {r.graded.best.text}" if r.lost >= 0.5
+                   + (f", {r.lost:.0f} lost; best {r.graded.best.text}" if r.lost > 0
                       else ""))
     return out

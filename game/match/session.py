@@ -62,7 +62,7 @@ class Session:
         return SavedGame(self.preset, self.rules_text, m.rules.source, m.seed, list(m.seats),
                          list(m.actions), self.practice, self.history,
                          {n: r for n, r in self.reviews.items() if r.hand_no < len(self.history)},
-                         self.challenge, sorted(m.hinted))
+                         self.challenge, sorted(m.hinted), dict(m.bot_options))
 
     @property
     def key(self) -> str:

@@ -3,15 +3,23 @@ freeze the table"): the table starts a job, polls it once a frame (never waiting
 progress, and may cancel it. The worker is a fresh process (``spawn``: nothing of the window is
 copied into it); it is handed plain data and hands back plain JSON, which the job reads with
 the same checks as a file. The review of a hand (game.match.reviewjob) and the expert's play of
-a duplicate deal (game.match.challengejob) are two such jobs."""
+a duplicate deal (game.match.challengejob) are two such jobs.
+
+A worker may die (issue 35, item 7: out of memory, a signal): the job then finishes with one
+line saying so, and whoever polls it carries on. The worker's messages come through a pipe whose
+writing end only the worker holds, so a worker that dies mid-message leaves an end of file, never
+a reader waiting for the rest. A parent that dies takes its workers with it: each worker watches
+its parent (:func:`watch_parent`) and ends itself once it is gone, rather than computing, or
+waiting on a pipe nobody reads, for ever."""
 
 from __future__ import annotations
 
 import contextlib
 import multiprocessing as mp
 import os
-import queue
+import signal
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -23,6 +31,8 @@ R = TypeVar("R")
 # when cancelled. The messages to the table are :func:`_run`'s, the same for every job.
 Target = Callable[[Any, Callable[[int, int], None], Callable[[], bool]], Any]
 NICENESS = 10  # the worker yields the processor to the table whenever both want it
+PARENT_POLL = 0.25  # seconds between a worker's looks at whether its parent is still there
+ORPHANED = 70  # a worker's exit status when it ended itself because its parent was gone
 
 
 class GameRecord(Protocol):
@@ -49,18 +59,54 @@ def saved_game(record: GameRecord) -> SavedGame:
                      list(record.seats), [parse_action(a) for a in record.actions])
 
 
-def _run(target: Target, task: Any, out: Any, stop: Any) -> None:
-    """In the worker: lower its priority below the window's, then do the work, putting
-    ("progress", done, total) as it goes and ending with ("done", json, 0) or ("error", line,
-    0)."""
+def watch_parent(parent: int, poll: float = PARENT_POLL) -> None:
+    """In a worker: end this process as soon as its parent (process ``parent``) is gone, from a
+    daemon thread that looks every ``poll`` seconds. A process whose parent dies is handed to
+    another (init, or a subreaper), so its parent's id changes; the parent's id is handed in,
+    not read here, so that a parent already gone when the worker starts is seen as gone.
+    ``os._exit``: nothing is flushed, since a pipe nobody reads is what would block for ever."""
+
+    def watch() -> None:
+        while True:
+            if os.getppid() != parent:
+                os._exit(ORPHANED)
+            time.sleep(poll)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
+
+
+def _run(target: Target, task: Any, out: Any, stop: Any, parent: int, niceness: int) -> None:
+    """In the worker: watch the parent, lower the priority below the window's, then do the work,
+    sending ("progress", done, total) as it goes and ending with ("done", json, 0) or ("error",
+    line, 0)."""
+    watch_parent(parent)
     with contextlib.suppress(OSError, AttributeError):  # not every system lets a process
-        os.nice(NICENESS)
+        if niceness:
+            os.nice(niceness)
     try:
-        result = target(task, lambda done, total: out.put(("progress", done, total)),
+        result = target(task, lambda done, total: out.send(("progress", done, total)),
                         stop.is_set)
-        out.put(("done", result, 0))
+        message: tuple[str, Any, int] = ("done", result, 0)
     except Exception as exc:  # reported to the player in one line, never a dead worker
-        out.put(("error", f"{type(exc).__name__}: {exc}".splitlines()[0], 0))
+        message = ("error", f"{type(exc).__name__}: {exc}".splitlines()[0], 0)
+    with contextlib.suppress(OSError):  # the parent gone, or no longer listening
+        out.send(message)
+    out.close()
+
+
+def death_line(what: str, exitcode: int | None) -> str:
+    """One line for a worker that ended without its answer: killed by a signal (out of memory
+    is SIGKILL), or exited with a status."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        hint = " (out of memory, or stopped from outside)" if name == "SIGKILL" else ""
+        return f"{what} stopped: its worker process was killed by {name}{hint}"
+    if exitcode is None:
+        return f"{what} stopped: its worker process closed its pipe without an answer"
+    return f"{what} stopped: its worker process exited with status {exitcode}"
 
 
 class WorkerJob(Generic[R]):
@@ -72,11 +118,14 @@ class WorkerJob(Generic[R]):
     and started by a short-lived thread; until it is up, :meth:`poll` says "not finished" and
     :meth:`cancel` leaves the thread to stop it as soon as it exists."""
 
-    def __init__(self, target: Target, task: Any, read: Callable[[Any], R]) -> None:
+    def __init__(self, target: Target, task: Any, read: Callable[[Any], R],
+                 what: str = "The work", niceness: int = NICENESS) -> None:
         self.task = task
+        self.what = what  # what the job does, for the line that says it stopped
+        self._niceness = niceness
         self._read = read
         self._target = target
-        self._out: Any = None
+        self._out: Any = None  # the reading end of the worker's pipe
         self._stop: Any = None
         self._proc: Any = None
         self._lock = threading.Lock()
@@ -98,11 +147,15 @@ class WorkerJob(Generic[R]):
         error = None
         try:
             ctx = mp.get_context("spawn")
-            self._out = ctx.Queue()
+            reader, writer = ctx.Pipe(duplex=False)
+            self._out = reader
             self._stop = ctx.Event()
-            proc = ctx.Process(target=_run, args=(self._target, self.task, self._out,
-                                                  self._stop), daemon=True)
+            proc = ctx.Process(target=_run, args=(self._target, self.task, writer,
+                                                  self._stop, os.getpid(), self._niceness),
+                               daemon=True)
             proc.start()
+            # Only the worker holds the writing end now: its death is an end of file here.
+            writer.close()
             self._proc = proc
         except Exception as exc:  # reported to the player in one line, like the work's own
             error = f"the worker could not be started ({type(exc).__name__}: {exc})"
@@ -149,18 +202,34 @@ class WorkerJob(Generic[R]):
         if error is not None:
             self.error, self.finished = error, True
             return True
-        while not self.finished:
-            try:
-                item = self._out.get_nowait()
-            except queue.Empty:
-                if not self._proc.is_alive() and self._proc.exitcode not in (None, 0):
-                    self.error = f"the analysis stopped (exit code {self._proc.exitcode})"
-                    self.finished = True
-                break
-            self._take(item)
+        return self._drain(0)
+
+    def _drain(self, seconds: float) -> bool:
+        """Take the messages that come within ``seconds`` of each other; True once finished."""
+        while not self.finished and self._readable(seconds):
+            self._receive()
         if self.finished:
             self._proc.join(timeout=0)
         return self.finished
+
+    def _readable(self, seconds: float) -> bool:
+        """A message (or the pipe's end) is waiting, within ``seconds``."""
+        try:
+            return bool(self._out.poll(seconds))
+        except OSError:  # the pipe closed under us: read as its end
+            return True
+
+    def _receive(self) -> None:
+        """Take one message; at the pipe's end (the worker gone without its answer), finish
+        with one line saying how it ended."""
+        try:
+            item = self._out.recv()
+        except (EOFError, OSError):
+            self._proc.join(timeout=5.0)  # it has closed its pipe: it is ending, or has ended
+            self.error = death_line(self.what, self._proc.exitcode)
+            self.finished = True
+            return
+        self._take(item)
 
     def cancel(self) -> None:
         """Stop the worker: asked first (it stops between steps), then ended. A worker still
@@ -178,6 +247,7 @@ class WorkerJob(Generic[R]):
         if self._proc.is_alive():
             self._proc.terminate()
             self._proc.join(timeout=1.0)
+        self._out.close()
 
     def wait(self, seconds: float) -> bool:
         """For tests and scripts: wait for the start, then take the worker's messages as they
@@ -185,13 +255,7 @@ class WorkerJob(Generic[R]):
         self.wait_started()
         if self.poll():
             return True
-        while not self.finished:
-            try:
-                item = self._out.get(timeout=seconds)
-            except queue.Empty:
-                break
-            self._take(item)
-        return self.finished
+        return self._drain(seconds)
 
     def _take(self, item: tuple[str, Any, Any]) -> None:
         kind, a, b = item

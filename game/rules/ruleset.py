@@ -60,11 +60,6 @@ Exchange = Literal["sequential", "simultaneous"]
 
 OBLIGATIONS: tuple[Obligation, ...] = get_args(Obligation)
 MELD_KINDS: tuple[MeldKind, ...] = get_args(MeldKind)
-SAVE_MELD: tuple[SaveMeld, ...] = get_args(SaveMeld)
-TIE_RULES: tuple[TieRule, ...] = get_args(TieRule)
-THROW_IN: tuple[ThrowInMode, ...] = get_args(ThrowInMode)
-GAME_LENGTHS: tuple[GameLength, ...] = get_args(GameLength)
-OPTIONAL_CHECKS: tuple[OptionalCheck, ...] = get_args(OptionalCheck)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,11 @@ from game.rules.actions import Action, ActionParseError, PlayCard, parse_action
 from game.store import schema
 from game.store.schema import SchemaError
 
-REVIEW_FORMAT = 1
+# 2: bids valued with the rest of the auction, exchanges with the concession that follows, and
+# "all cards seen" the mean of several play-outs (issue 35). A review of format 1 is not read:
+# it is analysed again when it is next asked for.
+REVIEW_FORMAT = 2
+STALE_FORMATS = (1,)
 MAX_DECISIONS = 400
 MAX_OPTIONS = 200
 LEVELS = ("easy", "medium", "hard", "expert")  # the levels a review compares the player with
@@ -48,11 +52,14 @@ class StoredReview:
     seat: int  # whose decisions
     budget: float
     decisions: tuple[StoredDecision, ...]
-    ceiling: float | None  # what the open-hand level scored from the same deal
+    ceiling: float | None  # the mean of ``ceiling_runs``: "all cards seen"
+    # what the open level (it sees every card) scored in each play-out of the same deal
+    ceiling_runs: tuple[float, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"format": REVIEW_FORMAT, "hand": self.hand_no, "seat": self.seat,
                 "budget": self.budget, "ceiling": self.ceiling,
+                "ceiling_runs": list(self.ceiling_runs),
                 "decisions": [{"index": d.index, "seat": d.seat, "kind": d.kind,
                                "chosen": str(d.chosen), "reason": d.reason,
                                "samples": d.samples,
@@ -118,13 +125,17 @@ def review_from_json(raw: Any, where: str) -> StoredReview:
     top = schema.table(raw, where)
     schema.choice(top.get("format"), f"{where}.format", (REVIEW_FORMAT,))
     ceiling = top.get("ceiling")
+    runs = tuple(_number(v, f"{where}.ceiling_runs[{i}]") for i, v in
+                 enumerate(schema.items(top.get("ceiling_runs", []), f"{where}.ceiling_runs",
+                                        64)))
     decisions = [_decision(d, f"{where}.decisions[{i}]") for i, d in
                  enumerate(schema.items(top.get("decisions"), f"{where}.decisions",
                                         MAX_DECISIONS))]
     return StoredReview(schema.whole(top.get("hand"), f"{where}.hand", 0, 10**6),
                         schema.whole(top.get("seat"), f"{where}.seat", 0, 5),
                         _number(top.get("budget"), f"{where}.budget"), tuple(decisions),
-                        None if ceiling is None else _number(ceiling, f"{where}.ceiling"))
+                        None if ceiling is None else _number(ceiling, f"{where}.ceiling"),
+                        runs)
 
 
 def reviews_from_json(value: Any, actions: list[Action]) -> dict[int, StoredReview]:
@@ -135,6 +146,8 @@ def reviews_from_json(value: Any, actions: list[Action]) -> dict[int, StoredRevi
     out: dict[int, StoredReview] = {}
     for key, raw in top.items():
         where = f"reviews[{key}]"
+        if isinstance(raw, dict) and raw.get("format") in STALE_FORMATS:
+            continue  # an older review's figures: analysed again when next asked for
         review = review_from_json(raw, where)
         if key != str(review.hand_no):
             raise SchemaError(where, f"holds hand {review.hand_no}")

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.bots.base import AGGRESSIONS
 from game.bots.registry import TABLE_LEVELS
 from game.rules.actions import Action, ActionParseError, parse_action
 from game.rules.engine import replay
@@ -24,6 +25,7 @@ SAVE_FORMAT = 1
 SEAT_KINDS = ("human", "random", *TABLE_LEVELS)  # never the measurement-only open level
 MAX_ACTIONS = 200_000
 MAX_RULES_TEXT = 200_000
+MAX_THINK_SAMPLES = 10_000_000  # the bot option's own bound (game.bots.registry)
 
 
 @dataclass
@@ -45,6 +47,11 @@ class SavedGame:
     # The hands (by number) in which the player asked for a Hint: left out of the challenge's
     # figures and the rating. Read apart (game.store.store), like the history and reviews.
     hinted: list[int] = field(default_factory=list)
+    # The bots' options the game was played with (the bidding style, the think time as
+    # reference samples: game.match.thinking), so that a resumed game's bots and the replays of
+    # its deals search the same samples as the table's did. None: a save of an older version,
+    # whose bots take the settings' options. Read apart (game.store.store).
+    bot_options: dict[str, object] | None = None
 
     @property
     def key(self) -> str:
@@ -87,7 +94,27 @@ class SavedGame:
                 "history": (self.history if self.history is not None else
                             finished_texts(self.rules(), self.seed, self.actions)),
                 "reviews": {str(n): r.to_json() for n, r in sorted(self.reviews.items())},
-                "challenge": self.challenge, "hinted": sorted(self.hinted)}
+                "challenge": self.challenge, "hinted": sorted(self.hinted),
+                **({"bot_options": self.bot_options} if self.bot_options is not None else {})}
+
+
+def bot_options_from_json(raw: Any) -> dict[str, object] | None:
+    """The saved game's bot options (None when the save has none); SchemaError names the
+    option that is wrong."""
+    if raw is None:
+        return None
+    top = schema.table(raw, "bot_options")
+    unknown = sorted(set(top) - {"aggression", "think_samples"})
+    if unknown:
+        raise SchemaError(f"bot_options.{unknown[0]}", "not a bot option a game keeps")
+    out: dict[str, object] = {}
+    if "aggression" in top:
+        out["aggression"] = schema.choice(top["aggression"], "bot_options.aggression",
+                                          AGGRESSIONS)
+    if "think_samples" in top:
+        out["think_samples"] = schema.whole(top["think_samples"], "bot_options.think_samples",
+                                            1, MAX_THINK_SAMPLES)
+    return out
 
 
 def hinted_from_json(raw: Any, hands: int) -> list[int]:

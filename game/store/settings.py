@@ -15,6 +15,8 @@ from game.store.schema import SchemaError
 SPEEDS = ("slow", "normal", "fast", "instant")
 BACKS = ("blue", "red", "green")
 THINK_MS = (0, 5_000)
+# Reference samples a millisecond (game.match.thinking), as measured on this machine; 0: not yet.
+THINK_RATE = (0.0, 1_000.0)
 # How long a completed trick stays face up in the middle before it is swept.
 TRICK_PAUSES: dict[str, float | None] = {"1 s": 1.0, "2 s": 2.0, "until I click": None}
 # A level for every seat but the player's, at the largest table the seating knows.
@@ -36,6 +38,9 @@ class Settings:
     # A racehorse hand with no decision of the player's between tricks takes under a minute at
     # the default speed (issue 14): measured with `pinochle play --demo --pace`.
     think_ms: int = 400
+    # This machine's speed, measured once (game.match.thinking.measure_rate): the think time
+    # becomes a number of samples, so a replay on a busy machine decides as the table did.
+    think_rate: float = 0.0
     bot_style: str = "normal"  # how boldly the bots bid: one of AGGRESSIONS
     sound: bool = True
     card_back: str = "blue"
@@ -68,12 +73,15 @@ class Settings:
         return (self.seat_levels + [DEFAULT_LEVEL] * n)[:n]
 
     def bot_options(self) -> dict[str, object]:
-        """The style options every bot seat of a new or resumed game is made with: the
-        bidding style, and the think pause as hard's search budget, so a hard bot never holds
-        the table up longer than the pause the player chose (0: its own sample budget)."""
+        """The style options every bot seat of a new game is made with: the bidding style, and
+        the think time as a number of reference samples (the think time times this machine's
+        measured rate; game.match.thinking), so that hard and expert search about as long as
+        the pause the player chose, and a replay searches the same samples whatever the machine
+        is doing (0 ms, or a rate not measured yet: each level's own sample budget). The options
+        are kept with the game (game.store.saves)."""
         options: dict[str, object] = {"aggression": self.bot_style}
-        if self.think_ms > 0:
-            options["think_ms"] = self.think_ms
+        if self.think_ms > 0 and self.think_rate > 0:
+            options["think_samples"] = max(1, round(self.think_ms * self.think_rate))
         return options
 
     def to_json(self) -> dict[str, Any]:
@@ -91,6 +99,14 @@ def _card_size(value: Any, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or \
             float(value) not in CARD_SIZES:
         raise SchemaError(name, "expected one of " + ", ".join(f"{c:g}" for c in CARD_SIZES))
+    return float(value)
+
+
+def _rate(value: Any, name: str) -> float:
+    low, high = THINK_RATE
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+            not low <= float(value) <= high:  # NaN fails both comparisons
+        raise SchemaError(name, f"expected a number from {low:g} to {high:g}")
     return float(value)
 
 
@@ -117,6 +133,7 @@ CHECKS: dict[str, Callable[[Any, str], Any]] = {
     "seat_levels": _levels,
     "speed": lambda v, f: schema.choice(v, f, SPEEDS),
     "think_ms": lambda v, f: schema.whole(v, f, *THINK_MS),
+    "think_rate": _rate,
     "bot_style": lambda v, f: schema.choice(v, f, AGGRESSIONS),
     "sound": schema.flag, "card_back": lambda v, f: schema.choice(v, f, BACKS),
     "four_colour": schema.flag, "practice": schema.flag, "challenge": schema.flag,

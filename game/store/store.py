@@ -24,7 +24,12 @@ from game.store.handlog import check_history, history_from_json
 from game.store.paths import config_dir, data_dir
 from game.store.progress import Progress, progress_from_json
 from game.store.reviews import reviews_from_json
-from game.store.saves import SavedGame, hinted_from_json, saved_game_from_json
+from game.store.saves import (
+    SavedGame,
+    bot_options_from_json,
+    hinted_from_json,
+    saved_game_from_json,
+)
 from game.store.schema import SchemaError, parse_json
 from game.store.settings import Settings, settings_from_json
 from game.store.stats import Stats, VariantStats, stats_from_json
@@ -201,13 +206,6 @@ class Store:
         """A finished game; a bad file is set aside and reported, like a saved game."""
         return self._read_game(path, "The finished game")
 
-    def save_review(self, saved: SavedGame, path: Path | None = None) -> bool:
-        """Write a game whose reviews changed back where it was read from: the table's save,
-        or ``path`` (a finished game's file)."""
-        if path is None:
-            return self.save_game(saved)
-        return self._save(path, saved.to_json(), "The finished game")
-
     def load_games(self) -> list[SavedGame]:
         """Every saved game, newest first; a bad one is reported and set aside."""
         paths = sorted(self._save_files(), key=_mtime, reverse=True)[:MAX_SAVES]
@@ -276,10 +274,10 @@ class Store:
         return saved
 
     def _read_history(self, path: Path, saved: SavedGame, data: Any) -> None:
-        """The save's hand history, reviews and hands played with Hint, checked; a bad part is
-        rebuilt (the history, from the actions), dropped (the reviews) or taken at its safest
-        (every hand hinted), the file as it was copied aside, and the loss reported in one
-        line. The game itself is kept whole."""
+        """The save's hand history, reviews, bots' options and hands played with Hint, checked;
+        a bad part is rebuilt (the history, from the actions), dropped (the reviews; the bots'
+        options, for the settings') or taken at its safest (every hand hinted), the file as it
+        was copied aside, and the loss reported in one line. The game itself is kept whole."""
         rules = saved.rules()
         raw = data.get("history") if isinstance(data, dict) else None
         try:
@@ -299,6 +297,15 @@ class Store:
             kept = self.files.keep_copy(path)
             self.files.say(f"The hand reviews in {path.name} are not usable ({exc}); they "
                            f"will be analysed again and nothing else is lost; {kept}.")
+        try:
+            saved.bot_options = bot_options_from_json(data.get("bot_options")
+                                                      if isinstance(data, dict) else None)
+        except SchemaError as exc:
+            saved.bot_options = None
+            kept = self.files.keep_copy(path)
+            self.files.say(f"The bots' options in {path.name} are not readable ({exc}); the "
+                           f"game goes on with the settings' bots and nothing else is lost; "
+                           f"{kept}.")
         hands = saved.progress()[0] + 1  # the hand in play included
         try:
             saved.hinted = hinted_from_json(data.get("hinted") if isinstance(data, dict)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from game.bots.registry import make_bot
-from game.match.review import GRADES, review_game_hand
+from game.match.review import GRADES, hand_lost, review_game_hand
 from game.match.reviewread import Row, rows, score_words, scored
 from game.rules.actions import Action
 from game.rules.events import Event, HandScored
@@ -93,7 +93,7 @@ def review_field(lr: LessonReview | None, arg: str) -> str:
     if what == "decisions":
         return str(len(lr.rows))
     if what == "lost" and not n:
-        return f"{sum(r.lost for r in lr.rows):.0f}"
+        return f"{hand_lost([r.graded for r in lr.rows]) or 0.0:.0f}"
     if what == "score":
         score = scored(lr.hand, 0)  # in the review's words: a side's score or a lone player's
         if score is None:

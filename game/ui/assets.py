@@ -17,7 +17,6 @@ from game.resources import data_dir
 SPRITES = data_dir("sprites")
 SOUNDS = data_dir("sounds")
 FONTS = SPRITES / "fonts"
-ROOT = SPRITES.parent  # the checkout's root when run from it, else the installed data folder
 
 CARD_RATIO = 1.4
 CARD_1X = 100  # width of the 1x card art; wider requests scale down from the 2x art

@@ -45,7 +45,7 @@ def test_the_tree_tries_only_legal_cards_and_spends_its_playouts():
             search = CardSearch(view, build(view), infer=True, pool=2.0)
             deals = []
             for hands, _ in search._read_deals(random.Random(1), 12):
-                deals.append((hands, search.scorer.valuer(view.side_meld, 0)))
+                deals.append((hands, search.scorer.valuer(view.side_meld, 0), None))
             tree = InfoSetSearch(search.k.kernel, policy_for(rules), view.trump, view.seat,
                                  search.team, search.bidder_team, 8, 0.7, 100.0)
             n = rules.players
@@ -53,7 +53,7 @@ def test_the_tree_tries_only_legal_cards_and_spends_its_playouts():
                     list(view.won) or [0] * n, 12 * len(legal))
             found = tree.run(*args, random.Random(2))
             assert set(found) <= legal and len(found) == len(legal)
-            assert sum(v for v, _ in found.values()) == 12 * len(legal)
+            assert sum(v for v, _, _ in found.values()) == 12 * len(legal)
             assert tree.run(*args, random.Random(2)) == found
             seen += 1
         assert seen >= 6
@@ -66,3 +66,30 @@ def test_the_tree_generation_plays_legal_hands():
     a = play_hand(rules, 4, ["expert", "medium"] * 2, options=trial)
     b = play_hand(rules, 4, ["expert", "medium"] * 2, options=trial)
     assert a[1] == b[1]
+
+
+def test_the_review_reads_the_trees_pick_and_its_points():
+    """The review grades the expert's card with the expert's own search (issue 35, item 8):
+    where generation 6 searches by the tree, the shared search is the tree, its first card is
+    the card the expert plays, and each card is valued in points as well."""
+    from game.bots.analysis import analyse_with
+    seen = 0
+    for view in _early_views("racehorse"):
+        if len(view.tricks) >= 2:
+            continue
+        cards = [a for a in view.legal if isinstance(a, PlayCard)]
+        if len(cards) != len(view.legal):
+            continue  # a throw-in to weigh: the review asks the bot apart
+        bot = make_bot("expert", generation=6, samples=10)
+        shared = analyse_with(bot, view, random.Random(f"r{seen}"), cards[0])
+        assert shared is not None
+        analysis, pick = shared
+        again = make_bot("expert", generation=6, samples=10)
+        assert pick == again.choose(view, random.Random(f"r{seen}"))
+        flat = make_bot("expert", samples=10).ranked_cards(view, random.Random(f"r{seen}"))
+        assert flat is not None
+        tree = [o.value for o in analysis.options if isinstance(o.action, PlayCard)]
+        assert sorted(tree) != sorted(c.points for c in flat)  # the tree's, not the flat's
+        assert any(v != 0.0 for v in tree)
+        seen += 1
+    assert seen >= 3

@@ -190,10 +190,10 @@ def test_hint_uses_the_strongest_level_within_the_think_pause(monkeypatch):
 
     rules = load_preset("partnership-150")
     m = controller.Match(rules, 5, ("human", "medium", "medium", "medium"),
-                         bot_options={"think_ms": 200})
+                         bot_options={"think_samples": 200})
     while not m.waiting_for_human():
         m.step_bot()
     monkeypatch.setattr(controller, "make_bot", spy)
     hint = m.hint(0)
-    assert made == [("expert", {"think_ms": 200})]
+    assert made == [("expert", {"think_samples": 200})]
     assert hint.action in m.view(0).legal and hint.reason

@@ -10,15 +10,17 @@ import pytest
 
 from game.match.duplicate import interval
 from game.match.rating import (
-    MIN_ITEMS,
+    GRID,
     NEAR,
     POSITIONS,
-    RESAMPLES,
-    UNKNOWN_SD,
+    STEPS,
     WINDOW,
+    leads,
     position,
+    rate,
     rating_words,
 )
+from game.store.challenge import Item
 
 DOC = (Path(__file__).parents[2] / "docs" / "rating.md").read_text()
 
@@ -29,11 +31,10 @@ def figure(pattern: str) -> str:
     return found[0]
 
 
-def test_the_window_resamples_and_least_items_are_the_codes():
+def test_the_window_and_the_grid_are_the_codes():
     assert int(figure(r"From the most recent \*\*(\d+)\*\* items")) == WINDOW
-    assert int(figure(r"over \*\*(\d+)\*\* bootstrap resamples")) == RESAMPLES
-    assert int(figure(r"Under \*\*(\d+)\*\* items")) == MIN_ITEMS
-    assert float(figure(r"the uncertainty is then ([\d.]+)")) == round(UNKNOWN_SD, 2)
+    assert int(figure(r"a grid of \*\*(\d+)\*\* ratings from 1")) == GRID
+    assert STEPS[1] - STEPS[0] == pytest.approx(float(figure(r"\(a step of ([\d.]+)\)")))
 
 
 def test_the_scale_is_the_codes():
@@ -41,12 +42,40 @@ def test_the_scale_is_the_codes():
     assert dict((w, float(n)) for w, n in (p.split() for p in scale.split(", "))) == POSITIONS
 
 
+def number(text: str) -> float:
+    return float(text.replace("−", "-").replace("+", ""))
+
+
 def test_the_worked_example_comes_out_as_the_page_says():
-    text = figure(r"Example: leads of (.*?) give a\s+rating of ([\d.]+)\.")
-    leads_text, said = text
-    lead = {w: float(v.replace("−", "-")) for w, v in
-            (p.split() for p in re.split(r",\s+", leads_text))}
-    assert position(lead) == pytest.approx(float(said))
+    found = figure(r"(?s)Example: three duplicate deals.*?:\s+(.*?) give a rating of\s+([\d.]+) ± "
+                   r"([\d.]+), \"(.*?)\"\. \(Your mean leads there are (.*?); the game "
+                   r"review's rule.*?would say ([\d.]+)\.\)")
+    deals_text, value, sd, words, leads_text, review_rule = found
+    deals = re.findall(r"(−?\d+) \((.*?)\)", deals_text)
+    assert len(deals) == 3
+    items = [Item("duplicate", "racehorse", 7, k, number(p),
+                  tuple(zip(("easy", "medium", "hard", "expert"),
+                            (number(v) for v in figs.split(", ")), strict=True)))
+             for k, (p, figs) in enumerate(deals)]
+    got = rate(items)
+    assert got is not None
+    assert f"{got.value:.2f}" == value and f"{got.sd:.2f}" == sd and got.words == words
+    said = {w: number(v) for w, v in (p.split() for p in re.split(r",\s+|\s+and\s+",
+                                                                     leads_text))}
+    assert {lv: round(v, 1) for lv, v in leads(items).items()} == said
+    assert f"{position(leads(items)):.2f}" == review_rule
+
+
+def test_the_simulation_rows_are_the_tools():
+    """The page's table of reported against true spreads names the tool that makes it, and
+    the test that runs it again holds the same figures' promise."""
+    assert "python -m tools.rating_sim" in DOC
+    assert "tests/challenge/test_rating_honest.py" in DOC
+    rows = re.findall(r"^\| (\d+) \| ([\d.]+) \| ([\d.]+) \| ([−+][\d.]+) \|", DOC, re.M)
+    assert [int(r[0]) for r in rows] == [3, 5, 20]
+    for _, reported, true, bias in rows:
+        assert abs(float(reported) - float(true)) <= 0.2 * float(true)
+        assert abs(number(bias)) <= 0.15
 
 
 def test_the_words_and_the_interval_are_as_described():

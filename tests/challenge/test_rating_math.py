@@ -1,6 +1,7 @@
 """Issue 28, item 4: the rating on the levels' scale, with its uncertainty, and item 3's
 difference per deal with a 95% interval, checked on inputs whose answers are worked out by
-hand here (docs/rating.md says how they are made)."""
+hand here (docs/rating.md says how they are made). Issue 35, item 4 made the rating a posterior
+on a grid: its honesty is checked by simulation in tests/challenge/test_rating_honest.py."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ import random
 import pytest
 
 from game.match.rating import (
-    MIN_ITEMS,
     UNKNOWN_SD,
     WINDOW,
     leads,
@@ -53,8 +53,9 @@ def test_the_position_on_the_levels_scale(lead, expected):
 def test_the_leads_are_the_mean_differences_over_the_items():
     items = [item(100, 80, 90, 110, 130), item(0, -20, 10, 10, 30)]
     assert leads(items) == {"easy": 20.0, "medium": 0.0, "hard": -10.0, "expert": -30.0}
-    # medium led by 0 (a tie counts as led), hard by -10: the rating is medium's, 2.
-    assert rate(items).value == pytest.approx(2.0)
+    # Level with medium on average: the rating is about medium, and two hands say little.
+    got = rate(items)
+    assert got.words == "about medium" and 1.75 < got.value < 2.25 and got.sd > 0.3
 
 
 def test_the_interval_per_deal_is_the_mean_and_1_96_standard_errors():
@@ -68,10 +69,9 @@ def test_the_interval_per_deal_is_the_mean_and_1_96_standard_errors():
     assert table_figures([]) is None
 
 
-def test_few_items_say_the_whole_scale_is_possible():
-    r = rate([item(0, -10, 10, 20, 30)])
-    assert r.items == 1 and r.sd == pytest.approx(3 / math.sqrt(12)) == UNKNOWN_SD
-    assert MIN_ITEMS > 1
+def test_one_item_of_evenly_spread_levels_says_almost_nothing():
+    r = rate([item(5, -10, 10, 20, 30)])
+    assert r.items == 1 and 0.6 < r.sd <= UNKNOWN_SD
 
 
 def noisy(n: int, skill: float, seed: int) -> list[Item]:
@@ -111,7 +111,7 @@ def test_the_uncertainty_shrinks_as_the_items_grow():
 def test_the_rating_follows_the_most_recent_items():
     old = [item(-100, 0, 10, 20, 30, hand=k) for k in range(WINDOW)]
     new = [item(100, 0, 10, 20, 30, hand=WINDOW + k) for k in range(WINDOW)]
-    assert rate(old).value == 1.0 and rate(old + new).value == 4.0
+    assert rate(old).value < 1.05 and rate(old + new).value > 3.95
 
 
 def test_a_hand_measured_again_replaces_its_item():
@@ -138,12 +138,13 @@ def test_a_review_becomes_an_item_of_points_lost():
         StoredDecision(9, 0, "bid", c, opts, "why", 10,
                        (("easy", c), ("medium", c), ("hard", b), ("expert", a))))
     it = review_item("racehorse", 5, StoredReview(2, 0, 1.0, decisions, None))
-    # The player lost 20 then 50; easy 50 + 50, medium 20 + 50, hard 0 + 20, expert 0.
-    assert it.kind == "review" and it.hand_no == 2 and it.player == -70
-    assert dict(it.levels) == {"easy": -100, "medium": -70, "hard": -20, "expert": 0}
+    # The player lost 20 then 50; easy 50 + 50, medium 20 + 50, hard 0 + 20, expert 0; but
+    # two decisions worth 50 at best and 0 at worst change at most 50 (review.hand_lost).
+    assert it.kind == "review" and it.hand_no == 2 and it.player == -50
+    assert dict(it.levels) == {"easy": -50, "medium": -50, "hard": -20, "expert": 0}
     assert review_item("racehorse", 5, StoredReview(2, 0, 1.0, (), None)) is None
     # A level not compared at every decision of the hand is left out, not half counted.
     partial = (decisions[0], StoredDecision(9, 0, "bid", c, opts, "why", 10,
                                             (("easy", c), ("expert", a))))
     it = review_item("racehorse", 5, StoredReview(2, 0, 1.0, partial, None))
-    assert dict(it.levels) == {"easy": -100, "expert": 0}
+    assert dict(it.levels) == {"easy": -50, "expert": 0}

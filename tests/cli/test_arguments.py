@@ -27,7 +27,7 @@ def _refused(capsys, *args: str) -> str:
     return err
 
 
-@pytest.mark.parametrize("opt", ["samples=-5", "samples=0", "think_ms=-1", "samples=2.5",
+@pytest.mark.parametrize("opt", ["samples=-5", "samples=0", "think_samples=-1", "samples=2.5",
                                  "noise=2", "bid_shift=nan", "aggression=wild", "card_search=x",
                                  "speed=9"])
 def test_bad_bot_options_are_refused(capsys, opt):

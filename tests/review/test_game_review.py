@@ -44,7 +44,9 @@ def test_points_lost_accuracy_and_levels_add_up():
     assert gr.hands == ((0, 40.0, 2), (1, 100.0, 1))
     assert gr.accuracy == pytest.approx(100 / 3)
     assert gr.lost_per_hand == 70.0
-    assert gr.levels == {"easy": (100 + 40 + 100) / 2, "expert": 40 / 2}
+    # Easy's first hand: 100 + 40 lost at two decisions whose options were worth 0 at best and
+    # -100 at worst, so no more than the 100 the hand's choices could change (hand_lost).
+    assert gr.levels == {"easy": (100 + 100) / 2, "expert": 40 / 2}
     assert gr.placed == "you played between easy and expert"
     assert Graded(hand0.decisions[0]).lost_by("medium") is None
 

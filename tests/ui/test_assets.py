@@ -7,6 +7,7 @@ import array
 import subprocess
 import sys
 import wave
+from pathlib import Path
 
 import pygame
 import pygame.freetype
@@ -184,7 +185,7 @@ def test_importing_assets_has_no_side_effects():
     code = ("import pygame, game.ui.assets as a\n"
             "print(pygame.get_init(), pygame.font.get_init(), a._images, a._fonts)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=assets.ROOT, check=True)
+                         cwd=Path(__file__).resolve().parents[2], check=True)
     assert out.stdout.split("\n")[-2] == "False False {} {}"
 
 

@@ -89,7 +89,7 @@ def test_the_costliest_decision_step_opens_the_tables_replay_there(app, lead):
     assert worst.graded.chosen.text in scene.run.text()
     # Its words: the moment, every alternative with its expected score, the reason whole.
     drawn = " ".join(d.label for d in record_frame(app) if d.kind == "text")
-    assert worst.moment.capitalize() in drawn
+    assert worst.moment[:1].upper() + worst.moment[1:] in drawn
     for option in worst.graded.decision.options:
         assert f"{option.text}" in drawn and f"{option.value:+.0f}" in drawn
     assert worst.graded.decision.reason.split()[-1] in drawn

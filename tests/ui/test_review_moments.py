@@ -82,7 +82,7 @@ def test_each_decision_opens_at_its_own_moment_as_the_player_saw_it(app, key):
         # the alternatives with their expected scores, and the reason, on every page
         assert f"{row.graded.best.text} (best): {row.graded.best.value:+.0f}" in shown or \
             row.graded.best is row.graded.chosen
-        assert any(t.startswith(row.moment.capitalize()) for t in shown)
+        assert any(t.startswith(row.moment[:1].upper() + row.moment[1:]) for t in shown)
         if isinstance(d.chosen, PlayCard):
             assert replay.index == row.trick and replay.seen is None
         else:

@@ -135,10 +135,14 @@ def test_the_bots_bidding_style_setting_reaches_every_bot_seat(app):
     table = start(app)
     assert sorted(b.level for b in table.match.bots.values()) == ["easy", "hard", "medium"]
     assert {b.style.aggression for b in table.match.bots.values()} == {"bold"}
-    assert {b.style.think_ms for b in table.match.bots.values()} == {None}  # the tests' 0 ms
+    assert {b.style.think_samples for b in table.match.bots.values()} == {None}  # the tests' 0 ms
+    assert app.settings.think_rate == 0  # no think time: the machine is not measured
     app.settings.think_ms = 300
     table = start(app)
-    assert {b.style.think_ms for b in table.match.bots.values()} == {300}
+    # The machine measured once, and the think time handed to every seat as samples.
+    assert app.settings.think_rate > 0
+    samples = round(300 * app.settings.think_rate)
+    assert {b.style.think_samples for b in table.match.bots.values()} == {samples}
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])

@@ -1,17 +1,27 @@
 """Review (issue 28): after a hand, the player's decisions graded against the expert, made in a
 worker process with a progress bar (the table keeps its frame rate; Cancel stops it), the three
-costliest first, each opening the replay at that moment, and the "all cards seen" ceiling.
+costliest first, each opening the replay at that moment, and what the open level scored with
+"all cards seen".
 A review is stored with the saved game: reopening it is instant."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.match.gamereview import game_review
 from game.match.reviewjob import ReviewJob, task_for
-from game.match.reviewread import Row, costliest, rows, score_words, scored
+from game.match.reviewread import (
+    Row,
+    all_cards_seen_words,
+    costliest,
+    lost_words,
+    rows,
+    score_words,
+    scored,
+)
 from game.match.session import Session
 from game.rules.gamehands import GameHand, game_hands
 from game.store.reviews import StoredReview
@@ -105,7 +115,7 @@ class HandReviewScene(Display):
             self.picks.append(Button(label, self._opener(row), hotkey=pygame.K_1 + i))
         self.buttons = [*self.picks, self.cont]
 
-    def _opener(self, row: Row):  # type: ignore[no-untyped-def]
+    def _opener(self, row: Row) -> Callable[[], object]:
         return lambda: self.app.open(Route.REPLAY, table=self.table, hand_no=self.hand_no,
                                      focus=row)
 
@@ -187,22 +197,21 @@ class HandReviewScene(Display):
         review = self.review
         assert review is not None
         counts = {g: sum(r.graded.grade == g for r in self.rows) for g in GRADE_COLOURS}
-        lost = sum(r.lost for r in self.rows)
         plural = {"good": "good", "inaccuracy": "inaccuracies", "mistake": "mistakes",
                   "blunder": "blunders"}
         parts = ", ".join(f"{n} {g if n == 1 else plural[g]}" for g, n in counts.items())
         step = round(lay.font * 1.45)
-        draw_text(surface, elide(f"{len(self.rows)} decisions: {parts}; {lost:.0f} points "
-                                 "lost in all.", lay.font, width), (x, y), lay.font, bold=True)
+        draw_text(surface, elide(f"{len(self.rows)} decisions: {parts}; "
+                                 f"{lost_words(self.rows)}.", lay.font, width), (x, y),
+                  lay.font, bold=True)
         score = scored(self.hand, review.seat)
         if score is not None:
             draw_text(surface, elide(score_words(self.hand, score) + ".", lay.font_small,
                                      width),
                       (x, y + step), lay.font_small)
-        if review.ceiling is not None:
-            draw_text(surface, elide(f"All cards seen: the open-hand level, which sees every "
-                                     f"card, scored {review.ceiling:+.0f} from this deal. "
-                                     "A ceiling, not a par.", lay.font_small, width),
+        seen = all_cards_seen_words(review, score)
+        if seen:
+            draw_text(surface, elide(seen, lay.font_small, width),
                       (x, y + 2 * step), lay.font_small, theme.INK_DIM)
         self._game_line(surface, x, width)
         head = y + round(100 * s)

@@ -4,6 +4,7 @@ text, one position (pn1) per line, by ``pinochle history GAME``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -64,7 +65,7 @@ class HistoryScene(MenuScene):
                      "Export as text: pinochle history (the command lists the games).")
         self._set(rows, "Done", lambda: self.app.pop(self))
 
-    def _opener(self, name: str, saved: SavedGame, finished: bool):  # type: ignore[no-untyped-def]
+    def _opener(self, name: str, saved: SavedGame, finished: bool) -> Callable[[], None]:
         return lambda: self._list_hands((name, saved, finished))
 
     def _list_hands(self, game: tuple[str, SavedGame, bool]) -> None:
@@ -81,10 +82,10 @@ class HistoryScene(MenuScene):
         self.note = f"Export: pinochle history {name}"
         self._set(rows, "Back", self._list_games)
 
-    def _replayer(self, saved: SavedGame, hand_no: int):  # type: ignore[no-untyped-def]
+    def _replayer(self, saved: SavedGame, hand_no: int) -> Callable[[], None]:
         return lambda: self.replay(saved, hand_no)
 
-    def _set(self, rows: list[Button], back: str, on_back) -> None:  # type: ignore[no-untyped-def]
+    def _set(self, rows: list[Button], back: str, on_back: Callable[[], None]) -> None:
         self.buttons = [*rows, Button(back, on_back, primary=True, hotkey=pygame.K_ESCAPE)]
         self.resize(self.app.size)
 

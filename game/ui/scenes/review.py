@@ -179,7 +179,7 @@ class ReplayScene(HandScene):
         self.prev.enabled = self.at > 0
         self.next.enabled = self.at < len(self.pages) - 1
         if self.index == MOMENT and self.focus is not None and self.seen is not None:
-            inner = big_panel(surface, table, self.focus.moment.capitalize())
+            inner = big_panel(surface, table, self.focus.moment[:1].upper() + self.focus.moment[1:])
             draw_moment(surface, table, hist, self.focus, self.seen, inner,
                         lambda cards, trump: hand_order(cards, table.match.rules, trump))
             self.draw_buttons(surface)

@@ -26,13 +26,6 @@ CALL_SPOTS: WeakKeyDictionary[DrawnTable, list[tuple[pygame.Rect, str]]] = WeakK
 SIGNAL = "•"
 
 
-def bidding_rows(view: PlayerView, first: int) -> list[tuple[int, list[tuple[str, bool]]]]:
-    """Per seat, in bidding order from ``first``: its calls in order, each with whether it is
-    the standing high bid. Every number is a bid the engine recorded."""
-    return [(seat, [(text, high) for text, high, _ in calls])
-            for seat, calls in read_rows(view, first)]
-
-
 def read_rows(view: PlayerView, first: int
               ) -> list[tuple[int, list[tuple[str, bool, CallReading]]]]:
     """:func:`bidding_rows` with what each call shows under the table's conventions."""

@@ -148,7 +148,7 @@ def draw_focus(surface: pygame.Surface, table: DrawnTable, focus: Row, area: pyg
     step = round(size * 1.35)
     width = area.width - round(10 * lay.s)
     mine = g.chosen
-    heading = (f"{focus.moment.capitalize()}: you chose {mine.text}, {g.grade}"
+    heading = (f"{focus.moment[:1].upper()}{focus.moment[1:]}: you chose {mine.text}, {g.grade}"
                + (f", {g.lost:.0f} points lost" if g.lost >= 0.5 else ""))
     y = area.top
     # Whole sentences, wrapped: a narrow panel (beside a lesson's coach) fits fewer

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 
+from game.match import thinking
 from game.match.controller import Match
 from game.rules.errors import RulesError
 from game.rules.ruleset import RuleSet
@@ -55,6 +56,8 @@ def start_game(app: AppContext, new_seed: bool = True, seed: int | None = None) 
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big") if new_seed else 1
     levels = settings.bot_levels(rules.players - 1)
+    if thinking.calibrate(settings):  # once per machine: the think time becomes samples
+        app.store.save_settings(settings)
     match = Match(rules, seed, ("human", *levels), bot_options=settings.bot_options())
     table = TableScene(app, match, preset, text)
     app.store.retire_game(table.session.key)
@@ -66,8 +69,15 @@ def resume_game(app: AppContext, saved: SavedGame) -> str | None:
     """Put a saved game back on the table; returns a one-line error instead when it cannot."""
     try:
         rules = saved.rules()
+        # The game's own bots (their options were kept with it), so that its replays search
+        # the same samples; an older save's take the settings'.
+        options = saved.bot_options
+        if options is None:
+            if thinking.calibrate(app.settings):
+                app.store.save_settings(app.settings)
+            options = app.settings.bot_options()
         match = Match(rules, saved.seed, tuple(saved.seats), list(saved.actions),
-                      bot_options=app.settings.bot_options(), hinted=set(saved.hinted))
+                      bot_options=dict(options), hinted=set(saved.hinted))
     except (RulesError, ValueError) as exc:
         return f"The saved game cannot be resumed: {exc}"
     app.settings.practice = saved.practice
