@@ -110,7 +110,7 @@ class HandReviewScene(Display):
         self.picks = []
         for i, row in enumerate(costliest(self.rows)):
             g = row.graded
-            label = (f"{i + 1}. {row.moment}: you chose {g.chosen.text}; best {g.best.text}; "
+            label = (f"{i + 1}. {row.moment}: you chose {g.chosen.text}; best {g.best_words}; "
                      f"{g.grade}, {row.lost:.0f} points")
             self.picks.append(Button(label, self._opener(row), hotkey=pygame.K_1 + i))
         self.buttons = [*self.picks, self.cont]

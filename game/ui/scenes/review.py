@@ -17,8 +17,10 @@ from game.ui import assets, theme
 from game.ui.overlay import Display
 from game.ui.table.moment import draw_moment
 from game.ui.table.replaypieces import (
+    best_cards,
     big_panel,
     card_width,
+    chosen_cards,
     clear_of,
     draw_auction,
     draw_cards,
@@ -195,14 +197,18 @@ class ReplayScene(HandScene):
         rows = self.seat_rows(pygame.Rect(inner.left, inner.top, split - inner.left,
                                           inner.height))
         width = card_width(table, rows[0][1])
+        focus = self.focus
+        here = focus is not None and focus.at_trick and self.index == focus.trick
         for seat, row in rows:
             draw_text(surface, who(table, seat), row.topleft, lay.font_small, theme.INK,
                       bold=True)
+            mine = here and focus is not None and seat == focus.graded.decision.seat
             draw_cards(surface, table, self.sorted(held[seat]),
                        (row.left, row.top + round(lay.font_small * 1.4)), width,
-                       span=row.width - round(20 * lay.s))
+                       chosen_cards(focus.graded.decision.chosen) if mine and focus else (),
+                       span=row.width - round(20 * lay.s),
+                       best=best_cards(focus.graded) if mine and focus else ())
         area = pygame.Rect(split, inner.top, inner.right - split, inner.height)
-        focus = self.focus
         if focus is not None and focus.at_trick and self.index == focus.trick:
             area.height = round(inner.height * 0.42)
             draw_focus(surface, table, focus, pygame.Rect(

@@ -21,27 +21,26 @@ import pygame
 
 from game.match.history import HandHistory
 from game.match.reviewread import Row
-from game.rules.actions import Action, Bid, Discard, LayMeld, PassCards, PlayCard
+from game.rules.actions import Action, Bid, LayMeld
 from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
 from game.ui import theme
-from game.ui.table.replaypieces import card_width, draw_auction, draw_cards, draw_focus, who
+from game.ui.table.replaypieces import (
+    best_cards,
+    card_width,
+    chosen_cards,
+    draw_auction,
+    draw_cards,
+    draw_focus,
+    who,
+)
 from game.ui.widgets import draw_text, elide
 
 if TYPE_CHECKING:
     from game.ui.table.labels import DrawnTable
 
 Order = Callable[[Sequence[Card], int], list[Card]]  # (cards, trump) -> in the hand's order
-
-
-def chosen_cards(action: Action) -> tuple[Card, ...]:
-    """The cards a decision moved: passed, discarded, melded or played."""
-    if isinstance(action, PassCards | Discard | LayMeld):
-        return action.cards
-    if isinstance(action, PlayCard):
-        return (action.card,)
-    return ()
 
 
 def cards_text(cards: Sequence[Card]) -> str:
@@ -183,4 +182,5 @@ def draw_moment(surface: pygame.Surface, table: DrawnTable, history: HandHistory
     cards = order(view.cards, view.trump)
     draw_cards(surface, table, cards, (left.left, hand_top + step),
                card_width(table, pygame.Rect(0, 0, 0, hand_h)),
-               chosen_cards(row.graded.decision.chosen), span=left.width)
+               chosen_cards(row.graded.decision.chosen), span=left.width,
+               best=best_cards(row.graded))
