@@ -89,6 +89,8 @@ def card_width(table: DrawnTable, row: pygame.Rect) -> int:
 
 
 CHOSEN_EDGE = (110, 175, 240)  # the player's own choice: a blue edge
+GRADE_COLOURS = {"good": theme.GREEN, "inaccuracy": theme.GOLD, "mistake": (240, 150, 70),
+                 "blunder": theme.RED}
 
 
 def draw_cards(surface: pygame.Surface, table: DrawnTable, cards: Sequence[Card],
@@ -192,8 +194,15 @@ def draw_focus(surface: pygame.Surface, table: DrawnTable, focus: Row, area: pyg
     reason = reason[:reason_lines] if reason_lines else reason
     draw_text(surface, "Expected score of each choice:", (area.left, y), size, theme.INK_DIM)
     y += step
+    legend: list[str] = []
+    outlined = best_cards(g)
+    if outlined:
+        many = len(outlined) > 1 and all(isinstance(o.action, PlayCard)
+                                         for o in g.equally_best)
+        legend = wrap(("Outlined in gold: every card as good as the best" if many else
+                       "Outlined in gold: the best") + "; edged in blue: yours.", size, width)
     options = g.decision.options
-    room = max(2, (area.bottom - y) // step - len(reason) - 3)
+    room = max(2, (area.bottom - y) // step - len(reason) - len(legend) - 2)
     shown = list(options[:room])
     if mine not in shown:
         shown[-1] = mine
@@ -211,12 +220,8 @@ def draw_focus(surface: pygame.Surface, table: DrawnTable, focus: Row, area: pyg
         draw_text(surface, f"... and {len(options) - len(shown)} more",
                   (area.left + round(12 * lay.s), y), size, theme.INK_DIM)
     y += step
-    if best_cards(g):
-        many = len(best_cards(g)) > 1 and all(isinstance(o.action, PlayCard)
-                                              for o in g.equally_best)
-        legend = ("Outlined in gold: every card as good as the best" if many else
-                  "Outlined in gold: the best") + "; edged in blue: yours."
-        draw_text(surface, elide(legend, size, width), (area.left, y), size, theme.INK_DIM)
+    for line in legend:
+        draw_text(surface, line, (area.left, y), size, theme.INK_DIM)
         y += step
     for line in reason:
         draw_text(surface, line, (area.left, y), size, theme.INK)
