@@ -232,8 +232,9 @@ def shortfall(view: PlayerView, kind: str, answer: Option, lost: float, samples:
         if kind == "card":
             context = _trick_context(view) + ". "
         lead += _card_effect(view, answer.action)
-    return (f"{context}{lead}: about {points_text(lost)} less for {whose} than the best play "
-            f"here, {how}")
+    best = ("the best call" if kind == "bid" else
+            "the best card" if isinstance(answer.action, PlayCard) else "the best choice")
+    return f"{context}{lead}: about {points_text(lost)} less for {whose} than {best} here, {how}"
 
 
 def _card_effect(view: PlayerView, card: PlayCard) -> str:

@@ -80,7 +80,8 @@ def judge(decision: StoredDecision, view: PlayerView, answer: Action,
     if accepted:
         others = [o.text for o in graded.equally_best if o is not mine]
         also = f"; as good: {', '.join(others)}" if others else ""
-        words = f"{lead}: as good as the best ({mine.value:+.0f}){also}"
+        named = "the best" if mine is graded.best else "as good as the best"
+        words = f"{lead}: {named} ({mine.value:+.0f}){also}"
     else:
         words = shortfall(view, decision.kind, Option(mine.action, mine.value, mine.text),
                           lost, decision.samples) + f" ({grade(lost)})"
@@ -90,15 +91,14 @@ def judge(decision: StoredDecision, view: PlayerView, answer: Action,
                    weighed_now)
 
 
-def answer_words(decision: StoredDecision, view: PlayerView) -> str:
-    """The answer, shown after a refused one or on request: every equally good best, and why
-    (against the player's choice in the game)."""
+def answer_words(decision: StoredDecision, view: PlayerView, named: bool = True) -> str:
+    """The answer, shown after a refused one or on request: every equally good best
+    (``named``), and why (against the player's choice in the game)."""
     g = Graded(decision)
     options = [Option(o.action, o.value, o.text) for o in decision.options]
     mine = next(o for o in options if option_key(o.action) == option_key(decision.chosen))
-    best = g.best_words
-    return (f"Best: {best} ({g.best.value:+.0f}). "
-            + explain(view, decision.kind, options, decision.samples, mine) + ".")
+    why = explain(view, decision.kind, options, decision.samples, mine) + "."
+    return f"Best: {g.best_words} ({g.best.value:+.0f}). {why}" if named else f"Why: {why}"
 
 
 def to_retry(rows: Sequence[Row], least: float = COSTLY) -> list[Row]:

@@ -19,6 +19,7 @@ from game.ui.scenes.history import HistoryScene
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menus import PauseScene, SavedGamesScene, SetupScene, TitleScene
 from game.ui.scenes.passing import PassScene
+from game.ui.scenes.phasestats import PhaseStatsScene
 from game.ui.scenes.play import (
     AuctionScene,
     DealScene,
@@ -29,6 +30,7 @@ from game.ui.scenes.play import (
 )
 from game.ui.scenes.puzzle import PuzzleScene
 from game.ui.scenes.rating import RatingScene
+from game.ui.scenes.retry import RetryScene
 from game.ui.scenes.review import BiddingScene, HandsScene, ReplayScene
 from game.ui.scenes.ruleorder import RuleOrderScene
 from game.ui.scenes.scoresheet import ScoreSheetScene
@@ -76,5 +78,6 @@ ROUTES: dict[Route, Callable[..., Scene | None]] = {
     Route.FIRST_HAND: FirstHandScene, Route.DRILL: DrillScene, Route.RULE_ORDER: RuleOrderScene,
     Route.BIDDING: BiddingScene, Route.HANDS: HandsScene, Route.REPLAY: ReplayScene,
     Route.CONFIRM: ConfirmScene, Route.HAND_REVIEW: HandReviewScene,
-    Route.HISTORY: HistoryScene, Route.RATING: RatingScene,
+    Route.HISTORY: HistoryScene, Route.RATING: RatingScene, Route.RETRY: RetryScene,
+    Route.PHASES: PhaseStatsScene,
 }

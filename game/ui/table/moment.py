@@ -130,13 +130,24 @@ def draw_moment(surface: pygame.Surface, table: DrawnTable, history: HandHistory
                 view: PlayerView, inner: pygame.Rect, order: Order) -> None:
     """The decision's moment over ``inner``: what was seen on the left, the alternatives and
     the reason on the right."""
-    lay = table.layout
-    s = lay.s
+    s = table.layout.s
     gap = round(24 * s)
     split = inner.left + round(inner.width * 0.58)
     left = pygame.Rect(inner.left, inner.top, split - inner.left - gap, inner.height)
     draw_focus(surface, table, row, pygame.Rect(split, inner.top, inner.right - split,
                                                 inner.height), reason_lines=5)
+    draw_seen(surface, table, history, row, view, left, order)
+
+
+def draw_seen(surface: pygame.Surface, table: DrawnTable, history: HandHistory, row: Row,
+              view: PlayerView, left: pygame.Rect, order: Order,
+              hand: bool = True) -> pygame.Rect:
+    """What the player saw at the decision, over ``left``: the auction, the widow, the cards
+    received or the trick so far, the moment in words, and the hand at the foot (``hand``:
+    drawn, with the cards moved edged; else left for the caller: Retry's hand is the choice).
+    Returns the hand's space, its label at the top."""
+    lay = table.layout
+    s = lay.s
     seat = row.graded.decision.seat
     size = lay.font_small
     step = round(size * 1.4)
@@ -163,9 +174,11 @@ def draw_moment(surface: pygame.Surface, table: DrawnTable, history: HandHistory
             trick = history.tricks[row.trick]  # the trick just won
             shown = [c for _, c in trick.cards]
             label = f"Trick {row.trick + 1}: {who(table, trick.winner)} won it, +{trick.points}"
-        elif view.trick:  # a decision during a trick (declaring out): the trick so far
+        elif view.trick:  # a decision during a trick: the trick so far
             shown = [c for _, c in view.trick]
             label = f"Trick {len(view.tricks) + 1} so far"
+        elif phase == Phase.TRICKS:
+            label = f"You lead to trick {len(view.tricks) + 1}"
         if label:
             draw_text(surface, elide(label, size, left.width), (left.left, y), size, theme.INK,
                       bold=True)
@@ -179,8 +192,14 @@ def draw_moment(surface: pygame.Surface, table: DrawnTable, history: HandHistory
         y += step
     draw_text(surface, "Your hand" if seat == table.human else f"{who(table, seat)}'s hand",
               (left.left, hand_top), size, theme.INK, bold=True)
-    cards = order(view.cards, view.trump)
-    draw_cards(surface, table, cards, (left.left, hand_top + step),
-               card_width(table, pygame.Rect(0, 0, 0, hand_h)),
-               chosen_cards(row.graded.decision.chosen), span=left.width,
-               best=best_cards(row.graded))
+    area = pygame.Rect(left.left, hand_top, left.width, hand_h)
+    if hand:
+        draw_cards(surface, table, order(view.cards, view.trump), (left.left, hand_top + step),
+                   hand_card_width(table, area), chosen_cards(row.graded.decision.chosen),
+                   span=left.width, best=best_cards(row.graded))
+    return area
+
+
+def hand_card_width(table: DrawnTable, area: pygame.Rect) -> int:
+    """The hand's cards in :func:`draw_seen`'s hand space."""
+    return card_width(table, pygame.Rect(0, 0, 0, area.height))
