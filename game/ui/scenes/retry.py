@@ -312,9 +312,12 @@ class RetryScene(Scene):
                  f"Not the best: {v.grade}, {v.lost:.0f} points lost.")
         draw_text(surface, title, (area.left, y), lay.font, colour, bold=True)
         y += round(lay.font * 1.5)
-        figure = (f"Expected score: {v.value:+.0f} for your choice, {v.best:+.0f} for the best"
-                  + (" (weighed now: the review had not analysed it)" if v.weighed_now else ""))
-        for text in (v.words + ".", *(() if v.accepted else (figure,))):
+        now = " (weighed now: the review had not analysed it)" if v.weighed_now else ""
+        figure = (f"Expected score: {v.value:+.0f} for your choice, {v.best:+.0f} for the "
+                  f"best{now}.")
+        more = (now[2:-1].capitalize() + ".",) if v.accepted and now else \
+            () if v.accepted else (figure,)
+        for text in (v.words + ".", *more):
             for line in wrap(text, size, area.width):
                 draw_text(surface, line, (area.left, y), size, theme.INK)
                 y += step

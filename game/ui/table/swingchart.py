@@ -34,7 +34,7 @@ class SwingChart:
         """Lay the chart out over ``rect`` with labels of ``font`` points."""
         self.rect, self.font = rect, font
         label_w = round(font * 3.2)  # the value axis's figures
-        top = rect.top + round(font * 1.6)  # the line of words above the plot
+        top = rect.top + round(font * 2.2)  # the line of words above the plot
         bottom = rect.bottom - round(font * 1.6)  # the deal, the score, the phases
         self.plot = pygame.Rect(rect.left + label_w, top, rect.width - label_w - font // 2,
                                 max(10, bottom - top))
@@ -84,10 +84,13 @@ class SwingChart:
         zero = self.y_of(0.0)
         for x in range(p.left, p.right, 8):  # the zero line, dashed
             pygame.draw.line(surface, theme.INK_DIM, (x, zero), (min(x + 4, p.right), zero))
-        for value in (self.high, 0.0, self.low):
+        taken: list[int] = []  # the value axis's figures, none over another
+        for value in (0.0, self.high, self.low):
             y = self.y_of(value)
-            draw_text(surface, f"{value:+.0f}" if value else "0", (p.left - 4, y), small,
-                      theme.INK_DIM, anchor="midright")
+            if all(abs(y - t) > small * 1.2 for t in taken):
+                taken.append(y)
+                draw_text(surface, f"{value:+.0f}" if value else "0", (p.left - 4, y), small,
+                          theme.INK_DIM, anchor="midright")
         at = self.positions()
         self._phases(surface, at, small)
         if len(at) > 1:
