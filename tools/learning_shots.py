@@ -68,8 +68,9 @@ def answer_at(app: App, scene: object, accepted: bool) -> bool:
             click(app, (rect.left + 4, rect.centery))
         elif isinstance(action, PassCards | Discard):
             for card in action.cards:
-                rect = next(r for c, _, r in picker.cards if c == card
-                            and c not in picker.selected)
+                index = next(i for i, (c, _, _) in enumerate(picker.cards) if c == card
+                             and i not in picker.selected)
+                rect = picker.cards[index][2]
                 click(app, (rect.left + 4, rect.centery))
             click(app, picker.submit.rect.center)
         elif isinstance(action, Bid):
@@ -162,13 +163,60 @@ def main() -> None:
             if kind not in seen:
                 seen.add(kind)
                 shot(f"retry-ask-{kind}")
-        if retry in app.stack:
+        if retry in app.stack and retry.show in retry.buttons:  # type: ignore[union-attr]
             click(app, retry.show.rect.center)  # type: ignore[union-attr]
             shot("retry-answer")
+        if retry in app.stack:
             click(app, retry.close.rect.center)  # type: ignore[union-attr]
+    # Play it out from the costliest decision's page of the replay: a burst while it plays,
+    # the end, a later trick, then a branch
+    picks = getattr(scene, "picks", [])
+    if picks:
+        click(app, picks[0].rect.center)
+        replay = app.top
+        shot("replay-focus")
+        click(app, replay.play.rect.center)  # type: ignore[union-attr]
+        play = app.top
+        begin = time.perf_counter()
+        shots = 0
+        while getattr(play, "job", None) is not None:
+            app.step(1 / 60)
+            if play.first_shown is not None and shots == 0:  # type: ignore[union-attr]
+                shot("playout-first-trick")
+                print(f"  first trick shown after {time.perf_counter() - begin:.2f} s")
+                shots = 1
+            time.sleep(1 / 60)
+        app.step(1 / 60)
+        shot("playout-scored")
+        for _ in range(4):
+            click(app, play.next.rect.center)  # type: ignore[union-attr]
+        shot("playout-trick-5")
+        click(app, play.branch.rect.center)  # type: ignore[union-attr]
+        shot("playout-branch-choose")
+        picker = play.picker  # type: ignore[union-attr]
+        if picker is not None:
+            if picker.cards and picker.mode == "card":
+                legal = [r for c, t, r in picker.cards if picker.play_of(c, t) is not None]
+                click(app, (legal[-1].left + 4, legal[-1].centery))
+            elif picker.mode == "bid":  # a bid two steps above the lowest
+                click(app, picker.up.rect.center)
+                click(app, picker.up.rect.center)
+                click(app, picker.bid.rect.center)
+            elif picker.buttons:
+                click(app, picker.buttons[-1].rect.center)
+            while getattr(play, "job", None) is not None:
+                app.step(1 / 60)
+                time.sleep(1 / 60)
+            app.step(1 / 60)
+            shot("playout-branch-scored")
+        app.pop()
+        app.pop()
     if getattr(scene, "practise", None) in scene.buttons:  # type: ignore[attr-defined]
         click(app, scene.practise.rect.center)  # type: ignore[attr-defined]
+        practice = app.top
         shot("practice-game")
+        click(app, practice.show.rect.center)  # type: ignore[union-attr]
+        shot("practice-answer")
         app.pop()
     app.pop()
     # Statistics: the practice kept for later and the figures by phase per table

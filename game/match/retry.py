@@ -31,6 +31,7 @@ from game.rules.actions import Action, parse_action
 from game.rules.engine import replay
 from game.rules.gamehands import GameHand, game_hands
 from game.rules.ruleset import RuleSet
+from game.rules.state import GameState
 from game.rules.view import PlayerView, observe
 from game.store.learning import PracticeItem
 from game.store.reviews import StoredDecision, StoredOption, StoredReview, option_key
@@ -125,11 +126,16 @@ def practice_items(game: GameRecordText, hand: GameHand, review: StoredReview,
                    rows: Sequence[Row], least: float = COSTLY) -> list[PracticeItem]:
     """The hand's decisions worth retrying, costliest first, each with the game's record to
     the end of the hand."""
-    end = hand.first + len(hand.moves)
-    actions = game.actions[:end]
-    return [PracticeItem(game.table, game.preset, game.rules_text, game.rules_source,
-                         game.seed, game.seats, actions, review.hand_no, review.budget,
-                         r.graded.decision) for r in to_retry(rows, least)]
+    return [item_for(game, hand, review, r.graded.decision) for r in to_retry(rows, least)]
+
+
+def item_for(game: GameRecordText, hand: GameHand, review: StoredReview,
+             decision: StoredDecision) -> PracticeItem:
+    """One decision of a reviewed hand, with the game's record to the end of the hand (what
+    Retry and Play it out set its moment up from)."""
+    actions = game.actions[:hand.first + len(hand.moves)]
+    return PracticeItem(game.table, game.preset, game.rules_text, game.rules_source, game.seed,
+                        game.seats, actions, review.hand_no, review.budget, decision)
 
 
 def game_practice(items: Sequence[Sequence[PracticeItem]], n: int = PRACTICE_GAME
@@ -149,7 +155,8 @@ class Moment:
     actions: tuple[Action, ...]
     hand: GameHand
     history: HandHistory
-    view: PlayerView
+    start: GameState  # the game just before the decision (hidden cards and all)
+    view: PlayerView  # what the player saw of it
     row: Row
 
 
@@ -167,5 +174,5 @@ def set_up(item: PracticeItem) -> Moment:
     hand = game_hands(rules, item.seed, list(actions))[item.hand_no]
     where, trick = moment_at(state)
     return Moment(item, rules, actions, hand,
-                  hand_history(rules, item.seed, list(actions), item.hand_no), view,
+                  hand_history(rules, item.seed, list(actions), item.hand_no), state, view,
                   Row(Graded(d), where, trick))

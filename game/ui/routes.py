@@ -28,6 +28,7 @@ from game.ui.scenes.play import (
     TrumpScene,
     WidowScene,
 )
+from game.ui.scenes.playout import PlayOutScene
 from game.ui.scenes.puzzle import PuzzleScene
 from game.ui.scenes.rating import RatingScene
 from game.ui.scenes.retry import RetryScene
@@ -79,5 +80,5 @@ ROUTES: dict[Route, Callable[..., Scene | None]] = {
     Route.BIDDING: BiddingScene, Route.HANDS: HandsScene, Route.REPLAY: ReplayScene,
     Route.CONFIRM: ConfirmScene, Route.HAND_REVIEW: HandReviewScene,
     Route.HISTORY: HistoryScene, Route.RATING: RatingScene, Route.RETRY: RetryScene,
-    Route.PHASES: PhaseStatsScene,
+    Route.PHASES: PhaseStatsScene, Route.PLAY_OUT: PlayOutScene,
 }

@@ -11,18 +11,21 @@ import random
 import pytest
 
 from game.match.phases import hand_phases
-from game.match.retry import judge
+from game.match.retry import item_for, judge, set_up
 from game.match.review import hand_lost, review_hand
 from game.match.reviewread import Row, costliest, lost_words, scored
 from game.match.swing import critical
-from game.rules.actions import Bid
+from game.rules.actions import Bid, PassCards
 from game.store.reviews import option_key
 from game.ui.scene import Route
 from game.ui.scenes.retry import RetryScene
 from game.ui.scenes.review import ReplayScene
+from game.ui.table.paper import PaperTable
 from game.ui.table.phasepanel import cells
+from game.ui.table.picker import Picker
 from game.ui.table.scene import TableScene
 from game.ui.widgets import recording
+from tests.review.test_retry import HANDS, record, reviewed
 from tests.ui.conftest import click, pump
 from tests.ui.driving import sized
 from tests.ui.overlaps import problems, record_frame
@@ -175,3 +178,28 @@ def test_the_hand_s_phase_figures_add_up_to_its_points_lost_as_shown(app, size):
     assert lost_words(scene.rows).startswith(f"{round(total)} points lost")
     # the game's column: two hands reviewed
     assert any(d.label.startswith("1 In all") for d in rec.items if d.kind == "phase figure")
+
+
+def test_both_copies_of_a_card_can_be_chosen_for_a_pass(app):
+    """Pinochle's deck holds every card twice: a pass of both copies is two clicks, not a
+    click that takes the first back."""
+
+    for preset, seed in HANDS[:2]:
+        match, hand, review = reviewed(preset, seed)
+        d = next(d for d in review.decisions if isinstance(d.chosen, PassCards))
+        moment = set_up(item_for(record(match, preset), hand, review, d))
+        twice = [c for c in set(moment.view.cards) if moment.view.cards.count(c) == 2]
+        if not twice:
+            continue
+        answers = []
+        picker = Picker(moment.view, lambda cards, trump: sorted(cards), answers.append)
+        table = PaperTable(app, match, 0)
+        picker.draw_hand(app.screen, table, (10, 10), 60, 900)
+        copies = [i for i, (c, _, _) in enumerate(picker.cards) if c == twice[0]]
+        for i in copies:
+            picker.click(i)
+        assert [picker.cards[i][0] for i in picker.selected] == [twice[0], twice[0]]
+        picker.click(copies[1])  # clicked again: taken back, the other kept
+        assert picker.selected == [copies[0]]
+        return
+    raise AssertionError("no hand held both copies of a card at a pass")

@@ -15,7 +15,13 @@ import pygame
 
 from game.match.gamereview import game_review
 from game.match.phases import game_phases, hand_phases
-from game.match.retry import GameRecordText, game_practice, practice_items, to_retry
+from game.match.retry import (
+    GameRecordText,
+    game_practice,
+    item_for,
+    practice_items,
+    to_retry,
+)
 from game.match.review import Graded, hand_lost
 from game.match.reviewjob import ReviewJob, task_for
 from game.match.reviewread import (
@@ -178,8 +184,10 @@ class HandReviewScene(Display):
         return super().handle_event(event)
 
     def _opener(self, row: Row) -> Callable[[], object]:
+        assert self.review is not None
+        item = item_for(self._record(), self.hand, self.review, row.graded.decision)
         return lambda: self.app.open(Route.REPLAY, table=self.table, hand_no=self.hand_no,
-                                     focus=row)
+                                     focus=row, item=item)
 
     # -- layout and drawing --------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

@@ -23,7 +23,7 @@ from game.rules.actions import Action
 from game.rules.errors import RulesError
 from game.store.learning import PracticeItem
 from game.ui import theme
-from game.ui.scene import Scene
+from game.ui.scene import Route, Scene
 from game.ui.table.moment import draw_seen, hand_card_width
 from game.ui.table.paper import PaperTable
 from game.ui.table.picker import Picker
@@ -66,6 +66,9 @@ class RetryScene(Scene):
         self.show = Button("Show the answer", self.show_answer, hotkey=pygame.K_a)
         self.next = Button("Next ▶", self.forward, hotkey=pygame.K_RIGHT)
         self.close = Button("Close", self.leave, hotkey=pygame.K_ESCAPE)
+        self.play = Button("Play it out", self.play_out, hotkey=pygame.K_o,
+                           tooltip="The hand played on from the best choice and from yours, "
+                           "side by side, by the expert in every seat (O)")
         self.buttons: list[Button] = []
         self.forward()
 
@@ -180,6 +183,10 @@ class RetryScene(Scene):
         self.shown = True
         self._buttons()
 
+    def play_out(self) -> None:
+        if self.moment is not None:
+            self.app.open(Route.PLAY_OUT, item=self.item, table=self.given)
+
     @property
     def busy(self) -> bool:
         return self.job is not None
@@ -196,6 +203,8 @@ class RetryScene(Scene):
         if self.moment is not None and not self.shown and \
                 not (self.verdict is not None and self.verdict.accepted):
             foot.append(self.show)
+        if self.moment is not None and (self.shown or self.verdict is not None):
+            foot.append(self.play)
         foot += [self.next, self.close]
         self.buttons = foot
         self.resize(self.app.size)

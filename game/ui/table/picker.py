@@ -49,7 +49,9 @@ class Picker:
         self.answer = answer
         legal = view.legal
         self.mode = mode_of(legal)
-        self.selected: list[Card] = []
+        # the cards chosen for a pass or a discard, by their place in the row: the two copies
+        # of a card are two cards to click
+        self.selected: list[int] = []
         # the hand as drawn, in order (and a two-handed meld's cards on the table after it)
         self.cards: list[tuple[Card, bool, pygame.Rect]] = []
         self.amounts = sorted(a.amount for a in legal if isinstance(a, Bid))
@@ -87,7 +89,7 @@ class Picker:
 
     def matching(self) -> Action | None:
         """The legal pass or discard of exactly the cards selected (None: none is)."""
-        chosen = sorted(self.selected)
+        chosen = sorted(self.cards[i][0] for i in self.selected if i < len(self.cards))
         for a in self.view.legal:
             if isinstance(a, PassCards | Discard) and sorted(a.cards) == chosen:
                 return a
@@ -104,16 +106,18 @@ class Picker:
         return next((a for a in self.view.legal if isinstance(a, PlayCard) and a.card == card
                      and a.from_table == from_table), None)
 
-    def click(self, card: Card, from_table: bool = False) -> None:
+    def click(self, index: int) -> None:
+        """The card at ``index`` of the row clicked."""
+        card, from_table, _ = self.cards[index]
         if self.mode == "card":
             play = self.play_of(card, from_table)
             if play is not None:
                 self.answer(play)
         elif self.mode == "cards":
-            if card in self.selected:
-                self.selected.remove(card)
+            if index in self.selected:
+                self.selected.remove(index)
             elif len(self.selected) < self.size:
-                self.selected.append(card)
+                self.selected.append(index)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         for b in self.buttons:
@@ -122,9 +126,9 @@ class Picker:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
                 self.mode in ("card", "cards"):
             # the card on top where two overlap: the later one in the row
-            for card, tabled, rect in reversed(self.cards):
-                if rect.collidepoint(event.pos):
-                    self.click(card, tabled)
+            for index in reversed(range(len(self.cards))):
+                if self.cards[index][2].collidepoint(event.pos):
+                    self.click(index)
                     return True
         return False
 
@@ -164,13 +168,10 @@ class Picker:
         if span and len(row) > 1:
             gap = min(gap, (span - width) // (len(row) - 1))
         lift = round(width * 0.25)
-        chosen = list(self.selected)
         self.cards = []
-        for card, tabled in row:
+        for index, (card, tabled) in enumerate(row):
             img = assets.card_image(str(card), width, four)
-            up = card in chosen and not tabled
-            if up:
-                chosen.remove(card)
+            up = index in self.selected
             rect = pygame.Rect(x, y + (0 if up else lift), width, img.get_height())
             surface.blit(img, rect)
             if self.mode == "card" and self.play_of(card, tabled) is None:
