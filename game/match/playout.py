@@ -32,12 +32,15 @@ from game.rules.events import HandResult, HandScored, TrickWon
 from game.rules.state import GameState
 from game.rules.view import observe
 
-# Samples per decision of the expert in a play-out: its card search, its calls, its exchanges
-# (the stock game's searches cost more per sample: fewer there). A racehorse line from the deal
-# to the score costs about 1.6 s of CPU at these (two-handed: about 3), against 10 to 13 s at
-# the expert's own budget.
-BUDGET: dict[str, object] = {"samples": 64, "bid_samples": 48, "exchange_samples": 64}
-STOCK_BUDGET: dict[str, object] = {"samples": 16, "bid_samples": 16, "exchange_samples": 24}
+# Samples per decision of the expert in a play-out: its card search, its calls, its exchanges.
+# A racehorse or cutthroat hand from the deal to the score costs about 1.2 s of CPU at these,
+# against 10 to 13 s at the expert's own budget. Two-handed, the stock game's searches cost
+# more per sample, and the expert's exact solution of the whole twelve-trick playoff took
+# 3 to 10 s a hand by itself: the play-out's expert solves the last ten tricks exactly (its
+# generation 1) and searches the stock game with 24 samples, about 2.5 s a hand.
+BUDGET: dict[str, object] = {"samples": 48, "bid_samples": 24, "exchange_samples": 32}
+STOCK_BUDGET: dict[str, object] = {"samples": 24, "bid_samples": 16, "exchange_samples": 24,
+                                   "generation": 1}
 LEVEL = "expert"
 MAX_ACTIONS = 2_000  # far beyond any hand: a line that has not ended by then is a bug
 
@@ -65,24 +68,41 @@ def budget_for(state: GameState) -> dict[str, object]:
 def read_line(start: GameState, seat: int, actions: Sequence[Action]) -> Line:
     """A line's tricks and score, read by replaying its actions from ``start`` through the
     engine (the score is the engine's, never the worker's word)."""
-    state = start
-    tricks: list[TrickWon] = []
-    result = None
-    for action in actions:
+    return LineReader(start, seat).feed(actions)
+
+
+class LineReader:
+    """A line read a trick at a time: each message carries the line's actions so far, and only
+    those not yet read are applied (a frame reads a trick, not the whole line again)."""
+
+    def __init__(self, start: GameState, seat: int) -> None:
+        self.start, self.seat = start, seat
+        self.state = start
+        self.actions: list[Action] = []
+        self.tricks: list[TrickWon] = []
+        self.result: HandResult | None = None
+
+    def feed(self, actions: Sequence[Action]) -> Line:
+        if tuple(actions[:len(self.actions)]) != tuple(self.actions):
+            raise ValueError("play it out: a line's actions changed under it")
+        for action in actions[len(self.actions):]:
+            if self.result is not None:
+                raise ValueError("play it out: the line goes on after the hand was scored")
+            self.state, events = apply(self.state, action)
+            self.actions.append(action)
+            for e in events:
+                if isinstance(e, TrickWon):
+                    self.tricks.append(e)
+                elif isinstance(e, HandScored):
+                    self.result = e.result
+        result = self.result
         if result is not None:
-            raise ValueError("play it out: the line goes on after the hand was scored")
-        state, events = apply(state, action)
-        for e in events:
-            if isinstance(e, TrickWon):
-                tricks.append(e)
-            elif isinstance(e, HandScored):
-                result = e.result
-    if result is not None:
-        return Line(tuple(actions), tuple(tricks), margin(start.rules, seat, result), result,
-                    (result.bidder, result.bid, result.trump))
-    view = observe(state, seat)
-    return Line(tuple(actions), tuple(tricks), None, None,
-                (view.bidder, view.bid, view.trump_suit))
+            return Line(tuple(self.actions), tuple(self.tricks),
+                        margin(self.start.rules, self.seat, result), result,
+                        (result.bidder, result.bid, result.trump))
+        view = observe(self.state, self.seat)
+        return Line(tuple(self.actions), tuple(self.tricks), None, None,
+                    (view.bidder, view.bid, view.trump_suit))
 
 
 class Player:

@@ -16,7 +16,7 @@ import pygame
 
 from game.bots.analysis_words import say
 from game.match.controller import Match
-from game.match.playout import Line, read_line
+from game.match.playout import Line, LineReader
 from game.match.playoutjob import PlayOutJob, play_out_task, read_part, worker_cpu
 from game.match.retry import Moment, set_up
 from game.match.review import Graded, margin_words
@@ -88,6 +88,8 @@ class PlayOutScene(Scene):
     def start(self, firsts: list[Action]) -> None:
         self._cancel()
         self.lines = [None for _ in firsts]
+        seat = self.item.decision.seat
+        self.readers = [LineReader(self.moment.start, seat) for _ in firsts]
         self.page, self.first_shown, self.error = 0, None, ""
         self.started = self.app.time
         self.job = PlayOutJob(play_out_task(self.item, firsts))
@@ -98,10 +100,9 @@ class PlayOutScene(Scene):
             return
         finished = job.poll()
         fresh, job.parts = job.parts, []
-        seat = self.item.decision.seat
         for raw in fresh:  # each trick as it comes, read through the engine
             i, actions, _ = read_part(raw)
-            self.lines[i] = read_line(self.moment.start, seat, actions)
+            self.lines[i] = self.readers[i].feed(actions)
             self.worker_cpu = worker_cpu(raw, self.worker_cpu)
         if self.first_shown is None and self.lines and all(
                 line is not None and (line.tricks or line.score is not None)
@@ -112,7 +113,8 @@ class PlayOutScene(Scene):
             if job.error is not None:
                 self.error = job.error
             elif job.result is not None:
-                self.lines = [read_line(self.moment.start, seat, acts) for acts in job.result]
+                self.lines = [reader.feed(acts) for reader, acts
+                              in zip(self.readers, job.result, strict=True)]
 
     def _cancel(self) -> None:
         if self.job is not None:
