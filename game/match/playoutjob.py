@@ -54,13 +54,15 @@ def _work(task: PlayOutTask, progress: Reporter, cancelled: Callable[[], bool]) 
     # between two tricks is the line's whose trick it was.
     cpu = [0.0 for _ in task.firsts]
     clock = time.process_time()
+    started = clock  # the worker's CPU before the work: its start and its imports
     for i, done, finished in play_out(start, [parse_action(a) for a in task.firsts],
                                       seed_of(task), cancelled):
         now = time.process_time()
         cpu[i] += now - clock
         clock = now
         lines[i] = [str(a) for a in done]
-        progress.part({"line": i, "actions": lines[i], "done": finished, "cpu": list(cpu)})
+        progress.part({"line": i, "actions": lines[i], "done": finished, "cpu": list(cpu),
+                       "start_cpu": started})
     if cancelled():
         return None
     return {"lines": lines, "cpu": cpu}

@@ -67,6 +67,7 @@ class PlayOutScene(Scene):
         self.started = 0.0  # when the job was asked for (app time), and the first trick shown
         self.first_shown: float | None = None
         self.worker_cpu: list[float] = []  # each line's CPU in the worker (benchmarks read it)
+        self.worker_start_cpu = 0.0  # the worker's CPU before it began: its start, its imports
         self.picker: Picker | None = None  # branching: choosing the action to play on from
         self.error = ""
         self.prev = Button("◀ Previous trick", lambda: self.turn(-1), hotkey=pygame.K_LEFT)
@@ -104,6 +105,9 @@ class PlayOutScene(Scene):
             i, actions, _ = read_part(raw)
             self.lines[i] = self.readers[i].feed(actions)
             self.worker_cpu = worker_cpu(raw, self.worker_cpu)
+            start = raw.get("start_cpu") if isinstance(raw, dict) else None
+            if isinstance(start, int | float):
+                self.worker_start_cpu = float(start)
         if self.first_shown is None and self.lines and all(
                 line is not None and (line.tricks or line.score is not None)
                 for line in self.lines):
