@@ -142,8 +142,9 @@ def main() -> None:
         for r in runs:
             f = r["frame_ms"]
             print(f"{preset:11} {r['kind']:8} {r['decision']:18} first trick "
-                  f"{r['first_trick_wall_s']} s (worker CPU {r['first_trick_worker_cpu_s']} s after "
-                  f"{r['worker_start_cpu_s']} s starting)"
+                  f"{r['first_trick_wall_s']} s (worker CPU "
+                  f"{r['first_trick_worker_cpu_s']} s after {r['worker_start_cpu_s']} s "
+                  "starting)"
                   f"; CPU per line {r['line_cpu_s']} s; frames p95 {f['p95']} ms, "
                   f"max {f['max']} ms (their own CPU: p95 {r['frame_cpu_ms']['p95']} ms)")
     print(f"targets: first trick <= {TARGETS['first_trick_s']:g} s, each line <= "
