@@ -132,7 +132,9 @@ def main() -> None:
         app.screenshot(args.out / f"{tag}-{name}.png")
         print(f"  {tag}-{name}.png")
 
-    last = hands - 1
+    # the reviewed hand that lost most: its review has decisions to retry and to play out
+    reviews = table.session.reviews
+    last = max(range(hands), key=lambda n: sum(Graded(d).lost for d in reviews[n].decisions))
     scene = app.open(Route.HAND_REVIEW, table=table, hand_no=last)
     app.step(1 / 60)
     shot("review")

@@ -252,7 +252,8 @@ def _card_effect(view: PlayerView, card: PlayCard) -> str:
     if ours:
         return ", which leaves the trick to your partner" + (
             f" and gives it {points_text(points)}" if points else "")
-    taker = "the other side" if rules.partnerships else "whoever takes it"
+    taker = ("the other side" if rules.partnerships else "your opponent" if rules.players == 2
+             else "whoever takes it")
     return ", which does not take this trick" + (
         f" and gives {taker} {points_text(points)}" if points else "")
 

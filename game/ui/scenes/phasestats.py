@@ -18,6 +18,7 @@ from game.store.content import load_ruleset, preset_names
 from game.store.learning import PHASES, PhaseRecord
 from game.ui import theme
 from game.ui.menu import MenuScene
+from game.ui.table.replaypieces import PHASE_COLOURS
 from game.ui.widgets import Button, draw_text, elide, record
 
 if TYPE_CHECKING:
@@ -25,9 +26,7 @@ if TYPE_CHECKING:
 
 RECENT = 10  # "the last ten hands"
 POINTS = 12  # the chart's points at most: each the mean of as many hands as that takes
-COLOURS = {"auction": (235, 190, 90), "exchange": (120, 190, 240), "meld and draws": (200, 150,
-                                                                                   235),
-           "play": (130, 210, 140)}
+COLOURS = PHASE_COLOURS
 
 
 def table_name(key: str) -> str:

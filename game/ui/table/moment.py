@@ -90,7 +90,8 @@ def stock_lines(view: PlayerView, seat: int, chosen: Action) -> list[str]:
     """Two-handed: the stock and turn-up, the meld already on the table, the meld laid."""
     out = []
     if view.turnup is not None:
-        out.append(f"Stock: {view.stock_size} cards; trump turn-up {view.turnup.pretty}.")
+        cards = "card" if view.stock_size == 1 else "cards"
+        out.append(f"Stock: {view.stock_size} {cards}; trump turn-up {view.turnup.pretty}.")
     tabled = view.tabled[seat] if view.tabled else ()
     if tabled:
         out.append(f"Your meld on the table: {cards_text(tabled)}")

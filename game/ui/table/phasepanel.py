@@ -15,7 +15,7 @@ from game.ui.widgets import draw_text, elide, record
 
 
 def cells(figures: Sequence[PhaseFigure], total: float, per: int = 1) -> list[str]:
-    """Each phase's figure as shown: "57 lost · 1 of 2 good" (per hand over ``per`` hands:
+    """Each phase's figure as shown: "57 lost · 1/2 good" (per hand over ``per`` hands:
     "23 lost · 80% good"), then the total; "–" where the phase had no decision."""
     lost = shown([f.lost / per for f in figures], total / per)
     out = []
@@ -23,7 +23,7 @@ def cells(figures: Sequence[PhaseFigure], total: float, per: int = 1) -> list[st
         if not f.decisions:
             out.append("–")
         elif per == 1:
-            out.append(f"{points} lost · {f.good} of {f.decisions} good")
+            out.append(f"{points} lost · {f.good}/{f.decisions} good")
         else:
             out.append(f"{points} lost · {f.accuracy:.0f}% good")
     return [*out, f"{round(total / per)} lost"]

@@ -91,6 +91,9 @@ def card_width(table: DrawnTable, row: pygame.Rect) -> int:
 CHOSEN_EDGE = (110, 175, 240)  # the player's own choice: a blue edge
 GRADE_COLOURS = {"good": theme.GREEN, "inaccuracy": theme.GOLD, "mistake": (240, 150, 70),
                  "blunder": theme.RED}
+# The phases of a hand (game.match.phases), one colour each wherever they are charted.
+PHASE_COLOURS = {"auction": (235, 190, 90), "exchange": (120, 190, 240),
+                 "meld and draws": (200, 150, 235), "play": (130, 210, 140)}
 
 
 def draw_cards(surface: pygame.Surface, table: DrawnTable, cards: Sequence[Card],

@@ -1,6 +1,6 @@
 """The swing of the hand drawn as a chart (issue 40, item 4): the side's expected margin after
 each of the player's decisions (game.match.swing), a line from the deal to the score over a
-zero line, the phases of the hand marked along it, the costliest decisions ringed and
+zero line, each decision's point in its phase's colour, the costliest decisions ringed and
 numbered, the critical ones (only one good choice) marked with a gold diamond. Pointing at a
 point says what it is; clicking one opens that moment of the replay."""
 
@@ -12,7 +12,7 @@ import pygame
 
 from game.match.swing import SwingPoint
 from game.ui import theme
-from game.ui.table.replaypieces import GRADE_COLOURS
+from game.ui.table.replaypieces import GRADE_COLOURS, PHASE_COLOURS
 from game.ui.widgets import draw_text, elide, record
 
 COSTLY_COLOUR = GRADE_COLOURS["mistake"]
@@ -92,13 +92,13 @@ class SwingChart:
                 draw_text(surface, f"{value:+.0f}" if value else "0", (p.left - 4, y), small,
                           theme.INK_DIM, anchor="midright")
         at = self.positions()
-        self._phases(surface, at, small)
+        self._legend(surface, small)
         if len(at) > 1:
             pygame.draw.lines(surface, theme.GOLD, False, at, width=2)
         r = max(4, font // 3)
         for i, (pt, (x, y)) in enumerate(zip(self.points, at, strict=True)):
             record("swing point", self.spots[i], f"{i} {pt.value:.1f} {pt.label}")
-            colour = theme.INK if pt.row is not None else theme.INK_DIM
+            colour = PHASE_COLOURS.get(pt.phase, theme.INK_DIM)
             pygame.draw.circle(surface, colour, (x, y), r)
             if pt.critical:
                 d = r + 4
@@ -119,21 +119,14 @@ class SwingChart:
         draw_text(surface, elide(head, small, self.rect.width), (self.rect.left, self.rect.top),
                   small, theme.INK if self.hover is not None else theme.INK_DIM)
 
-    def _phases(self, surface: pygame.Surface, at: list[tuple[int, int]], size: int) -> None:
-        """A faint line where the hand moves to another phase, the phase named under it."""
-        p = self.plot
-        last = ""
-        ends = [p.left - 1, p.left - 1]  # the right end of the last label on each of two rows
-        for pt, (x, _) in zip(self.points, at, strict=True):
-            if pt.row is None or pt.phase == last:
-                continue
-            last = pt.phase
-            pygame.draw.line(surface, theme.INK_DIM, (x, p.top + 2), (x, p.bottom - 2))
-            # A phase of one decision leaves no room for its name: the next goes a row up.
-            for row in (0, 1):
-                if x + 3 > ends[row]:
-                    rect = draw_text(surface, pt.phase,
-                                     (x + 3, p.bottom - 2 - row * round(size * 1.25)), size,
-                                     theme.INK_DIM, anchor="bottomleft")
-                    ends[row] = rect.right + 4
-                    break
+    def _legend(self, surface: pygame.Surface, size: int) -> None:
+        """The phases the points are coloured by, those the hand had, under the plot between
+        "deal" and "score"."""
+        seen = [p for p in PHASE_COLOURS if any(pt.phase == p for pt in self.points)]
+        x = self.plot.left + round(size * 3.5)
+        y = self.plot.bottom + 2 + round(size * 0.1)
+        for phase in seen:
+            r = max(3, size // 3)
+            pygame.draw.circle(surface, PHASE_COLOURS[phase], (x + r, y + size // 2 + 1), r)
+            rect = draw_text(surface, phase, (x + 2 * r + 4, y), size, theme.INK_DIM)
+            x = rect.right + round(size * 1.2)
