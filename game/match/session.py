@@ -7,11 +7,15 @@ read from the engine's results (:func:`game.store.stats.record_hand`), never fro
 
 from __future__ import annotations
 
+from game.bots.settle import GRADE_EDGES
 from game.match.challenge import ChallengeTask
 from game.match.challengequeue import ChallengeQueue
 from game.match.controller import Match
+from game.match.phases import record_of
 from game.match.rating import record as record_item
 from game.match.rating import review_item
+from game.match.retry import GameRecordText, practice_items
+from game.match.reviewread import rows
 from game.rules.events import Event, GameWon, HandScored
 from game.rules.gamehands import finished_texts, game_hands
 from game.store.challenge import Item
@@ -20,6 +24,8 @@ from game.store.saves import SavedGame
 from game.store.stats import Stats, record_game, record_hand
 from game.store.store import Store
 from game.store.tables import TableChoice
+
+KEPT = GRADE_EDGES[1]  # a reviewed hand's mistakes and blunders are kept to retry later
 
 
 class Session:
@@ -133,8 +139,8 @@ class Session:
         self.store.save_challenge(challenge)
 
     def reviewed(self, review: StoredReview) -> None:
-        """A review of the player's hand was made: kept with the game, and counted in the
-        rating."""
+        """A review of the player's hand was made: kept with the game, counted in the
+        rating, and in what the player is learning."""
         self.reviews[review.hand_no] = review
         self.save()
         if review.seat == self.seat and self.match.initial is None:
@@ -142,6 +148,28 @@ class Session:
                                review.hand_no in self.match.hinted)
             if item is not None:
                 self.count(item)
+            self.learn(review)
+
+    def learn(self, review: StoredReview) -> None:
+        """Issue 40: the hand's figures by phase, for Statistics over time, and its mistakes
+        and blunders, kept to find a better play for later (game.store.learning)."""
+        if not self.keep_records:
+            return
+        m = self.match
+        hand = game_hands(m.rules, m.seed, m.actions)[review.hand_no]
+        record = self.game_record()
+        learning = self.store.load_learning()
+        learning.record(record_of(self.chosen.stats_name, m.seed, review,
+                                  review.hand_no in m.hinted))
+        learning.keep(practice_items(record, hand, review, rows(hand, review), KEPT))
+        self.store.save_learning(learning)
+
+    def game_record(self) -> GameRecordText:
+        """The game so far as text (its table, seed, seats and moves): what a practice item
+        keeps so that it outlives the saved game."""
+        m, t = self.match, self.chosen
+        return GameRecordText(t.stats_name, t.preset, t.text, m.rules.source, m.seed,
+                              tuple(m.seats), tuple(str(a) for a in m.actions))
 
     def resume_challenge(self) -> None:
         """A challenge game resumed: its scored hands whose deal was not played (the game was

@@ -19,6 +19,7 @@ from game.ui.scenes.history import HistoryScene
 from game.ui.scenes.lesson import LessonTutor
 from game.ui.scenes.menus import PauseScene, SavedGamesScene, SetupScene, TitleScene
 from game.ui.scenes.passing import PassScene
+from game.ui.scenes.phasestats import PhaseStatsScene
 from game.ui.scenes.play import (
     AuctionScene,
     DealScene,
@@ -27,8 +28,10 @@ from game.ui.scenes.play import (
     TrumpScene,
     WidowScene,
 )
+from game.ui.scenes.playout import PlayOutScene
 from game.ui.scenes.puzzle import PuzzleTutor
 from game.ui.scenes.rating import RatingScene
+from game.ui.scenes.retry import RetryScene
 from game.ui.scenes.review import BiddingScene, HandsScene, ReplayScene
 from game.ui.scenes.ruleorder import RuleOrderScene
 from game.ui.scenes.scoresheet import ScoreSheetScene
@@ -85,5 +88,6 @@ ROUTES: dict[Route, Callable[..., Scene | None]] = {
     Route.FIRST_HAND: _first_hand, Route.DRILL: _drill, Route.RULE_ORDER: RuleOrderScene,
     Route.BIDDING: BiddingScene, Route.HANDS: HandsScene, Route.REPLAY: ReplayScene,
     Route.CONFIRM: ConfirmScene, Route.HAND_REVIEW: HandReviewScene,
-    Route.HISTORY: HistoryScene, Route.RATING: RatingScene,
+    Route.HISTORY: HistoryScene, Route.RATING: RatingScene, Route.RETRY: RetryScene,
+    Route.PHASES: PhaseStatsScene, Route.PLAY_OUT: PlayOutScene,
 }

@@ -52,6 +52,9 @@ class Route(StrEnum):
     HISTORY = "hand history"  # every kept game's hands, each to replay (from Statistics)
     RATING = "rating"  # the rating's history and the duplicate challenge (from Statistics)
     HAND_REVIEW = "hand review"  # after a hand: the player's decisions graded: table, hand_no
+    RETRY = "retry"  # find a better play: items (PracticeItem list), table (optional), title
+    PLAY_OUT = "play it out"  # a decision's lines played on: item (PracticeItem), table
+    PHASES = "phase statistics"  # points lost and accuracy by phase, per table (Statistics)
     CONFIRM = "confirm"  # a question before an action: title, text, yes, on_yes
     LESSONS = "lessons"  # the tutorial's menu
     LESSON = "lesson"  # lesson=Lesson, table=RuleSet (the learner's table)

@@ -129,7 +129,7 @@ def _says_what_was_seen(replay, row, shown: list[str]) -> None:
         trick = replay.history.tricks[row.trick]
         assert any(t.startswith(f"Trick {row.trick + 1}: ") and f"+{trick.points}" in t
                    for t in shown)
-        assert f"Stock: {view.stock_size} cards" in joined
+        assert f"Stock: {view.stock_size} card" in joined
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])

@@ -59,7 +59,7 @@ FROM_TABLE = [Route.SCORES, Route.BIDDING, Route.MELD, Route.LAST_TRICK, Route.P
 
 def menus(app, visit: Visit) -> None:
     for route in (Route.TITLE, Route.SETUP, Route.SETTINGS, Route.STATISTICS, Route.HELP,
-                  Route.HISTORY, Route.RATING):
+                  Route.HISTORY, Route.RATING, Route.PHASES):
         app.go(route)
         show(app, visit, route.value)
     app.go(Route.TITLE)
@@ -144,6 +144,10 @@ def review_and_replay(app, table: TableScene, visit: Visit, hand_no: int) -> Non
     if scene.picks:
         scene.picks[0].on_click()
         show(app, visit, "replay of a reviewed decision", table)
+        app.pop(app.top)
+    if scene.find in scene.buttons:  # issue 40: Find a better play, asked
+        scene.find_better()
+        show(app, visit, Route.RETRY.value, table)
         app.pop(app.top)
     app.pop(scene)
 
