@@ -15,12 +15,12 @@ read it field by field and raise :class:`WireError` naming the first thing that 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from game.bots.registry import TABLE_LEVELS
 from game.net.codec import WireError, items, text, whole
-from game.store.schema import SchemaError, parse_json
 
 PROTOCOL = 1
 # A client's messages are a few dozen bytes; the host's carry a view and a hand's events.
@@ -214,6 +214,7 @@ HOST_KINDS = {
     "update": {"n", "view", "events", "extra"},
     "sync": {"n", "view", "events", "extra", "seats"},
     "refused": {"reason", "n"},
+    "claimable": {"n"},
     "chat": {"seat", "phrase"},
 }
 
@@ -246,12 +247,19 @@ def _object(raw: str | bytes, limit: int) -> dict[str, Any]:
         except UnicodeDecodeError:
             raise WireError("<message>", "not UTF-8 text") from None
     try:
-        data = parse_json(raw)
-    except SchemaError as exc:
-        raise WireError("<message>", exc.message) from None
+        # The size is bounded above; nesting too deep for the parser raises RecursionError,
+        # a number of thousands of digits ValueError, and NaN or Infinity are refused.
+        data = json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:
+        raise WireError("<message>", f"not valid JSON ({str(exc).splitlines()[0][:80]})") \
+            from None
     if not isinstance(data, dict):
         raise WireError("<message>", "expected a JSON object")
     return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a message may hold")
 
 
 def _fields(raw: Any, where: str, names: set[str]) -> dict[str, Any]:
