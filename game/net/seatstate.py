@@ -47,8 +47,9 @@ class Synced:
     seats: tuple[SeatInfo, ...]
 
 
-Message = (tuple[str, Welcome] | tuple[str, Lobby] | tuple[str, SeatUpdate]
-           | tuple[str, Synced] | tuple[str, tuple[int, str]] | tuple[str, int])
+# A message read: its kind and its value (a refusal or a chat is (n or seat, words); a
+# claimable position its number).
+Message = tuple[str, Welcome | Lobby | SeatUpdate | Synced | tuple[int, str] | int | str]
 
 
 class Reader:
