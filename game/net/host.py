@@ -34,6 +34,7 @@ from game.net.schema import (
 )
 from game.net.views import ViewCodec, seat_update
 from game.rules.actions import Deal, DeclareOut
+from game.rules.engine import replay
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event, HandStarted
 from game.rules.phase import Phase
@@ -90,6 +91,7 @@ class TableHost:
     match: Match | None = None
     # After every action (the events unredacted): the host saves the game and counts it.
     on_action: Callable[[list[Event]], None] | None = None
+    on_seated: Callable[[], None] | None = None  # someone sat down or moved: keep the chairs
     links: dict[int, Link] = field(default_factory=dict)
     hand_events: list[Event] = field(default_factory=list)  # this hand's, for a (re)join
     sent: int = 0  # messages sent, for the figures
@@ -185,6 +187,8 @@ class TableHost:
             seat, _ = self.chairs.take(hello.name, hello.seat, now)
         link.seat = seat
         out: list[Out] = []
+        if seat is not None and self.on_seated is not None:
+            self.on_seated()
         if seat is not None:
             out.append(self.send(conn, {"t": "welcome", "seat": seat,
                                         "token": self.chairs[seat].token,
@@ -265,6 +269,8 @@ class TableHost:
             if not self.chairs.ready():
                 return self.refuse(conn, "Fill every seat (a person or a bot) first.")
             return self.start()
+        if self.on_seated is not None:
+            self.on_seated()
         return self.lobby()
 
     def start(self, actions: list[Any] | None = None) -> list[Out]:
@@ -273,7 +279,13 @@ class TableHost:
         seats = tuple(HUMAN if c.kind == PERSON else c.level for c in self.chairs.chairs)
         self.match = Match(self.rules, self.seed, seats, list(actions or []),
                            bot_options=dict(self.bot_options))
+        if actions:  # a resumed game: this hand's events, for the devices that rejoin
+            events = replay(self.rules, self.seed, actions)[1]
+            starts = [i for i, e in enumerate(events) if isinstance(e, HandStarted)]
+            self.hand_events = events[starts[-1] if starts else 0:]
         self.sync_bots()
+        if self.on_seated is not None:
+            self.on_seated()
         out = self.lobby()
         for conn, link in self.links.items():
             if link.seat is not None:
