@@ -4,11 +4,11 @@ same table again from its save, its players rejoining. All on 127.0.0.1."""
 
 from __future__ import annotations
 
+from game.net.host import TableSpec
 from game.net.hosting import new_table, resume_table
 from game.net.schema import Start
 from game.net.server import TableServer
 from game.store.content import load_preset
-from game.net.host import TableSpec
 from tests.limits import HANG_SECONDS
 from tests.net.devices import LOOPBACK, Room, room
 
@@ -84,7 +84,9 @@ def test_a_table_file_that_is_not_one_is_set_aside_in_one_line(tmp_path):
     store = network_store(tmp_path)
     path = table_path(store, "racehorse")
     path.parent.mkdir(parents=True)
-    path.write_text('{"format": 1, "owner_key": "zz", "away_level": "easy", "chairs": []}')
+    chair = '{"kind": "bot", "name": "", "level": "easy", "token": ""}'
+    path.write_text('{"format": 1, "owner_key": "zz", "away_level": "easy", '
+                    f'"chairs": [{chair}, {chair}]}}')
     assert load_table(store, "racehorse") is None
     assert not path.exists()
     assert len(store.messages) == 1 and "owner_key" in store.messages[0]
