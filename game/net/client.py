@@ -63,7 +63,8 @@ class TableClient:
 
     def __init__(self, uri: str, name: str, seat: int | None = None, owner: str | None = None,
                  token: str | None = None, clock: Callable[[], float] = time.monotonic,
-                 ping_seconds: float = PING_SECONDS) -> None:
+                 ping_seconds: float = PING_SECONDS, retry_seconds: float = RETRY_SECONDS
+                 ) -> None:
         self.uri = uri
         self.name = name
         self.want_seat = seat
@@ -71,6 +72,8 @@ class TableClient:
         self.token = token
         self.clock = clock
         self.ping_seconds = ping_seconds
+        self.retry_seconds = retry_seconds
+        self.drops = 0  # links lost and tried again (the figures)
         self.state = SeatState()
         self.status = CONNECTING
         self.problem = ""  # why the link is lost or closed, in a player's words
@@ -122,13 +125,16 @@ class TableClient:
         if self._thread is not None:
             self._thread.join()
 
-    def drop(self) -> None:
+    def drop(self) -> bool:
         """Break the link without saying goodbye, as a device that sleeps does (tests): the
-        thread comes back with the token."""
+        thread comes back with the token. False when there was no live link to break."""
         loop, ws = self._loop, self._ws
-        if loop is not None and ws is not None:
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(ws.transport.abort)
+        if loop is None or ws is None or self.status != CONNECTED:
+            return False
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(ws.transport.abort)
+            return True
+        return False
 
     def settle(self, done: Callable[[TableClient], bool], patience: float) -> bool:
         """Poll until ``done(self)`` or ``patience`` seconds pass (the command line and the
@@ -196,7 +202,8 @@ class TableClient:
                 self._status(CLOSED, "The link to the table is lost.")
                 return
             self._status(LOST, "The link dropped: joining again.")
-            await asyncio.sleep(RETRY_SECONDS)
+            self.drops += 1
+            await asyncio.sleep(self.retry_seconds)
         self._status(CLOSED, "")
 
     async def _read(self, ws: ClientConnection, reader: Reader) -> None:

@@ -292,6 +292,12 @@ class TableHost:
                 out.append(self.sync(conn, link.seat))
         return out
 
+    def next_game(self, seed: int) -> list[Out]:
+        """A game is over: the same chairs sit down to a new one."""
+        self.seed = seed
+        self.hand_events = []
+        return self.start()
+
     def seat_infos(self) -> list[dict[str, Any]]:
         return [SeatInfo(c.kind, c.name, c.level if c.kind == BOT or c.away else "",
                          c.away).to_json() for c in self.chairs.chairs]
