@@ -13,13 +13,13 @@ import socket
 import threading
 from dataclasses import dataclass
 
+import ifaddr
 from zeroconf import (
     IPVersion,
     ServiceBrowser,
     ServiceInfo,
     ServiceListener,
     Zeroconf,
-    get_all_addresses,
 )
 
 from game.net.schema import MAX_NAME, PROTOCOL
@@ -44,10 +44,15 @@ class FoundTable:
 def local_addresses() -> list[str]:
     """The addresses this machine may be reached at on the home network (IPv4, from its
     interfaces); the loopback address when there is no other."""
+    found: list[str] = []
     try:
-        found = [a for a in get_all_addresses() if not a.startswith("127.")]
+        for adapter in ifaddr.get_adapters():
+            for ip in adapter.ips:
+                if isinstance(ip.ip, str) and not ip.ip.startswith("127.") \
+                        and ip.ip not in found:
+                    found.append(ip.ip)
     except OSError:
-        found = []
+        pass
     return found or ["127.0.0.1"]
 
 
