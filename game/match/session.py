@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from game.match.challenge import ChallengeTask
 from game.match.challengequeue import ChallengeQueue
-from game.match.controller import Match
 from game.match.rating import record as record_item
 from game.match.rating import review_item
+from game.match.tablegame import TableGame
 from game.rules.events import Event, GameWon, HandScored
 from game.rules.gamehands import finished_texts, game_hands
 from game.store.challenge import Item
@@ -22,7 +22,7 @@ from game.store.store import Store
 
 
 class Session:
-    def __init__(self, match: Match, store: Store, stats: Stats, seat: int,
+    def __init__(self, match: TableGame, store: Store, stats: Stats, seat: int,
                  preset: str | None, rules_text: str | None, practice: bool,
                  keep_records: bool = True, challenge: bool = False,
                  queue: ChallengeQueue | None = None) -> None:

@@ -75,6 +75,7 @@ class CoachedTable(TableScene):
 
     meld_on_table = False  # the lessons narrate the meld display
     fast_flow = False  # ... and wait for the learner's click
+    match: Match  # a lesson's game is always on this machine
 
     grey_illegal = False  # the tutorial never gives the answer away by dimming cards
     plays_forced = False  # the learner plays every card, even the only legal one

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.match.controller import HUMAN, Match
+from game.match.controller import HUMAN
 from game.match.session import Session
+from game.match.tablegame import TableGame
 from game.rules.actions import Action, DeclareOut, PlayCard
 from game.rules.cards import Card
 from game.rules.engine import replay
@@ -35,7 +36,7 @@ class TableScene(Scene):
     name = "table"
     grey_illegal = True  # prompts dim the cards the rules forbid (the tutorial turns this off)
 
-    def __init__(self, app: AppContext, match: Match, preset: str | None,
+    def __init__(self, app: AppContext, match: TableGame, preset: str | None,
                  rules_text: str | None, demo: bool = False) -> None:
         super().__init__(app)
         self.match = match
