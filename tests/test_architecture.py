@@ -42,7 +42,7 @@ LAYERS: list[tuple[str, str]] = [
                           r"|coached_panel|coached_hand)$"),
     ("ui scenes", r"game\.ui\.scenes(\.\w+)?$"),
     ("ui app", r"game\.ui\.(app|routes|lessondrive|replycheck|firsthanddrive|checkdrive)$"),
-    ("ui demo", r"game\.ui\.demo$"),
+    ("ui demo", r"game\.ui\.(demo|netdemo)$"),
     ("commands", r"game\.commands(\.\w+)?$"),
     ("entry points", r"game(\.cli|\.__main__)?$"),
 ]

@@ -38,10 +38,14 @@ class TableGame(Protocol):
 
     rules: RuleSet
     seed: int
-    seats: tuple[str, ...]
     actions: list[Action]
     hinted: set[int]
     bot_options: dict[str, object]
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Per seat: "human" (the player here), a bot's level, or what the table shows."""
+        ...
 
     @property
     def state(self) -> GameFacts: ...

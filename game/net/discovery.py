@@ -9,6 +9,7 @@ left out of the list.
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 from dataclasses import dataclass
@@ -56,14 +57,22 @@ def local_addresses() -> list[str]:
     return found or ["127.0.0.1"]
 
 
+def mdns_interfaces() -> list[str] | None:
+    """The interfaces discovery uses: every one, unless ``PINOCHLE_MDNS_INTERFACES`` names
+    some (a comma list, e.g. ``127.0.0.1`` to keep a trial run on this machine)."""
+    names = [a.strip() for a in os.environ.get("PINOCHLE_MDNS_INTERFACES", "").split(",")]
+    return [a for a in names if a] or None
+
+
 class Announcer:
     """A host's table, announced until :meth:`close`."""
 
     def __init__(self, name: str, port: int, table: str, free: int,
                  addresses: list[str] | None = None, interfaces: list[str] | None = None
                  ) -> None:
-        self.addresses = addresses or local_addresses()
-        self.zeroconf = Zeroconf(interfaces=interfaces or self.addresses,
+        chosen = interfaces or mdns_interfaces()
+        self.addresses = addresses or chosen or local_addresses()
+        self.zeroconf = Zeroconf(interfaces=chosen or self.addresses,
                                  ip_version=IPVersion.V4Only)
         label = "".join(c for c in name if c.isprintable() and c != ".")[:MAX_NAME] or "Table"
         self.info = ServiceInfo(
@@ -88,7 +97,7 @@ class Finder(ServiceListener):
     reads :meth:`tables`, which never waits."""
 
     def __init__(self, interfaces: list[str] | None = None) -> None:
-        self.zeroconf = Zeroconf(interfaces=interfaces or local_addresses(),
+        self.zeroconf = Zeroconf(interfaces=interfaces or mdns_interfaces() or local_addresses(),
                                  ip_version=IPVersion.V4Only)
         self._lock = threading.Lock()
         self._found: dict[str, FoundTable] = {}

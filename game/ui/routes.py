@@ -16,7 +16,9 @@ from game.ui.scenes.drill import DrillScene
 from game.ui.scenes.firsthand import FirstHandScene
 from game.ui.scenes.handreview import HandReviewScene
 from game.ui.scenes.history import HistoryScene
+from game.ui.scenes.join import JoinScene
 from game.ui.scenes.lesson import LessonScene
+from game.ui.scenes.lobby import LobbyScene, host_lobby
 from game.ui.scenes.menus import PauseScene, SavedGamesScene, SetupScene, TitleScene
 from game.ui.scenes.passing import PassScene
 from game.ui.scenes.play import (
@@ -77,4 +79,5 @@ ROUTES: dict[Route, Callable[..., Scene | None]] = {
     Route.BIDDING: BiddingScene, Route.HANDS: HandsScene, Route.REPLAY: ReplayScene,
     Route.CONFIRM: ConfirmScene, Route.HAND_REVIEW: HandReviewScene,
     Route.HISTORY: HistoryScene, Route.RATING: RatingScene,
+    Route.HOST: host_lobby, Route.JOIN: JoinScene, Route.LOBBY: LobbyScene,
 }

@@ -44,13 +44,13 @@ class TableScene(Scene):
         self.rules_text = rules_text
         self.demo = demo
         self.paced = False  # a demo played at a player's pace: the bots' think pause kept
-        self.human = 0
+        self.human = self.player_seat(match)
         self.session = Session(match, app.store, app.stats, self.human, preset, rules_text,
                                app.settings.practice, not demo, app.settings.challenge)
         self.timeline = Timeline()
         self.layout = Layout(app.size, match.rules.seating, hand_size(match.rules),
                              auction=not match.rules.stock.enabled,
-                             card_scale=app.settings.card_size)
+                             card_scale=app.settings.card_size, viewer=self.human)
         self.model = self.new_model()
         self.view: PlayerView = match.view(self.human)
         # What the score panel and the seats show: the live view, except that a hand's end is
@@ -66,6 +66,11 @@ class TableScene(Scene):
             self.rebuild()
 
     # -- set-up ------------------------------------------------------------------------------
+    def player_seat(self, match: TableGame) -> int:
+        """The seat of the player at this screen: 0 at a game on this machine (a network
+        table's player may sit anywhere)."""
+        return 0
+
     trick_until_click = False  # a lesson's completed tricks stay until the learner clicks
     meld_on_table = True  # the meld left on the table (a lesson narrates the meld display)
     fast_flow = True  # the Fast setting's displays go on by themselves (not in a lesson)
@@ -87,7 +92,7 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = Layout(size, self.match.rules.seating, hand_size(self.match.rules),
                              auction=not self.match.rules.stock.enabled,
-                             card_scale=self.app.settings.card_size)
+                             card_scale=self.app.settings.card_size, viewer=self.human)
         self.model.layout = self.layout
         self.toolbar.place(self.layout)
         self.timeline.finish_all()
