@@ -46,10 +46,11 @@ class RemoteMatch:
         self.hinted: set[int] = set()
         self.bot_options: dict[str, object] = dict(bot_options or {})
         self.initial: object | None = None
-        self.shown: SeatUpdate | None = None  # the update the table shows now
+        # The update the table shows now: to begin with, the host's first (the sync).
+        self.shown: SeatUpdate | None = client.state.next_update()
         self.pending = -1  # the position a move was sent for, not yet answered
         self.resync = False  # the host sent the whole hand again: the table redraws it
-        self._synced = 0
+        self._synced = client.state.synced
 
     # -- what the table reads ---------------------------------------------------------------
     @property

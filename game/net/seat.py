@@ -63,7 +63,8 @@ def host_table(spec: TableSpec, levels: list[str | None], away_level: str, name:
                          owner=hosting.host.owner_key,
                          token=hosting.host.chairs[0].token or None)
     client.start()
-    seat = NetSeat(client, server, hosting, address=f"{_lan_address()}:{bound}")
+    shown = listen if listen not in ("", "0.0.0.0") else _lan_address()
+    seat = NetSeat(client, server, hosting, address=f"{shown}:{bound}")
     if announce:
         try:
             seat.announcer = Announcer(f"{name}'s table", bound, spec.rules.name,

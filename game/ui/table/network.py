@@ -41,6 +41,10 @@ class NetTableScene(TableScene):
                                practice=False, keep_records=False)
         self.chat_seen = len(seat.client.state.chats)
         self.refusals_seen = len(seat.client.state.refusals)
+        self.rebuild()  # the hand so far, from the host's sync
+        for button in self.toolbar.buttons:  # a hint is worked out on this device: open
+            if button.label == "Hint":
+                button.enabled = True
 
     def player_seat(self, match: TableGame) -> int:
         return self.remote.seat
@@ -140,7 +144,7 @@ class NetTableScene(TableScene):
             line = client.problem or "Connecting to the table…"
             colour = theme.RED
         else:
-            line = "Chat: " + "  ".join(f"{i + 1} {p}" for i, p in enumerate(PHRASES[:4]))
+            line = "Chat: keys 1–6"
             colour = theme.INK_DIM
         draw_text(surface, line, (round(14 * lay.s), lay.size[1] - round(12 * lay.s)),
                   lay.font_small, colour, anchor="bottomleft")
