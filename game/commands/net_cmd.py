@@ -40,11 +40,15 @@ def _autoplay(p: argparse.ArgumentParser) -> None:
     p.add_argument("--screenshots", type=Path, help="autoplay: write screenshots here")
     p.add_argument("--drop-after", type=float, metavar="SECONDS",
                    help="autoplay: break the link once, mid-hand, after this long at the table")
+    p.add_argument("--fill-after", type=float, metavar="SECONDS",
+                   help="host: seat easy bots in the chairs still open after this long")
+    p.add_argument("--watch", action="store_true",
+                   help="with --screenshots: take them, but let a person play (no autoplay)")
 
 
 def _driven(app: App, args: argparse.Namespace, label: str) -> None:
     """With --autoplay, a bot answers the seat's prompts (game.ui.netdemo)."""
-    if not args.autoplay:
+    if not args.autoplay and not args.watch:
         return
     from game.ui.netdemo import AutoSeat
 
@@ -52,8 +56,9 @@ def _driven(app: App, args: argparse.Namespace, label: str) -> None:
         output_folder(args.screenshots, "--screenshots")
     app.settings.fast = True  # the displays go on by themselves
     app.sounds.muted = True
+    app.hook_frames = False  # the window idles as a person's does: measured as one
     app.frame_hook = AutoSeat(app, args.autoplay, args.screenshots, args.drop_after,
-                              label).hook
+                              label, getattr(args, "fill_after", None)).hook
 
 
 def _port(text: str) -> int:

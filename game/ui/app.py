@@ -126,6 +126,10 @@ class App:
         self.time = 0.0
         self.first_frame_at: float | None = None
         self.frame_hook: Callable[[App, float], None] | None = None  # demo mode, benchmarks
+        # Whether the hook wants frames all the time (the demo), or is content to be called
+        # as often as the loop turns while idling (a network window played by a bot, measured
+        # as a person's window would be).
+        self.hook_frames = True
         self.fixed_dt: float | None = None  # run as fast as possible with this step (tests)
         self.frame_times: list[tuple[float, str]] = []  # (seconds of work, top scene name)
         self.record_frames = False
@@ -322,7 +326,7 @@ class App:
             idle = False
             if self.fixed_dt is not None:
                 events = pygame.event.get()
-            elif self.busy or self.frame_hook is not None:
+            elif self.busy or (self.frame_hook is not None and self.hook_frames):
                 self.clock.tick(FPS)
                 events = pygame.event.get()
             else:

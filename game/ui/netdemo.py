@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.bots.registry import make_bot
-from game.net.schema import Start
+from game.net.schema import SetSeat, Start
 from game.ui.app import App
 from game.ui.overlay import Display, Overlay
 from game.ui.scene import Scene
@@ -24,10 +24,12 @@ EVERY = 6.0  # seconds between the periodic screenshots
 
 
 class AutoSeat:
-    def __init__(self, app: App, level: str, shots: Path | None, drop_after: float | None,
-                 label: str) -> None:
+    def __init__(self, app: App, level: str | None, shots: Path | None,
+                 drop_after: float | None, label: str, fill_after: float | None = None
+                 ) -> None:
         self.app = app
-        self.bot = make_bot(level)
+        self.bot = make_bot(level) if level is not None else None  # None: a person plays
+        self.fill_after = fill_after  # the host seats easy bots in chairs still open then
         self.shots = shots
         self.drop_after = drop_after
         self.label = label
@@ -61,7 +63,8 @@ class AutoSeat:
         self.table_time += dt
         self.screens(app, top, table, settled)
         self.link(table)
-        if (isinstance(top, Overlay) and not isinstance(top, Display) and top.name != "deal"
+        if (self.bot is not None and isinstance(top, Overlay) and not isinstance(top, Display)
+                and top.name != "deal"
                 and settled >= SETTLE and not table.timeline.busy
                 and table.match.waiting_for_human()):
             view = table.match.view(table.human)
@@ -83,6 +86,11 @@ class AutoSeat:
         if seat is None or not getattr(top, "owner", False):
             return
         seats = seat.client.state.seats
+        if self.fill_after is not None and settled > self.fill_after:
+            for chair, info in enumerate(seats):
+                if info.kind == "open" and f"fill{chair}" not in self.taken:
+                    self.taken.add(f"fill{chair}")
+                    seat.client.send(SetSeat(chair, "bot", "easy"))
         if seats and all(s.kind != "open" for s in seats) and settled > 2.0 and \
                 "started" not in self.taken:
             self.taken.add("started")

@@ -10,6 +10,9 @@ and whether the link holds; keys 1 to 6 say a table phrase to everyone.
 
 from __future__ import annotations
 
+import os
+import time
+
 import pygame
 
 from game.match.session import Session
@@ -17,6 +20,7 @@ from game.match.tablegame import TableGame
 from game.net.remote import RemoteMatch
 from game.net.schema import PHRASES, Chat
 from game.net.seat import NetSeat
+from game.rules.actions import Action
 from game.rules.phase import Phase
 from game.rules.view import redact
 from game.ui import theme
@@ -41,6 +45,11 @@ class NetTableScene(TableScene):
                                practice=False, keep_records=False)
         self.chat_seen = len(seat.client.state.chats)
         self.refusals_seen = len(seat.client.state.refusals)
+        # PINOCHLE_NET_TIMINGS=FILE: when each choice left and each update was first drawn
+        # (benchmarks/net_latency.py reads it).
+        path = os.environ.get("PINOCHLE_NET_TIMINGS")
+        self.timings = open(path, "a", encoding="utf-8", buffering=1) if path else None  # noqa: SIM115
+        self.undrawn = -1  # an update shown, not yet drawn
         self.rebuild()  # the hand so far, from the host's sync
         for button in self.toolbar.buttons:  # a hint is worked out on this device: open
             if button.label == "Hint":
@@ -61,6 +70,15 @@ class NetTableScene(TableScene):
     def exit(self) -> None:
         super().exit()
         self.seat.close()
+        if self.timings is not None:
+            self.timings.close()
+
+    def act(self, action: Action) -> bool:
+        n = self.remote.shown.n if self.remote.shown is not None else -1
+        done = super().act(action)
+        if done and self.timings is not None:
+            self.timings.write(f"sent {n} {time.perf_counter():.6f}\n")
+        return done
 
     # -- the host's updates -------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -126,6 +144,8 @@ class NetTableScene(TableScene):
         if not events:
             return
         self.process(events)
+        if self.remote.shown is not None:
+            self.undrawn = self.remote.shown.n
         if before == Phase.DEAL:
             self.app.open(Route.DEALING, table=self)
 
@@ -138,6 +158,9 @@ class NetTableScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        if self.undrawn >= 0 and self.timings is not None:
+            self.timings.write(f"drawn {self.undrawn} {time.perf_counter():.6f}\n")
+        self.undrawn = -1
         lay = self.layout
         client = self.seat.client
         if client.status != "connected":
