@@ -67,6 +67,15 @@ def test_a_device_joins_through_the_lobby_and_plays_its_seat_from_the_south(app)
         hint = next(b for b in table.toolbar.buttons if b.label == "Hint")
         assert hint.enabled  # worked out on this device
         assert not table.offers("after-hand")  # the whole deal stays with the host
+        # the link drops; the window comes back to the same seat and redraws the hand
+        synced = client.state.synced
+        assert client.drop()
+        assert run(app, lambda: (r.devices[0].turn() or True)
+                   and client.state.synced > synced and not table.remote.resync
+                   and not client.state.backlog, client)
+        assert table_of(app) is table and table.human == 1
+        shown = sorted(str(sp.card) for sp in table.model.hands[1])
+        assert shown == sorted(str(c) for c in table.view.hidden_cards)
         assert r.server.figures.engine_errors == 0 and r.leaks == []
     finally:
         app.reset(app.stack[0]) if app.stack else None
