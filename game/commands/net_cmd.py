@@ -55,6 +55,7 @@ def _driven(app: App, args: argparse.Namespace, label: str) -> None:
     if args.screenshots is not None:
         output_folder(args.screenshots, "--screenshots")
     app.settings.fast = True  # the displays go on by themselves
+    app.settings.speed = "fast"
     app.sounds.muted = True
     app.hook_frames = False  # the window idles as a person's does: measured as one
     app.frame_hook = AutoSeat(app, args.autoplay, args.screenshots, args.drop_after,
