@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import socket
 import statistics
 import subprocess
 import sys
@@ -58,9 +59,21 @@ def _windows(folder: Path, port: int, players: list[str | None], timed: bool,
         else:
             args = [*cmd, "join", f"127.0.0.1:{port}", "--name", f"P{i}", *auto]
         procs.append(subprocess.Popen(args, env=_env(home, timings),
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
-        time.sleep(2.0 if i == 0 else 0.5)
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        if i == 0:
+            _listening(port)
     return procs
+
+
+def _listening(port: int, patience: float = 60.0) -> None:
+    """Wait until the host's window has opened its table (a loaded machine starts it slowly)."""
+    end = time.monotonic() + patience
+    while time.monotonic() < end:
+        try:
+            socket.create_connection(("127.0.0.1", port), 1.0).close()
+            return
+        except OSError:
+            time.sleep(0.2)
 
 
 def _stop(procs: list[subprocess.Popen[bytes]]) -> None:
@@ -77,7 +90,7 @@ def latency(seconds: float) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         procs = _windows(folder, PORT, ["random"] * 4, timed=True)
-        time.sleep(seconds)
+        time.sleep(seconds + 20.0)  # the lobby and the start, then the play measured
         _stop(procs)  # each window wrote its lines as they happened
         sent: list[tuple[int, float]] = []
         drawn: list[dict[int, float]] = []

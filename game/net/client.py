@@ -165,6 +165,7 @@ class TableClient:
 
     async def _links(self) -> None:
         lost_at: float | None = None
+        linked = False  # connected once: a host starting up is waited for too
         reader = Reader()
         while not self._stop.is_set():
             try:
@@ -174,7 +175,7 @@ class TableClient:
                                    close_timeout=2.0, proxy=None,
                                    user_agent_header=None) as ws:
                     self._ws = ws
-                    lost_at = None
+                    lost_at, linked = None, True
                     await ws.send(_json(Hello(self.name, self.token, self.want_seat,
                                               self.owner)))
                     self._status(CONNECTED)
@@ -198,7 +199,7 @@ class TableClient:
                 break
             now = self.clock()
             lost_at = now if lost_at is None else lost_at
-            if self.token is None or now - lost_at > REJOIN_SECONDS:
+            if (linked and self.token is None) or now - lost_at > REJOIN_SECONDS:
                 self._status(CLOSED, "The link to the table is lost.")
                 return
             self._status(LOST, "The link dropped: joining again.")
