@@ -26,7 +26,7 @@ from game.net.schema import MAX_HOST_BYTES, ClientMessage, Hello, client_json
 from game.net.seatstate import Message, Reader, SeatState
 
 RETRY_SECONDS = 1.0
-PING_SECONDS = 5.0
+PING_SECONDS = 15.0  # as the server's: a busy machine answers late, not never
 CONNECTING, CONNECTED, LOST, CLOSED = "connecting", "connected", "lost", "closed"
 
 

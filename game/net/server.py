@@ -28,7 +28,7 @@ from game.net.schema import MAX_CLIENT_BYTES
 
 SEND_QUEUE = 256  # messages waiting for one device: a hand's worth and more
 INBOX_PER_DEVICE = 32  # a device's messages the engine has not read yet
-PING_SECONDS = 5.0  # keep-alives: a device silent for two of these is gone
+PING_SECONDS = 15.0  # keep-alives: a device silent for two of these is gone (well in 60 s)
 WRITE_LIMIT = 64 * 1024  # bytes buffered for a device before sending waits
 
 

@@ -21,6 +21,7 @@ from game.net.remote import RemoteMatch
 from game.net.schema import PHRASES, Chat
 from game.net.seat import NetSeat
 from game.rules.actions import Action
+from game.rules.errors import IllegalActionError
 from game.rules.phase import Phase
 from game.rules.view import redact
 from game.ui import theme
@@ -61,6 +62,15 @@ class NetTableScene(TableScene):
     @property
     def practising(self) -> bool:
         return False  # no undo at a shared table (hints stay, on this device)
+
+    def play_forced(self) -> bool:
+        """The only legal card, sent for the player; while the link is down it waits (the
+        prompt comes back when the host answers again)."""
+        try:
+            return super().play_forced()
+        except IllegalActionError as exc:
+            self.refuse(str(exc))
+            return True
 
     def offers(self, control: str) -> bool:
         """A finished hand's replays and review need the whole deal, which stays with the
