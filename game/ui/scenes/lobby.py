@@ -8,6 +8,7 @@ leaving the lobby leaves the table (and a host's leaving closes it).
 
 from __future__ import annotations
 
+import threading
 import time
 from functools import partial
 
@@ -28,11 +29,16 @@ from game.ui.widgets import Button, draw_text, felt, layout_row, panel
 CYCLE = ("open", *BOT_LEVELS)  # what the host's click on a chair gives it next
 
 
-def wake_window(seat: NetSeat) -> None:
-    """The link's thread wakes the window when something arrives (the frame never waits)."""
+def wake_window(app: AppContext, seat: NetSeat) -> None:
+    """The link's thread wakes the window when something arrives (the frame never waits):
+    an event for the scenes, and the idle loop's own wake-up."""
+    wake = getattr(app, "wake", None)
+
     def post(kind: str, when: float) -> None:
         if pygame.display.get_init():
             pygame.event.post(pygame.event.Event(NET_EVENT, kind=kind))
+        if isinstance(wake, threading.Event):
+            wake.set()
     seat.client.on_arrival = post
 
 
@@ -63,7 +69,7 @@ class LobbyScene(Scene):
         self.leave_button = Button("Leave", self.leave, hotkey=pygame.K_ESCAPE)
         self.chair_buttons: list[Button] = []
         if seat is not None:
-            wake_window(seat)
+            wake_window(app, seat)
 
     @property
     def owner(self) -> bool:
