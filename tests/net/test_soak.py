@@ -105,7 +105,8 @@ def soak(preset: str, hands: int, drops: int, seed: int = 41) -> dict[str, int]:
         check_devices()
         crashes = server.figures.engine_errors + sum(
             1 for d in devices if d.client.status == "closed")
-        return {"hands": played["hands"], "drops": dropped, "leaks": len(r.leaks),
+        hands_played = played["hands"] + (len(host.match.state.records) if host.match else 0)
+        return {"hands": hands_played, "games": played["games"], "drops": dropped, "leaks": len(r.leaks),
                 "checked": r.leaks_checked, "desyncs": len(desyncs) + len(lost),
                 "crashes": crashes, "rejoins": sum(d.client.drops for d in devices),
                 "errors": len(server.errors)}
@@ -115,7 +116,7 @@ def soak(preset: str, hands: int, drops: int, seed: int = 41) -> dict[str, int]:
 
 def test_a_short_soak_drops_and_rejoins_without_a_crash_a_desync_or_a_leak():
     figures = soak("racehorse", hands=3, drops=6)
-    assert figures["drops"] == 6 and figures["rejoins"] >= 6
+    assert figures["hands"] >= 3 and figures["drops"] == 6 and figures["rejoins"] >= 6
     assert figures["crashes"] == 0 and figures["desyncs"] == 0 and figures["leaks"] == 0
     assert figures["checked"] > 500
 
@@ -123,5 +124,5 @@ def test_a_short_soak_drops_and_rejoins_without_a_crash_a_desync_or_a_leak():
 @pytest.mark.slow
 def test_the_long_soak_500_hands_200_disconnects():
     figures = soak("racehorse", hands=500, drops=200)
-    assert figures["drops"] == 200 and figures["rejoins"] >= 200
+    assert figures["hands"] >= 500 and figures["drops"] == 200 and figures["rejoins"] >= 200
     assert figures["crashes"] == 0 and figures["desyncs"] == 0 and figures["leaks"] == 0
