@@ -106,7 +106,8 @@ def soak(preset: str, hands: int, drops: int, seed: int = 41) -> dict[str, int]:
         crashes = server.figures.engine_errors + sum(
             1 for d in devices if d.client.status == "closed")
         hands_played = played["hands"] + (len(host.match.state.records) if host.match else 0)
-        return {"hands": hands_played, "games": played["games"], "drops": dropped, "leaks": len(r.leaks),
+        return {"hands": hands_played, "games": played["games"], "drops": dropped,
+                "leaks": len(r.leaks),
                 "checked": r.leaks_checked, "desyncs": len(desyncs) + len(lost),
                 "crashes": crashes, "rejoins": sum(d.client.drops for d in devices),
                 "errors": len(server.errors)}
