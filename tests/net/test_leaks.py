@@ -23,9 +23,9 @@ TABLES = [("racehorse", 2), ("cutthroat", 2), ("partnership-150", 3), ("two-hand
 def test_no_message_of_a_game_shows_a_hidden_card(preset, people):
     d = desk(preset, people)
     listen(d)
-    moves = play_people(d, 120)
-    assert moves > 50
-    assert d.checked > 200  # every message to a seat went through the check
+    moves = play_people(d, 80)
+    assert moves > 40
+    assert d.checked > 150  # every message to a seat went through the check
     assert desynced(d) == []
 
 
