@@ -16,7 +16,6 @@ import time
 import pygame
 
 from game.match.session import Session
-from game.match.tablegame import TableGame
 from game.net.remote import RemoteMatch
 from game.net.schema import PHRASES, Chat
 from game.net.seat import NetSeat
@@ -41,6 +40,8 @@ class NetTableScene(TableScene):
         self.remote = remote
         self.seat = seat
         super().__init__(app, remote, preset, rules_text)
+        self.human = remote.seat  # the player may sit anywhere; the table turns to them
+        self.resize(app.size)
         # The host keeps the game: this device saves and counts nothing.
         self.session = Session(remote, app.store, app.stats, self.human, preset, rules_text,
                                practice=False, keep_records=False)
@@ -55,9 +56,6 @@ class NetTableScene(TableScene):
         for button in self.toolbar.buttons:  # a hint is worked out on this device: open
             if button.label == "Hint":
                 button.enabled = True
-
-    def player_seat(self, match: TableGame) -> int:
-        return self.remote.seat
 
     @property
     def practising(self) -> bool:

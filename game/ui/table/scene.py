@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.match.controller import HUMAN
 from game.match.session import Session
 from game.match.tablegame import TableGame
 from game.rules.actions import Action, DeclareOut, PlayCard
@@ -44,7 +43,7 @@ class TableScene(Scene):
         self.rules_text = rules_text
         self.demo = demo
         self.paced = False  # a demo played at a player's pace: the bots' think pause kept
-        self.human = self.player_seat(match)
+        self.human = 0
         self.session = Session(match, app.store, app.stats, self.human, preset, rules_text,
                                app.settings.practice, not demo, app.settings.challenge)
         self.timeline = Timeline()
@@ -66,11 +65,6 @@ class TableScene(Scene):
             self.rebuild()
 
     # -- set-up ------------------------------------------------------------------------------
-    def player_seat(self, match: TableGame) -> int:
-        """The seat of the player at this screen: 0 at a game on this machine (a network
-        table's player may sit anywhere)."""
-        return 0
-
     trick_until_click = False  # a lesson's completed tricks stay until the learner clicks
     meld_on_table = True  # the meld left on the table (a lesson narrates the meld display)
     fast_flow = True  # the Fast setting's displays go on by themselves (not in a lesson)
@@ -398,7 +392,7 @@ class TableScene(Scene):
         return {hint} if hint is not None else set()
 
     def human_name(self, seat: int) -> str:
-        return "You" if self.match.seats[seat] == HUMAN else hud.seat_title(self, seat)
+        return "You" if self.match.is_human(seat) else hud.seat_title(self, seat)
 
 
 def as_prompt_table(scene: TableScene) -> PromptTable:
