@@ -11,9 +11,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "game"
 # Who may name the table scene's class: what builds one (a new game, a resumed one, the demo,
-# the table a kept hand is replayed over) and the tutorial's table, which is one.
+# the table a kept hand is replayed over) and the tutorial's table, which is one, and so is a
+# network table's (issue 41).
 BUILDERS = {"game/ui/table/start.py", "game/ui/demo.py", "game/ui/coached.py",
-            "game/ui/scenes/history.py"}
+            "game/ui/scenes/history.py", "game/ui/table/network.py"}
 
 
 def imported_modules(path: Path) -> set[str]:
