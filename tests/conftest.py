@@ -7,6 +7,9 @@ import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# No test's traffic leaves this machine (issue 41): table discovery (zeroconf) only on the
+# loopback interface, even when a test clicks its way into hosting or joining a table.
+os.environ["PINOCHLE_MDNS_INTERFACES"] = "127.0.0.1"
 # Nothing a test runs may touch the real user's settings or saves.
 os.environ.setdefault("PINOCHLE_HOME", tempfile.mkdtemp(prefix="pinochle-tests-"))
 
