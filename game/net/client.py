@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import queue
 import threading
 import time
@@ -49,6 +50,9 @@ def address_uri(address: str, default_port: int) -> str:
     elif address.count(":") == 1:
         host, text = address.split(":")
         port = _port(text, address)
+    if os.environ.get("PINOCHLE_NET_LOOPBACK_ONLY") and \
+            not (host.startswith("127.") or host in ("localhost", "[::1]")):
+        raise ValueError(f"{address!r}: this run joins tables on this machine only.")
     return f"ws://{host}:{port}"
 
 

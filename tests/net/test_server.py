@@ -98,15 +98,17 @@ def test_a_device_that_vanishes_is_found_by_the_keep_alive():
         r.close()
 
 
-@pytest.mark.parametrize("address", ["", "table:99999", "a b", "http://x/y", "[::1"])
+@pytest.mark.parametrize("address", ["", "table:99999", "a b", "http://x/y", "[::1",
+                                     "192.168.1.20:8765"])  # tests join this machine only
 def test_a_typed_address_that_is_not_one_is_refused_in_words(address):
     from game.net.client import address_uri
     with pytest.raises(ValueError, match=r"\S"):
         address_uri(address, 8765)
 
 
-def test_a_typed_address_reads_as_host_and_port():
+def test_a_typed_address_reads_as_host_and_port(monkeypatch):
     from game.net.client import address_uri
+    monkeypatch.delenv("PINOCHLE_NET_LOOPBACK_ONLY")  # reading only: nothing is joined
     assert address_uri("192.168.1.20", 8765) == "ws://192.168.1.20:8765"
     assert address_uri("kitchen.local:9000", 8765) == "ws://kitchen.local:9000"
     assert address_uri("[::1]:9000", 8765) == "ws://[::1]:9000"
