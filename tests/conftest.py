@@ -17,6 +17,10 @@ sys.dont_write_bytecode = False
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# No test's traffic leaves this machine (issue 41): table discovery (zeroconf) only on the
+# loopback interface, even when a test clicks its way into hosting or joining a table.
+os.environ["PINOCHLE_MDNS_INTERFACES"] = "127.0.0.1"
+os.environ["PINOCHLE_NET_LOOPBACK_ONLY"] = "1"  # and a typed address joins only this machine
 # Nothing a test runs may touch the real user's settings or saves.
 os.environ.setdefault("PINOCHLE_HOME", tempfile.mkdtemp(prefix="pinochle-tests-"))
 

@@ -38,13 +38,14 @@ LAYERS: list[tuple[str, str]] = [
     ("store", r"game\.store(\.\w+)?$"),
     ("match", r"game\.match(\.\w+)?$"),
     ("tutorial", r"game\.tutorial(\.\w+)?$"),
+    ("net", r"game\.net(\.\w+)?$"),
     ("ui base", r"game\.ui(\.(theme|anim|assets|widgets|scene))?$"),
     ("ui table", r"game\.ui\.table(\.\w+)?$"),
     ("ui overlay pieces", r"game\.ui\.(overlay|handpick|menu|coached|coached_controls"
                           r"|coached_panel|coached_popups|coached_hand)$"),
     ("ui scenes", r"game\.ui\.scenes(\.\w+)?$"),
     ("ui app", r"game\.ui\.(app|routes|lessondrive|replycheck|firsthanddrive|checkdrive)$"),
-    ("ui demo", r"game\.ui\.demo$"),
+    ("ui demo", r"game\.ui\.(demo|netdemo)$"),
     ("commands", r"game\.commands(\.\w+)?$"),
     ("entry points", r"game(\.cli|\.__main__)?$"),
 ]
@@ -211,8 +212,8 @@ PUBLIC_RULES = {f"game.rules.{m}" for m in (
     "cards",
     "errors", "events", "phase", "ruleset", "seating", "meld", "tricks", "explain", "rulefile",
     "rescale", "compiled", "kernel", "bids", "outcome", "gamehands")} | {"game.rules"}
-UPPER = ("game.match", "game.store", "game.tutorial", "game.ui", "game.commands", "game.cli",
-         "game.__main__", "game.resources")
+UPPER = ("game.match", "game.store", "game.tutorial", "game.net", "game.ui", "game.commands",
+         "game.cli", "game.__main__", "game.resources")
 # Bots may read the machines' tables and scoring helpers for speed (their searches score
 # thousands of playouts a second), but never move a state but through engine.apply: the
 # machines' flow modules, where the transitions live, are closed to them.

@@ -10,12 +10,12 @@ from __future__ import annotations
 from game.bots.settle import GRADE_EDGES
 from game.match.challenge import ChallengeTask
 from game.match.challengequeue import ChallengeQueue
-from game.match.controller import Match
 from game.match.phases import record_of
 from game.match.rating import record as record_item
 from game.match.rating import review_item
 from game.match.retry import GameRecordText, practice_items
 from game.match.reviewread import rows
+from game.match.tablegame import TableGame
 from game.rules.events import Event, GameWon, HandScored
 from game.rules.gamehands import finished_texts, game_hands
 from game.store.challenge import Item
@@ -29,7 +29,7 @@ KEPT = GRADE_EDGES[1]  # a reviewed hand's mistakes and blunders are kept to ret
 
 
 class Session:
-    def __init__(self, match: Match, store: Store, stats: Stats, seat: int,
+    def __init__(self, match: TableGame, store: Store, stats: Stats, seat: int,
                  table: TableChoice | None, practice: bool, keep_records: bool = True,
                  challenge: bool = False, queue: ChallengeQueue | None = None) -> None:
         self.match = match

@@ -64,6 +64,12 @@ def table_named(name_or_path: str) -> TableChoice:
     return TableChoice(name_or_path if text is None else None, text, rules)
 
 
+def table_of(rules: RuleSet, preset: str | None, text: str | None) -> TableChoice:
+    """A table already read (its rules at hand, as a network table's devices are sent them):
+    the preset when it has one, else its house text."""
+    return TableChoice(preset, None if preset is not None else text, rules)
+
+
 def recorded_table(preset: str | None, text: str | None, source: str) -> TableChoice:
     """The table a record names (a saved game, a worker's task): its preset, else its house
     text as read from ``source``. Raises RulesError when the rules cannot be read."""

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.match.controller import Match
 from game.rules.actions import Action, DeclareOut
 from game.rules.cards import Card
 from game.rules.errors import RulesError
@@ -44,7 +45,6 @@ from game.ui.table.scene import TableScene
 from game.ui.widgets import Button, layout_row
 
 if TYPE_CHECKING:
-    from game.match.controller import Match
     from game.ui.scene import AppContext
     from game.ui.table.layout import Layout
     from game.ui.table.toolbar import Toolbar
@@ -151,7 +151,11 @@ class Coach:
 
     @property
     def match(self) -> Match:
-        return self.table.match
+        """The lesson's game, always on this machine (a network table has no coach)."""
+        match = self.table.match
+        if not isinstance(match, Match):
+            raise TypeError("a coach sits only at a game played on this machine")
+        return match
 
     @property
     def human(self) -> int:

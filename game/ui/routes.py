@@ -16,7 +16,9 @@ from game.ui.scenes.drill import DrillTutor
 from game.ui.scenes.firsthand import FirstHandTutor
 from game.ui.scenes.handreview import HandReviewScene
 from game.ui.scenes.history import HistoryScene
+from game.ui.scenes.join import JoinScene
 from game.ui.scenes.lesson import LessonTutor
+from game.ui.scenes.lobby import LobbyScene, host_lobby
 from game.ui.scenes.menus import PauseScene, SavedGamesScene, SetupScene, TitleScene
 from game.ui.scenes.passing import PassScene
 from game.ui.scenes.phasestats import PhaseStatsScene
@@ -90,4 +92,5 @@ ROUTES: dict[Route, Callable[..., Scene | None]] = {
     Route.CONFIRM: ConfirmScene, Route.HAND_REVIEW: HandReviewScene,
     Route.HISTORY: HistoryScene, Route.RATING: RatingScene, Route.RETRY: RetryScene,
     Route.PHASES: PhaseStatsScene, Route.PLAY_OUT: PlayOutScene,
+    Route.HOST: host_lobby, Route.JOIN: JoinScene, Route.LOBBY: LobbyScene,
 }

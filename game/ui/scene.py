@@ -62,6 +62,9 @@ class Route(StrEnum):
     FIRST_HAND = "first hand"  # the guided hand: lesson=Lesson, table=RuleSet
     DRILL = "drill"  # "Which rule?": table=RuleSet
     RULE_ORDER = "rule order"  # every table's trick rules side by side
+    HOST = "host"  # open the settings' table on the network, and its lobby
+    JOIN = "join"  # the tables heard on the network, or a typed address
+    LOBBY = "lobby"  # a network table before its game: seat=NetSeat
 
 
 class AppContext(Protocol):

@@ -52,7 +52,7 @@ class DrillTutor:
         self.session_stars = 0
         self.session_done = 0
         self.table.resize(app.size)
-        self.coach.load(self.table.match.state)
+        self.coach.load(self.coach.match.state)
         self._save_place(self.item.found.seed)
 
     def _save_place(self, seed: int) -> None:

@@ -166,6 +166,11 @@ class SetupScene(MenuScene):
             self.buttons.append(Button(option.on if on else option.off,
                                        partial(self.toggle, option), selected=changes,
                                        tooltip=option.tooltip))
+        self.buttons.append(Button("Host on this network", lambda: app.open(Route.HOST),
+                                   tooltip="Open this table to the others on your home "
+                                   "network: people take seats, bots fill the rest"))
+        self.buttons.append(Button("Join a table", lambda: app.open(Route.JOIN),
+                                   tooltip="Sit down at a table someone hosts on this network"))
         self.buttons.append(Button("Start", self.start, primary=True, hotkey=pygame.K_RETURN))
         self.buttons.append(Button("Back", lambda: app.pop(self), hotkey=pygame.K_ESCAPE))
         self.resize(app.size)

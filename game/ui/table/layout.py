@@ -32,6 +32,7 @@ class Layout:
     hand_size: int  # the most cards a seat holds, rules.max_held (labels are placed clear of them)
     auction: bool = True  # the score panel holds the bidding, one row per seat
     card_scale: float = 1.0  # the card-size setting: the player's hand, the trick, the meld
+    viewer: int = 0  # the seat drawn south (a network table's player may sit in any seat)
 
     def __post_init__(self) -> None:
         w, h = self.size
@@ -55,8 +56,11 @@ class Layout:
         self.center = (w // 2, round(self.bar.bottom + (h - self.bar.bottom) * 0.43))
         self.status = pygame.Rect(round(w * 0.5 - 330 * s), h - self.card_h - round(64 * s),
                                   round(660 * s), round(30 * s))
-        # The player (seat 0) sits south; every chair is where the seating names it.
-        self.positions = tuple(self.seating.name(seat).lower() for seat in self.seating.seats)
+        # The player sits south; every chair is where the seating names it, turned round the
+        # table with the player's (seat 0 at a game on this machine).
+        around = self.seating.around_from(self.viewer)
+        chairs = {seat: self.seating.name(i).lower() for i, seat in enumerate(around)}
+        self.positions = tuple(chairs[seat] for seat in self.seating.seats)
         # The trick (and the widow, stock and tabled melds in the middle) as large as the hand,
         # unless the bigger hand leaves the middle too little height: between North's hand
         # and the status line it needs its own height (its cards lie 0.62 of a card apart)

@@ -17,7 +17,7 @@ from game.rules.phase import Phase
 from game.ui import theme
 
 if TYPE_CHECKING:
-    from game.match.controller import Match
+    from game.match.tablegame import TableGame
     from game.rules.view import PlayerView
     from game.ui.scene import AppContext
     from game.ui.table.toolbar import Toolbar
@@ -52,7 +52,7 @@ class MovesHost(Protocol):
     """What a game's moves ask of the table they are made at."""
 
     app: AppContext
-    match: Match
+    match: TableGame
     human: int
     view: PlayerView
     toolbar: Toolbar

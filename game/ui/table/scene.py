@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.match.controller import HUMAN, Match
 from game.match.session import Session
+from game.match.tablegame import TableGame
 from game.rules.actions import Action
 from game.rules.cards import Card
 from game.rules.engine import replay
@@ -42,7 +42,7 @@ class TableScene(Scene):
     name = "table"
     grey_illegal = True  # prompts dim the cards the rules forbid (the tutorial turns this off)
 
-    def __init__(self, app: AppContext, match: Match, choice: TableChoice | None,
+    def __init__(self, app: AppContext, match: TableGame, choice: TableChoice | None,
                  demo: bool = False) -> None:
         super().__init__(app)
         self.match = match
@@ -57,7 +57,7 @@ class TableScene(Scene):
         self.timeline = Timeline()
         self.layout = Layout(app.size, match.rules.seating, hand_size(match.rules),
                              auction=not match.rules.stock.enabled,
-                             card_scale=app.settings.card_size)
+                             card_scale=app.settings.card_size, viewer=self.human)
         self.model = self.new_model()
         self.view: PlayerView = match.view(self.human)
         # What the score panel and the seats show: the live view, except that a hand's end is
@@ -108,7 +108,7 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = Layout(size, self.match.rules.seating, hand_size(self.match.rules),
                              auction=not self.match.rules.stock.enabled,
-                             card_scale=self.app.settings.card_size)
+                             card_scale=self.app.settings.card_size, viewer=self.human)
         self.model.layout = self.layout
         self.toolbar.place(self.layout)
         self.timeline.finish_all()
@@ -403,7 +403,7 @@ class TableScene(Scene):
         return {hint} if hint is not None else set()
 
     def human_name(self, seat: int) -> str:
-        return "You" if self.match.seats[seat] == HUMAN else hud.seat_title(self, seat)
+        return "You" if self.match.is_human(seat) else hud.seat_title(self, seat)
 
 
 def as_prompt_table(scene: TableScene) -> PromptTable:
