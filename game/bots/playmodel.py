@@ -274,16 +274,8 @@ class Features:
         highest = 0.0 if m & above[u] else 1.0
         length = self.size_of(h & sm) / 6.0
         pts = self.pts[u]
-        is_trump = 1.0 if s == trump else 0.0
         if not step[2]:
-            return (is_trump, pts, master, master * pts, lowest, highest, length,
-                    is_trump * step[6], 1.0 if self.size_of(h & sm) == 1 else 0.0,
-                    1.0 if step[8] >> s & 1 and s != trump else 0.0, 1.0 if u == chosen else 0.0,
-                    1.0 if u == self.ace_of[s] else 0.0,
-                    1.0 if step[13] >> s & 1 and s != trump else 0.0,
-                    1.0 if step[14] >> s & 1 else 0.0, is_trump * length, *self.from_top[u],
-                    is_trump * (0.0 if step[6] else 1.0), master * step[6],
-                    1.0 if length * 6 >= 4 else 0.0)
+            return self._lead(step, h, u, chosen, master, lowest, highest, length)
         led = step[4]
         won = 1.0 if kern.beats(u, step[3], trump) else 0.0
         sure = 1.0 if won and (step[9] or master) else 0.0
@@ -294,3 +286,20 @@ class Features:
                 lowest * ours, 1.0 if u == self.ace_of[s] else 0.0, *self.from_top[u][:2],
                 won * (1.0 if len(step[2]) == 1 else 0.0), won * step[6], won * ours,
                 ours * (1.0 if s == trump and led != trump else 0.0))
+
+    def _lead(self, step: Step, h: int, u: int, chosen: int, master: float, lowest: float,
+              highest: float, length: float) -> Vector:
+        """The features of leading ``u`` (:meth:`vector` on an empty trick)."""
+        trump = self.trump
+        s = self.kern.suit_of[u]
+        sm = self.suit_masks[s]
+        pts = self.pts[u]
+        is_trump = 1.0 if s == trump else 0.0
+        return (is_trump, pts, master, master * pts, lowest, highest, length,
+                is_trump * step[6], 1.0 if self.size_of(h & sm) == 1 else 0.0,
+                1.0 if step[8] >> s & 1 and s != trump else 0.0, 1.0 if u == chosen else 0.0,
+                1.0 if u == self.ace_of[s] else 0.0,
+                1.0 if step[13] >> s & 1 and s != trump else 0.0,
+                1.0 if step[14] >> s & 1 else 0.0, is_trump * length, *self.from_top[u],
+                is_trump * (0.0 if step[6] else 1.0), master * step[6],
+                1.0 if length * 6 >= 4 else 0.0)

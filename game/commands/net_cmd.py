@@ -4,6 +4,8 @@ the same as New game → Host on this network / Join a table."""
 from __future__ import annotations
 
 import argparse
+import ipaddress
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +20,7 @@ def register(sub: Any) -> None:
     h = sub.add_parser("host", help="open a table to the others on this network, and sit at it")
     h.add_argument("--variant", default="racehorse", help="preset name or house-rules file")
     h.add_argument("--port", type=_port, default=8765, help="the port players join on")
-    h.add_argument("--listen", default="0.0.0.0",
+    h.add_argument("--listen", type=_address, default="0.0.0.0",
                    help="the address to listen on (127.0.0.1: this machine only)")
     h.add_argument("--no-announce", action="store_true",
                    help="do not announce the table (players type its address)")
@@ -38,9 +40,9 @@ def _autoplay(p: argparse.ArgumentParser) -> None:
     p.add_argument("--autoplay", choices=("random", *TABLE_LEVELS),
                    help="a bot of this level answers this seat's prompts (trials, tests)")
     p.add_argument("--screenshots", type=Path, help="autoplay: write screenshots here")
-    p.add_argument("--drop-after", type=float, metavar="SECONDS",
+    p.add_argument("--drop-after", type=_seconds, metavar="SECONDS",
                    help="autoplay: break the link once, mid-hand, after this long at the table")
-    p.add_argument("--fill-after", type=float, metavar="SECONDS",
+    p.add_argument("--fill-after", type=_seconds, metavar="SECONDS",
                    help="host: seat easy bots in the chairs still open after this long")
     p.add_argument("--watch", action="store_true",
                    help="with --screenshots: take them, but let a person play (no autoplay)")
@@ -52,14 +54,40 @@ def _driven(app: App, args: argparse.Namespace, label: str) -> None:
         return
     from game.ui.netdemo import AutoSeat
 
-    if args.screenshots is not None:
-        output_folder(args.screenshots, "--screenshots")
     app.settings.fast = True  # the displays go on by themselves
     app.settings.speed = "fast"
     app.sounds.muted = True
     app.hook_frames = False  # the window idles as a person's does: measured as one
     app.frame_hook = AutoSeat(app, args.autoplay, args.screenshots, args.drop_after,
                               label, getattr(args, "fill_after", None)).hook
+
+
+def _address(text: str) -> str:
+    """An IP address of this machine to listen on (0.0.0.0: every one)."""
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:60]!r} is not an IP address (such as "
+                                         f"127.0.0.1 or 0.0.0.0)") from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= 86_400:  # NaN fails too
+        raise argparse.ArgumentTypeError(f"{text[:60]!r} is not a number of seconds "
+                                         f"(more than 0, at most a day)")
+    return value
+
+
+def _checked(args: argparse.Namespace) -> None:
+    """Read what can be read before any window opens, so that a bad value is one line."""
+    if args.name is not None:
+        _name(args.name)
+    if args.screenshots is not None:
+        output_folder(args.screenshots, "--screenshots")
 
 
 def _port(text: str) -> int:
@@ -70,17 +98,17 @@ def _port(text: str) -> int:
 
 def cmd_host(args: argparse.Namespace) -> int:
     from game.commands.play_cmd import _app
-    from game.store.content import load_ruleset
+    from game.store.tables import table_named
     from game.ui.scene import Route
 
-    load_ruleset(args.variant)  # a bad table is one line before any window opens
-    if args.name:
-        _name(args.name)
+    # The table chosen here goes to the lobby whole (issue 37: the command line never writes
+    # the player's settings); a bad table is one line before any window opens.
+    table = table_named(args.variant)
+    _checked(args)
     app = _app(args.size)
     try:
-        app.settings.variant = args.variant
         app.open(Route.TITLE)
-        app.open(Route.HOST, port=args.port, listen=args.listen,
+        app.open(Route.HOST, table=table, port=args.port, listen=args.listen,
                  announce=not args.no_announce, name=args.name)
         _driven(app, args, "host")
         return app.run()
@@ -99,7 +127,8 @@ def cmd_join(args: argparse.Namespace) -> int:
         address_uri(args.address, DEFAULT_PORT)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    name = _name(args.name) if args.name else player_name()
+    _checked(args)
+    name = _name(args.name) if args.name is not None else player_name()
     app = _app(args.size)
     try:
         app.open(Route.TITLE)

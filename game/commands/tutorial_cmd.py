@@ -6,9 +6,12 @@ import argparse
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.commands.args import CannotRunError, UsageError, folder
+
+if TYPE_CHECKING:
+    from game.tutorial.check_report import CheckReport
 
 NO_DOCUMENTS = ("WITHOUT THE RULE DOCUMENTS (--no-documents): every quotation is checked against "
                 "the shipped copy in levels/quotes/ only, not against its document")
@@ -60,20 +63,12 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
         load_tutorial_library,
     )
 
-    for flag, path in (("--levels", args.levels), ("--seeds", args.seeds)):
-        if path is not None:  # checked before any work or window starts
-            folder(path, flag)
-    if args.no_documents and args.seeds is not None:
-        raise UsageError("--seeds and --no-documents: choose one")
-    if args.names and not args.check:
-        raise UsageError("tutorial: naming lessons or puzzles needs --check")
+    _refuse_bad_flags(args)
     if not args.check:
         from game.commands.play_cmd import open_tutorial
 
         return open_tutorial()
-    from game.store.reading import FileRefusedError
     from game.tutorial.check import check_all
-    from game.tutorial.check_text import documents_in, seeds_folder
 
     root = args.levels if args.levels is not None else LEVELS_DIR
     lessons, puzzles, errors = load_tutorial(root)
@@ -85,19 +80,8 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
         lessons = [x for x in lessons if x.id in args.names]
         puzzles = [x for x in puzzles if x.id in args.names]
     library = load_tutorial_library(root)
-    documents = None if args.no_documents else seeds_folder(root, args.seeds)
-    if documents is None and not args.no_documents:
-        # No silent skip: a check that could not read the documents has not checked the
-        # quotations, and must not pass as if it had.
-        errors = [*errors, f"rule documents: none found (no --seeds, and no ../shared/seeds "
-                           f"beside the checkout of {root}): the quotations cannot be checked "
-                           f"against them; give --seeds DIR, or --no-documents to check without "
-                           f"them"]
-    try:  # read before any work starts: a FIFO among them must not hang the check
-        texts = documents_in(documents) if documents is not None else None
-    except FileRefusedError as exc:
-        raise UsageError(f"--seeds: {exc}" if args.seeds is not None
-                         else f"rule documents: {exc}") from None
+    documents, texts, missing_documents = _documents(args, root)
+    errors = [*errors, *missing_documents]
     if lessons or puzzles:
         # Every answer made with the scenes' own controls, headless (game.ui.lessondrive), the
         # work split over two processes by what each has already searched: a worker checks the
@@ -132,6 +116,49 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
     else:
         report = check_all(lessons, puzzles, load_preset, errors, library, documents,
                            texts=texts)
+    _print_report(args, report)
+    # Nothing to check is a failure too: a broken install or a mistyped folder must not pass.
+    missing = [kind for kind, found in (("lessons", lessons), ("puzzles", puzzles)) if not found]
+    if missing and not (args.names and (lessons or puzzles)):
+        raise CannotRunError(f"no {' and no '.join(missing)} to check in {root}")
+    return 1 if report.failures else 0
+
+
+def _refuse_bad_flags(args: argparse.Namespace) -> None:
+    """The flags read before any work or window starts: one line for a bad one."""
+    for flag, path in (("--levels", args.levels), ("--seeds", args.seeds)):
+        if path is not None:
+            folder(path, flag)
+    if args.no_documents and args.seeds is not None:
+        raise UsageError("--seeds and --no-documents: choose one")
+    if args.names and not args.check:
+        raise UsageError("tutorial: naming lessons or puzzles needs --check")
+
+
+def _documents(args: argparse.Namespace, root: Path
+               ) -> tuple[Path | None, dict[str, str] | None, list[str]]:
+    """The rule documents the quotations are checked against, their texts (read before any
+    work starts: a FIFO among them must not hang the check), and the failure of finding none."""
+    from game.store.reading import FileRefusedError
+    from game.tutorial.check_text import documents_in, seeds_folder
+
+    documents = None if args.no_documents else seeds_folder(root, args.seeds)
+    errors: list[str] = []
+    if documents is None and not args.no_documents:
+        # No silent skip: a check that could not read the documents has not checked the
+        # quotations, and must not pass as if it had.
+        errors.append(f"rule documents: none found (no --seeds, and no ../shared/seeds beside "
+                      f"the checkout of {root}): the quotations cannot be checked against them; "
+                      f"give --seeds DIR, or --no-documents to check without them")
+    try:
+        texts = documents_in(documents) if documents is not None else None
+    except FileRefusedError as exc:
+        raise UsageError(f"--seeds: {exc}" if args.seeds is not None
+                         else f"rule documents: {exc}") from None
+    return documents, texts, errors
+
+
+def _print_report(args: argparse.Namespace, report: CheckReport) -> None:
     if args.json:
         data = report.to_json()
         if args.no_documents:  # first, where a reader looks
@@ -151,8 +178,3 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
               f"{len(report.failures)} failures")
         for failure in report.failures:
             print(f"  FAIL {failure}")
-    # Nothing to check is a failure too: a broken install or a mistyped folder must not pass.
-    missing = [kind for kind, found in (("lessons", lessons), ("puzzles", puzzles)) if not found]
-    if missing and not (args.names and (lessons or puzzles)):
-        raise CannotRunError(f"no {' and no '.join(missing)} to check in {root}")
-    return 1 if report.failures else 0

@@ -39,6 +39,9 @@ BASE: dict[str, list[str]] = {
     # With no game kept, history lists none and review refuses in one line: each option's bad
     # values are still read and refused before that, which is what the sweep is for.
     "history": [], "review": ["--budget", "0.05"],
+    # The network table (issue 41): the window is replaced before any socket is opened.
+    "host": ["--variant", "racehorse", "--listen", "127.0.0.1", "--no-announce"],
+    "join": ["127.0.0.1:8765"],
 }
 
 

@@ -20,7 +20,7 @@ from game.net.remote import RemoteMatch
 from game.net.schema import BOT_LEVELS, SeatInfo, SetSeat, Start
 from game.net.seat import NetSeat, host_table, player_name
 from game.rules.errors import RulesError
-from game.store.tables import table_of
+from game.store.tables import TableChoice, table_of
 from game.ui import theme
 from game.ui.scene import AppContext, Scene
 from game.ui.table.house import setup_table
@@ -43,11 +43,12 @@ def wake_window(app: AppContext, seat: NetSeat) -> None:
     seat.client.on_arrival = post
 
 
-def host_lobby(app: AppContext, port: int = DEFAULT_PORT, listen: str = "0.0.0.0",
-               announce: bool = True, name: str | None = None) -> Scene:
-    """Open the settings' table to the network and show its lobby (or why it cannot open)."""
+def host_lobby(app: AppContext, table: TableChoice | None = None, port: int = DEFAULT_PORT,
+               listen: str = "0.0.0.0", announce: bool = True, name: str | None = None) -> Scene:
+    """Open ``table`` (by default the New game screen's) to the network and show its lobby
+    (or why it cannot open)."""
     try:
-        table = setup_table(app.settings)
+        table = table or setup_table(app.settings)
         rules = table.rules
         seat = host_table(TableSpec(rules, table.preset, table.text), [None] * rules.players,
                           app.settings.bot_levels(1)[0], name=name or player_name(),
