@@ -25,7 +25,9 @@ def test_no_message_of_a_game_shows_a_hidden_card(preset, people):
     listen(d)
     moves = play_people(d, 80)
     assert moves > 40
-    assert d.checked > 150  # every message to a seat went through the check
+    # every message to a seat went through the check: each move sends one at least (a fixed
+    # count broke when the bots' two-handed game grew shorter)
+    assert d.checked >= moves
     assert desynced(d) == []
 
 
