@@ -42,13 +42,26 @@ class RuleOrderScene(Scene):
         self.label_w = round(250 * s)
         self.col_w = min(round(118 * s), (size[0] - self.label_w - round(40 * s))
                          // len(self.cols))
-        self.row_h = round(38 * s)
-        width = self.label_w + self.col_w * len(self.cols)
-        self.grid = pygame.Rect(0, round(120 * s), width, self.row_h * len(self.rows))
-        self.grid.centerx = size[0] // 2
         self.back.rect = pygame.Rect(0, 0, round(140 * s), round(40 * s))
         self.back.rect.midbottom = (size[0] // 2, size[1] - round(16 * s))
+        # The grid starts below the intro as wrapped and the tallest column heading (a table
+        # and its phase wrap to three lines in a narrow column): fixed, they overlapped.
+        intro_size, head_size = max(12, round(15 * s)), max(11, round(14 * s))
+        intro_h = len(wrap(self.intro, intro_size, size[0] - round(80 * s))) * \
+            round(intro_size * 1.25)
+        heads = max((len(wrap(self._heading(c), head_size, self.col_w - 6)) for c in self.cols),
+                    default=1)
+        top = round(58 * s) + intro_h + round(10 * s) + heads * round(head_size * 1.2)
+        room = self.back.rect.top - round(50 * s) - top  # the pointed cell's note below
+        self.row_h = max(round(22 * s), min(round(38 * s), room // max(1, len(self.rows))))
+        width = self.label_w + self.col_w * len(self.cols)
+        self.grid = pygame.Rect(0, top, width, self.row_h * len(self.rows))
+        self.grid.centerx = size[0] // 2
         self.back.font_size = max(14, round(18 * s))
+
+    @staticmethod
+    def _heading(col: Column) -> str:
+        return col.table if not col.phase else f"{col.table} ({col.phase})"
 
     def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         x = pos[0] - self.grid.left - self.label_w
@@ -71,14 +84,13 @@ class RuleOrderScene(Scene):
         draw_text(surface, "Rule order at every table", (w // 2, round(20 * s)), round(30 * s),
                   theme.GOLD, bold=True, anchor="midtop")
         draw_wrapped(surface, self.intro, pygame.Rect(round(40 * s), round(58 * s),
-                                                      w - round(80 * s), round(60 * s)),
+                                                      w - round(80 * s), self.grid.top),
                      max(12, round(15 * s)), theme.INK_DIM)
         size = max(11, round(14 * s))
         top = self.grid.top
         for j, col in enumerate(self.cols):
             x = self.grid.left + self.label_w + j * self.col_w + self.col_w // 2
-            name = col.table if not col.phase else f"{col.table} ({col.phase})"
-            lines = wrap(name, size, self.col_w - 6)
+            lines = wrap(self._heading(col), size, self.col_w - 6)
             y0 = top - round(6 * s) - len(lines) * round(size * 1.2)
             for k, line in enumerate(lines):
                 draw_text(surface, line, (x, y0 + k * round(size * 1.2)), size, theme.INK,
