@@ -21,10 +21,10 @@ from game.match.controller import Match
 from game.rules.actions import Action, DeclareOut
 from game.rules.cards import Card
 from game.rules.errors import RulesError
-from game.rules.events import Event, HandClaimed, TrickWon
+from game.rules.events import Event, HandClaimed, HandScored, TrickWon
 from game.rules.phase import Phase
 from game.rules.state import GameState
-from game.rules.view import observe
+from game.rules.view import PlayerView, observe
 from game.store.tables import TableChoice, preset_table, table_named
 from game.store.tutorial_data import Term
 from game.tutorial.features import term_text
@@ -130,6 +130,9 @@ class Coach:
         self.narration = NarrationPanel(self)
         self.held: TrickWon | None = None  # a finished trick waiting for the learner's click
         self.pending: list[Event] = []
+        # The board of a hand the engine has dealt on past, kept until its score is shown
+        # (``_show``).
+        self.hand_board: PlayerView | None = None
         self.terms: list[Term] = []  # glossary pop-ups still to show
         self.got_it = Button("Got it", self.dismiss_term, primary=True, hotkey=pygame.K_g)
         self.highlight: frozenset[str] = frozenset()  # the cards a step lights, by name
@@ -219,10 +222,12 @@ class Coach:
 
     # -- a finished trick stays until a click -----------------------------------------------
     def process(self, events: list[Event]) -> None:
-        show = self.table.show
+        show = self._show
         if self.held is not None:
             self.pending += events
             return
+        if any(isinstance(e, HandScored) for e in events):
+            self.hand_board = self.table.board
         if any(isinstance(e, HandClaimed) for e in events):
             # A claim is shown by the table itself (every hand face up, then swept): holding
             # its tricks one by one showed stale cards under the last trick's caption.
@@ -239,8 +244,20 @@ class Coach:
         if self.held is None:
             return
         pending, self.held, self.pending = self.pending, None, []
-        self.table.show(pending[:1])
+        self._show(pending[:1])
         self.process(pending[1:])
+
+    def _show(self, events: list[Event]) -> None:
+        """The table shows ``events``. A batch that ends the hand is shown in parts (its
+        tricks held for a click), and the engine has dealt on by the first part: the table
+        took the next deal's view for the board (Hand 2, the auction emptied, the dealer's
+        button moved) under the hand's last trick. The board stays on the hand until its score
+        has been shown; what the tutor shows next (the add-up, the scored hand) moves it on."""
+        self.table.show(events)
+        if self.hand_board is not None:
+            self.table.board = self.hand_board
+            if any(isinstance(e, HandScored) for e in events):
+                self.hand_board = None
 
     def trick_caption(self) -> str:
         """The held trick's caption: who takes it and, unless the next step asks the learner
@@ -289,7 +306,7 @@ class Coach:
         """Lay the table out at ``state`` without animation."""
         table = self.table
         table.timeline.finish_all()
-        self.held, self.pending = None, []
+        self.held, self.pending, self.hand_board = None, [], None
         table.model = TableModel(table.match.rules, table.human, table.layout, table.timeline)
         table.model.load_view(observe(state, table.human))
         if state.phase == Phase.TRICKS:

@@ -162,3 +162,33 @@ def test_the_replay_closed_opens_again_from_the_coachs_panel(app):
     again.on_click()
     pump(app, 2)
     assert isinstance(app.top, ReplayScene) and app.top.focus == first.focus
+
+
+def test_the_hand_stays_on_the_table_from_its_last_card_to_the_review(app):
+    """Issue 36: "the table shows the next deal before the review step". The engine deals on
+    at the hand's last card; the coach held that trick for a click, and the table had taken
+    the next deal's view meanwhile: the score box read Hand 2, the auction emptied and the
+    dealer's button moved, under the play-out step that had just ended."""
+    lessons, _, _ = load_tutorial()
+    scene = LessonTutor(app, next(x for x in lessons if x.id == LESSON))
+    app.reset(scene.table)
+    start = scene.table.board
+    assert start.hand_no == 0 and start.bid is not None
+    seen = []
+    for _ in range(20):
+        if scene.run.done_current:
+            break
+        scene.coach.terms.clear()
+        legal = [a for a in scene.run.legal() if isinstance(a, PlayCard)]
+        assert scene.act(legal[0])
+        pump(app, 10)
+        seen.append(scene.table.board)  # the last trick held for the click
+        while scene.coach.held is not None:
+            scene.coach.release_held()
+            pump(app, 5)
+            seen.append(scene.table.board)
+    assert scene.run.done_current
+    assert scene.run.match.view(0).hand_no == 1  # the engine has dealt on...
+    for board in seen:  # ...the table has not, until the learner moves on
+        assert (board.hand_no, board.dealer, board.bidder, board.bid, board.trump) == \
+            (start.hand_no, start.dealer, start.bidder, start.bid, start.trump)
