@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from game.bots.registry import make_bot
 from game.match.controller import HUMAN, SCRIPT, Match
 from game.match.history import HandHistory
+from game.match.retry import Verdict
 from game.match.reviewread import Row
 from game.rules.actions import Action, PlayCard, parse_action
 from game.rules.cards import Card
@@ -34,6 +35,7 @@ from game.tutorial.handreview import LessonReview
 from game.tutorial.playoutstep import PlayOut, ScoredOut
 from game.tutorial.positions import build_state
 from game.tutorial.replies import NEUTRAL, RIGHT, WRONG, Attempts, Reply
+from game.tutorial.retrystep import LessonDecision, PlayedOut, Revisits, retry_answer, retry_verdict
 from game.tutorial.sums import SumTask, sum_task
 from game.tutorial.text import TextContext, names, render
 
@@ -79,6 +81,7 @@ class LessonRun:
         self.attempts = Attempts()
         self.sum: SumTask | None = None
         self.out = PlayOut()
+        self.revisits = Revisits()
         if self.steps:
             self.start(0)
 
@@ -189,7 +192,7 @@ class LessonRun:
         rules = self.match.rules
         return TextContext(rules, state, named_values(self.step.claims, state, rules),
                            self.quotes, review=self.out.review,
-                           answers=played_cards(self.step.expect))
+                           answers=played_cards(self.step.expect), played=self.played())
 
     def text(self, which: str = "say") -> str:
         return render(getattr(self.step, which), self.context())
@@ -208,6 +211,60 @@ class LessonRun:
         """A ``replay = n`` step's hand and decision (:meth:`PlayOut.replay_focus`)."""
         return self.out.replay_focus(self.match, self.step.replay,
                                      self._position_for(self.index)[1], self.lesson.source)
+
+    # -- Retry and Play it out at the played-out hand's decisions (issue 40, item 6) --------
+    def revisit(self, n: int) -> LessonDecision | None:
+        """The played-out hand's n-th costliest decision as Retry and Play it out take it
+        (None for n = 0); ValueError when no hand has been scored or it has no such one."""
+        if not n:
+            return None
+        out = self.scored_hand()
+        if out is None or self.match is None:
+            raise ValueError(f"decision {n}: no hand has been played out and scored before "
+                             "this step")
+        return self.revisits.decision(self.match.rules, self._position_for(self.index)[1],
+                                      self.lesson.source, out, n)
+
+    def played(self) -> PlayedOut | None:
+        """A ``play_out = n`` step's lines (None in other steps)."""
+        decision = self.revisit(self.step.play_out)
+        out = self.scored_hand()
+        if decision is None or out is None:
+            return None
+        return self.revisits.played(out, self.step.play_out, decision)
+
+    def try_retry(self, action: Action) -> Reply:
+        """A ``retry = n`` step's answer, judged by the review's values as at the table."""
+        focus = self.revisit(self.step.retry)
+        if focus is None or self.done_current:
+            return Reply(False, "Nothing to do in this step: press Next.", [], NEUTRAL)
+        if action not in focus.moment.view.legal:
+            self.illegal_try()
+            return Reply(False, f"{action} is not legal at that moment.", [], WRONG)
+        return self.retry_judged(retry_verdict(focus, action))
+
+    def retry_judged(self, verdict: Verdict | None) -> Reply:
+        """A retry's verdict (from :meth:`try_retry` or the Retry screen): found within the
+        tie of the best ends the step; another is a wrong try."""
+        if verdict is None:
+            return Reply(False, "The review did not weigh that choice.", [], NEUTRAL)
+        if verdict.accepted:
+            self.done_current = True
+            return Reply(True, f"Found: {verdict.words}.", [], RIGHT)
+        self.attempts.wrong += 1
+        return Reply(False, f"{verdict.words}.", [], NEUTRAL)
+
+    def retry_shown(self) -> str:
+        """The answer asked for: it costs the hint's star and ends the step."""
+        try:
+            focus = self.revisit(self.step.retry)
+        except ValueError as exc:  # --check refuses such a step; say so rather than crash
+            return f"(The answer cannot be shown: {exc})"
+        if focus is None:
+            return ""
+        self.attempts.hints += 1
+        self.done_current = True
+        return retry_answer(focus)
 
     def _try_out(self, action: Action) -> Reply:
         """A card of a play-out step: any legal card goes; the others play on; the step is
@@ -319,8 +376,10 @@ class LessonRun:
 
     def hint(self) -> str:
         """Help that costs the star: what the engine would accept here."""
-        self.attempts.hints += 1
         step = self.step
+        if step.retry:
+            return self.retry_shown()
+        self.attempts.hints += 1
         if step.expects:
             return f"Try: {_pretty(self.answers()[0])}."
         if step.any_legal or step.task == "play-out":

@@ -29,6 +29,7 @@ from game.store.content import load_preset
 from game.store.tutorial_data import QuoteFile, Term
 from game.tutorial.features import term_text
 from game.tutorial.handreview import LessonReview, review_field
+from game.tutorial.retrystep import PlayedOut, playout_field
 from game.tutorial.seatfields import SEAT_FIELDS, auction_view
 
 FIELD = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
@@ -52,6 +53,7 @@ class TextContext:
     seat: int = 0  # the learner
     review: LessonReview | None = None  # the review lesson's played hand, once reviewed
     answers: tuple[Card, ...] = ()  # the cards the step or puzzle asks for (what it explains)
+    played: PlayedOut | None = None  # a play_out step's lines, from its decision
 
     def verdict(self) -> tuple[list[Card], list[tuple[int, Card]], PlayVerdict]:
         """(the learner's cards, the trick so far as (seat, card), the engine's verdict)."""
@@ -213,6 +215,23 @@ def _need(ctx: TextContext, _: str) -> str:
     return str(view.bid - _meld_of(view, seats))
 
 
+def _bidders_taken(ctx: TextContext) -> int:
+    """The counters the bidding side has taken in tricks so far this hand."""
+    view = _auction(ctx)
+    if view.bidder < 0:
+        raise TemplateError("nobody has won the auction yet")
+    return view.side_taken(ctx.rules.side_of(view.bidder))
+
+
+def _still_needed(ctx: TextContext, _: str) -> str:
+    """What the bidding side still lacks in tricks to make its bid: ``{need}`` less what its
+    tricks hold so far (the defenders' stake: keep it from taking that much)."""
+    left = int(_need(ctx, "")) - _bidders_taken(ctx)
+    if left <= 0:
+        raise TemplateError("the bidding side has already taken what it needs")
+    return str(left)
+
+
 def _score(ctx: TextContext, arg: str) -> str:
     if ctx.state is None:
         raise TemplateError("needs a position")
@@ -337,12 +356,15 @@ FIELDS: dict[str, Callable[[TextContext, str], str]] = {
     "high_bid": lambda ctx, _: _high_bid(ctx, "bid"),
     "high_bidder": lambda ctx, _: _high_bid(ctx, "seat"),
     "need": _need,
+    "bidders_taken": lambda ctx, _: str(_bidders_taken(ctx)),
+    "still_needed": _still_needed,
     "score": _score,
     "meld_checks": _meld_checks,
     "bidder": lambda ctx, _: ctx.rules.seating.name(_contract(ctx)[1]),
 }
 FIELDS.update(SEAT_FIELDS)
 FIELDS["review"] = lambda ctx, arg: review_field(ctx.review, arg)
+FIELDS["playout"] = lambda ctx, arg: playout_field(ctx.played, arg)
 for _name in ("legal", "forbidden", "hand", "led", "leader", "winner", "winner_seat", "why",
               "first_rule", "first_rule_no"):
     FIELDS[_name] = partial(_trick_fact, which=_name)
