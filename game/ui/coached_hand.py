@@ -1,7 +1,9 @@
 """The review lesson's hand at the table (issue 28, item 7): once the learner has played it out,
 the steps that read its review keep it on the table as it ended (the engine has moved on to
 the next deal), and a ``replay = n`` step opens the replay at the hand's n-th costliest
-decision: the same replay the table's hand review opens when a decision is clicked."""
+decision: the same replay the table's hand review opens when a decision is clicked. A
+``retry = n`` and a ``play_out = n`` step open the table's Find a better play and Play it out
+there (issue 40, item 6)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from game.tutorial.playoutstep import ScoredOut
 from game.tutorial.runner import LessonRun
 from game.ui.coached import Coach
 from game.ui.scene import Route
+from game.ui.scenes.retry import Listener
 from game.ui.table.faces import PromptTable
 
 
@@ -47,4 +50,22 @@ def open_replay(scene: PromptTable, run: LessonRun) -> str:
         history, row = focus
         scene.app.open(Route.REPLAY, table=scene, hand_no=history.hand_no, focus=row,
                        history=history)
+    return ""
+
+
+def open_revisit(scene: PromptTable, run: LessonRun, listener: Listener) -> str:
+    """Open what a ``retry = n`` or ``play_out = n`` step of ``run`` asks for over ``scene``:
+    the table's Find a better play at the hand's n-th costliest decision (its verdicts told to
+    ``listener``, the lesson, and kept out of the learning file), or its Play it out. Returns
+    the reason it cannot be opened ("" when it is open or not asked for)."""
+    step = run.step
+    try:
+        retry, out = run.revisit(step.retry), run.revisit(step.play_out)
+    except ValueError as exc:
+        return f"(This step cannot be opened: {exc})"
+    if retry is not None:
+        scene.app.open(Route.RETRY, items=[retry.item], table=scene,
+                       title="Find a better play", listener=listener)
+    if out is not None:
+        scene.app.open(Route.PLAY_OUT, item=out.item, table=scene)
     return ""

@@ -10,7 +10,7 @@ decision unfound keeps it for later; finding one takes it off the list."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -41,16 +41,27 @@ HOW = {"card": "Click the card you would play.",
        "buttons": "Choose what you would do."}
 
 
+class Listener(Protocol):
+    """Who is told of each verdict and of the answer shown instead of the learning file (the
+    review lesson, whose decisions are no game's and are not kept for practice)."""
+
+    def answered(self, verdict: Verdict) -> None: ...
+
+    def shown(self) -> None: ...
+
+
 class RetryScene(Scene):
     name = "retry"
     opaque = False
 
     def __init__(self, app: AppContext, items: list[PracticeItem],
-                 table: DrawnTable | None = None, title: str = "Find a better play") -> None:
+                 table: DrawnTable | None = None, title: str = "Find a better play",
+                 listener: Listener | None = None) -> None:
         super().__init__(app)
         self.items = list(items)
         self.given = table  # the table the review was opened at (its coach kept clear)
         self.title = title
+        self.listener = listener
         self.at = -1
         self.found: set[tuple[str, int, int]] = set()
         self.tried: set[tuple[str, int, int]] = set()
@@ -111,7 +122,7 @@ class RetryScene(Scene):
 
     def _settle(self) -> None:
         """The decision being left: found, or kept for later (game.store.learning)."""
-        if self.moment is None or self.at < 0:
+        if self.moment is None or self.at < 0 or self.listener is not None:
             return
         key = self.item.key
         learning = self.app.store.load_learning()
@@ -150,6 +161,8 @@ class RetryScene(Scene):
         self.verdict = verdict
         if verdict.accepted:
             self.found.add(self.item.key)
+        if self.listener is not None:
+            self.listener.answered(verdict)
         self._buttons()
 
     def update(self, dt: float) -> None:
@@ -181,6 +194,8 @@ class RetryScene(Scene):
     def show_answer(self) -> None:
         self._cancel()
         self.shown = True
+        if self.listener is not None:
+            self.listener.shown()
         self._buttons()
 
     def play_out(self) -> None:
