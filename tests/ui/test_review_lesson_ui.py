@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+from game.match.review import Graded
 from game.match.reviewread import costliest, rows
 from game.rules.actions import PlayCard
 from game.store.content import load_tutorial
 from game.ui.scenes.lesson import LessonTutor
+from game.ui.scenes.retry import RetryScene
 from game.ui.scenes.review import ReplayScene
 from game.ui.table.hud import pile_label
 from tests.ui.conftest import pump
@@ -45,6 +47,20 @@ def played(app, leads: list[str]) -> LessonTutor:
     return scene
 
 
+def to_replay(app, scene: LessonTutor) -> None:
+    """From the grades step past Find a better play (found at once) to the replay step."""
+    scene.next()
+    pump(app, 3)
+    retry = app.top
+    assert isinstance(retry, RetryScene)
+    focus = scene.run.revisit(scene.run.step.retry)
+    retry.answer(Graded(focus.item.decision).best.action)
+    retry.leave()
+    pump(app, 2)
+    scene.next()
+    pump(app, 3)
+
+
 def test_the_review_steps_keep_the_scored_hand_on_the_table(app):
     scene = played(app, ["AC"])
     run = scene.run
@@ -61,8 +77,7 @@ def test_the_review_steps_keep_the_scored_hand_on_the_table(app):
     for side in hand.result.sides:
         assert f"{side.tricks} pts" in pile_label(scene.table, side.side)
     assert not any(scene.table.model.hands[seat] for seat in range(rules.players))
-    scene.next()  # the replay step: the same table beneath it
-    pump(app, 3)
+    to_replay(app, scene)  # the replay step: the same table beneath it
     table = scene.table
     assert table.board.hand_no == 0 and sum(table.model.tricks.side_tricks) == rules.hand_size
 
@@ -71,8 +86,7 @@ def test_the_review_steps_keep_the_scored_hand_on_the_table(app):
 def test_the_costliest_decision_step_opens_the_tables_replay_there(app, lead):
     scene = played(app, [lead])
     assert app.top is scene.table  # the grades step opens nothing
-    scene.next()
-    pump(app, 3)
+    to_replay(app, scene)
     replay = app.top
     assert isinstance(replay, ReplayScene)
     review = scene.run.review
@@ -104,8 +118,7 @@ def test_the_review_steps_and_replay_read_whole_at_every_size(app, size):
     sized(app, size)
     scene = played(app, ["AC"])
     found = [f"grades step: {p}" for p in problems(record_frame(app), app.size)]
-    scene.next()
-    pump(app, 3)
+    to_replay(app, scene)
     items = record_frame(app)
     found += [f"replay step: {p}" for p in problems(items, app.size)]
     found += [f"replay step: cut: {d.label!r}" for d in items
@@ -152,8 +165,7 @@ def test_the_play_out_cards_fly_to_the_trick_and_its_caption_waits_for_them(app)
 
 def test_the_replay_closed_opens_again_from_the_coachs_panel(app):
     scene = played(app, ["JS"])
-    scene.next()
-    pump(app, 3)
+    to_replay(app, scene)
     first = app.top
     first.close()
     pump(app, 2)
