@@ -27,9 +27,9 @@ from game.ui.scene import Route, Scene
 from game.ui.table.moment import draw_seen, hand_card_width
 from game.ui.table.paper import PaperTable
 from game.ui.table.picker import Picker
-from game.ui.table.replaypieces import GRADE_COLOURS, big_panel, draw_focus
+from game.ui.table.replaypieces import GRADE_COLOURS, big_panel, draw_focus, foot, panel_rects
 from game.ui.table.sprites import hand_order
-from game.ui.widgets import Button, draw_text, felt, layout_row, wrap
+from game.ui.widgets import Button, draw_text, felt, wrap
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
@@ -230,12 +230,7 @@ class RetryScene(Scene):
         table = self.table
         if table is None:
             return
-        lay = table.layout
-        s = lay.s
-        for b in self.buttons:
-            b.font_size = lay.font
-        layout_row(self.buttons, size[0] // 2, size[1] - round(60 * s), round(42 * s),
-                   round(12 * s), min_width=round(140 * s))
+        foot(self.buttons, table, size)
         if self.picker is not None:
             self.picker.place(table, self._controls())
 
@@ -244,11 +239,7 @@ class RetryScene(Scene):
         table = self.table
         assert table is not None
         lay = table.layout
-        w, h = lay.size
-        margin = round(4 * lay.s)
-        top = lay.bar.bottom + margin + round(44 * lay.s)
-        inner = pygame.Rect(margin + round(36 * lay.s), top, w - 2 * margin - round(72 * lay.s),
-                            h - round(98 * lay.s) - top)
+        inner = panel_rects(table)[1]
         split = inner.left + round(inner.width * 0.58)
         gap = round(24 * lay.s)
         return (pygame.Rect(inner.left, inner.top, split - inner.left - gap, inner.height),
@@ -334,8 +325,10 @@ class RetryScene(Scene):
         colour = theme.GREEN if v.accepted else GRADE_COLOURS.get(v.grade, theme.INK)
         title = ("Found: as good as the best." if v.accepted else
                  f"Not the best: {v.grade}, {v.lost:.0f} points lost.")
-        draw_text(surface, title, (area.left, y), lay.font, colour, bold=True)
-        y += round(lay.font * 1.5)
+        for line in wrap(title, lay.font, area.width, bold=True):  # beside a lesson's coach
+            draw_text(surface, line, (area.left, y), lay.font, colour, bold=True)
+            y += round(lay.font * 1.3)
+        y += round(lay.font * 0.2)
         now = " (weighed now: the review had not analysed it)" if v.weighed_now else ""
         figure = (f"Expected score: {v.value:+.0f} for your choice, {v.best:+.0f} for the "
                   f"best{now}.")
