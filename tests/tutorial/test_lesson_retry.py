@@ -136,12 +136,12 @@ def test_the_play_out_steps_text_comes_from_the_deterministic_play_out(leads):
         taker = "you" if won.seat == 0 else rules.seating.name(won.seat)
         card = next(c for s, c in won.cards if s == won.seat)
         assert line.first.card.pretty in text
-        assert f"by {taker} with {card.pretty}, for {won.points} points" in text, which
-    assert (f"the hand scores {best.score:+.0f} from the best card and {yours.score:+.0f} "
-            f"from yours") in text
+        assert f"by {taker} with the {card.pretty}, for {won.points} points" in text, which
     made = {True: "made", False: "set"}
-    assert (f"contract is {made[best.result.bid_made]} and "
-            f"{made[yours.result.bid_made]}") in text
+    bidder = rules.seating.name(best.result.bidder)
+    assert (f"Played to the end from the best card, the hand scores {best.score:+.0f} and "
+            f"{bidder}'s contract is {made[best.result.bid_made]}; from yours, "
+            f"{yours.score:+.0f} and {made[yours.result.bid_made]}.") in text
     assert run.played().best.actions == best.actions
 
 
