@@ -17,12 +17,10 @@ from game.match.retry import Verdict
 from game.match.reviewread import Row
 from game.rules.actions import Action, PlayCard, parse_action
 from game.rules.cards import Card
-from game.rules.compiled import best_meld
 from game.rules.engine import apply, legal_actions
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event, TrickWon
 from game.rules.facts import trump_of
-from game.rules.meld import MeldResult
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
@@ -32,31 +30,31 @@ from game.store.tutorial_data import QuoteFile
 from game.tutorial.claims import named_values
 from game.tutorial.features import steps_for
 from game.tutorial.handreview import LessonReview
+from game.tutorial.meldtask import build_cards, count_meld, meld_is_right
 from game.tutorial.playoutstep import PlayOut, ScoredOut
 from game.tutorial.positions import build_state
-from game.tutorial.replies import NEUTRAL, RIGHT, WRONG, Attempts, Reply
+from game.tutorial.replies import (
+    NEUTRAL,
+    RIGHT,
+    WRONG,
+    Attempts,
+    Reply,
+    allowed_reason,
+    played_cards,
+    pretty_action,
+)
 from game.tutorial.retrystep import LessonDecision, PlayedOut, Revisits, retry_answer, retry_verdict
 from game.tutorial.sums import SumTask, sum_task
 from game.tutorial.text import TextContext, names, render
 
-__all__ = ["NEUTRAL", "RIGHT", "WRONG", "Attempts", "LessonRun", "Reply", "build_state"]
+__all__ = ["NEUTRAL", "RIGHT", "WRONG", "Attempts", "LessonRun", "Reply", "allowed_reason",
+           "build_state", "played_cards"]
 
 AUTO_BOT = make_bot("medium")
 
 
 def default_quotes() -> Mapping[str, QuoteFile]:
     return load_tutorial_library().quotes
-
-
-def allowed_reason(rules: RuleSet, state: GameState, card: Card) -> str:
-    """Why a legal card was allowed: the last rule that narrowed the choice, or that any card
-    could be played."""
-    _, _, verdict = TextContext(rules, state).verdict()
-    if verdict.illegal:
-        last = max(verdict.illegal, key=lambda f: f.number)
-        return (f"Legal: {card.pretty} keeps rule {last.number} ({last.text}) — the cards it "
-                f"allowed were {names(list(verdict.legal))}.")
-    return "Legal: no rule narrowed the choice here, so any of your cards could be played."
 
 
 class LessonRun:
@@ -340,29 +338,16 @@ class LessonRun:
             self.attempts.wrong += 1
 
     def try_meld(self, cards: list[Card]) -> Reply:
-        """A build-meld step: the engine counts the selected cards; right when they make the
-        melds asked for (all of the hand's meld for ``all``), with no card to spare."""
+        """A build-meld step: the engine counts the selected cards (game.tutorial.meldtask)."""
         assert self.match is not None and self.state_at_step is not None
-        rules = self.match.rules
-        trump = trump_of(self.state_at_step)
-        result = best_meld(rules, cards, trump)
-        parts = ", ".join(f"{m.name} {m.points}" for m in result.melds) or "no meld"
-        counted = f"Those cards count {result.total}: {parts}."
-        if self._meld_is_right(cards, result, trump):
+        rules, trump = self.match.rules, trump_of(self.state_at_step)
+        result, counted = count_meld(rules, cards, trump)
+        if meld_is_right(rules, self.match.view(0).cards, cards, result, trump, self.step.build):
             self.done_current = True
             return Reply(True, counted, [])
         self.attempts.wrong += 1
         return Reply(False, counted + " " + self.text("hint") if self.step.hint else counted,
                      [], NEUTRAL)
-
-    def _meld_is_right(self, cards: list[Card], result: object, trump: int | None) -> bool:
-        assert isinstance(result, MeldResult) and self.match is not None
-        if not cards or len(result.cards_used()) != len(cards):
-            return False
-        if self.step.build == ("all",):
-            hand = self.match.view(0).cards
-            return result.total == best_meld(self.match.rules, hand, trump).total
-        return sorted({m.kind for m in result.melds}) == sorted(set(self.step.build))
 
     def try_sum(self, total: int, made: bool | None = None) -> Reply:
         if self.sum is None:
@@ -381,7 +366,7 @@ class LessonRun:
             return self.retry_shown()
         self.attempts.hints += 1
         if step.expects:
-            return f"Try: {_pretty(self.answers()[0])}."
+            return f"Try: {pretty_action(self.answers()[0])}."
         if step.any_legal or step.task == "play-out":
             legal = [a for a in self.legal() if isinstance(a, PlayCard)]
             return "Legal now: " + names(sorted({a.card for a in legal}, key=str)) + "."
@@ -393,11 +378,8 @@ class LessonRun:
     def build_cards(self) -> list[Card]:
         """The hand's cards that make the meld a build-meld step asks for."""
         assert self.match is not None and self.state_at_step is not None
-        meld = best_meld(self.match.rules, self.match.view(0).cards,
-                         trump_of(self.state_at_step))
-        build = self.step.build
-        wanted = tuple(m for m in meld.melds if build == ("all",) or m.kind in build)
-        return MeldResult(sum(m.points for m in wanted), wanted).cards_used()
+        return build_cards(self.match.rules, self.match.view(0).cards,
+                           trump_of(self.state_at_step), self.step.build)
 
     def next(self) -> list[Event]:
         if self.index + 1 < len(self.steps) and self.done_current:
@@ -410,14 +392,3 @@ class LessonRun:
     def restart(self) -> list[Event]:
         self.attempts = Attempts()
         return self.start(0)
-
-
-def _pretty(action: Action) -> str:
-    if isinstance(action, PlayCard):
-        return f"play the {action.card.pretty}"
-    return str(action)
-
-
-def played_cards(actions: tuple[Action, ...]) -> tuple[Card, ...]:
-    """The cards among the answers (what a card step's text explains)."""
-    return tuple(a.card for a in actions if isinstance(a, PlayCard))
