@@ -8,13 +8,14 @@ there (issue 40, item 6)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
+from game.match.retry import Listener, Verdict
 from game.rules.view import observe, redact
 from game.tutorial.playoutstep import ScoredOut
 from game.tutorial.runner import LessonRun
 from game.ui.coached import Coach
 from game.ui.scene import Route
-from game.ui.scenes.retry import Listener
 from game.ui.table.faces import PromptTable
 
 
@@ -69,3 +70,24 @@ def open_revisit(scene: PromptTable, run: LessonRun, listener: Listener) -> str:
     if out is not None:
         scene.app.open(Route.PLAY_OUT, item=out.item, table=scene)
     return ""
+
+
+class RetryTold:
+    """What a lesson's retry step hears from Find a better play: each verdict judged again by
+    the run (a wrong try costs its star; found ends the step), and the answer asked for (the
+    hint's star)."""
+
+    def __init__(self, run: LessonRun, coach: Coach, refresh: Callable[[], None]) -> None:
+        self.run, self.coach, self.refresh = run, coach, refresh
+
+    def answered(self, verdict: Verdict) -> None:
+        if self.run.step.retry and not self.run.done_current:
+            reply = self.run.retry_judged(verdict)
+            self.coach.answer("Found: press Next." if reply.ok else "", reply.tone)
+            self.refresh()
+
+    def shown(self) -> None:
+        if self.run.step.retry and not self.run.done_current:
+            self.run.retry_shown()
+            self.coach.answer("The answer is shown: press Next.", "neutral")
+            self.refresh()

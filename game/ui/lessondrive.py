@@ -14,7 +14,6 @@ from typing import Protocol
 
 import pygame
 
-from game.match.review import Graded
 from game.rules.actions import Action, Bid, DeclareOut, Discard, PassCards, PlayCard
 from game.rules.cards import Card
 from game.rules.ruleset import RuleSet
@@ -24,11 +23,11 @@ from game.ui.coached_panel import NarrationPanel
 from game.ui.handpick import HandPicker
 from game.ui.overlay import Overlay
 from game.ui.replycheck import puzzle_replies, reply_cuts, step_replies
+from game.ui.revisitdrive import close_top, find_better
 from game.ui.scene import AppContext
 from game.ui.scenes.lesson import LessonTutor
 from game.ui.scenes.playout import PlayOutScene
 from game.ui.scenes.puzzle import PuzzleTutor
-from game.ui.scenes.retry import RetryScene
 from game.ui.table.scene import TableScene
 from game.ui.widgets import Button, label_shown
 
@@ -322,39 +321,6 @@ def play_out(drv: Driver, scene: LessonTutor) -> str | None:
             return problem
         drv.pump(2)
     return "the hand did not come to its score"
-
-
-def find_better(drv: Driver, scene: LessonTutor) -> str | None:
-    """A retry step: Find a better play is open over the table; the best card is clicked in
-    its hand, then Done closes it."""
-    top = drv.app.top
-    if not isinstance(top, RetryScene) or top.picker is None:
-        return "Find a better play did not open"
-    focus = scene.run.revisit(scene.run.step.retry)
-    assert focus is not None
-    best = Graded(focus.item.decision).best.action
-    drv.look()  # the hand is placed where it is drawn
-    spot = next((r for c, _, r in top.picker.cards
-                 if isinstance(best, PlayCard) and c == best.card), None)
-    if spot is None:
-        return f"{best} is not in Find a better play's hand"
-    drv.click((spot.left + 3, spot.centery))
-    drv.look()
-    return close_top(drv, RetryScene, "Find a better play")
-
-
-def close_top(drv: Driver, kind: type, name: str) -> str | None:
-    """The screen a step opened over the table, closed with its own Close (or Done)."""
-    top = drv.app.top
-    if not isinstance(top, kind):
-        return f"{name} did not open"
-    drv.look()
-    button = next((b for b in getattr(top, "buttons", []) if b.label in ("Close", "Done")),
-                  None)
-    if button is None or not drv.press(button):
-        return f"{name} has no Close on screen"
-    drv.pump(1)
-    return None if drv.app.top is not top else f"{name} does not close"
 
 
 def hint_and_replies(drv: Driver, scene: Panelled, replies: list[tuple[str, str]]

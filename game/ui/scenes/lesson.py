@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.match.retry import Verdict
 from game.rules.actions import Action
 from game.rules.cards import Card
 from game.rules.compiled import best_meld
@@ -32,7 +31,7 @@ from game.ui.coached import (
     shipped_library,
     stars_text,
 )
-from game.ui.coached_hand import open_replay, open_revisit, show_scored
+from game.ui.coached_hand import RetryTold, open_replay, open_revisit, show_scored
 from game.ui.coached_popups import trick_rect
 from game.ui.handpick import HandPicker
 from game.ui.table.meldview import draw_meld_flow
@@ -60,6 +59,7 @@ class LessonTutor:
         self.coach = Coach(self.table, self)
         self.narration = self.coach.narration
         self.picker = HandPicker(self.table)
+        self.told = RetryTold(self.run, self.coach, self.refresh_buttons)
         self.recap = False
         self.following: Lesson | None = None  # the recap's Next lesson, found once
         self.selected: list[Card] = []
@@ -92,7 +92,7 @@ class LessonTutor:
         self.narration.task_buttons = self._task_buttons()
         self.refresh_buttons()
         self.glossary(self.text())
-        problem = open_replay(table, self.run) or open_revisit(table, self.run, self)
+        problem = open_replay(table, self.run) or open_revisit(table, self.run, self.told)
         if problem:
             coach.answer(problem, "wrong")
 
@@ -124,9 +124,9 @@ class LessonTutor:
             return [Button("Replay", lambda: open_replay(self.table, self.run))]
         if step.retry:  # and so do Find a better play and Play it out
             return [Button("Find a better play",
-                           lambda: open_revisit(self.table, self.run, self))]
+                           lambda: open_revisit(self.table, self.run, self.told))]
         if step.play_out:
-            return [Button("Play it out", lambda: open_revisit(self.table, self.run, self))]
+            return [Button("Play it out", lambda: open_revisit(self.table, self.run, self.told))]
         return []
 
     def refresh_buttons(self) -> None:
@@ -187,21 +187,6 @@ class LessonTutor:
         self.table.process(reply.events)
         self.refresh_buttons()
         return True
-
-    def answered(self, verdict: Verdict) -> None:
-        """A retry step's answer, given in Find a better play: judged again by the run (a
-        wrong try costs its star; found ends the step)."""
-        if self.run.step.retry and not self.run.done_current:
-            reply = self.run.retry_judged(verdict)
-            self.coach.answer("Found: press Next." if reply.ok else "", reply.tone)
-            self.refresh_buttons()
-
-    def shown(self) -> None:
-        """The answer asked for in Find a better play: the hint's star."""
-        if self.run.step.retry and not self.run.done_current:
-            self.run.retry_shown()
-            self.coach.answer("The answer is shown: press Next.", "neutral")
-            self.refresh_buttons()
 
     def refuse(self, message: str) -> None:
         """An illegal card clicked: a wrong try (unless the step invites tries), answered

@@ -10,13 +10,13 @@ decision unfound keeps it for later; finding one takes it off the list."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.bots.analysis_words import say
 from game.match.controller import Match
-from game.match.retry import Moment, Verdict, answer_words, judge, set_up
+from game.match.retry import Listener, Moment, Verdict, answer_words, judge, set_up
 from game.match.retryjob import WeighJob, weigh_task
 from game.match.review import Graded
 from game.rules.actions import Action
@@ -39,15 +39,6 @@ HOW = {"card": "Click the card you would play.",
        "cards": "Click the cards, then pass them.",
        "bid": "Step the bid with − and +, then bid, or pass.",
        "buttons": "Choose what you would do."}
-
-
-class Listener(Protocol):
-    """Who is told of each verdict and of the answer shown instead of the learning file (the
-    review lesson, whose decisions are no game's and are not kept for practice)."""
-
-    def answered(self, verdict: Verdict) -> None: ...
-
-    def shown(self) -> None: ...
 
 
 class RetryScene(Scene):
