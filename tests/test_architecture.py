@@ -44,7 +44,8 @@ LAYERS: list[tuple[str, str]] = [
     ("ui overlay pieces", r"game\.ui\.(overlay|handpick|menu|coached|coached_controls"
                           r"|coached_panel|coached_popups|coached_hand)$"),
     ("ui scenes", r"game\.ui\.scenes(\.\w+)?$"),
-    ("ui app", r"game\.ui\.(app|routes|lessondrive|replycheck|firsthanddrive|checkdrive)$"),
+    ("ui app", r"game\.ui\.(app|routes|lessondrive|revisitdrive|replycheck|firsthanddrive|"
+               r"checkdrive)$"),
     ("ui demo", r"game\.ui\.(demo|netdemo)$"),
     ("commands", r"game\.commands(\.\w+)?$"),
     ("entry points", r"game(\.cli|\.__main__)?$"),

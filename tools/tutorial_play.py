@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.bots.settle import TIE
 from game.rules.actions import PlayCard
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson
@@ -120,6 +121,7 @@ def play_lesson(app: App, lesson: Lesson, rules: RuleSet | None, shot: Shot | No
         settle(app, m)
         m.read(scene.text())
         _answer_step(app, scene, m)
+        _revisit(app, scene, m, shot)
         settle(app, m)
         if shot and scene.run.step.asks:
             shot(f"step{scene.run.index + 1}-done")
@@ -169,6 +171,78 @@ def _answer_step(app: App, scene: object, m: Measure) -> None:
         if run.sum.kind == "hand":
             scene.pick_made(bool(run.sum.made))
             m.actions += 1
+
+
+def _revisit(app: App, scene: object, m: Measure, shot: Shot | None) -> None:
+    """A review lesson's Find a better play (answered wrong first when shots are taken, then
+    with the best) and Play it out (played to its score, each trick's page read), each closed
+    after."""
+    from game.match.review import Graded
+    from game.store.reviews import option_key
+    from game.ui.scenes.lesson import LessonTutor
+    from game.ui.scenes.playout import PlayOutScene
+    from game.ui.scenes.retry import RetryScene
+
+    assert isinstance(scene, LessonTutor)
+    run, step = scene.run, scene.run.step
+    top = app.top
+    if step.retry and isinstance(top, RetryScene):
+        focus = run.revisit(step.retry)
+        assert focus is not None
+        d = focus.item.decision
+        best = Graded(d).best
+        answers = [best.action]
+        if shot:
+            shot("retry-ask")
+            worse = [o for o in d.options if best.value - o.value > TIE]
+            answers = [o.action for o in worse[-1:]] + answers
+        for answer in answers:
+            top.answer(next(a for a in focus.moment.view.legal
+                            if option_key(a) == option_key(answer)))
+            app.step(DT)
+            m.actions += 1
+            if top.verdict is not None:
+                m.read(top.verdict.words)
+                if shot:
+                    shot("retry-" + ("right" if top.verdict.accepted else "wrong"))
+                if not top.verdict.accepted:
+                    top.try_again()
+        top.leave()
+        settle(app, m)
+    if step.play_out and isinstance(top, PlayOutScene):
+        _play_it_out(app, top, m, shot)
+        settle(app, m)
+
+
+def _play_it_out(app: App, top: object, m: Measure, shot: Shot | None,
+                 patience: float = 300.0) -> None:
+    """Wait for the worker (real time: the lines are played in another process), then page
+    through the tricks."""
+    import time
+
+    from game.ui.scenes.playout import PlayOutScene
+
+    assert isinstance(top, PlayOutScene)
+    first = True
+    until = time.monotonic() + patience
+    while top.job is not None and time.monotonic() < until:
+        app.step(DT)
+        if first and top.first_shown is not None:
+            first = False
+            if shot:
+                shot("playout-first-trick")
+        time.sleep(0.02)
+    assert top.job is None and not top.error, top.error or "Play it out did not finish"
+    app.step(DT)
+    for _ in range(top.pages - 1):
+        m.words += DISPLAY_WORDS
+        m.actions += 1
+        top.turn(1)
+        app.step(DT)
+    m.words += DISPLAY_WORDS
+    if shot:
+        shot("playout-scored")
+    top.leave()
 
 
 def play_first_hand(app: App, lesson: Lesson, rules: RuleSet, shot: Shot | None = None,

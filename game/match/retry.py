@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from game.bots.analysis import Option, explain, shortfall
 from game.bots.settle import GRADE_EDGES
@@ -56,6 +57,15 @@ class Verdict:
     @property
     def grade(self) -> str:
         return grade(self.lost)
+
+
+class Listener(Protocol):
+    """Who is told of each verdict, and of the answer shown, instead of the learning file (the
+    review lesson, whose decisions are no game's and are not kept for practice)."""
+
+    def answered(self, verdict: Verdict) -> None: ...
+
+    def shown(self) -> None: ...
 
 
 def option_for(decision: StoredDecision, answer: Action) -> StoredOption | None:

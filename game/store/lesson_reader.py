@@ -39,7 +39,7 @@ from game.store.lessons import (
 
 STEP_KEYS = ("say", "highlight", "before", "expect", "any_legal", "after", "hint", "show_meld",
              "position", "claims", "when", "task", "build", "add", "bot_note",
-             "reasons", "replay")
+             "reasons", "replay", "retry", "play_out")
 LAST_SEAT = MAX_PLAYERS - 1  # seats a position may number (any table's)
 POSITION_KEYS = ("phase", "seed", "dealer", "trump", "bidder", "bid", "leader", "widow",
                  "preset", "cards_each", "turnup", "find", "scores", "melded", *SEATS)
@@ -293,8 +293,10 @@ class _Reader:
         plain = [i for i in items or () if not (isinstance(i, str) and "{" in i)]
         expect = self.actions(plain if raw_expect is not None else None, "expect")
         any_legal = self.flag(raw, "any_legal")
-        if sum((bool(expect or fields), any_legal, bool(task))) > 1:
-            raise self.fail("expect", "a step asks for one thing: expect, any_legal or a task")
+        retry = self.number(raw, "retry", 0)
+        if sum((bool(expect or fields), any_legal, bool(task), bool(retry))) > 1:
+            raise self.fail("expect", "a step asks for one thing: expect, any_legal, a task "
+                            "or a retry")
         return Step(
             say=self.text(raw, "say", required=True), number=n, highlight=tuple(highlight),
             before=self.actions(raw.get("before"), "before"), expect=expect,
@@ -305,7 +307,9 @@ class _Reader:
             claims=self.claims(raw.get("claims")), when=self.features(raw.get("when")),
             task=task, build=build, add=add, bot_note=self.text(raw, "bot_note"),
             reasons=self.reasons(raw.get("reasons")),
-            replay=self.number(raw, "replay", 0))  # a step that asks, or no n-th: --check
+            # a step that asks, or no n-th: --check
+            replay=self.number(raw, "replay", 0), retry=retry,
+            play_out=self.number(raw, "play_out", 0))
 
     def reasons(self, data: Any) -> tuple[tuple[str, str], ...]:
         """``reasons = { KS = "..." }``: a card's own reason for not being the answer."""

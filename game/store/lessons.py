@@ -112,6 +112,8 @@ class Step:
     bot_note: str = ""  # why the hard bot would choose otherwise, when it would
     reasons: tuple[tuple[str, str], ...] = ()  # card code -> its own reason (else the hint)
     replay: int = 0  # after a play-out: the replay opened at its n-th costliest decision
+    retry: int = 0  # after a play-out: Find a better play at its n-th costliest decision
+    play_out: int = 0  # after a play-out: Play it out from its n-th costliest decision
 
     def reason_for(self, action: Action) -> str:
         """The reason shown for a legal answer that is not right: the card's own, else the
@@ -121,7 +123,8 @@ class Step:
     @property
     def asks(self) -> bool:
         """Whether the learner must do something before Next."""
-        return bool(self.expect or self.expect_fields or self.any_legal or self.task)
+        return bool(self.expect or self.expect_fields or self.any_legal or self.task
+                    or self.retry)
 
     @property
     def expects(self) -> bool:

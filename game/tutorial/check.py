@@ -23,6 +23,7 @@ from game.tutorial.check_bot import Answers, bot_problem
 from game.tutorial.check_guided import check_guided
 from game.tutorial.check_puzzle import check_puzzle_run
 from game.tutorial.check_report import CheckReport
+from game.tutorial.check_revisit import check_play_out, check_retry
 from game.tutorial.check_ruleorder import rule_order_problems
 from game.tutorial.check_text import documents_in, quote_problems, text_problems
 from game.tutorial.claims import verify_claim
@@ -145,6 +146,10 @@ class Checker:
                 run.replay_focus()
             except (ValueError, RulesError) as exc:
                 self.fail(f"{where}: {exc}")
+        if step.play_out:
+            check_play_out(self, run, where)
+        if step.retry:
+            return check_retry(self, run, where)
         if step.task == "build-meld":
             self._build(run, where)
         if step.task == "add-up":

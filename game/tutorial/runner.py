@@ -13,15 +13,14 @@ from collections.abc import Callable, Mapping
 from game.bots.registry import make_bot
 from game.match.controller import HUMAN, SCRIPT, Match
 from game.match.history import HandHistory
+from game.match.retry import Verdict
 from game.match.reviewread import Row
 from game.rules.actions import Action, PlayCard, parse_action
 from game.rules.cards import Card
-from game.rules.compiled import best_meld
 from game.rules.engine import apply, legal_actions
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event, TrickWon
 from game.rules.facts import trump_of
-from game.rules.meld import MeldResult
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
@@ -31,30 +30,31 @@ from game.store.tutorial_data import QuoteFile
 from game.tutorial.claims import named_values
 from game.tutorial.features import steps_for
 from game.tutorial.handreview import LessonReview
+from game.tutorial.meldtask import build_cards, count_meld, meld_is_right
 from game.tutorial.playoutstep import PlayOut, ScoredOut
 from game.tutorial.positions import build_state
-from game.tutorial.replies import NEUTRAL, RIGHT, WRONG, Attempts, Reply
+from game.tutorial.replies import (
+    NEUTRAL,
+    RIGHT,
+    WRONG,
+    Attempts,
+    Reply,
+    allowed_reason,
+    played_cards,
+    pretty_action,
+)
+from game.tutorial.retrystep import LessonDecision, PlayedOut, Revisits, retry_answer, retry_verdict
 from game.tutorial.sums import SumTask, sum_task
 from game.tutorial.text import TextContext, names, render
 
-__all__ = ["NEUTRAL", "RIGHT", "WRONG", "Attempts", "LessonRun", "Reply", "build_state"]
+__all__ = ["NEUTRAL", "RIGHT", "WRONG", "Attempts", "LessonRun", "Reply", "allowed_reason",
+           "build_state", "played_cards"]
 
 AUTO_BOT = make_bot("medium")
 
 
 def default_quotes() -> Mapping[str, QuoteFile]:
     return load_tutorial_library().quotes
-
-
-def allowed_reason(rules: RuleSet, state: GameState, card: Card) -> str:
-    """Why a legal card was allowed: the last rule that narrowed the choice, or that any card
-    could be played."""
-    _, _, verdict = TextContext(rules, state).verdict()
-    if verdict.illegal:
-        last = max(verdict.illegal, key=lambda f: f.number)
-        return (f"Legal: {card.pretty} keeps rule {last.number} ({last.text}) — the cards it "
-                f"allowed were {names(list(verdict.legal))}.")
-    return "Legal: no rule narrowed the choice here, so any of your cards could be played."
 
 
 class LessonRun:
@@ -79,6 +79,7 @@ class LessonRun:
         self.attempts = Attempts()
         self.sum: SumTask | None = None
         self.out = PlayOut()
+        self.revisits = Revisits()
         if self.steps:
             self.start(0)
 
@@ -189,7 +190,7 @@ class LessonRun:
         rules = self.match.rules
         return TextContext(rules, state, named_values(self.step.claims, state, rules),
                            self.quotes, review=self.out.review,
-                           answers=played_cards(self.step.expect))
+                           answers=played_cards(self.step.expect), played=self.played())
 
     def text(self, which: str = "say") -> str:
         return render(getattr(self.step, which), self.context())
@@ -208,6 +209,60 @@ class LessonRun:
         """A ``replay = n`` step's hand and decision (:meth:`PlayOut.replay_focus`)."""
         return self.out.replay_focus(self.match, self.step.replay,
                                      self._position_for(self.index)[1], self.lesson.source)
+
+    # -- Retry and Play it out at the played-out hand's decisions (issue 40, item 6) --------
+    def revisit(self, n: int) -> LessonDecision | None:
+        """The played-out hand's n-th costliest decision as Retry and Play it out take it
+        (None for n = 0); ValueError when no hand has been scored or it has no such one."""
+        if not n:
+            return None
+        out = self.scored_hand()
+        if out is None or self.match is None:
+            raise ValueError(f"decision {n}: no hand has been played out and scored before "
+                             "this step")
+        return self.revisits.decision(self.match.rules, self._position_for(self.index)[1],
+                                      self.lesson.source, out, n)
+
+    def played(self) -> PlayedOut | None:
+        """A ``play_out = n`` step's lines (None in other steps)."""
+        decision = self.revisit(self.step.play_out)
+        out = self.scored_hand()
+        if decision is None or out is None:
+            return None
+        return self.revisits.played(out, self.step.play_out, decision)
+
+    def try_retry(self, action: Action) -> Reply:
+        """A ``retry = n`` step's answer, judged by the review's values as at the table."""
+        focus = self.revisit(self.step.retry)
+        if focus is None or self.done_current:
+            return Reply(False, "Nothing to do in this step: press Next.", [], NEUTRAL)
+        if action not in focus.moment.view.legal:
+            self.illegal_try()
+            return Reply(False, f"{action} is not legal at that moment.", [], WRONG)
+        return self.retry_judged(retry_verdict(focus, action))
+
+    def retry_judged(self, verdict: Verdict | None) -> Reply:
+        """A retry's verdict (from :meth:`try_retry` or the Retry screen): found within the
+        tie of the best ends the step; another is a wrong try."""
+        if verdict is None:
+            return Reply(False, "The review did not weigh that choice.", [], NEUTRAL)
+        if verdict.accepted:
+            self.done_current = True
+            return Reply(True, f"Found: {verdict.words}.", [], RIGHT)
+        self.attempts.wrong += 1
+        return Reply(False, f"{verdict.words}.", [], NEUTRAL)
+
+    def retry_shown(self) -> str:
+        """The answer asked for: it costs the hint's star and ends the step."""
+        try:
+            focus = self.revisit(self.step.retry)
+        except ValueError as exc:  # --check refuses such a step; say so rather than crash
+            return f"(The answer cannot be shown: {exc})"
+        if focus is None:
+            return ""
+        self.attempts.hints += 1
+        self.done_current = True
+        return retry_answer(focus)
 
     def _try_out(self, action: Action) -> Reply:
         """A card of a play-out step: any legal card goes; the others play on; the step is
@@ -283,29 +338,16 @@ class LessonRun:
             self.attempts.wrong += 1
 
     def try_meld(self, cards: list[Card]) -> Reply:
-        """A build-meld step: the engine counts the selected cards; right when they make the
-        melds asked for (all of the hand's meld for ``all``), with no card to spare."""
+        """A build-meld step: the engine counts the selected cards (game.tutorial.meldtask)."""
         assert self.match is not None and self.state_at_step is not None
-        rules = self.match.rules
-        trump = trump_of(self.state_at_step)
-        result = best_meld(rules, cards, trump)
-        parts = ", ".join(f"{m.name} {m.points}" for m in result.melds) or "no meld"
-        counted = f"Those cards count {result.total}: {parts}."
-        if self._meld_is_right(cards, result, trump):
+        rules, trump = self.match.rules, trump_of(self.state_at_step)
+        result, counted = count_meld(rules, cards, trump)
+        if meld_is_right(rules, self.match.view(0).cards, cards, result, trump, self.step.build):
             self.done_current = True
             return Reply(True, counted, [])
         self.attempts.wrong += 1
         return Reply(False, counted + " " + self.text("hint") if self.step.hint else counted,
                      [], NEUTRAL)
-
-    def _meld_is_right(self, cards: list[Card], result: object, trump: int | None) -> bool:
-        assert isinstance(result, MeldResult) and self.match is not None
-        if not cards or len(result.cards_used()) != len(cards):
-            return False
-        if self.step.build == ("all",):
-            hand = self.match.view(0).cards
-            return result.total == best_meld(self.match.rules, hand, trump).total
-        return sorted({m.kind for m in result.melds}) == sorted(set(self.step.build))
 
     def try_sum(self, total: int, made: bool | None = None) -> Reply:
         if self.sum is None:
@@ -319,10 +361,12 @@ class LessonRun:
 
     def hint(self) -> str:
         """Help that costs the star: what the engine would accept here."""
-        self.attempts.hints += 1
         step = self.step
+        if step.retry:
+            return self.retry_shown()
+        self.attempts.hints += 1
         if step.expects:
-            return f"Try: {_pretty(self.answers()[0])}."
+            return f"Try: {pretty_action(self.answers()[0])}."
         if step.any_legal or step.task == "play-out":
             legal = [a for a in self.legal() if isinstance(a, PlayCard)]
             return "Legal now: " + names(sorted({a.card for a in legal}, key=str)) + "."
@@ -334,11 +378,8 @@ class LessonRun:
     def build_cards(self) -> list[Card]:
         """The hand's cards that make the meld a build-meld step asks for."""
         assert self.match is not None and self.state_at_step is not None
-        meld = best_meld(self.match.rules, self.match.view(0).cards,
-                         trump_of(self.state_at_step))
-        build = self.step.build
-        wanted = tuple(m for m in meld.melds if build == ("all",) or m.kind in build)
-        return MeldResult(sum(m.points for m in wanted), wanted).cards_used()
+        return build_cards(self.match.rules, self.match.view(0).cards,
+                           trump_of(self.state_at_step), self.step.build)
 
     def next(self) -> list[Event]:
         if self.index + 1 < len(self.steps) and self.done_current:
@@ -351,14 +392,3 @@ class LessonRun:
     def restart(self) -> list[Event]:
         self.attempts = Attempts()
         return self.start(0)
-
-
-def _pretty(action: Action) -> str:
-    if isinstance(action, PlayCard):
-        return f"play the {action.card.pretty}"
-    return str(action)
-
-
-def played_cards(actions: tuple[Action, ...]) -> tuple[Card, ...]:
-    """The cards among the answers (what a card step's text explains)."""
-    return tuple(a.card for a in actions if isinstance(a, PlayCard))

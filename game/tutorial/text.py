@@ -29,7 +29,9 @@ from game.store.content import load_preset
 from game.store.tutorial_data import QuoteFile, Term
 from game.tutorial.features import term_text
 from game.tutorial.handreview import LessonReview, review_field
+from game.tutorial.retrystep import PlayedOut, playout_field
 from game.tutorial.seatfields import SEAT_FIELDS, auction_view
+from game.tutorial.stakefields import STAKE_FIELDS
 
 FIELD = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
 
@@ -52,6 +54,7 @@ class TextContext:
     seat: int = 0  # the learner
     review: LessonReview | None = None  # the review lesson's played hand, once reviewed
     answers: tuple[Card, ...] = ()  # the cards the step or puzzle asks for (what it explains)
+    played: PlayedOut | None = None  # a play_out step's lines, from its decision
 
     def verdict(self) -> tuple[list[Card], list[tuple[int, Card]], PlayVerdict]:
         """(the learner's cards, the trick so far as (seat, card), the engine's verdict)."""
@@ -153,11 +156,6 @@ def _auction(ctx: TextContext) -> PlayerView:
         raise TemplateError("needs a hand with an auction") from None
 
 
-def _meld_of(view: PlayerView, seats: tuple[int, ...]) -> int:
-    """The meld shown by these seats (0 for a seat that has not shown yet)."""
-    return sum(m.total for m in (view.melds[s] for s in seats) if m is not None)
-
-
 def _lowest_bid(ctx: TextContext, _: str) -> str:
     if ctx.state is None:
         raise TemplateError("needs a position")
@@ -185,32 +183,6 @@ def _high_bid(ctx: TextContext, which: str) -> str:
     if view.high_bidder < 0:
         raise TemplateError("nobody has bid yet")
     return str(view.high_bid) if which == "bid" else ctx.rules.seating.name(view.high_bidder)
-
-
-def _side_meld(ctx: TextContext, _: str) -> str:
-    view = _auction(ctx)
-    if not view.side_meld:
-        raise TemplateError("no meld is laid down yet")
-    return str(view.side_meld[ctx.rules.side_of(ctx.seat)])
-
-
-def _shown_meld(ctx: TextContext, _: str) -> str:
-    """The learner's side's meld as shown, before any minimum-meld rule."""
-    view = _auction(ctx)
-    if not view.melds:
-        raise TemplateError("no meld is laid down yet")
-    return str(_meld_of(view, ctx.rules.seats_of(ctx.rules.side_of(ctx.seat))))
-
-
-def _need(ctx: TextContext, _: str) -> str:
-    """What the bidding side still needs from the tricks after its meld."""
-    view = _auction(ctx)
-    if not view.melds or view.bidder < 0:
-        raise TemplateError("needs a bid and laid-down meld")
-    seats = ctx.rules.seats_of(ctx.rules.side_of(view.bidder))
-    if any(view.melds[s] is None for s in seats):
-        raise TemplateError("the bidding side's meld is not laid down yet")
-    return str(view.bid - _meld_of(view, seats))
 
 
 def _score(ctx: TextContext, arg: str) -> str:
@@ -332,17 +304,16 @@ FIELDS: dict[str, Callable[[TextContext, str], str]] = {
     "trump": _trump,
     "lowest_bid": _lowest_bid,
     "bid": lambda ctx, _: str(_contract(ctx)[0]),
-    "side_meld": _side_meld,
-    "shown_meld": _shown_meld,
     "high_bid": lambda ctx, _: _high_bid(ctx, "bid"),
     "high_bidder": lambda ctx, _: _high_bid(ctx, "seat"),
-    "need": _need,
     "score": _score,
     "meld_checks": _meld_checks,
     "bidder": lambda ctx, _: ctx.rules.seating.name(_contract(ctx)[1]),
 }
 FIELDS.update(SEAT_FIELDS)
+FIELDS.update(STAKE_FIELDS)
 FIELDS["review"] = lambda ctx, arg: review_field(ctx.review, arg)
+FIELDS["playout"] = lambda ctx, arg: playout_field(ctx.played, arg)
 for _name in ("legal", "forbidden", "hand", "led", "leader", "winner", "winner_seat", "why",
               "first_rule", "first_rule_no"):
     FIELDS[_name] = partial(_trick_fact, which=_name)

@@ -1,12 +1,16 @@
 """The review lesson's hand at the table (issue 28, item 7): once the learner has played it out,
 the steps that read its review keep it on the table as it ended (the engine has moved on to
 the next deal), and a ``replay = n`` step opens the replay at the hand's n-th costliest
-decision: the same replay the table's hand review opens when a decision is clicked."""
+decision: the same replay the table's hand review opens when a decision is clicked. A
+``retry = n`` and a ``play_out = n`` step open the table's Find a better play and Play it out
+there (issue 40, item 6)."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
+from game.match.retry import Listener, Verdict
 from game.rules.view import observe, redact
 from game.tutorial.playoutstep import ScoredOut
 from game.tutorial.runner import LessonRun
@@ -48,3 +52,42 @@ def open_replay(scene: PromptTable, run: LessonRun) -> str:
         scene.app.open(Route.REPLAY, table=scene, hand_no=history.hand_no, focus=row,
                        history=history)
     return ""
+
+
+def open_revisit(scene: PromptTable, run: LessonRun, listener: Listener) -> str:
+    """Open what a ``retry = n`` or ``play_out = n`` step of ``run`` asks for over ``scene``:
+    the table's Find a better play at the hand's n-th costliest decision (its verdicts told to
+    ``listener``, the lesson, and kept out of the learning file), or its Play it out. Returns
+    the reason it cannot be opened ("" when it is open or not asked for)."""
+    step = run.step
+    try:
+        retry, out = run.revisit(step.retry), run.revisit(step.play_out)
+    except ValueError as exc:
+        return f"(This step cannot be opened: {exc})"
+    if retry is not None:
+        scene.app.open(Route.RETRY, items=[retry.item], table=scene,
+                       title="Find a better play", listener=listener)
+    if out is not None:
+        scene.app.open(Route.PLAY_OUT, item=out.item, table=scene)
+    return ""
+
+
+class RetryTold:
+    """What a lesson's retry step hears from Find a better play: each verdict judged again by
+    the run (a wrong try costs its star; found ends the step), and the answer asked for (the
+    hint's star)."""
+
+    def __init__(self, run: LessonRun, coach: Coach, refresh: Callable[[], None]) -> None:
+        self.run, self.coach, self.refresh = run, coach, refresh
+
+    def answered(self, verdict: Verdict) -> None:
+        if self.run.step.retry and not self.run.done_current:
+            reply = self.run.retry_judged(verdict)
+            self.coach.answer("Found: press Next." if reply.ok else "", reply.tone)
+            self.refresh()
+
+    def shown(self) -> None:
+        if self.run.step.retry and not self.run.done_current:
+            self.run.retry_shown()
+            self.coach.answer("The answer is shown: press Next.", "neutral")
+            self.refresh()

@@ -23,8 +23,10 @@ from game.ui.coached_panel import NarrationPanel
 from game.ui.handpick import HandPicker
 from game.ui.overlay import Overlay
 from game.ui.replycheck import puzzle_replies, reply_cuts, step_replies
+from game.ui.revisitdrive import close_top, find_better
 from game.ui.scene import AppContext
 from game.ui.scenes.lesson import LessonTutor
+from game.ui.scenes.playout import PlayOutScene
 from game.ui.scenes.puzzle import PuzzleTutor
 from game.ui.table.scene import TableScene
 from game.ui.widgets import Button, label_shown
@@ -283,6 +285,10 @@ def drive_lesson(drv: Driver, lesson: Lesson, table: RuleSet | None, label: str)
             problem = make(drv, scene, card)
         elif step.task == "play-out":
             problem = play_out(drv, scene)
+        elif step.retry:
+            problem = find_better(drv, scene)
+        if step.play_out:
+            problem = close_top(drv, PlayOutScene, "Play it out")
         drv.pump(2)
         drv.look()
         if step.asks and not run.done_current:

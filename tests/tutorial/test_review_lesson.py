@@ -37,10 +37,12 @@ def played(leads: list[str]) -> LessonRun:
     return run
 
 
+REPLAY = 3  # the steps: the play-out, the grades, Find a better play, the replay, Play it out
+
+
 def test_the_costliest_decision_is_told_with_the_reviews_own_figures():
     run = played(["AC"])  # the A♣ lead at trick 9: the expert leads the J♥
-    run.next()
-    run.next()
+    run.start(REPLAY)
     text = run.text()
     # The same hand reviewed afresh, outside the lesson, says the same.
     hand = run.review.hand
@@ -52,7 +54,7 @@ def test_the_costliest_decision_is_told_with_the_reviews_own_figures():
     assert f"That lost {worst.lost:.0f} points: grade {grade(worst.lost)}." in text
     assert grade(worst.lost) == "blunder"  # this lead gives the trick and its counters away
     assert f"the best was {worst.graded.best.text}" in text
-    run.back()  # the hand's score: racehorse has sides, and the review says a side's
+    run.start(1)  # the hand's score: racehorse has sides, and the review says a side's
     sides = {s.side: s.score for s in hand.result.sides}
     ours = hand.start.rules.side_of(0)
     theirs = next(v for k, v in sides.items() if k != ours)
@@ -67,8 +69,7 @@ def test_another_play_gets_another_grade_in_the_same_sentence():
     blunder = played(["AC"])
     careful = played(["JH"])
     for run in (blunder, careful):
-        run.next()
-        run.next()
+        run.start(REPLAY)
     assert blunder.text() != careful.text()
     best = max(careful.review.rows, key=lambda r: r.lost)
     assert "grade good." in careful.text() and best.lost < GRADES[0][1]
@@ -113,7 +114,7 @@ def test_the_replay_opens_on_the_played_hand_from_its_deal():
     run = played(["AC"])
     run.next()
     assert run.replay_focus() is None  # the grades step opens nothing
-    run.next()
+    run.start(REPLAY)
     history, row = run.replay_focus()
     assert row == run.review.ranked()[0]
     # Told from the deal: every trick of the hand, the learner's play-out among them.
@@ -126,15 +127,15 @@ def test_the_replay_opens_on_the_played_hand_from_its_deal():
 
 @pytest.mark.parametrize(("old", "new", "message"), [
     ("That lost {review:lost:1} points", "That lost 32 points",
-     "step 3: say: bare number '32'"),
+     "step 4: say: bare number '32'"),
     ("grade {review:grade:1}.", "grade mistake.",
-     "step 3: say: a grade typed by hand ('mistake')"),
+     "step 4: say: a grade typed by hand ('mistake')"),
     ("The expert will then review",
      "You lost {review:lost} points. The expert will then review",
      "step 1: say: {review:lost}"),
     ('task = "play-out"\n', 'replay = 1\n',  # the first step, before any hand
      "step 1: replay = 1: no hand has been played out"),
-    ("replay = 1", "replay = 40", "step 3: replay = 40: the hand has"),
+    ("replay = 1", "replay = 40", "step 4: replay = 40: the hand has"),
     ('task = "play-out"\n', 'task = "play-out"\nreplay = 1\n',
      "step 1: replay = 1: the replay opens on a step that only reads the review"),
 ], ids=["typed-points", "typed-grade", "figure-before-the-hand", "replay-before-any-hand",

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import pytest
 
+from game.bots.settle import TIE
+from game.match.review import Graded
 from game.match.reviewread import costliest, rows
 from game.rules.actions import PlayCard
 from game.store.content import load_tutorial
+from game.store.reviews import option_key
 from game.ui.scenes.lesson import LessonTutor
+from game.ui.scenes.playout import PlayOutScene
+from game.ui.scenes.retry import RetryScene
 from game.ui.scenes.review import ReplayScene
 from game.ui.table.hud import pile_label
 from tests.ui.conftest import pump
@@ -45,6 +50,20 @@ def played(app, leads: list[str]) -> LessonTutor:
     return scene
 
 
+def to_replay(app, scene: LessonTutor) -> None:
+    """From the grades step past Find a better play (found at once) to the replay step."""
+    scene.next()
+    pump(app, 3)
+    retry = app.top
+    assert isinstance(retry, RetryScene)
+    focus = scene.run.revisit(scene.run.step.retry)
+    retry.answer(Graded(focus.item.decision).best.action)
+    retry.leave()
+    pump(app, 2)
+    scene.next()
+    pump(app, 3)
+
+
 def test_the_review_steps_keep_the_scored_hand_on_the_table(app):
     scene = played(app, ["AC"])
     run = scene.run
@@ -61,8 +80,7 @@ def test_the_review_steps_keep_the_scored_hand_on_the_table(app):
     for side in hand.result.sides:
         assert f"{side.tricks} pts" in pile_label(scene.table, side.side)
     assert not any(scene.table.model.hands[seat] for seat in range(rules.players))
-    scene.next()  # the replay step: the same table beneath it
-    pump(app, 3)
+    to_replay(app, scene)  # the replay step: the same table beneath it
     table = scene.table
     assert table.board.hand_no == 0 and sum(table.model.tricks.side_tricks) == rules.hand_size
 
@@ -71,8 +89,7 @@ def test_the_review_steps_keep_the_scored_hand_on_the_table(app):
 def test_the_costliest_decision_step_opens_the_tables_replay_there(app, lead):
     scene = played(app, [lead])
     assert app.top is scene.table  # the grades step opens nothing
-    scene.next()
-    pump(app, 3)
+    to_replay(app, scene)
     replay = app.top
     assert isinstance(replay, ReplayScene)
     review = scene.run.review
@@ -104,8 +121,7 @@ def test_the_review_steps_and_replay_read_whole_at_every_size(app, size):
     sized(app, size)
     scene = played(app, ["AC"])
     found = [f"grades step: {p}" for p in problems(record_frame(app), app.size)]
-    scene.next()
-    pump(app, 3)
+    to_replay(app, scene)
     items = record_frame(app)
     found += [f"replay step: {p}" for p in problems(items, app.size)]
     found += [f"replay step: cut: {d.label!r}" for d in items
@@ -152,8 +168,7 @@ def test_the_play_out_cards_fly_to_the_trick_and_its_caption_waits_for_them(app)
 
 def test_the_replay_closed_opens_again_from_the_coachs_panel(app):
     scene = played(app, ["JS"])
-    scene.next()
-    pump(app, 3)
+    to_replay(app, scene)
     first = app.top
     first.close()
     pump(app, 2)
@@ -192,3 +207,95 @@ def test_the_hand_stays_on_the_table_from_its_last_card_to_the_review(app):
     for board in seen:  # ...the table has not, until the learner moves on
         assert (board.hand_no, board.dealer, board.bidder, board.bid, board.trump) == \
             (start.hand_no, start.dealer, start.bidder, start.bid, start.trump)
+
+
+# -- issue 40, item 6: Find a better play and Play it out in the lesson ----------------------
+def at_retry(app, leads: list[str]) -> tuple[LessonTutor, RetryScene]:
+    scene = played(app, leads)
+    scene.next()
+    pump(app, 3)
+    retry = app.top
+    assert isinstance(retry, RetryScene)
+    return scene, retry
+
+
+def test_the_retry_step_opens_find_a_better_play_at_the_costliest_decision(app):
+    scene, retry = at_retry(app, ["JS"])
+    worst = scene.run.review.ranked()[0]
+    assert retry.table is scene.table  # over the lesson's own table, its coach beside it
+    assert retry.item.decision.options == worst.graded.decision.options
+    assert retry.moment.row.graded.decision.chosen == worst.graded.decision.chosen
+    assert retry.verdict is None  # asked without the answer
+    drawn = " ".join(d.label for d in record_frame(app) if d.kind == "text")
+    assert worst.graded.best.text not in drawn.replace(worst.graded.chosen.text, "")
+
+
+def test_the_retry_answered_wrong_then_right_ends_the_step_and_keeps_nothing(app):
+    scene, retry = at_retry(app, ["JS"])
+    d = retry.item.decision
+    best = max(d.options, key=lambda o: o.value)
+    wrong = min(d.options, key=lambda o: o.value)
+    assert best.value - wrong.value > TIE
+    nxt = scene.narration.side_buttons[2]
+    legal = {option_key(a): a for a in retry.moment.view.legal}
+    retry.answer(legal[option_key(wrong.action)])
+    pump(app, 2)
+    assert retry.verdict is not None and not retry.verdict.accepted
+    assert not scene.run.done_current and not nxt.enabled
+    assert scene.run.attempts.wrong == 1  # the wrong try costs its star
+    retry.try_again()
+    retry.answer(legal[option_key(best.action)])
+    pump(app, 2)
+    assert retry.verdict is not None and retry.verdict.accepted
+    assert scene.run.done_current and nxt.enabled
+    retry.leave()
+    pump(app, 2)
+    assert app.top is scene.table
+    assert app.store.load_learning().practice == []  # a lesson's decision is no game's
+
+
+def test_the_answer_shown_in_find_a_better_play_costs_the_hint(app):
+    scene, retry = at_retry(app, ["AC"])
+    retry.show_answer()
+    assert scene.run.done_current and scene.run.attempts.hints == 1
+    assert scene.narration.side_buttons[2].enabled
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_find_a_better_play_and_play_it_out_keep_clear_of_the_coach(app, size):
+    sized(app, size)
+    scene, retry = at_retry(app, ["AC"])
+    legal = {option_key(a): a for a in retry.moment.view.legal}
+    worst = min(retry.item.decision.options, key=lambda o: o.value)
+    retry.answer(legal[option_key(worst.action)])  # the longest page: a refusal's words
+    pump(app, 2)
+    found = [f"retry: {p}" for p in problems(record_frame(app), app.size)]
+    coach = scene.coach.narration_rect()
+    found += [f"retry: {d.kind} {d.label!r} over the coach's panel" for d in record_frame(app)
+              if d.layer == 1 and d.kind != "shade" and d.rect.colliderect(coach)]
+    retry.show_answer()
+    retry.leave()
+    scene.next()  # the replay step
+    pump(app, 3)
+    app.top.close()
+    pump(app, 2)
+    scene.next()  # Play it out
+    pump(app, 3)
+    out = app.top
+    assert isinstance(out, PlayOutScene)
+    assert out.job is not None
+    out.job.wait(600.0)
+    pump(app, 3)
+    assert out.job is None and not out.error, out.error
+    out.page = out.pages - 1
+    items = record_frame(app)
+    found += [f"play it out: {p}" for p in problems(items, app.size)]
+    found += [f"play it out: {d.kind} {d.label!r} over the coach's panel" for d in items
+              if d.layer == 1 and d.kind != "shade" and d.rect.colliderect(coach)]
+    found += [f"play it out: cut: {d.label!r}" for d in items
+              if d.kind == "text" and d.label.endswith("…")]
+    assert not found, "\n".join(found)
+    # The screen's lines are the ones the step's text reads.
+    played_out = scene.run.played()
+    assert [line.actions for line in out.lines] == [played_out.best.actions,
+                                                    played_out.yours.actions]

@@ -31,7 +31,7 @@ from game.ui.coached import (
     shipped_library,
     stars_text,
 )
-from game.ui.coached_hand import open_replay, show_scored
+from game.ui.coached_hand import RetryTold, open_replay, open_revisit, show_scored
 from game.ui.coached_popups import trick_rect
 from game.ui.handpick import HandPicker
 from game.ui.table.meldview import draw_meld_flow
@@ -59,6 +59,7 @@ class LessonTutor:
         self.coach = Coach(self.table, self)
         self.narration = self.coach.narration
         self.picker = HandPicker(self.table)
+        self.told = RetryTold(self.run, self.coach, self.refresh_buttons)
         self.recap = False
         self.following: Lesson | None = None  # the recap's Next lesson, found once
         self.selected: list[Card] = []
@@ -91,7 +92,7 @@ class LessonTutor:
         self.narration.task_buttons = self._task_buttons()
         self.refresh_buttons()
         self.glossary(self.text())
-        problem = open_replay(table, self.run)
+        problem = open_replay(table, self.run) or open_revisit(table, self.run, self.told)
         if problem:
             coach.answer(problem, "wrong")
 
@@ -121,6 +122,11 @@ class LessonTutor:
             return out
         if step.replay:  # closed, the replay opens again from the coach's panel
             return [Button("Replay", lambda: open_replay(self.table, self.run))]
+        if step.retry:  # and so do Find a better play and Play it out
+            return [Button("Find a better play",
+                           lambda: open_revisit(self.table, self.run, self.told))]
+        if step.play_out:
+            return [Button("Play it out", lambda: open_revisit(self.table, self.run, self.told))]
         return []
 
     def refresh_buttons(self) -> None:
@@ -228,6 +234,7 @@ class LessonTutor:
 
     def show_hint(self) -> None:
         self.coach.answer(self.run.hint(), "neutral")
+        self.refresh_buttons()  # a retry's answer, shown, ends its step
 
     def next(self) -> None:
         if self.coach.held is not None:

@@ -29,9 +29,9 @@ from game.ui.scene import Scene
 from game.ui.table.moment import draw_seen, hand_card_width
 from game.ui.table.paper import PaperTable
 from game.ui.table.picker import Picker
-from game.ui.table.replaypieces import big_panel, who
+from game.ui.table.replaypieces import big_panel, foot, panel_rects, who
 from game.ui.table.sprites import hand_order
-from game.ui.widgets import Button, draw_text, elide, felt, layout_row, record, wrap
+from game.ui.widgets import Button, draw_text, elide, felt, record, wrap
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
@@ -162,13 +162,9 @@ class PlayOutScene(Scene):
         if isinstance(self.table, PaperTable):
             self.table.resize(size)
         lay = self.table.layout
-        s = lay.s
         self.buttons = [self.close] if self.picker is not None else \
             [self.prev, self.next, self.branch, self.close]
-        for b in self.buttons:
-            b.font_size = lay.font
-        layout_row(self.buttons, size[0] // 2, size[1] - round(60 * s), round(42 * s),
-                   round(12 * s), min_width=round(140 * s))
+        foot(self.buttons, self.table, size)
         if self.picker is not None:
             right = self._columns()[1]
             step = round(lay.font_small * 1.4)
@@ -177,11 +173,7 @@ class PlayOutScene(Scene):
 
     def _columns(self) -> tuple[pygame.Rect, pygame.Rect]:
         lay = self.table.layout
-        w, h = lay.size
-        margin = round(4 * lay.s)
-        top = lay.bar.bottom + margin + round(44 * lay.s)
-        inner = pygame.Rect(margin + round(36 * lay.s), top, w - 2 * margin - round(72 * lay.s),
-                            h - round(98 * lay.s) - top)
+        inner = panel_rects(self.table)[1]
         gap = round(30 * lay.s)
         half = (inner.width - gap) // 2
         return (pygame.Rect(inner.left, inner.top, half, inner.height),
@@ -235,8 +227,8 @@ class PlayOutScene(Scene):
         line = self.lines[i]
         y = area.top
         colour = theme.GOLD if i == 0 else theme.INK
-        draw_text(surface, elide(self.names[i], lay.font, area.width), (area.left, y), lay.font,
-                  colour, bold=True)
+        draw_text(surface, elide(self.names[i], lay.font, area.width, bold=True),
+                  (area.left, y), lay.font, colour, bold=True)
         y += round(lay.font * 1.6)
         if line is None:
             draw_text(surface, "Playing…", (area.left, y), size, theme.INK_DIM)
@@ -262,16 +254,16 @@ class PlayOutScene(Scene):
                       theme.INK_DIM)
             self._history(surface, line, pygame.Rect(
                 area.left, y + step, area.width,
-                area.bottom - round(lay.font * 3.4) - (y + step)))
+                area.bottom - round(lay.font * 3.8) - (y + step)))
         elif line.score is None:
             draw_text(surface, "Playing…", (area.left, y), size, theme.INK_DIM)
         else:
             draw_text(surface, "No more tricks in this line.", (area.left, y), size,
                       theme.INK_DIM)
-        if line.score is not None:
-            text = f"Scored {line.score:+.0f} ({margin_words(table.match.rules)})"
-            rect = draw_text(surface, elide(text, lay.font, area.width),
-                             (area.left, area.bottom - round(lay.font * 3.2)), lay.font,
+        if line.score is not None:  # in the units the sentence under both lines names
+            text = f"Scored {line.score:+.0f}"
+            rect = draw_text(surface, elide(text, lay.font, area.width, bold=True),
+                             (area.left, area.bottom - round(lay.font * 3.6)), lay.font,
                              colour, bold=True)
             record("line score", rect, f"{i} {line.score:.1f}")
 
@@ -332,7 +324,8 @@ class PlayOutScene(Scene):
         lay = self.table.layout
         size = lay.font_small
         scores = [line.score if line is not None else None for line in self.lines]
-        y = area.bottom - round(size * 1.4)
+        step = round(size * 1.4)
+        y = area.bottom - step
         if self.error:
             draw_text(surface, elide(self.error, size, area.width), (area.left, y), size,
                       theme.RED)
@@ -345,6 +338,12 @@ class PlayOutScene(Scene):
         compare = (f"here the best line scores {gap:.0f} more" if gap > 0.5 else
                    f"here the best line scores {-gap:.0f} less" if gap < -0.5 else
                    "here both lines score the same")
-        text = (f"One play-out on these cards, by the expert in every seat: {compare}. The "
-                f"review grades by the average over many deals.")
-        draw_text(surface, elide(text, size, area.width), (area.left, y), size, theme.INK_DIM)
+        text = (f"Scores: {margin_words(self.table.match.rules)}. One play-out on these "
+                f"cards, by the expert in every seat: {compare}. The review grades by the "
+                f"average over many deals.")
+        lines = wrap(text, size, area.width)  # two lines beside a lesson's coach
+        y -= step * (len(lines[:2]) - 1)
+        for line in lines[:2]:
+            draw_text(surface, elide(line, size, area.width), (area.left, y), size,
+                      theme.INK_DIM)
+            y += step

@@ -16,7 +16,7 @@ import pygame
 
 from game.bots.analysis_words import say
 from game.match.controller import Match
-from game.match.retry import Moment, Verdict, answer_words, judge, set_up
+from game.match.retry import Listener, Moment, Verdict, answer_words, judge, set_up
 from game.match.retryjob import WeighJob, weigh_task
 from game.match.review import Graded
 from game.rules.actions import Action
@@ -27,9 +27,9 @@ from game.ui.scene import Route, Scene
 from game.ui.table.moment import draw_seen, hand_card_width
 from game.ui.table.paper import PaperTable
 from game.ui.table.picker import Picker
-from game.ui.table.replaypieces import GRADE_COLOURS, big_panel, draw_focus
+from game.ui.table.replaypieces import GRADE_COLOURS, big_panel, draw_focus, foot, panel_rects
 from game.ui.table.sprites import hand_order
-from game.ui.widgets import Button, draw_text, felt, layout_row, wrap
+from game.ui.widgets import Button, draw_text, felt, wrap
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
@@ -46,11 +46,13 @@ class RetryScene(Scene):
     opaque = False
 
     def __init__(self, app: AppContext, items: list[PracticeItem],
-                 table: DrawnTable | None = None, title: str = "Find a better play") -> None:
+                 table: DrawnTable | None = None, title: str = "Find a better play",
+                 listener: Listener | None = None) -> None:
         super().__init__(app)
         self.items = list(items)
         self.given = table  # the table the review was opened at (its coach kept clear)
         self.title = title
+        self.listener = listener
         self.at = -1
         self.found: set[tuple[str, int, int]] = set()
         self.tried: set[tuple[str, int, int]] = set()
@@ -111,7 +113,7 @@ class RetryScene(Scene):
 
     def _settle(self) -> None:
         """The decision being left: found, or kept for later (game.store.learning)."""
-        if self.moment is None or self.at < 0:
+        if self.moment is None or self.at < 0 or self.listener is not None:
             return
         key = self.item.key
         learning = self.app.store.load_learning()
@@ -150,6 +152,8 @@ class RetryScene(Scene):
         self.verdict = verdict
         if verdict.accepted:
             self.found.add(self.item.key)
+        if self.listener is not None:
+            self.listener.answered(verdict)
         self._buttons()
 
     def update(self, dt: float) -> None:
@@ -181,6 +185,8 @@ class RetryScene(Scene):
     def show_answer(self) -> None:
         self._cancel()
         self.shown = True
+        if self.listener is not None:
+            self.listener.shown()
         self._buttons()
 
     def play_out(self) -> None:
@@ -215,12 +221,7 @@ class RetryScene(Scene):
         table = self.table
         if table is None:
             return
-        lay = table.layout
-        s = lay.s
-        for b in self.buttons:
-            b.font_size = lay.font
-        layout_row(self.buttons, size[0] // 2, size[1] - round(60 * s), round(42 * s),
-                   round(12 * s), min_width=round(140 * s))
+        foot(self.buttons, table, size)
         if self.picker is not None:
             self.picker.place(table, self._controls())
 
@@ -229,11 +230,7 @@ class RetryScene(Scene):
         table = self.table
         assert table is not None
         lay = table.layout
-        w, h = lay.size
-        margin = round(4 * lay.s)
-        top = lay.bar.bottom + margin + round(44 * lay.s)
-        inner = pygame.Rect(margin + round(36 * lay.s), top, w - 2 * margin - round(72 * lay.s),
-                            h - round(98 * lay.s) - top)
+        inner = panel_rects(table)[1]
         split = inner.left + round(inner.width * 0.58)
         gap = round(24 * lay.s)
         return (pygame.Rect(inner.left, inner.top, split - inner.left - gap, inner.height),
@@ -319,8 +316,10 @@ class RetryScene(Scene):
         colour = theme.GREEN if v.accepted else GRADE_COLOURS.get(v.grade, theme.INK)
         title = ("Found: as good as the best." if v.accepted else
                  f"Not the best: {v.grade}, {v.lost:.0f} points lost.")
-        draw_text(surface, title, (area.left, y), lay.font, colour, bold=True)
-        y += round(lay.font * 1.5)
+        for line in wrap(title, lay.font, area.width, bold=True):  # beside a lesson's coach
+            draw_text(surface, line, (area.left, y), lay.font, colour, bold=True)
+            y += round(lay.font * 1.3)
+        y += round(lay.font * 0.2)
         now = " (weighed now: the review had not analysed it)" if v.weighed_now else ""
         figure = (f"Expected score: {v.value:+.0f} for your choice, {v.best:+.0f} for the "
                   f"best{now}.")

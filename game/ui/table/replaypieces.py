@@ -15,7 +15,7 @@ from game.rules.cards import Card
 from game.rules.view import PlayerView
 from game.ui import assets, theme
 from game.ui.table.infopanel import PASS, SIGNAL, read_rows
-from game.ui.widgets import draw_text, elide, panel, record, shade, wrap
+from game.ui.widgets import Button, draw_text, elide, layout_row, panel, record, shade, wrap
 
 if TYPE_CHECKING:
     from game.ui.table.labels import DrawnTable
@@ -54,15 +54,25 @@ def big_panel(surface: pygame.Surface, table: DrawnTable, title: str) -> pygame.
         surface.blit(image, rect)
     # The display's sheet (overlay.Display.sheet): a seat's name half under the panel's edge
     # left a stump of itself beside it.
-    margin = round(4 * s)
-    outer = clear_of(table, pygame.Rect(margin, lay.bar.bottom + margin, w - 2 * margin,
-                                        h - lay.bar.bottom - 2 * margin))
+    outer, inner = panel_rects(table)
     panel(surface, outer)
     draw_text(surface, title, (outer.centerx, outer.top + round(8 * s)), lay.font_big,
               theme.GOLD, bold=True, anchor="midtop")
+    return inner
+
+
+def panel_rects(table: DrawnTable) -> tuple[pygame.Rect, pygame.Rect]:
+    """(the big panel, the space in it above its buttons): beside a lesson's coach, the
+    panel is narrowed to leave it uncovered, and so is what is laid out in it."""
+    lay = table.layout
+    s = lay.s
+    w, h = lay.size
+    margin = round(4 * s)
+    outer = clear_of(table, pygame.Rect(margin, lay.bar.bottom + margin, w - 2 * margin,
+                                        h - lay.bar.bottom - 2 * margin))
     top = outer.top + round(44 * s)
-    return pygame.Rect(outer.left + round(36 * s), top, outer.width - round(72 * s),
-                       h - round(98 * s) - top)
+    return outer, pygame.Rect(outer.left + round(36 * s), top, outer.width - round(72 * s),
+                              h - round(98 * s) - top)
 
 
 def clear_of(table: DrawnTable, rect: pygame.Rect) -> pygame.Rect:
@@ -229,3 +239,21 @@ def draw_focus(surface: pygame.Surface, table: DrawnTable, focus: Row, area: pyg
     for line in reason:
         draw_text(surface, line, (area.left, y), size, theme.INK)
         y += step
+
+
+def foot(buttons: list[Button], table: DrawnTable, size: tuple[int, int]) -> None:
+    """The big panel's buttons in a row at its foot, under its middle (beside a lesson's coach,
+    narrower where the row would not fit the panel)."""
+    lay = table.layout
+    s = lay.s
+    outer = panel_rects(table)[0]
+    for b in buttons:
+        b.font_size = lay.font
+    gap, width = round(12 * s), round(140 * s)
+    layout_row(buttons, outer.centerx, size[1] - round(60 * s), round(42 * s), gap,
+               min_width=width)
+    if buttons and buttons[-1].rect.right - buttons[0].rect.left > outer.width - 2 * gap:
+        for b in buttons:
+            b.font_size = lay.font_small
+        layout_row(buttons, outer.centerx, size[1] - round(56 * s), round(36 * s),
+                   round(8 * s), min_width=round(60 * s), pad=round(12 * s))
