@@ -19,6 +19,8 @@ class LevelSettings:
     sees_all: bool = False  # sees every card: measurements only
 
 
+# Weakest first: every list of levels (the table's, the reviews', the rating's scale) keeps
+# this order.
 CATALOGUE: tuple[LevelSettings, ...] = (
     LevelSettings("random", at_table=False),  # legal moves at random: a floor for measurements
     LevelSettings("easy", rough=True),
