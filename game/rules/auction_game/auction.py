@@ -13,7 +13,15 @@ _PASS = Pass()
 
 
 def bid_amounts(rules: RuleSet, above: int) -> tuple[int, ...]:
-    """Every valid bid higher than ``above``, lowest first, up to the rule set's ceiling."""
+    """Every valid bid higher than ``above``, lowest first, up to the rule set's ceiling. 001
+    "You may bid by ones until you reach 60; bids above 60 must be multiples of 5":
+
+    >>> from game.store.content import load_preset
+    >>> bid_amounts(load_preset("double-deck"), 57)[:5]
+    (58, 59, 60, 65, 70)
+    >>> bid_amounts(load_preset("racehorse"), 0)[:3]  # 000: from 250, in tens
+    (250, 260, 270)
+    """
     return compile_rules(rules).bids.amounts_above(above)
 
 
