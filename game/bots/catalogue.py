@@ -34,6 +34,8 @@ STRONGEST = "expert"  # the table's Hint
 
 
 def level_settings(name: str) -> LevelSettings:
+    """The settings of the level named; ValueError with one line for a name the catalogue
+    does not declare."""
     try:
         return BY_NAME[name]
     except KeyError:

@@ -62,6 +62,8 @@ class Line:
 
 
 def budget_for(state: GameState) -> dict[str, object]:
+    """The expert's budget for playing a position out: the stock game's, or the auction
+    games'."""
     return STOCK_BUDGET if state.rules.stock.enabled else BUDGET
 
 

@@ -35,6 +35,8 @@ class PlayOutTask:
 
 
 def play_out_task(item: PracticeItem, firsts: Sequence[Action]) -> PlayOutTask:
+    """The worker's task of playing out the practice item's decision, the player's
+    ``firsts`` moves first."""
     return PlayOutTask(item.preset, item.rules_text, item.rules_source, item.seed, item.seats,
                        item.actions, item.decision.index, tuple(str(a) for a in firsts))
 

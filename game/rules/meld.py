@@ -71,6 +71,8 @@ class MeldResult:
 
 
 def level_name(base: str, level: int) -> str:
+    """A meld's name at ``level`` copies: the base name alone once, then "Double",
+    "Triple"... before it."""
     if level <= 1:
         return base
     return f"{LEVEL_WORDS[level - 1]} {base}"

@@ -39,6 +39,8 @@ def first_bidder(rules: RuleSet, dealer: int) -> int:
 
 
 def start(rules: RuleSet, dealer: int) -> AuctionState:
+    """The auction of a new hand: the dealer's left speaks first; a table whose dealer opens
+    at a set bid (``dealer_opens_at``) starts with the dealer holding it."""
     first = first_bidder(rules, dealer)
     passed = (False,) * rules.players
     if rules.auction.dealer_opens_at:
@@ -54,6 +56,8 @@ def _must_open(rules: RuleSet, hand: HandState, au: AuctionState) -> bool:
 
 
 def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
+    """The bids and passes open to the seat whose turn it is (a stuck dealer's own choices;
+    no pass for a player who must open)."""
     au = hand.auction
     assert au is not None
     if au.stuck:
@@ -79,6 +83,8 @@ def _stuck_dealer(rules: RuleSet, hand: HandState, au: AuctionState) -> tuple[in
 
 
 def apply(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, list[Event]]:
+    """The hand after the seat to speak bids or passes, and what it produced: the bid or
+    pass, and the auction won once the others have passed. IllegalActionError otherwise."""
     au = hand.auction
     assert au is not None
     if au.stuck:
