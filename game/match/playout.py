@@ -67,12 +67,6 @@ def budget_for(state: GameState) -> dict[str, object]:
     return STOCK_BUDGET if state.rules.stock.enabled else BUDGET
 
 
-def read_line(start: GameState, seat: int, actions: Sequence[Action]) -> Line:
-    """A line's tricks and score, read by replaying its actions from ``start`` through the
-    engine (the score is the engine's, never the worker's word)."""
-    return LineReader(start, seat).feed(actions)
-
-
 class LineReader:
     """A line read a trick at a time: each message carries the line's actions so far, and only
     those not yet read are applied (a frame reads a trick, not the whole line again)."""

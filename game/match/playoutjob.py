@@ -1,7 +1,7 @@
 """Play it out in a worker (game.match.worker), so that the table keeps its frame rate: the lines
 of game.match.playout played from a reviewed decision, each trick sent as it is played (a
 ``part``: the line's actions so far), so that the first trick is shown before the rest is
-played. The table reads every line back through the engine (game.match.playout.read_line)."""
+played. The table reads every line back through the engine (game.match.playout.LineReader)."""
 
 from __future__ import annotations
 
