@@ -562,6 +562,9 @@ LONG_FILES = {
     "game/ui/coached.py":
         "the coach: its answers to each question the table asks of a coach, and the panel's "
         "place they depend on; the pop-ups and the panel's drawing are already apart",
+    "game/rules/notation.py":
+        "the position notation, written and read: one grammar, each field's writer beside its "
+        "reader, with the examples of the moves and hands it writes (run by the suite)",
 }
 
 

@@ -4,6 +4,7 @@ ImportError is no recipe). Each is run as ``python -m tools.NAME --help`` would 
 from __future__ import annotations
 
 import importlib
+import re
 import runpy
 import sys
 from pathlib import Path
@@ -38,3 +39,31 @@ def test_a_tool_that_fails_to_import_is_caught(tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "argv", ["broken_tool.py", "--help"])
     with pytest.raises(ImportError):
         runpy.run_module("broken_tool", run_name="__main__", alter_sys=False)
+
+
+def test_new_preset_copies_its_base_to_the_next_free_place(tmp_path):
+    from tools.new_preset import new_preset
+
+    for name, order in (("a", 3), ("b", 9)):
+        (tmp_path / f"{name}.toml").write_text(f'name = "{name}"\norder = {order}  # place\n'
+                                               f'[table]\nplayers = 4\n', encoding="utf-8")
+    path = new_preset("c-2", "a", tmp_path)
+    assert path.read_text(encoding="utf-8") == 'name = "c-2"\norder = 10  # place\n' \
+                                               '[table]\nplayers = 4\n'
+    for name, base, says in (("c-2", "a", "exists already"), ("C", "a", "no preset name"),
+                             ("d", "nope", "no preset 'nope' to copy (choose from: a, b, c-2)")):
+        with pytest.raises(ValueError, match=re.escape(says)):
+            new_preset(name, base, tmp_path)
+
+
+def test_hand_stats_reads_the_hands_it_played():
+    from game.store.content import load_preset
+    from tools.hand_stats import side_scores, stats
+
+    rules = load_preset("cutthroat")
+    scores = side_scores(rules, 3, 1)
+    assert len(scores) == 3 * rules.seating.n_sides  # every side of every hand
+    assert side_scores(rules, 3, 1) == scores  # seeded: the same hands again
+    assert stats([1.0, 3.0]) == (2.0, 1.4)
+    with pytest.raises(ValueError, match="fewer than two scored hands"):
+        stats([5.0])

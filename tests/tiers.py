@@ -70,6 +70,9 @@ LONG: dict[str, str] = {
         "the check twice, its worker driving a lesson through the window",
     "tests/match/test_strength_tool.py::test_the_whole_plans_files_fit_in_two_megabytes":
         "a deal of every row of the strength plan",
+    "tests/test_recipes.py::test_the_recipe_works_in_a_copy_of_the_checkout":
+        "each recipe of docs/contributing.md in a copy of the checkout, every command a child "
+        "process (the preset's about 45 s, the lesson's 30 s, the level's 17 s of wall time)",
     # Whole games and walks through the window, every frame drawn.
     "tests/ui/test_no_overlaps.py::test_nothing_overlaps_in_any_scene_or_prompt":
         "a walk through every scene and prompt at each size (56 s of CPU)",

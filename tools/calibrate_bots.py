@@ -1,5 +1,6 @@
-"""``python -m tools.calibrate_bots``: refit the bots' hand-evaluation models by simulation and
-print the ``MODELS`` table of :mod:`game.bots.handeval` (see :mod:`game.bots.calibrate`)."""
+"""``python -m tools.calibrate_bots [NAME ...]``: refit the bots' hand-evaluation models by
+simulation and print the entries of ``MODELS`` and ``PRESET_SIGNATURES`` in
+:mod:`game.bots.handeval` (see :mod:`game.bots.calibrate`), to paste there."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import argparse
 from collections.abc import Sequence
 
 from game.bots.calibrate import fit
-from game.bots.handeval import MODELS, Model
+from game.bots.handeval import MODELS, Model, signature
 from game.bots.handmodel import FEATURES
 
 
@@ -15,11 +16,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     from game.store.content import load_preset, preset_names
 
     p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("presets", nargs="*")
+    p.add_argument("presets", nargs="*", metavar="NAME",
+                   help="the auction presets to fit (default: every one)")
     p.add_argument("--deals", type=int, default=5000)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
-    names = args.presets or [n for n in preset_names() if n != "two-handed"]
+    auction = [n for n in preset_names() if not load_preset(n).stock.enabled]
+    for name in args.presets:
+        if name not in auction:
+            p.error(f"{name!r} is no auction preset: no models to fit (choose from: "
+                    f"{', '.join(auction)})")
+    names = args.presets or auction
     print("# features:", ", ".join(FEATURES))
     for name in names:
         # The widow's discards are valued by the model in use, as the bots value them.
@@ -33,6 +40,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"              sd={m.sd}, partner_meld={m.partner_meld}, "
                   f"tricks_mean={m.tricks_mean}{extra}),")
         print("    ),")
+    print("# PRESET_SIGNATURES: the rules each model was fitted on")
+    for name in names:
+        print(f"    {name!r}: {signature(load_preset(name))!r},")
     return 0
 
 

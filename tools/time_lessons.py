@@ -2,6 +2,7 @@
 
     python -m tools.time_lessons            # measure, write levels/timings.toml
     python -m tools.time_lessons LESSON ... # measure these lessons only, keep the others'
+    python -m tools.time_lessons --table T  # measure the lessons met at table T (a new preset)
     python -m tools.time_lessons --show     # print the estimates without writing
 
 Each lesson is played in a headless window at normal animation speed, the learner's part
@@ -65,17 +66,23 @@ def order_for(table: str, lessons: list[Lesson]) -> list[Lesson]:
     return first + core + own
 
 
-def measure_all(names: Sequence[str] = ()) -> dict[str, tuple[Measure, str]]:
+def measure_all(names: Sequence[str] = (), tables: Sequence[str] = ()
+                ) -> dict[str, tuple[Measure, str]]:
     """Every lesson's measurement on every table it is met at; with ``names`` (lesson ids),
-    those lessons' only (a lesson on the learner's table is still measured on every table)."""
+    those lessons' only (a lesson on the learner's table is still measured on every table);
+    with ``tables`` (presets), at those tables only."""
     lessons, _, errors = load_tutorial()
     if errors:
         raise SystemExit("\n".join(errors))
     unknown = sorted(set(names) - {x.id for x in lessons})
     if unknown:
         raise SystemExit(f"time_lessons: no lesson {unknown[0]!r} in {LEVELS_DIR / 'lessons'}")
+    strangers = sorted(set(tables) - set(preset_names()))
+    if strangers:
+        raise SystemExit(f"time_lessons: no preset {strangers[0]!r} (choose from: "
+                         f"{', '.join(preset_names())})")
     out: dict[str, tuple[Measure, str]] = {}
-    for table in preset_names():
+    for table in tables or preset_names():
         app = app_for(Path(tempfile.mkdtemp()))
         rules = load_preset(table)
         try:
@@ -114,23 +121,33 @@ def write(found: dict[str, tuple[Measure, str]], path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def kept(names: Sequence[str]) -> dict[str, tuple[Measure, str]]:
-    """The measurements already in levels/timings.toml of the lessons not named."""
+def kept(names: Sequence[str], tables: Sequence[str] = ()) -> dict[str, tuple[Measure, str]]:
+    """The measurements already in levels/timings.toml that a run measuring ``names`` (every
+    lesson when empty) at ``tables`` (every table when empty) leaves as they are."""
     library = load_tutorial_library()
-    return {key: (Measure(t.seconds, t.words, t.actions), t.digest)
-            for key, t in library.timings.items() if key.split("@")[0] not in names}
+    own_table = {x.id: x.preset for x in load_tutorial()[0]}  # a lesson of one table's: its key
+    out = {}
+    for key, t in library.timings.items():
+        lesson, _, table = key.partition("@")
+        named = not names or lesson in names
+        here = not tables or (table or own_table.get(lesson, "")) in tables
+        if not (named and here):
+            out[key] = (Measure(t.seconds, t.words, t.actions), t.digest)
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("lessons", nargs="*", metavar="LESSON",
                         help="the lessons to measure, by id (default: every one)")
+    parser.add_argument("--table", action="append", default=[], metavar="PRESET",
+                        help="measure at this table only (again for more); keep the others'")
     parser.add_argument("--show", action="store_true", help="print, do not write")
     args = parser.parse_args(argv)
-    found = measure_all(args.lessons)
+    found = measure_all(args.lessons, args.table)
     if not args.show:
-        if args.lessons:
-            found = {**kept(args.lessons), **found}
+        if args.lessons or args.table:
+            found = {**kept(args.lessons, args.table), **found}
         write(found, LEVELS_DIR / "timings.toml")
         print(f"wrote {LEVELS_DIR / 'timings.toml'}")
 

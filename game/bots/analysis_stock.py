@@ -45,6 +45,8 @@ class _PointsSearch(StockSearch):
 
 def stock(view: PlayerView, rng: random.Random, budget: float, chosen: Sequence[Action]
            ) -> Result:
+    """Every choice of a two-handed decision valued by search (while the stock lasts, or
+    the playoff solved or rolled out), within ``budget``, the actions ``chosen`` included."""
     if view.playoff and view.phase == Phase.TRICKS:
         return _playoff(view, rng, budget)
     search = _PointsSearch(view, False)

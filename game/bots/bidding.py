@@ -62,6 +62,7 @@ def has_run(rules: RuleSet, h: int) -> int:
 
 
 def has_aces(rules: RuleSet, h: int) -> bool:
+    """Whether hand ``h`` holds an ace of every suit."""
     d = rules.deck
     return all((h >> (_type_of_rank(d, s, Rank.ACE) * d.bits)) & d.field_mask for s in range(4))
 
@@ -207,6 +208,8 @@ def _convention_bid(view: PlayerView, ceiling: float) -> int | None:
 
 def decide(view: PlayerView, level: str, aggression: str, rng: random.Random,
            noise: float = 0.0) -> tuple[Action, str]:
+    """A bid or a pass at ``level``: the hand's value to its side against the next bid,
+    with the level's margin and ``aggression``; and the reason in a player's words."""
     rules = view.rules
     # The first bid alone: the legal list runs up the whole ladder, and the review's play-outs
     # of the auction ask this of every call.

@@ -19,6 +19,8 @@ class LevelSettings:
     sees_all: bool = False  # sees every card: measurements only
 
 
+# Weakest first: every list of levels (the table's, the reviews', the rating's scale) keeps
+# this order.
 CATALOGUE: tuple[LevelSettings, ...] = (
     LevelSettings("random", at_table=False),  # legal moves at random: a floor for measurements
     LevelSettings("easy", rough=True),
@@ -32,6 +34,8 @@ STRONGEST = "expert"  # the table's Hint
 
 
 def level_settings(name: str) -> LevelSettings:
+    """The settings of the level named; ValueError with one line for a name the catalogue
+    does not declare."""
     try:
         return BY_NAME[name]
     except KeyError:

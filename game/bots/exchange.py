@@ -27,11 +27,14 @@ from game.rules.view import PlayerView
 
 
 def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as a player reads them: ``A♠ 10♥``."""
     return " ".join(c.pretty for c in cards)
 
 
 # -- trump --------------------------------------------------------------------------------------
 def choose_trump(view: PlayerView) -> tuple[Action, str]:
+    """The trump with the best estimate of the side's result (meld and trick-taking), and
+    why."""
     legal = [a.suit for a in view.legal if isinstance(a, NameTrump)]
     rules = view.rules
     ests = estimates(rules, view.hand, [int(s) for s in legal])
@@ -66,6 +69,7 @@ def _pass_reason(cards: Sequence[Card], trump: int) -> str:
 
 
 def choose_pass_back(view: PlayerView) -> tuple[Action, str]:
+    """The cards to pass back to the partner: keep trumps and aces, shorten a side suit."""
     choices = [a.cards for a in view.legal if isinstance(a, PassCards)]
     cards = best_pass_back(view.rules, view.hand, view.trump, choices)
     return PassCards(cards), (f"pass back {cards_text(cards)}: keep my trumps and aces and "
@@ -73,6 +77,8 @@ def choose_pass_back(view: PlayerView) -> tuple[Action, str]:
 
 
 def choose_discard(view: PlayerView) -> tuple[Action, str]:
+    """The discard that keeps the most meld and value for the best trump, banking the
+    counters it lays aside, and why."""
     rules = view.rules
     deck = rules.deck
     value, d, trump = best_discard(rules, view.hand, rules.widow.size,

@@ -43,6 +43,8 @@ def _by(ranked: Sequence[Ranked], view: PlayerView, what: str, texts: Sequence[s
 
 
 def pass_candidates(view: PlayerView, width: int) -> list[tuple[Card, ...]]:
+    """The passes worth searching: the best ``width`` of each weighting of the pass
+    rankings, without repeats."""
     rules = view.rules
     choices = [a.cards for a in view.legal if isinstance(a, PassCards)]
     out: list[tuple[Card, ...]] = []
@@ -71,6 +73,8 @@ def search_pass(view: PlayerView, rng: random.Random, samples: int, width: int,
 def search_pass_back(view: PlayerView, rng: random.Random, samples: int, width: int,
                      game: bool = True, checks: bool = True
                   ) -> tuple[Action, str]:
+    """The pass back chosen by search over ``samples`` deals among the ``width`` best
+    ranked, and why (the only choice says so)."""
     rules = view.rules
     choices = [a.cards for a in view.legal if isinstance(a, PassCards)]
     cands = [c for _, c in rank_pass_backs(rules, view.hand, view.trump, choices)[:width]]
@@ -94,6 +98,7 @@ def _banked(view: PlayerView) -> int:
 def search_trump(view: PlayerView, rng: random.Random, samples: int,
                  game: bool = True, checks: bool = True
                   ) -> tuple[Action, str]:
+    """The trump chosen by search over ``samples`` deals, and why."""
     suits = [int(a.suit) for a in view.legal if isinstance(a, NameTrump)]
     search = ExchangeSearch(view, rng, samples, game=game, checks=checks)
     ranked = search.rank(search.trump_plays(suits, _banked(view)), keep=len(suits))
@@ -105,6 +110,8 @@ def search_trump(view: PlayerView, rng: random.Random, samples: int,
 def search_discard(view: PlayerView, rng: random.Random, samples: int, width: int,
                    game: bool = True, checks: bool = True
                   ) -> tuple[Action, str]:
+    """The discard (and the trump with it) chosen by search over ``samples`` deals among
+    the ``width`` best ranked, and why."""
     rules = view.rules
     deck = rules.deck
     ranked_rules = rank_discards(rules, view.hand, rules.widow.size,

@@ -61,6 +61,7 @@ def hand_stats(rules: RuleSet) -> tuple[float, float]:
 
 
 def phi(z: float) -> float:
+    """The standard normal distribution function at ``z``."""
     return 0.5 * math.erfc(-z / math.sqrt(2.0))
 
 

@@ -33,6 +33,8 @@ def suit_counts(rules: RuleSet, h: int) -> list[list[int]]:
 
 
 def rank_index(rules: RuleSet, rank: Rank) -> int:
+    """The place of ``rank`` in the pack's ranks, weakest first; -1 for a rank the pack
+    lacks (nines in the 80-card pack)."""
     ranks = rules.deck.ranks
     return ranks.index(rank) if rank in ranks else -1
 
@@ -83,6 +85,9 @@ class HandShape:
 
 def shape_features(rules: RuleSet, hand: HandShape, trump: int, meld: int | None = None
                    ) -> list[float]:
+    """The hand model's features of ``hand`` with ``trump`` (see FEATURES): meld (worked
+    out unless given), trump length and honours, side aces, tens and kings, voids,
+    singletons and long side suits."""
     ia, it, ik = _ranks(rules)
     tr = hand.sc[trump]
     if meld is None:

@@ -49,6 +49,9 @@ class Reading:
 
 def read_auction(view: PlayerView, rng: random.Random, samples: int,
                  compare_partner: bool) -> Reading:
+    """What the auction so far says about the side's value, from ``samples`` deals
+    consistent with it (and, with ``compare_partner``, this seat declaring against its
+    partner declaring)."""
     rules = view.rules
     me = view.seat
     partner = rules.seating.partner(me)
@@ -78,6 +81,8 @@ def read_auction(view: PlayerView, rng: random.Random, samples: int,
 
 def decide(view: PlayerView, rng: random.Random, aggression: str, samples: int,
            bid_shift: float | None = None, game_bids: bool = True) -> tuple[Action, str]:
+    """The hard level's bid or pass: the side's value read from the auction and searched,
+    against the next bid, and why."""
     rules = view.rules
     bids = [a for a in view.legal if isinstance(a, Bid)]
     can_pass = Pass() in view.legal

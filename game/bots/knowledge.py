@@ -45,6 +45,7 @@ def field_sub(deck_bits: int, n_types: int, a: int, b: int) -> int:
 
 
 def field_max(deck_bits: int, n_types: int, a: int, b: int) -> int:
+    """The larger count of each card type in packed hands ``a`` and ``b``."""
     out = 0
     mask = (1 << deck_bits) - 1
     for t in range(n_types):

@@ -131,6 +131,8 @@ EXCHANGE_PHASES = (Phase.TRUMP, Phase.PASS, Phase.PASS_BACK, Phase.WIDOW, Phase.
 
 
 def classic_exchange(view: PlayerView) -> tuple[Action, str]:
+    """The classic rules' choice in an exchange phase: trump, passing, passing back, the
+    widow, the discard and the concession."""
     phase = view.phase
     if phase == Phase.TRUMP:
         return exchange.choose_trump(view)
@@ -146,6 +148,8 @@ def classic_exchange(view: PlayerView) -> tuple[Action, str]:
 
 
 def heuristic_play(view: PlayerView, counting: bool) -> tuple[Action, str]:
+    """The card the play rules choose (counting the cards played when ``counting``), and
+    why."""
     deck = view.rules.deck
     cards = [a for a in view.legal if isinstance(a, PlayCard)]
     if len(cards) == 1:

@@ -63,6 +63,8 @@ def _switch(options: Mapping[str, object], key: str) -> bool:
 
 
 def parse_style(options: Mapping[str, object]) -> Style:
+    """The bot options as a Style: every key and value checked, ValueError with one line
+    naming the option and what it allows."""
     known = {"aggression", "think_samples", "samples", "noise", "bid_samples", "bid_shift",
              "card_search", "bid_search", "exchange_search", "exchange_samples", "game",
              "pass_search", "checks", "generation"}

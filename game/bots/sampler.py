@@ -246,6 +246,7 @@ class PlaySampler:
 
 
 def min_counts(a: int, b: int, bits: int, mask: int) -> int:
+    """The smaller count of each card type in packed hands ``a`` and ``b``."""
     out = 0
     sh = 0
     while a and b:

@@ -28,6 +28,7 @@ from game.rules.view import PlayerView
 
 
 def declare_out(view: PlayerView) -> tuple[Action, str] | None:
+    """Declaring out, when the player may and has counted the target; None otherwise."""
     if DeclareOut() not in view.legal:
         return None
     me = view.seat
@@ -38,6 +39,8 @@ def declare_out(view: PlayerView) -> tuple[Action, str] | None:
 
 
 def meld_turn(view: PlayerView) -> tuple[Action, str]:
+    """After winning a trick: exchange the dix, lay a meld worth laying while there is
+    time to win it back, or end the turn; and why."""
     legal = [a for a in view.legal if not isinstance(a, DeclareOut)]
     if ExchangeDix() in legal:
         return ExchangeDix(), (f"exchange the dix for the turned-up {view.turnup.pretty}"
@@ -100,6 +103,8 @@ def keep_values(view: PlayerView) -> dict[int, float]:
 
 
 def stock_play(view: PlayerView, rng: random.Random, noise: float = 0.0) -> tuple[Action, str]:
+    """A card while the stock lasts: keep what melds and wins later, win a trick worth
+    winning; a random card with probability ``noise``."""
     rules = view.rules
     deck = rules.deck
     kern = kernel_for(rules)
@@ -158,6 +163,7 @@ def playoff_knowledge(view: PlayerView) -> Knowledge:
 
 
 def playoff_play(view: PlayerView) -> tuple[Action, str]:
+    """A card in the playoff, from the cards every player now knows."""
     k = playoff_knowledge(view)
     deck = view.rules.deck
     trick = [(s, deck.type_of(c)) for s, c in view.trick]
@@ -173,6 +179,8 @@ def playoff_play(view: PlayerView) -> tuple[Action, str]:
 
 def decide(view: PlayerView, level: str, rng: random.Random, noise: float = 0.0
            ) -> tuple[Action, str]:
+    """The two-handed game's choice: declare out when counted, the meld turn, the playoff
+    or the play while the stock lasts."""
     out = declare_out(view)
     if out is not None:
         return out

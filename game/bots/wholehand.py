@@ -81,6 +81,8 @@ def greedy_back(rules: RuleSet, h: int, keep: int, trump: int, k: int) -> int:
 
 
 def greedy_discard(rules: RuleSet, h: int, trump: int, k: int) -> int:
+    """``k`` cards to discard from ``h``, one at a time: those least worth keeping, least
+    meld lost and most trick points banked."""
     d = rules.deck
     total = meld_table(rules).total
     counts = [d.size_of(h & d.suit_mask(s)) for s in range(4)]

@@ -43,6 +43,7 @@ def _seen(events: list[Event], viewer: int | None) -> list[Event]:
 
 
 def replay_from(state: GameState, actions: Sequence[Action]) -> GameState:
+    """``state`` after ``actions``, each checked by the engine."""
     for action in actions:
         state, _ = apply(state, action)
     return state

@@ -151,6 +151,8 @@ def _side_checks(rules: RuleSet, result: HandResult, seats: Sequence[str]
 
 def hand_result(rules: RuleSet, deal: int, table: int, seats: Sequence[str], result: HandResult,
             times: list[tuple[str, str, float]], illegal: int) -> TableResult:
+    """One table's result of a scored hand: A's margin over B, the contract and who held
+    it, trick points and checks per level, the decision times and illegal choices."""
     margin, tricks = _side_scores(rules, result, seats)
     contract = None
     if result.bidder >= 0:
@@ -197,6 +199,7 @@ def play_deals(spec: MatchSpec, deals: Sequence[int],
 
 
 def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (nearest rank), 0 for none."""
     if not values:
         return 0.0
     s = sorted(values)

@@ -53,6 +53,7 @@ DEAL_KEY = 1000  # per-deal figures: hand h of game g is deal g * DEAL_KEY + h
 
 
 def game_seed(seed: int, game: int) -> int:
+    """The seed of whole game ``game`` of a match seeded ``seed``."""
     return seed * 1_000_003 + game
 
 
@@ -126,6 +127,8 @@ def game_record(results: Sequence[GameResult]) -> dict[str, Any]:
 
 
 def game_from_record(rec: Mapping[str, Any], where: str) -> list[GameResult]:
+    """A checkpoint's record of a whole game read back, each table's hands and final
+    scores; SchemaError naming the field for anything malformed."""
     game = schema.whole(rec.get("game"), f"{where}.game", 0, 10**9)
     out = []
     for i, raw in enumerate(schema.items(rec.get("tables"), f"{where}.tables", 10)):

@@ -107,6 +107,8 @@ def verify(path: Path, key: str, done: Mapping[int, Mapping[str, Any]], work: Wo
 
 def parse_records(records: Sequence[dict[str, Any]], path: Path | None,
                   parse: Callable[[dict[str, Any], str], R]) -> list[R]:
+    """Every record of a checkpoint read with ``parse``; CheckpointError naming the file
+    and the record for a malformed one."""
     out = []
     for i, rec in enumerate(records):
         try:

@@ -62,13 +62,9 @@ class Line:
 
 
 def budget_for(state: GameState) -> dict[str, object]:
+    """The expert's budget for playing a position out: the stock game's, or the auction
+    games'."""
     return STOCK_BUDGET if state.rules.stock.enabled else BUDGET
-
-
-def read_line(start: GameState, seat: int, actions: Sequence[Action]) -> Line:
-    """A line's tricks and score, read by replaying its actions from ``start`` through the
-    engine (the score is the engine's, never the worker's word)."""
-    return LineReader(start, seat).feed(actions)
 
 
 class LineReader:

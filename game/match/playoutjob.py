@@ -1,7 +1,7 @@
 """Play it out in a worker (game.match.worker), so that the table keeps its frame rate: the lines
 of game.match.playout played from a reviewed decision, each trick sent as it is played (a
 ``part``: the line's actions so far), so that the first trick is shown before the rest is
-played. The table reads every line back through the engine (game.match.playout.read_line)."""
+played. The table reads every line back through the engine (game.match.playout.LineReader)."""
 
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ class PlayOutTask:
 
 
 def play_out_task(item: PracticeItem, firsts: Sequence[Action]) -> PlayOutTask:
+    """The worker's task of playing out the practice item's decision, the player's
+    ``firsts`` moves first."""
     return PlayOutTask(item.preset, item.rules_text, item.rules_source, item.seed, item.seats,
                        item.actions, item.decision.index, tuple(str(a) for a in firsts))
 

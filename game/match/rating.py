@@ -245,6 +245,8 @@ class TableFigures:
 
 
 def table_figures(deals: Sequence[Item], level: str = LEVELS[-1]) -> TableFigures | None:
+    """The player's points per deal against ``level``, with its 95% interval, over the
+    deals measured without a hint (None when no deal was measured)."""
     measured = [d for d in deals if d.level(level) is not None]
     hinted = sum(d.hint for d in measured)
     diffs = [d.player - v for d in measured if not d.hint and (v := d.level(level)) is not None]

@@ -48,6 +48,7 @@ def whole_or_float(x: float) -> int | float:
 
 
 def table_row(t: TableResult) -> list[Any]:
+    """A table's result as one row of a checkpoint record."""
     c = t.contract
     row: list[Any] = [t.table, whole_or_float(t.margin), c[0] if c else None, c[1] if c else 0,
                       c[2] if c else False, whole_or_float(t.tricks["a"]),
@@ -58,6 +59,7 @@ def table_row(t: TableResult) -> list[Any]:
 
 
 def number(value: Any, field: str) -> float:
+    """``value`` as a number; SchemaError naming ``field`` for anything else."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise SchemaError(field, f"expected a number, got {value!r}")
     return float(value)
@@ -134,12 +136,15 @@ def times_of(rec: Mapping[str, Any], where: str, width: int) -> list[list[Any]]:
 
 
 def deal_record(deal: int, tables: Sequence[TableResult]) -> dict[str, Any]:
+    """A deal's tables, and their decision times, as a checkpoint record."""
     rec: dict[str, Any] = {"deal": deal, "tables": [table_row(t) for t in tables]}
     rec[TIMES] = [[t.table, lv, kind, ms] for t in tables for lv, kind, ms in t.times]
     return rec
 
 
 def deal_from_record(rec: Mapping[str, Any], where: str) -> tuple[int, list[TableResult]]:
+    """A checkpoint's record of a deal read back; SchemaError naming the field for
+    anything malformed."""
     deal = schema.whole(rec.get("deal"), f"{where}.deal", 0, 10**9)
     rows = schema.items(rec.get("tables"), f"{where}.tables", 10)
     tables = [table_from_row(r, deal, f"{where}.tables[{i}]") for i, r in enumerate(rows)]

@@ -44,6 +44,8 @@ class WeighTask:
 
 
 def weigh_task(item: PracticeItem, answer: object) -> WeighTask:
+    """The worker's task of weighing the player's retried ``answer`` at the item's
+    decision, beside their first choice and the levels'."""
     d = item.decision
     also = (str(d.chosen), *(str(a) for _, a in d.levels))
     return WeighTask(item.preset, item.rules_text, item.rules_source, item.seed, item.seats,

@@ -124,6 +124,8 @@ def scored(hand: GameHand, seat: int) -> float | None:
 
 
 def review_json(hand: GameHand, review: StoredReview) -> dict[str, Any]:
+    """A hand's review as data (``pinochle review --json``): the table, the seat, the
+    grades and every decision with what each choice was worth."""
     all_rows = rows(hand, review)
     rules = hand.start.rules
     top = costliest(all_rows)
@@ -192,6 +194,8 @@ def all_cards_seen_words(review: StoredReview, score: float | None) -> str:
 
 
 def review_text(hand: GameHand, review: StoredReview) -> list[str]:
+    """A hand's review as lines of text for ``pinochle review``: what was lost, the score,
+    and each decision with its grade."""
     data = review_json(hand, review)
     all_rows = rows(hand, review)
     out = [f"Hand {data['hand']} at {data['table']}, reviewed for {data['seat']}: "

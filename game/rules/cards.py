@@ -143,12 +143,30 @@ class Card:
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Read a list of cards separated by spaces or commas."""
+    """Read a list of cards separated by spaces or commas. A ten is ``T`` or ``10``, a suit its
+    letter or its symbol, in either case; the same card read twice is the same object:
+
+    >>> parse_cards("AS, 10h 9♣")
+    [Card(AS), Card(TH), Card(9C)]
+    >>> Card.parse("10♥") is Card.parse("th")
+    True
+    >>> parse_cards("AS 1H")
+    Traceback (most recent call last):
+    ...
+    game.rules.cards.CardError: unknown rank '1' (use A T K Q J 9, or 10)
+    """
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [Card.parse(token) for token in tokens]
 
 
 def format_cards(cards: Iterable[Card], pretty: bool = False) -> str:
+    """The cards as a script writes them (what :func:`parse_cards` reads back), or for people:
+
+    >>> format_cards(parse_cards("AS 10H"))
+    'AS TH'
+    >>> format_cards(parse_cards("AS 10H"), pretty=True)
+    'A♠ 10♥'
+    """
     return " ".join(card.pretty if pretty else str(card) for card in cards)
 
 

@@ -91,6 +91,8 @@ def best_meld(rules: RuleSet, hand: int | Sequence[Card], trump: int | None) -> 
 
 
 def meld_total(rules: RuleSet, hand: int | Sequence[Card], trump: int | None) -> int:
+    """The best meld total of a hand (cards or packed counts) with ``trump`` (None: no
+    trump named yet, as 003's forced opening counts it)."""
     counts = hand if isinstance(hand, int) else rules.deck.counts_of(hand)
     return compile_rules(rules).meld.total(counts, trump)
 

@@ -13,6 +13,8 @@ TURNUP = -2
 
 
 def shuffled_pack(rules: RuleSet, seed: int, hand_no: int) -> list[Card]:
+    """The rule set's pack shuffled for hand ``hand_no`` of the game ``seed``: the same on
+    every run and platform."""
     # A string seed is hashed with SHA-512 by random.Random: stable across runs and platforms.
     rng = random.Random(f"pinochle/{seed}/{hand_no}")
     cards = rules.deck.cards()

@@ -39,6 +39,8 @@ def first_dealer(rules: RuleSet) -> int:
 
 
 def new_game(rules: RuleSet, seed: int) -> GameState:
+    """A game of ``rules`` before its first deal: scores at zero, the first dealer chosen,
+    every deal of it fixed by ``seed``."""
     dealer = first_dealer(rules)
     n = rules.n_sides
     tallies = (0,) * (n if (rules.scoring.stars or rules.scoring.checks) else 0)
@@ -65,6 +67,7 @@ def actor(state: GameState) -> int:
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every action the game waits for now, of the seat to act (empty when it is over)."""
     hand = state[8]  # state.hand, by position: this runs for every card of every playout
     if hand[0] is _GAME_OVER:
         return ()

@@ -234,6 +234,8 @@ def rank_order_note(rules: RuleSet) -> str:
 
 
 def rules_sections(rules: RuleSet) -> list[Section]:
+    """The rules of a table in plain words, by section (the table, bidding, meld, trick
+    play, scoring, the decisions taken where its document is silent): the rules screen's text."""
     t = rules.table
     deck = f"{t.deck}-card pack" + (" (no nines)" if t.deck == 80 else "")
     order = " ".join(r.label for r in rules.deck.ranks_high_to_low)
@@ -274,6 +276,8 @@ def rules_sections(rules: RuleSet) -> list[Section]:
 
 
 def rules_text(rules: RuleSet) -> str:
+    """The rules of a table in plain words, each section under its underlined title, as
+    ``pinochle rules`` prints them."""
     out = []
     for title, lines in rules_sections(rules):
         out.append(title)

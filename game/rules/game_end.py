@@ -16,6 +16,7 @@ from game.rules.state import GameState
 
 
 def side_name(rules: RuleSet, side: int) -> str:
+    """A side's name at this table, the seating's ("South & North", or a player's seat)."""
     return rules.seating.side_name(side)
 
 

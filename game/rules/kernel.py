@@ -16,7 +16,6 @@ from game.rules.actions import PlayCard
 from game.rules.events import CardPlayed
 from game.rules.ruleset import RuleSet
 
-NONE = -1  # "no suit led yet" / "no trump"
 Trick = Sequence[tuple[int, int]]  # (seat, card type) in play order
 
 
@@ -107,7 +106,7 @@ class PlayKernel:
         def legal(h: int, trick: Trick, wt: int, trump: int) -> int:
             """Legal sub-mask of hand ``h`` following ``trick`` ((seat, type) pairs, leader
             first; every card when it is empty): ``wt`` the winning card type so far, ``trump``
-            suit or NONE."""
+            suit or -1 (no trump)."""
             if not trick or not follow:
                 return h
             led = suit_of[trick[0][1]]

@@ -71,6 +71,8 @@ class MeldResult:
 
 
 def level_name(base: str, level: int) -> str:
+    """A meld's name at ``level`` copies: the base name alone once, then "Double",
+    "Triple"... before it."""
     if level <= 1:
         return base
     return f"{LEVEL_WORDS[level - 1]} {base}"
@@ -92,7 +94,7 @@ class MeldTable:
         self._suit_cache: list[list[list[tuple[tuple[Meld, ...], ...] | None]]] = [
             [[None] * (1 << d.slice_bits) for _ in range(2)] for _ in range(4)]
         self._mask_cache: dict[int, tuple[Meld, ...]] = {}
-        self._drop_cache: dict[int, tuple[tuple[int, int], ...]] = {}  # for totals_without
+        self._drop_cache: dict[int, tuple[tuple[int, int], ...]] = {}  # for _drops
         self._loss_cache: dict[tuple[int, int, int, int], tuple[tuple[int, int], ...]] = {}
         trump_pts, plain_pts = [], []
         masks: list[list[int]] = [[], [], [], []]
@@ -226,37 +228,10 @@ class MeldTable:
 
         return total_wide
 
-    def totals_without(self, h: int, trump: int | None) -> list[tuple[int, int]]:
-        """(type, ``total`` of ``h`` less one copy of that type) for every type ``h`` holds,
-        lowest type first: what each card's meld is worth to keep (the bots ask it after every
-        trick of a simulated two-handed hand). Only the card's own suit slice changes, so the
-        other three are looked up once."""
-        tabs, masks = self.tabs[NO_TRUMP if trump is None else trump], self.masks
-        sb, sm = self.deck.slice_bits, self.deck.slice_mask
-        slices = (h & sm, h >> sb & sm, h >> 2 * sb & sm, h >> 3 * sb)
-        vals = [tabs[s][slices[s]] for s in range(4)]
-        ms = [masks[s][slices[s]] for s in range(4)]
-        ap = self.mask_pts
-        whole = sum(vals)
-        out = []
-        for s in range(4):
-            x = slices[s]
-            if not x:
-                continue
-            rest = whole - vals[s]
-            rest_mask = -1
-            for s2 in range(4):
-                if s2 != s:
-                    rest_mask &= ms[s2]
-            for t, y in self._drops(s, x):
-                m = rest_mask & masks[s][y]
-                out.append((t, rest + tabs[s][y] + (ap[m] if ap else self._mask_items(m)[0])))
-        return out
-
     def slices(self, h: int) -> tuple[tuple[int, int], ...]:
         """Per suit: (the hand's slice of that suit, the meld mask of the other three suits'
-        slices): with :meth:`suit_losses`, what :meth:`totals_without` returns, in pieces that
-        recur far more often than whole hands."""
+        slices): with :meth:`suit_losses`, the meld each held card is worth keeping, in pieces
+        that recur far more often than whole hands."""
         masks = self.masks
         sb, sm = self.deck.slice_bits, self.deck.slice_mask
         x0, x1, x2, x3 = h & sm, h >> sb & sm, h >> 2 * sb & sm, h >> 3 * sb

@@ -91,7 +91,13 @@ class Position:
 # --- writing ---------------------------------------------------------------------------------
 
 def hand_text(deck: Deck, cards: Sequence[Card]) -> str:
-    """A hand by suit (♠ ♥ ♣ ♦), strongest rank first: ``AAT9.KQ..T``."""
+    """A hand by suit (♠ ♥ ♣ ♦), strongest rank first, a suit the hand lacks left empty:
+
+    >>> from game.rules.cards import parse_cards
+    >>> from game.store.content import load_preset
+    >>> hand_text(load_preset("racehorse").deck, parse_cards("9H AS JD KS AD TD"))
+    'AK.9..ATJ'
+    """
     order = {r: i for i, r in enumerate(deck.ranks_high_to_low)}
     parts = []
     for suit in Suit:
@@ -101,6 +107,14 @@ def hand_text(deck: Deck, cards: Sequence[Card]) -> str:
 
 
 def move_text(action: Action) -> str:
+    """A move as the notation's ``moves`` field writes it: one token, no spaces (a bid is its
+    amount, the cards of an exchange or a meld joined by dots):
+
+    >>> from game.rules.actions import parse_action
+    >>> [move_text(parse_action(a)) for a in ("bid 250", "pass", "trump H", "play TH",
+    ...                                      "pass-cards JH TC JD", "meld pinochle JD QS")]
+    ['250', 'pass', 'trump:H', 'TH', 'pass-cards:JH.TC.JD', 'meld:pinochle:QS.JD']
+    """
     if isinstance(action, Bid):
         return str(action.amount)
     if isinstance(action, PlayCard):

@@ -236,6 +236,9 @@ def _winner_leads(rules: RuleSet) -> bool:
 
 @cache
 def table_facts(rules: RuleSet) -> TableFacts:
+    """What the engine does at this table, found by playing probe positions through it
+    (which rule decides each situation of play, per part of the hand) and read from its
+    rule set: the facts lessons and the rule-order page state."""
     lists: dict[str, tuple[Obligation, ...]] = {"": tuple(rules.tricks.obligations)}
     if rules.stock.enabled:
         lists = {"stock": tuple(rules.tricks.obligations),

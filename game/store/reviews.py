@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from game.bots.catalogue import CATALOGUE
 from game.rules.actions import Action, ActionParseError, PlayCard, parse_action
 from game.store import schema
 from game.store.schema import SchemaError
@@ -23,7 +24,9 @@ REVIEW_FORMAT = 2
 STALE_FORMATS = (1,)
 MAX_DECISIONS = 400
 MAX_OPTIONS = 200
-LEVELS = ("easy", "medium", "hard", "expert")  # the levels a review compares the player with
+# The levels a review compares the player with: those a seat at the table may take, weakest
+# first as the catalogue declares them (the rating's scale, game.match.rating, reads this order).
+LEVELS = tuple(level.name for level in CATALOGUE if level.at_table)
 
 
 @dataclass(frozen=True)

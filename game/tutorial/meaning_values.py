@@ -20,16 +20,11 @@ from game.tutorial.sentences import CARD, RANK_MENTION, RANK_WORD, Sentence, Spa
 
 POINTS_TOPIC = re.compile(r"\b(points?|worth|scores?|scored|counts?|counted|counters?|gift|"
                           r"adds?|totals?|value)\b", re.IGNORECASE)
-ARTICLES = {"the", "a", "an", "your", "my", "its", "their", "his", "her", "that", "this",
-            "each", "either", "both", "any", "no", "lone", "other", "twin", "spare", "last",
-            "second", "same", "higher", "lower", "every", "one", "only", "single"}
 VALUE_VERBS = {"worth", "scores", "adds", "counts", "earns", "gives", "gets", "makes", "is",
                "are", "of"}
 RANK_NAMES = {"ace", "ten", "king", "queen", "jack", "nine", "eight", "seven"}
 SMALL = re.compile(r"\b(zero|one|nine|ten)\b", re.IGNORECASE)
 COUNTED = re.compile(r"\s+(?:more\s+|extra\s+)?(?:points?|stars?|checks?)\b", re.IGNORECASE)
-NOUN_AFTER_ONE = re.compile(r"\s+(?:of|card|cards|suit|class|meld|trick|player|side|kind|rank|"
-                            r"per|more|at)\b", re.IGNORECASE)
 
 
 def _is_amount(text: str, m: re.Match[str]) -> bool:

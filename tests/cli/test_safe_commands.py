@@ -17,7 +17,7 @@ from game.cli import main
 from game.commands import args as args_module
 from game.commands import play_cmd
 from game.match.controller import Match
-from game.store.content import load_preset
+from game.store.content import load_preset, preset_names
 from tests.cli.arg_sweep import subcommands
 from tests.limits import ROOT, run_cpu_limited
 
@@ -76,7 +76,10 @@ LONG = "x" * 5_000
     ["play", "--demo", "--bots", "open"]])
 def test_the_command_lines_that_ended_in_a_traceback_end_in_one_line(capsys, argv):
     err = _one_line(capsys, *argv)
-    assert len(err) < 400  # a 5,000-character name is cut short, not echoed whole
+    # A 5,000-character name is cut short, not echoed whole. The line may list the presets to
+    # choose from: their names are not counted (a preset added lengthens it; issue 37).
+    listed = sum(len(name) + 2 for name in preset_names())
+    assert len(err) < 312 + listed and LONG[:400] not in err  # 400 with the seven shipped
 
 
 def test_every_bots_choice_the_demo_lists_can_play_the_players_seat():

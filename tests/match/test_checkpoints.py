@@ -8,6 +8,7 @@ through the file are played again, and the run carries on only when they come ou
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,8 @@ import pytest
 from game.match.duplicate import MatchSpec, run_match
 from game.match.games import run_games
 from game.match.pieces import spread
+from game.rules.actions import Action
+from game.rules.view import PlayerView
 from game.store.checkpoint import CheckpointError, source_digest
 
 SPEC = MatchSpec("partnership-150", "medium", "easy", 9)
@@ -115,7 +118,7 @@ def test_other_code_that_plays_differently_is_refused_naming_the_piece(tmp_path,
     import game.bots.levels as levels
     from game.rules.actions import PlayCard
 
-    def worst(view, counting):  # type: ignore[no-untyped-def]
+    def worst(view: PlayerView, counting: bool) -> tuple[Action, str]:
         cards = [a for a in view.legal if isinstance(a, PlayCard)]
         return cards[-1], "planted"
 
@@ -147,7 +150,8 @@ def test_whole_games_are_verified_by_replay_too(tmp_path, monkeypatch):
 
     real = twohand.stock_play
 
-    def lead_high(view, rng, noise=0.0):  # type: ignore[no-untyped-def]
+    def lead_high(view: PlayerView, rng: random.Random, noise: float = 0.0
+                  ) -> tuple[Action, str]:
         action, why = real(view, rng, noise)
         return (view.legal[-1] if not view.trick else action), why
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.match.playout import play_out, read_line
+from game.match.playout import LineReader, play_out
 from game.match.playoutjob import PlayOutJob, play_out_task, read_part, seed_of
 from game.match.retry import practice_items, set_up
 from game.match.review import Graded
@@ -56,7 +56,7 @@ def test_the_played_out_line_reaches_the_score_shown(preset, seed):
         assert set(last) == {0, 1}
         seat = item.decision.seat
         for i, acts in last.items():
-            shown = read_line(moment.start, seat, acts)
+            shown = LineReader(moment.start, seat).feed(acts)
             assert shown.score is not None and shown.result is not None
             # the whole game replayed through the engine to the line's end scores the hand
             prefix = list(moment.actions[:item.decision.index])
@@ -79,5 +79,5 @@ def test_play_it_out_in_a_worker_sends_each_trick_before_the_whole():
     parts = [read_part(p) for p in job.parts]
     assert len(parts) >= 2 and not parts[0][2] and parts[-1][2]
     assert parts[-1][1] == job.result[0]  # the last trick sent is the whole line
-    line = read_line(moment.start, item.decision.seat, job.result[0])
+    line = LineReader(moment.start, item.decision.seat).feed(job.result[0])
     assert line.score is not None and len(line.tricks) >= len(parts) - 1

@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pytest
 
 from game.bots.rollout import RolloutPolicy
+from game.bots.rollout_tables import Rnd, Side
 from game.rules.compiled import kernel_for
 from game.rules.kernel import PlayKernel
 from game.rules.ruleset import RuleSet
@@ -106,7 +107,8 @@ class _LowestLead(RolloutPolicy):
     """The rollout with a fixed lead (the lowest card type held), so that only the followers'
     legality — the inlined copy — decides the play."""
 
-    def _lead(self, hands, seat, trump, row, bidding, rnd, eps):  # type: ignore[no-untyped-def]
+    def _lead(self, hands: list[int], seat: int, trump: int, row: Side, bidding: bool,
+              rnd: Rnd, eps: float) -> int:
         return self.k.types_in(hands[seat])[0]
 
 

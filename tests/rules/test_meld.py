@@ -284,28 +284,6 @@ def test_kinds_that_share_a_card_may_not_be_put_in_one_class():
                           'marriage = "All"\nkings = "All"\n', "classes")
 
 
-def test_totals_without_is_total_less_each_card_in_turn():
-    """MeldTable.totals_without (what the bots' two-handed simulator asks after every trick)
-    gives, for every type held, exactly what ``total`` gives for the hand less that card."""
-    import random
-
-    from game.rules.compiled import meld_table
-    from game.store.content import load_preset, preset_names
-
-    for name in preset_names():
-        rules = load_preset(name)
-        table, deck = meld_table(rules), rules.deck
-        rng = random.Random(name)
-        for _ in range(300):
-            pack = deck.cards()
-            rng.shuffle(pack)
-            h = deck.counts_of(pack[:rng.randrange(1, 25)])
-            trump = rng.choice([None, 0, 1, 2, 3])
-            want = [(t, table.total(h - deck.one[t], trump)) for t in range(deck.n_types)
-                    if deck.count(h, deck.types[t])]
-            assert table.totals_without(h, trump) == want, name
-
-
 def test_suit_losses_are_total_less_each_card():
     """MeldTable.slices and suit_losses (the two-handed simulator's keep values, a suit at a
     time) give for every type held exactly ``total(h) - total(h - card)``, suits in order."""

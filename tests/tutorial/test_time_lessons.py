@@ -41,3 +41,15 @@ def test_naming_a_lesson_measures_it_alone_and_keeps_the_others(monkeypatch):
 def test_a_name_that_is_no_lesson_is_refused():
     with pytest.raises(SystemExit, match="time_lessons: no lesson 'no-such-lesson'"):
         time_lessons.main(["no-such-lesson", "--show"])
+
+
+def test_a_table_named_is_measured_again_and_every_other_measurement_kept():
+    """``--table check`` (a new preset's lessons): what the run leaves as it is, is every
+    measurement but those met at check, the core lessons there and check's own lesson."""
+    before = load_tutorial_library().timings
+    own = {x.id for x in load_tutorial()[0] if x.preset == "check"}
+    left = time_lessons.kept([], ["check"])
+    gone = set(before) - set(left)
+    assert gone == {k for k in before if k.endswith("@check") or k in own}
+    assert any(k.endswith("@check") for k in gone) and own <= gone
+    assert set(time_lessons.kept(["12-trump"], ["check"])) == set(before) - {"12-trump@check"}

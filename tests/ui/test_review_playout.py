@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.match.playout import read_line
+from game.match.playout import LineReader
 from game.match.review import Graded
 from game.rules.engine import replay
 from game.rules.events import HandScored
@@ -71,7 +71,7 @@ def test_play_it_out_from_the_replay_and_a_branch(app):
         assert line is not None and line.score is not None
         assert shown[i] == pytest.approx(round(line.score, 1))
         assert line.result == engine_score(scene, i)
-        assert read_line(scene.moment.start, seat, line.actions).score == line.score
+        assert LineReader(scene.moment.start, seat).feed(line.actions).score == line.score
     assert option_key(scene.lines[0].actions[0]) == option_key(g.best.action)
     assert option_key(scene.lines[1].actions[0]) == option_key(scene.item.decision.chosen)
     # a branch: a legal card other than the two, the bots finishing from it

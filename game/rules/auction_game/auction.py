@@ -13,7 +13,15 @@ _PASS = Pass()
 
 
 def bid_amounts(rules: RuleSet, above: int) -> tuple[int, ...]:
-    """Every valid bid higher than ``above``, lowest first, up to the rule set's ceiling."""
+    """Every valid bid higher than ``above``, lowest first, up to the rule set's ceiling. 001
+    "You may bid by ones until you reach 60; bids above 60 must be multiples of 5":
+
+    >>> from game.store.content import load_preset
+    >>> bid_amounts(load_preset("double-deck"), 57)[:5]
+    (58, 59, 60, 65, 70)
+    >>> bid_amounts(load_preset("racehorse"), 0)[:3]  # 000: from 250, in tens
+    (250, 260, 270)
+    """
     return compile_rules(rules).bids.amounts_above(above)
 
 
@@ -31,6 +39,8 @@ def first_bidder(rules: RuleSet, dealer: int) -> int:
 
 
 def start(rules: RuleSet, dealer: int) -> AuctionState:
+    """The auction of a new hand: the dealer's left speaks first; a table whose dealer opens
+    at a set bid (``dealer_opens_at``) starts with the dealer holding it."""
     first = first_bidder(rules, dealer)
     passed = (False,) * rules.players
     if rules.auction.dealer_opens_at:
@@ -46,6 +56,8 @@ def _must_open(rules: RuleSet, hand: HandState, au: AuctionState) -> bool:
 
 
 def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
+    """The bids and passes open to the seat whose turn it is (a stuck dealer's own choices;
+    no pass for a player who must open)."""
     au = hand.auction
     assert au is not None
     if au.stuck:
@@ -71,6 +83,8 @@ def _stuck_dealer(rules: RuleSet, hand: HandState, au: AuctionState) -> tuple[in
 
 
 def apply(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, list[Event]]:
+    """The hand after the seat to speak bids or passes, and what it produced: the bid or
+    pass, and the auction won once the others have passed. IllegalActionError otherwise."""
     au = hand.auction
     assert au is not None
     if au.stuck:

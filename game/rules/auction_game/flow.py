@@ -68,6 +68,8 @@ def actor(rules: RuleSet, hand: HandState) -> int:
 
 
 def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
+    """Every legal action of the auction game's hand in its current phase, from the bids
+    to the cards of a trick."""
     rules = compiled.rules
     phase = hand.phase
     if phase == Phase.TRICKS:
@@ -90,6 +92,8 @@ def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
 
 
 def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState, list[Event]]:
+    """The game after ``action`` in the auction game's hand, and its events: each phase's
+    own rules, then the hand scored at its end. IllegalActionError naming the rule otherwise."""
     rules = state.rules
     phase = hand.phase
     if phase == Phase.TRICKS:

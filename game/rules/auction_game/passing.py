@@ -22,10 +22,13 @@ from game.rules.ruleset import RuleSet
 
 
 def passer(rules: RuleSet, hand: HandState) -> int:
+    """The seat that passes cards to the bidder: the bidder's partner."""
     return rules.seating.partner(hand.bidder)
 
 
 def legal_pass(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
+    """Every choice of cards the seat passing now may pass: the partner's any ``count``
+    cards, the bidder's passing back those not kept (or any, passing simultaneously)."""
     k = rules.passing.count
     if hand.phase == Phase.PASS:
         counts = hand.hands[passer(rules, hand)]
@@ -50,6 +53,8 @@ def _check_choice(rules: RuleSet, counts: int, cards: tuple[Card, ...], k: int,
 
 
 def apply_pass(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, list[Event]]:
+    """The hand after the cards are passed (to the bidder, or back to the partner), and
+    the events that show it. IllegalActionError for anything but the cards allowed."""
     if not isinstance(action, PassCards):
         raise IllegalActionError("Now the cards must be passed.")
     k = rules.passing.count
@@ -106,6 +111,7 @@ def _simultaneous(rules: RuleSet, hand: HandState, action: PassCards, k: int
 
 
 def legal_widow(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
+    """Taking the widow; or conceding without looking, where 003's forced bidder may."""
     unseen_ok = (rules.widow.concede_unseen_when_forced and hand.forced
                  and hand.bid == rules.auction.all_pass_bid)
     return (TakeWidow(), ThrowIn()) if unseen_ok else (TakeWidow(),)
@@ -123,11 +129,14 @@ def apply_widow(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandSt
 
 
 def legal_discard(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
+    """Every choice of as many of the bidder's cards as the widow held, to discard."""
     cards = card_choices(rules.deck, hand.hands[hand.bidder], rules.widow.size)
     return tuple(Discard(c) for c in cards)
 
 
 def apply_discard(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, list[Event]]:
+    """The hand after the bidder's discard (kept apart as the hand's discards), then naming
+    trump. IllegalActionError for anything else."""
     if not isinstance(action, Discard):
         raise IllegalActionError("The bidder must now discard.")
     moved = _check_choice(rules, hand.hands[hand.bidder], action.cards, rules.widow.size,

@@ -24,6 +24,7 @@ _THROW_IN, _PROPOSE = ThrowIn(), ProposeThrowIn()
 
 
 def start(rules: RuleSet, hand: HandState, leader: int) -> PlayState:
+    """The trick play of a hand, ``leader`` to lead the first trick, nothing taken yet."""
     zeros = (0,) * rules.players
     return PlayState(leader, leader, (), -1, 0, zeros, zeros, (), 0)
 
@@ -44,6 +45,8 @@ def may_throw_in(rules: RuleSet, hand: HandState) -> bool:
 
 
 def legal(compiled: CompiledRules, hand: HandState) -> tuple[Action, ...]:
+    """The cards the seat to play may play to the trick (with a throw-in's proposal or
+    concession where the table allows one before the first card)."""
     # Flattened, and fields read by position (see state.py), on purpose: this runs once per
     # card in every playout through the API.
     ps = hand[3]
@@ -79,6 +82,8 @@ def first_lead_extras(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
 
 
 def illegal_reason(rules: RuleSet, hand: HandState, card_type: int) -> IllegalActionError:
+    """Why the seat to play may not play ``card_type``: the rule that forbids it, in the
+    player's words (a card not held says so)."""
     ps = hand.play
     assert ps is not None
     deck = rules.deck

@@ -58,6 +58,8 @@ class SideTotals(NamedTuple):
 
 
 def side_totals(rules: RuleSet, hand: HandState) -> SideTotals:
+    """Each side's meld shown and kept, trick points taken and counted at the end of the
+    hand, before the bid is weighed (the figures the hand's result and the bots read)."""
     n = rules.n_sides
     bside = rules.side_of(hand.bidder)
     side_seats = [rules.seats_of(side) for side in range(n)]
@@ -147,6 +149,9 @@ def _not_played(rules: RuleSet, hand: HandState, totals: SideTotals, end: HandEn
 
 def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
                ) -> tuple[GameState, list[Event]]:
+    """The game after the hand is scored as it ended (played out, thrown in, conceded
+    unseen, not played for want of a marriage or of meld, a renege called): the bid made or
+    set, each side's points, stars or checks, and the game won."""
     n = rules.n_sides
     bside = rules.side_of(hand.bidder)
     totals = side_totals(rules, hand)

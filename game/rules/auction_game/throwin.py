@@ -27,6 +27,7 @@ def may_propose(rules: RuleSet, hand: HandState) -> bool:
 
 
 def propose(rules: RuleSet, hand: HandState) -> tuple[HandState, list[Event]]:
+    """The hand after the bidder proposes throwing it in: the others vote in turn."""
     new = hand._replace(phase=Phase.THROW_IN_VOTE, throw_in_asked=True, votes=0)
     return new, [ThrowInProposed(hand.bidder)]
 

@@ -53,6 +53,8 @@ def _put(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
 
 def start(state: GameState, hands: list[list[Card]], turnup: Card, rest: list[Card],
           plan: tuple[tuple[int, int], ...]) -> tuple[GameState, list[Event]]:
+    """The two-handed hand dealt: the hands, the turned-up card naming trump (a dix turned
+    up scores for the dealer) and the stock, with the events that show the deal."""
     rules = state.rules
     deck = rules.deck
     trump = int(turnup.suit)
@@ -70,6 +72,7 @@ def start(state: GameState, hands: list[list[Card]], turnup: Card, rest: list[Ca
 
 
 def actor(hand: StockHand) -> int:
+    """The seat whose decision the stock hand waits for."""
     return hand.turn
 
 
@@ -101,6 +104,8 @@ def can_declare_out(rules: RuleSet, state: GameState) -> bool:
 
 
 def legal(compiled: CompiledRules, hand: StockHand) -> tuple[Action, ...]:
+    """The actions open to the seat to act: its cards to the trick (from hand or from its
+    meld on the table), or, after winning a trick, its melds, the dix and ending the turn."""
     seat = hand.turn
     consts = compiled.stock
     assert consts is not None
@@ -129,6 +134,8 @@ def legal(compiled: CompiledRules, hand: StockHand) -> tuple[Action, ...]:
 
 
 def apply(state: GameState, hand: StockHand, action: Action) -> tuple[GameState, list[Event]]:
+    """The game after ``action`` in the stock hand, and its events: a card, a meld, the
+    dix, the draw, declaring out. IllegalActionError naming the rule otherwise."""
     if action.__class__ is PlayCard and hand[0] is not _MELD_TURN:
         return _play(state, hand, action)
     if action.__class__ is EndTurn and hand[0] is _MELD_TURN:

@@ -39,6 +39,8 @@ def rounding_note(raw: int, counted: int) -> str:
 
 
 def hand_points(rules: RuleSet, hand: StockHand, seat: int) -> int:
+    """What ``seat`` has counted in this hand so far: its meld and its trick points, rounded
+    as the table rounds them."""
     return hand.meld_pts[seat] + rounded(rules, hand.taken[seat])
 
 
@@ -89,6 +91,8 @@ def declare_out(state: GameState, hand: StockHand, seat: int) -> tuple[GameState
 
 
 def score(state: GameState, hand: StockHand, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """The game after the stock hand is scored (each player's meld and rounded trick
+    points added), with ``events`` and the scoring's own."""
     rules = state.rules
     sides = []
     deltas = []

@@ -27,7 +27,8 @@ from game.ui.table.house import setup_table
 from game.ui.table.network import NET_EVENT, NetTableScene
 from game.ui.widgets import Button, draw_text, felt, layout_row, panel
 
-CYCLE = ("open", *BOT_LEVELS)  # what the host's click on a chair gives it next
+OPEN = "open"  # an open chair (the network's seat kind; not the measurement level "open")
+CYCLE = (OPEN, *BOT_LEVELS)  # what the host's click on a chair gives it next
 
 
 def wake_window(app: AppContext, seat: NetSeat) -> None:
@@ -95,10 +96,10 @@ class LobbyScene(Scene):
         if self.seat is None or not self.owner:
             return
         info = self.seat.client.state.seats[chair]
-        now = "open" if info.kind == "open" else info.level
-        nxt = CYCLE[(CYCLE.index(now) + 1) % len(CYCLE)] if now in CYCLE else "open"
-        self.seat.client.send(SetSeat(chair, "open" if nxt == "open" else "bot",
-                                      "" if nxt == "open" else nxt))
+        now = OPEN if info.kind == OPEN else info.level
+        nxt = CYCLE[(CYCLE.index(now) + 1) % len(CYCLE)] if now in CYCLE else OPEN
+        self.seat.client.send(SetSeat(chair, OPEN if nxt == OPEN else "bot",
+                                      "" if nxt == OPEN else nxt))
 
     def update(self, dt: float) -> None:
         seat = self.seat

@@ -6,7 +6,7 @@ the rest is played and no frame waits. Branch: choose any legal action at the mo
 Retry, game.ui.table.picker) and the bots finish the hand from there beside the best line.
 
 Every trick, contract and score drawn is the engine's: the worker's actions are replayed here
-through the engine (game.match.playout.read_line)."""
+through the engine (game.match.playout.LineReader)."""
 
 from __future__ import annotations
 
