@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from game.match.playout import Line, play_out, read_line
+from game.match.playout import Line, LineReader, play_out
 from game.match.playoutjob import play_out_task, seed_of
 from game.match.retry import Moment, Verdict, answer_words, judge, set_up
 from game.match.review import Graded
@@ -126,7 +126,7 @@ def played_out(decision: LessonDecision) -> PlayedOut:
     lines: dict[int, tuple[Action, ...]] = {}
     for i, actions, _ in play_out(start, firsts, seed_of(play_out_task(decision.item, firsts))):
         lines[i] = actions
-    read = [read_line(start, d.seat, lines[i]) for i in range(len(firsts))]
+    read = [LineReader(start, d.seat).feed(lines[i]) for i in range(len(firsts))]
     for line in read:
         if line.result is None or not line.tricks:
             raise ValueError("a played-out line did not reach the hand's score")

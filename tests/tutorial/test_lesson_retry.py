@@ -13,7 +13,7 @@ import shutil
 import pytest
 
 from game.bots.settle import TIE
-from game.match.playout import read_line
+from game.match.playout import LineReader
 from game.match.playoutjob import _work, play_out_task
 from game.match.review import grade
 from game.rules.actions import PlayCard, parse_action
@@ -126,7 +126,7 @@ def test_the_play_out_steps_text_comes_from_the_deterministic_play_out(leads):
     firsts = firsts_of(focus)
     # The lines of the table's Play it out screen: its worker's function, run here.
     raw = _work(play_out_task(focus.item, firsts), Quiet(), lambda: False)
-    lines = [read_line(focus.moment.start, 0, [parse_action(a) for a in acts])
+    lines = [LineReader(focus.moment.start, 0).feed([parse_action(a) for a in acts])
              for acts in raw["lines"]]
     best, yours = lines[0], lines[-1]
     text = run.text()
