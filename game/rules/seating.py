@@ -148,7 +148,7 @@ class Seating:
 
     def initial(self, seat: int) -> str:
         """A short name: S W N E, and SW NW NE SE for the chairs between."""
-        return "".join(w[0] for w in _split_compass(self.name(seat)))
+        return "".join(w[0].upper() for w in _split_compass(self.name(seat)))
 
 
 def _split_compass(name: str) -> list[str]:

@@ -96,3 +96,11 @@ def test_the_seat_before_and_a_seat_counted_round(players, clockwise):
         assert s.around_from(0)[s.wrapped(seat + 2 * players)] == seat
     assert seating_for(3, 3).wrapped(3) == 0 and seating_for(3, 3).previous(0) == 2
     assert seating_for(3, 3, False).previous(0) == 1
+
+
+def test_the_chairs_between_the_compass_points_have_capital_initials():
+    """The seating's docstring: "A short name: S W N E, and SW NW NE SE for the chairs
+    between" -- written exactly so, as the position notation writes a dealer ("dealer NW")."""
+    assert [seating_for(5, 5).initial(s) for s in range(5)] == ["S", "W", "NW", "NE", "E"]
+    assert [seating_for(6, 2).initial(s) for s in range(6)] == ["S", "SW", "NW", "N", "NE",
+                                                                "SE"]
