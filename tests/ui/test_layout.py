@@ -99,8 +99,9 @@ def test_a_side_hand_laid_open_for_a_claim_shows_every_cards_corner(size, preset
     lay = Layout(size, rules.seating, hand_size(rules))
     window = pygame.Rect((0, 0), size)
     rects = zones(lay, rules.players)
-    for seat, pos in enumerate(lay.positions):
-        if pos not in ("west", "east"):
+    for seat, chair in enumerate(lay.chairs):
+        pos = chair.edge
+        if chair.upright:
             continue
         for n in range(1, hand_size(rules) + 1):
             slots = lay.open_slots(seat, n)
@@ -114,3 +115,32 @@ def test_a_side_hand_laid_open_for_a_claim_shows_every_cards_corner(size, preset
                 assert window.contains(rect), f"{pos} card {i} of {n} leaves the window"
                 for zone in ("bar", "info", "trick", "status"):
                     assert not rect.colliderect(rects[zone]), f"{pos} {n} cards cover {zone}"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_chairs_sit_by_angle_clockwise_from_the_player(players):
+    """Issue 38: "The table asks its layout for chair i of n and derives every hand, trick
+    slot ... from that chair's place". The player at the bottom; the seat on the player's left
+    (the next one clockwise, seating.next) on the left of the window; every seat named for the
+    side of the table its chair is on."""
+    from game.rules.seating import seating_for
+    from game.ui.table.layout import chairs
+
+    seated = chairs(players)
+    assert seated[0].edge == "bottom"
+    seating = seating_for(players, players)
+    for seat, chair in enumerate(seated):
+        name = seating.name(seat).lower()
+        if "west" in name:
+            assert chair.dx < 0
+        if "east" in name:
+            assert chair.dx > 0
+        if name.startswith("north"):
+            assert chair.dy < 0
+    if players > 2:
+        assert seated[seating.next(0)].dx < 0  # play passes to the player on the left
+    for edge in ("top", "left", "right"):  # chairs sharing an edge split it evenly
+        mine = [c for c in seated if c.edge == edge]
+        assert sum(c.share for c in mine) == pytest.approx(1.0 if mine else 0.0)
+        assert len({c.along for c in mine}) == len(mine)
+

@@ -81,11 +81,12 @@ class MeldScene(Display):
             head = f"{self.table.human_name(seat)} — {meld.total}"
             r = draw_text(surface, head, cell.topleft, lay.font, theme.INK, bold=True)
             if not counted:
-                draw_text(surface, f"not counted: {note}", (r.right + round(12 * s), r.top + 2),
-                          lay.font_small, theme.RED)
+                r = r.union(draw_uncounted(surface, f"not counted: {note}", r, cell,
+                                           lay.font_small, round(12 * s)))
             body = pygame.Rect(cell.left, r.bottom + round(6 * s), cell.width,
                                cell.bottom - r.bottom - round(6 * s))
-            draw_meld_flow(surface, self.table, meld, body)
+            if body.height >= lay.font:  # a long reason wrapped under it may leave no room
+                draw_meld_flow(surface, self.table, meld, body)
         y = outer.bottom - foot_h
         for line in footer:
             draw_text(surface, line, (outer.centerx, y), lay.font, theme.GOLD, bold=True,
@@ -375,3 +376,18 @@ class LastTrickScene(Overlay):
         panel(surface, lay.status, radius=10, edge=None)
         draw_text(surface, "The last trick — click to close", lay.status.center, lay.font,
                   theme.GOLD, bold=True, anchor="center")
+
+
+def draw_uncounted(surface: pygame.Surface, text: str, head: pygame.Rect, cell: pygame.Rect,
+                   size: int, gap: int) -> pygame.Rect:
+    """Why a seat's meld does not count: beside its heading where the cell has room, else
+    wrapped under it (the narrow cells of five and six columns or rows)."""
+    width = assets.font(size).size(text)[0]
+    if head.right + gap + width <= cell.right:
+        return draw_text(surface, text, (head.right + gap, head.top + 2), size, theme.RED)
+    out = pygame.Rect(head.left, head.bottom, 0, 0)
+    y = head.bottom
+    for line in wrap(text, size, cell.width):
+        out = out.union(draw_text(surface, line, (cell.left, y), size, theme.RED))
+        y = out.bottom
+    return out

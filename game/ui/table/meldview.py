@@ -41,10 +41,14 @@ def draw_meld_flow(surface: pygame.Surface, table: DrawnTable, meld: MeldResult,
         label_w = max(assets.font(fs, True).size(label)[0],
                       assets.font(max(10, fs - 3)).size(m.cls)[0])
         bw, bh = meld_block_size(table, len(m.cards), label_w)
+        row_y = y
         if x + bw > rect.right and x > rect.left:
             x, y = rect.left, y + row_h + round(6 * s)
             row_h = 0
         if y + bh > rect.bottom + round(4 * s):
+            if y > row_y:  # a new row past the rect: the mark ends the row above instead
+                dots = assets.font(lay.font).size("…")[0]
+                x, y = rect.right - dots, row_y
             draw_text(surface, "…", (x, y), lay.font, theme.INK_DIM)
             return
         step = round(card_w * 0.36)
