@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 from game.rules.actions import Action, Bid, DeclareOut, Discard, Pass, PassCards
 from game.rules.compiled import kernel_for
-from game.rules.engine import actor, apply, legal_actions, new_game, replay
+from game.rules.engine import actor, apply, hand_sides, legal_actions, new_game, replay
 from game.rules.events import DeclaredOut, HandScored
-from game.rules.facts import declaring_out_wins
+from game.rules.facts import declaring_out_wins, trick_points_taken
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, HandState, StockHand
@@ -27,7 +27,8 @@ def _random_cards(state: GameState, rng: random.Random) -> Action | None:
     assert isinstance(hand, HandState)
     deck = rules.deck
     if hand.phase == Phase.PASS:
-        pool, k = hand.hands[rules.seating.partner(hand.bidder)], rules.passing.count
+        (partner,) = hand_sides(state).partners(hand.bidder)  # passing: sides of two
+        pool, k = hand.hands[partner], rules.passing.count
     elif hand.phase == Phase.PASS_BACK:
         pool, k = hand.hands[hand.bidder] - hand.keep, rules.passing.count
     else:
@@ -201,7 +202,7 @@ def _tally(rules: RuleSet, ev: HandScored, report: SimReport) -> None:
         if result.outcome == "made":
             report.made += 1
     if result.outcome in ("made", "set", "played"):
-        taken = sum(s.tricks for s in result.sides)
+        taken = trick_points_taken(rules, result)
         if taken != rules.total_trick_points:
             report.violations.append(f"hand {result.hand_no}: trick points {taken}, "
                                      f"expected {rules.total_trick_points}")

@@ -11,7 +11,21 @@ from __future__ import annotations
 from game.rules.auction_game.melding import side_meld_totals
 from game.rules.auction_game.needs import SideNeed, still_needed
 from game.rules.auction_game.tallies import level_stars, meld_checks
+from game.rules.events import HandResult
+from game.rules.ruleset import RuleSet
 from game.rules.stock_game.score import declaring_out_wins, rounding_note
 
 __all__ = ["SideNeed", "declaring_out_wins", "level_stars", "meld_checks", "rounding_note",
-           "side_meld_totals", "still_needed"]
+           "side_meld_totals", "still_needed", "trick_points_taken"]
+
+
+def trick_points_taken(rules: RuleSet, result: HandResult) -> int:
+    """The trick points taken in a scored hand, every side's once. Where a card finds the
+    partner each player's column shows its side's tricks (the bidder and the partner the
+    bidding side's, each defender the defenders'): those count once per side."""
+    if not rules.seating.by_card:
+        return sum(s.tricks for s in result.sides)
+    bidding = result.bidding_columns
+    ours = next((s.tricks for s in result.sides if s.side in bidding), 0)
+    theirs = next((s.tricks for s in result.sides if s.side not in bidding), 0)
+    return ours + theirs

@@ -39,11 +39,21 @@ class RuleOrderScene(Scene):
                          // len(self.cols))
         self.row_h = round(38 * s)
         width = self.label_w + self.col_w * len(self.cols)
-        self.grid = pygame.Rect(0, round(120 * s), width, self.row_h * len(self.rows))
+        # The grid starts under the tallest column heading, itself under the subtitle: with
+        # nine tables the columns are narrow and a heading wraps to three or four lines.
+        font = max(11, round(14 * s))
+        lines = max(len(wrap(self.heading(col), font, self.col_w - 6)) for col in self.cols)
+        top = max(round(120 * s), round(62 * s) + round(max(12, round(15 * s)) * 1.5)
+                  + lines * round(font * 1.2) + round(10 * s))
+        self.grid = pygame.Rect(0, top, width, self.row_h * len(self.rows))
         self.grid.centerx = size[0] // 2
         self.back.rect = pygame.Rect(0, 0, round(140 * s), round(40 * s))
         self.back.rect.midbottom = (size[0] // 2, size[1] - round(16 * s))
         self.back.font_size = max(14, round(18 * s))
+
+    @staticmethod
+    def heading(col: Column) -> str:
+        return col.table if not col.phase else f"{col.table} ({col.phase})"
 
     def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         x = pos[0] - self.grid.left - self.label_w
@@ -72,8 +82,7 @@ class RuleOrderScene(Scene):
         top = self.grid.top
         for j, col in enumerate(self.cols):
             x = self.grid.left + self.label_w + j * self.col_w + self.col_w // 2
-            name = col.table if not col.phase else f"{col.table} ({col.phase})"
-            lines = wrap(name, size, self.col_w - 6)
+            lines = wrap(self.heading(col), size, self.col_w - 6)
             y0 = top - round(6 * s) - len(lines) * round(size * 1.2)
             for k, line in enumerate(lines):
                 draw_text(surface, line, (x, y0 + k * round(size * 1.2)), size, theme.INK,
