@@ -41,16 +41,17 @@ TARGETS = {  # (kind or "*", p95 limit, max limit) per level, in ms
 }
 
 
-def measure(preset: str, level: str, deals: int, seed: int, clock: str = "wall"
-            ) -> dict[str, dict[str, float]]:
+def measure(preset: str, level: str, deals: int, seed: int, clock: str = "wall",
+            options: tuple[tuple[str, object], ...] = ()) -> dict[str, dict[str, float]]:
     """Decision times per kind. ``clock="cpu"`` times each decision by this process's CPU
-    time: on a machine other work shares it reads what an idle machine's wall clock would."""
+    time: on a machine other work shares it reads what an idle machine's wall clock would.
+    ``options``: the measured level's bot options (an expert generation)."""
     if clock == "wall":
-        spec = MatchSpec(preset, level, level, seed)
+        spec = MatchSpec(preset, level, level, seed, options, options)
         tables = play_deals(spec, list(range(deals)), load_preset)
         pairs = [(kind, ms) for t in tables for _, kind, ms in t.times]
     else:
-        pairs = cpu_times(preset, level, deals, seed)
+        pairs = cpu_times(preset, level, deals, seed, dict(options))
     by: dict[str, list[float]] = {"*": []}
     for kind, ms in pairs:
         by.setdefault(kind, []).append(ms)
@@ -60,10 +61,11 @@ def measure(preset: str, level: str, deals: int, seed: int, clock: str = "wall"
             for kind, v in sorted(by.items())}
 
 
-def cpu_times(preset: str, level: str, deals: int, seed: int) -> list[tuple[str, float]]:
+def cpu_times(preset: str, level: str, deals: int, seed: int,
+              options: dict[str, object] | None = None) -> list[tuple[str, float]]:
     """(kind, CPU ms) of every real decision, every seat at ``level``, the match's seeds."""
     rules = load_preset(preset)
-    bot = make_bot(level)
+    bot = make_bot(level, **(options or {}))
     out = []
     for deal in range(deals):
         for table in range(len(seatings(rules))):
@@ -106,6 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                    help="cpu: each decision's CPU time (for a machine other work shares)")
+    p.add_argument("--generation", type=int, default=None,
+                   help="the expert's generation to measure (default: the latest kept)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     presets = list(preset_names()) if args.presets == "all" else args.presets.split(",")
@@ -117,7 +121,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         for level in args.levels.split(","):
             deals = (max(1, args.deals // 3) if level == "expert" else args.deals
                      if level == "hard" else args.deals * 5)
-            stats = measure(preset, level, deals, args.seed, args.clock)
+            opts: tuple[tuple[str, object], ...] = (
+                (("generation", args.generation),)
+                if level == "expert" and args.generation is not None else ())
+            stats = measure(preset, level, deals, args.seed, args.clock, opts)
             rows.append({"preset": preset, "level": level, "deals": deals, "ms": stats,
                          "targets": verdicts(level, stats)})
             if not args.json:

@@ -31,6 +31,7 @@ TARGET = 25.0
 
 
 def measure(variant: str, hands: int, fast: bool, seed: int = 1) -> list[float]:
+    from game.store.tables import table_named
     from game.ui.demo import run_demo
 
     with tempfile.TemporaryDirectory() as home:
@@ -40,7 +41,7 @@ def measure(variant: str, hands: int, fast: bool, seed: int = 1) -> list[float]:
         app.settings.fast = fast
         app.settings.meld_shown = "table"
         try:
-            driver = run_demo(app, variant, hands, None, seed, "medium", paced=True)
+            driver = run_demo(app, table_named(variant), hands, None, seed, "medium", paced=True)
         finally:
             app.shutdown()
     return driver.hand_seconds

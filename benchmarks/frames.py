@@ -48,6 +48,7 @@ def percentiles(values: list[float]) -> dict[str, float]:
 
 
 def frame_times(variant: str, hands: int) -> dict[str, object]:
+    from game.store.tables import table_named
     from game.ui.demo import run_demo
     from game.ui.table.scene import TableScene
 
@@ -71,7 +72,7 @@ def frame_times(variant: str, hands: int) -> dict[str, object]:
 
         app.step = step  # type: ignore[method-assign]
         try:
-            run_demo(app, variant, hands, None, seed=2, bot_level="random")
+            run_demo(app, table_named(variant), hands, None, seed=2, bot_level="random")
         finally:
             app.shutdown()
     return {"all": percentiles([t for t, _ in tagged]),
@@ -95,6 +96,7 @@ def launch_time(repeats: int = 3) -> float:
 
 def idle_cpu(seconds: float = 5.0) -> float:
     from game.ui.scenes.play import AuctionScene
+    from game.ui.table.house import setup_table
     from game.ui.table.start import start_game
 
     with tempfile.TemporaryDirectory() as home:
@@ -107,7 +109,7 @@ def idle_cpu(seconds: float = 5.0) -> float:
         try:
             for seed in range(50):
                 app.settings.variant = "racehorse"
-                start_game(app, seed=seed)
+                start_game(app, setup_table(app.settings), seed=seed)
                 for _ in range(2000):  # let the deal and the bots run until the bid panel
                     for event in pygame.event.get():
                         app.handle(event)

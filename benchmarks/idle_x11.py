@@ -50,6 +50,7 @@ def child(seconds: float) -> dict[str, object]:
     from game.ui.routes import ROUTES
     from game.ui.scenes.play import AuctionScene
     from game.ui.scenes.tricks import TrickScene
+    from game.ui.table.house import setup_table
     from game.ui.table.start import start_game
 
     out: dict[str, object] = {"driver": None}
@@ -65,7 +66,7 @@ def child(seconds: float) -> dict[str, object]:
         try:
             for seed in range(60):
                 app.settings.variant = "racehorse"
-                start_game(app, seed=seed)
+                start_game(app, setup_table(app.settings), seed=seed)
                 if reach(app, AuctionScene, answer=False):
                     break
             out["bid"] = measure(app, seconds)

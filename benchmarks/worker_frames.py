@@ -2,6 +2,7 @@
 "Never freeze the table": the table stays at its frame targets while analysis runs).
 
     python -m benchmarks.worker_frames [--hands 2] [--variant racehorse] [--busy 2] [--json]
+    python -m benchmarks.worker_frames --job playout [--variant racehorse]   # Play it out
 
 ``--busy N`` runs N spinning processes beside it, as on the shared machine where a start was
 seen to cost a frame of 90 to 400 ms.
@@ -67,6 +68,7 @@ def deal_task(variant: str, seed: int = 5) -> ChallengeTask:
 
 
 def worker_frame_times(variant: str, hands: int) -> dict[str, object]:
+    from game.store.tables import table_named
     from game.ui.demo import run_demo
     from game.ui.table.scene import TableScene
 
@@ -113,7 +115,7 @@ def worker_frame_times(variant: str, hands: int) -> dict[str, object]:
 
         app.step = step  # type: ignore[method-assign]
         try:
-            run_demo(app, variant, hands, None, seed=2, bot_level="random")
+            run_demo(app, table_named(variant), hands, None, seed=2, bot_level="random")
         finally:
             app.shutdown()
     return {"starting": percentiles([t for t, w, _ in tagged if w == "starting"]),
@@ -132,7 +134,30 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--busy", type=int, default=0,
                         help="this many spinning processes beside it (a machine with other work)")
+    parser.add_argument("--job", choices=("challenge", "playout"), default="challenge",
+                        help="playout: the Play it out scene's frames while its worker plays "
+                        "the lines (issue 40; benchmarks/playout.py, which also times the first "
+                        "trick and each line's CPU)")
     args = parser.parse_args()
+    if args.job == "playout":
+        from benchmarks.playout import run
+
+        spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+                    for _ in range(args.busy)]
+        try:
+            runs = run([args.variant], max(1, args.hands * 2), 28)
+        finally:
+            for p in spinners:
+                p.kill()
+                p.wait()
+        measured = runs[args.variant]
+        assert isinstance(measured, list)
+        for r in measured:
+            print(f"play it out at {r['kind']} ({r['decision']}): frame work (ms) "
+                  f"{r['frame_ms']}, its own CPU {r['frame_cpu_ms']}")
+        print(f"target: p95 < {TARGETS['trick_animation_p95_ms']:g} ms; load average "
+              f"{os.getloadavg()}")
+        return
     spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
                 for _ in range(args.busy)]
     try:

@@ -16,6 +16,7 @@ from game.commands import (
     engine_cmds,
     history_cmd,
     match_cmd,
+    net_cmd,
     play_cmd,
     review_cmd,
     tutorial_cmd,
@@ -38,7 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "rules exactly. With no command, opens the game window.")
     parser.add_argument("--version", action="version", version=f"pinochle {version()}")
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
-    for module in (engine_cmds, play_cmd, match_cmd, tutorial_cmd, history_cmd, review_cmd):
+    for module in (engine_cmds, play_cmd, match_cmd, tutorial_cmd, history_cmd, review_cmd,
+                   net_cmd):
         module.register(sub)
     return parser
 

@@ -3,10 +3,24 @@
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
+
+import pytest
+
+# pytest keeps each test file with its assertions rewritten in __pycache__, but only where
+# Python may write bytecode: with PYTHONDONTWRITEBYTECODE set (as on the project's machine and
+# in many CI images) every worker rewrote all 190 test files, every run, about 10 s of CPU
+# each, and every child process compiled the game again. The caches are ignored by git and
+# left out of the wheel (tests/test_packaging.py).
+sys.dont_write_bytecode = False
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# No test's traffic leaves this machine (issue 41): table discovery (zeroconf) only on the
+# loopback interface, even when a test clicks its way into hosting or joining a table.
+os.environ["PINOCHLE_MDNS_INTERFACES"] = "127.0.0.1"
+os.environ["PINOCHLE_NET_LOOPBACK_ONLY"] = "1"  # and a typed address joins only this machine
 # Nothing a test runs may touch the real user's settings or saves.
 os.environ.setdefault("PINOCHLE_HOME", tempfile.mkdtemp(prefix="pinochle-tests-"))
 
@@ -27,9 +41,17 @@ def _file(nodeid: str) -> str:
 
 
 def pytest_collection_modifyitems(config, items) -> None:  # noqa: ANN001
-    """The groups first, then the rests of the long sweeps (marked slow): pytest-xdist hands
-    out tests in this order as workers free up, so the longest start early and no worker is
-    left with one at the end while the other waits (the order of everything else is kept)."""
+    """The long tests tests/tiers.py names are marked slow (tests/test_tiers.py holds every
+    name to a test that exists). Then the order: the groups first, then the slow tests:
+    pytest-xdist hands out tests in this order as workers free up, so the longest start early
+    and no worker is left with one at the end while the other waits (the order of everything
+    else is kept)."""
+    from tests.tiers import is_long
+
+    for item in items:
+        if is_long(item.nodeid):
+            item.add_marker(pytest.mark.slow)
+
     def rank(item) -> int:  # noqa: ANN001
         if _file(item.nodeid) in SHARED:
             return 0

@@ -36,12 +36,14 @@ def cpu_limit(seconds: int, memory: int | None = None) -> Callable[[], None]:
 
 
 def run_cpu_limited(args: Sequence[str | os.PathLike[str]], cpu_seconds: int,
-                    memory: int | None = None, as_a_user: bool = False, **kwargs: object
+                    memory: int | None = None, as_a_user: bool = False,
+                    hang_seconds: int = HANG_SECONDS, **kwargs: object
                     ) -> subprocess.CompletedProcess[str]:
     """``subprocess.run(args)`` with the child's CPU time (and memory) limited; output as text.
     A child killed by its CPU limit has a negative return code (SIGXCPU or SIGKILL). With
     ``as_a_user``, a child of root loses the capabilities that let root read and write any file
-    (file permissions then hold for it, as for a player)."""
+    (file permissions then hold for it, as for a player). ``hang_seconds`` is the wall-clock
+    backstop (see the module docstring), for a child that computes for minutes."""
     limit = cpu_limit(cpu_seconds, memory)
 
     def prepare() -> None:
@@ -50,7 +52,7 @@ def run_cpu_limited(args: Sequence[str | os.PathLike[str]], cpu_seconds: int,
             drop_file_privileges()
 
     return subprocess.run([str(a) for a in args], capture_output=True, text=True,
-                          preexec_fn=prepare, timeout=HANG_SECONDS,
+                          preexec_fn=prepare, timeout=hang_seconds,
                           **kwargs)  # type: ignore[call-overload]
 
 

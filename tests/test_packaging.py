@@ -1,6 +1,10 @@
 """What ships: the wheel (and so a plain ``pip install .``) carries the art, sounds, font, lessons
 and presets, and the installed game finds them from any folder; the checkout, and so an editable
-install, finds its own live folders."""
+install, finds its own live folders.
+
+Building the wheel and a fresh environment, then running the installed game's whole
+``tutorial --check``, takes about a minute of CPU: those tests are marked slow (the README's
+command runs them; the fast tier leaves them out)."""
 
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ import pytest
 
 from game import resources
 from game.store import content
+from game.tutorial.check_text import seeds_folder
 from game.ui import assets
 from tests.limits import run_cpu_limited
 
@@ -76,6 +81,7 @@ def _outside_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow
 def test_the_wheel_carries_sprites_sounds_font_lessons_and_presets(wheel):
     with zipfile.ZipFile(wheel) as whl:
         names = set(whl.namelist())
@@ -97,6 +103,7 @@ def test_the_wheel_carries_sprites_sounds_font_lessons_and_presets(wheel):
         assert f"Requires-Dist: {dependency}" in metadata
 
 
+@pytest.mark.slow
 def test_the_installed_wheel_finds_its_data_and_plays_from_any_folder(installed, tmp_path):
     env, cwd = _outside_env(tmp_path), tmp_path / "elsewhere"
     cwd.mkdir()
@@ -108,10 +115,20 @@ def test_the_installed_wheel_finds_its_data_and_plays_from_any_folder(installed,
         assert path.resolve().is_relative_to(installed.resolve()), f"{path} is not installed"
         assert path.exists()
 
-    check = _run([_command(installed, "pinochle"), "tutorial", "--check", "--json"],
+    # The whole tutorial checked through the command, once, from the wheel: every lesson and
+    # puzzle the checkout ships (test_the_wheel_carries_... holds the wheel to them), played
+    # through the window's controls beside the engine's checks.
+    seeds = seeds_folder(content.LEVELS_DIR, None)
+    check = _run([_command(installed, "pinochle"), "tutorial", "--check", "--json",
+                  *(["--seeds", seeds] if seeds is not None else [])],
                  cwd=cwd, env=env, cpu=300)
     report = json.loads(check.stdout)
-    assert report["lessons"] > 0 and report["puzzles"] > 0 and report["failures"] == []
+    assert report["failures"] == []
+    assert report["lessons"] >= 25 and report["puzzles"] >= 30
+    assert report["tracks"]["table"] >= 7 and report["tracks"]["first-hand"] == 1
+    # Through the window: the first hand on each of the 7 tables and every puzzle, at two
+    # sizes, beside the lessons; every refused card's reason read against its card.
+    assert report["driven"] >= 2 * (7 + report["puzzles"]) and report["reasons"] >= 20
 
     shots = tmp_path / "shots"
     demo = _run([_command(installed, "pinochle"), "play", "--demo", "--variant", "racehorse",

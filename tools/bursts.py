@@ -18,6 +18,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.store.store import Store  # noqa: E402
+from game.store.tables import table_named  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.routes import ROUTES  # noqa: E402
 
@@ -126,7 +127,8 @@ def main() -> None:
 
         demo.DemoDriver.hook = hook  # type: ignore[method-assign]
         try:
-            demo.run_demo(app, args.variant, args.hands, None, args.seed, "medium", paced=True)
+            demo.run_demo(app, table_named(args.variant), args.hands, None, args.seed, "medium",
+                          paced=True)
         finally:
             demo.DemoDriver.hook = original  # type: ignore[method-assign]
             app.shutdown()

@@ -21,6 +21,7 @@ from game.rules.engine import replay
 from game.rules.events import HandScored
 from game.store.challenge import Item
 from game.store.store import Store
+from game.store.tables import preset_table
 from game.ui.app import App
 from game.ui.routes import ROUTES
 from game.ui.scene import Route
@@ -55,7 +56,7 @@ def main() -> None:
     if args.hint:
         match.hinted |= {1, args.hands - 1}
         tag += "-hint"
-    table = TableScene(app, match, args.preset, None)
+    table = TableScene(app, match, preset_table(args.preset))
     app.reset(table)
     session = table.session
     last = args.hands - 1

@@ -30,7 +30,7 @@ from game.rules.actions import (
     RefuseThrowIn,
     TakeWidow,
 )
-from game.rules.auction_game.state import PlayState
+from game.rules.auction_game.state import HandState, PlayState
 from game.rules.cards import Card, Suit
 from game.rules.compiled import best_meld
 from game.rules.compose import auction_hand, contracted
@@ -39,7 +39,7 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import TrickWon
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState, HandState
+from game.rules.state import GameState
 
 NODES = 300_000  # cards checked against a hand, per search
 TRIES = 400  # searches for the tricks

@@ -24,12 +24,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.rules.actions import Action, Discard, NameTrump, PlayHand, TakeWidow
+from game.rules.auction_game.state import HandState
 from game.rules.cards import Suit
 from game.rules.compose import auction_hand, contracted
 from game.rules.errors import IllegalActionError
 from game.rules.notation import NotationError, read, write
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState, HandState, StockHand
+from game.rules.state import GameState
+from game.rules.stock_game.state import StockHand
 from game.store.content import LEVELS_DIR, load_preset, preset_names
 from game.store.lesson_reader import lesson_from_mapping, puzzle_from_mapping
 from game.store.lessons import LEARNER, SEATS, Position

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from game.store.store import Store
+from game.store.tables import preset_table
 from game.ui.app import App
 from game.ui.routes import ROUTES
 from game.ui.scene import Route
@@ -67,7 +68,7 @@ def main() -> None:
     app.fixed_dt = 1 / 60
     app.sounds.muted = True
     match = played_match(args.preset, args.seed, args.level, rng=random.Random(args.seed))
-    table = TableScene(app, match, args.preset, None)
+    table = TableScene(app, match, preset_table(args.preset))
     if args.hinted:
         table.match.hinted.add(0)
         tag += "-hinted"

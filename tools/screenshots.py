@@ -22,6 +22,7 @@ from game.match.controller import Match  # noqa: E402
 from game.rules.events import HandScored  # noqa: E402
 from game.store.content import load_preset  # noqa: E402
 from game.store.store import Store  # noqa: E402
+from game.store.tables import preset_table  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.routes import ROUTES  # noqa: E402
 
@@ -61,6 +62,7 @@ def app_at(size: tuple[int, int], home: Path) -> App:
 
 
 def game_scenes(size: tuple[int, int], out: Path, home: Path) -> dict[str, Path]:
+    from game.store.tables import table_named
     from game.ui.demo import run_demo
 
     found: dict[str, Path] = {}
@@ -73,7 +75,7 @@ def game_scenes(size: tuple[int, int], out: Path, home: Path) -> dict[str, Path]
         app = app_at(size, home)
         try:
             hands = 40 if variant == "two-handed" else 1
-            driver = run_demo(app, variant, hands, tmp, seed, "random")
+            driver = run_demo(app, table_named(variant), hands, tmp, seed, "random")
         finally:
             app.shutdown()
         for name, path in driver.captured.items():
@@ -104,7 +106,7 @@ def menu_scenes(size: tuple[int, int], out: Path, home: Path) -> dict[str, Path]
                 match.submit(match.legal()[0])
             else:
                 match.step_bot()
-        table = TableScene(app, match, "check", None)
+        table = TableScene(app, match, preset_table("check"))
         app.push(table)
         scenes = [menus.TitleScene(app), menus.SetupScene(app), settings.SettingsScene(app),
                   stats.StatsScene(app), sheets.HelpScene(app), sheets.RulesScene(app, rules),

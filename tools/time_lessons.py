@@ -1,6 +1,7 @@
 """Measure every lesson for the menu's time estimates, and write ``levels/timings.toml``.
 
     python -m tools.time_lessons            # measure, write levels/timings.toml
+    python -m tools.time_lessons LESSON ... # measure these lessons only, keep the others'
     python -m tools.time_lessons --show     # print the estimates without writing
 
 Each lesson is played in a headless window at normal animation speed, the learner's part
@@ -18,6 +19,7 @@ import argparse
 import math
 import os
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -27,6 +29,7 @@ from game.store.content import (  # noqa: E402
     LEVELS_DIR,
     load_preset,
     load_tutorial,
+    load_tutorial_library,
     preset_names,
 )
 from game.store.lessons import Lesson  # noqa: E402
@@ -62,16 +65,23 @@ def order_for(table: str, lessons: list[Lesson]) -> list[Lesson]:
     return first + core + own
 
 
-def measure_all() -> dict[str, tuple[Measure, str]]:
+def measure_all(names: Sequence[str] = ()) -> dict[str, tuple[Measure, str]]:
+    """Every lesson's measurement on every table it is met at; with ``names`` (lesson ids),
+    those lessons' only (a lesson on the learner's table is still measured on every table)."""
     lessons, _, errors = load_tutorial()
     if errors:
         raise SystemExit("\n".join(errors))
+    unknown = sorted(set(names) - {x.id for x in lessons})
+    if unknown:
+        raise SystemExit(f"time_lessons: no lesson {unknown[0]!r} in {LEVELS_DIR / 'lessons'}")
     out: dict[str, tuple[Measure, str]] = {}
     for table in preset_names():
         app = app_for(Path(tempfile.mkdtemp()))
         rules = load_preset(table)
         try:
             for lesson in order_for(table, lessons):
+                if names and lesson.id not in names:
+                    continue
                 key = timing_key(lesson, table)
                 if lesson.guided is not None:
                     m = play_first_hand(app, lesson, rules)
@@ -104,12 +114,23 @@ def write(found: dict[str, tuple[Measure, str]], path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def main() -> None:
+def kept(names: Sequence[str]) -> dict[str, tuple[Measure, str]]:
+    """The measurements already in levels/timings.toml of the lessons not named."""
+    library = load_tutorial_library()
+    return {key: (Measure(t.seconds, t.words, t.actions), t.digest)
+            for key, t in library.timings.items() if key.split("@")[0] not in names}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("lessons", nargs="*", metavar="LESSON",
+                        help="the lessons to measure, by id (default: every one)")
     parser.add_argument("--show", action="store_true", help="print, do not write")
-    args = parser.parse_args()
-    found = measure_all()
+    args = parser.parse_args(argv)
+    found = measure_all(args.lessons)
     if not args.show:
+        if args.lessons:
+            found = {**kept(args.lessons), **found}
         write(found, LEVELS_DIR / "timings.toml")
         print(f"wrote {LEVELS_DIR / 'timings.toml'}")
 

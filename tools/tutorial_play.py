@@ -17,7 +17,7 @@ from game.rules.actions import PlayCard
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson
 from game.ui.app import App
-from game.ui.coached import CoachedTable
+from game.ui.coached import Coach, coach_of
 
 DT = 1 / 60
 DISPLAY_WORDS = 15  # a meld or result display: a glance at a few names and numbers
@@ -35,10 +35,12 @@ class Measure:
         self.words += len(text.split())
 
 
-def table_of(app: App) -> CoachedTable:
+def table_of(app: App) -> Coach:
+    """The coach of the tutorial's table on the stack."""
     for scene in reversed(app.stack):
-        if isinstance(scene, CoachedTable):
-            return scene
+        coach = coach_of(scene)
+        if coach is not None:
+            return coach
     raise AssertionError(f"no tutorial table on the stack: {app.stack}")
 
 
@@ -60,8 +62,9 @@ def settle(app: App, measure: Measure, limit: float = 30.0) -> None:
             waited += DT
             measure.seconds += DT
             continue
-        idle = not table.timeline.busy and (top is not table or not table.wants_action()
-                                            or table.held is not None or table.terms)
+        idle = not table.table.timeline.busy and (
+            top is not table.table or not table.tutor.wants_action()
+            or table.held is not None or table.terms)
         if idle and top.__class__.__name__ != "DealScene" and not _bots_to_move(table):
             return
         app.step(DT)
@@ -73,10 +76,11 @@ def settle(app: App, measure: Measure, limit: float = 30.0) -> None:
                          f"{table.match.state.phase}, held {table.held}")
 
 
-def _bots_to_move(table: CoachedTable) -> bool:
-    run = getattr(table, "run", None)
+def _bots_to_move(table: Coach) -> bool:
+    run = getattr(table.tutor, "run", None)
     return (run is not None and hasattr(run, "step_others") and run.scored is None
-            and not table.match.waiting_for_human() and table.held is None and not table.terms)
+            and not table.match.waiting_for_human() and table.held is None and not table.terms
+            and (getattr(table, "welcomed", True) or table.match.state.phase == "deal"))
 
 
 def clear_popups(app: App, measure: Measure) -> None:
@@ -103,10 +107,10 @@ def prompt_act(app: App, action: object) -> bool:
 
 def play_lesson(app: App, lesson: Lesson, rules: RuleSet | None, shot: Shot | None = None
                 ) -> Measure:
-    from game.ui.scenes.lesson import LessonScene
+    from game.ui.scenes.lesson import LessonTutor
 
-    scene = LessonScene(app, lesson, rules)
-    app.reset(scene)
+    scene = LessonTutor(app, lesson, rules)
+    app.reset(scene.table)
     m = Measure()
     while True:
         settle(app, m)
@@ -120,7 +124,7 @@ def play_lesson(app: App, lesson: Lesson, rules: RuleSet | None, shot: Shot | No
         if shot and scene.run.step.asks:
             shot(f"step{scene.run.index + 1}-done")
         m.read(scene.narration.reply)
-        while scene.held is not None or scene.terms:
+        while scene.coach.held is not None or scene.coach.terms:
             clear_popups(app, m)
             settle(app, m)
         assert scene.run.done_current, \
@@ -133,9 +137,9 @@ def play_lesson(app: App, lesson: Lesson, rules: RuleSet | None, shot: Shot | No
 
 
 def _answer_step(app: App, scene: object, m: Measure) -> None:
-    from game.ui.scenes.lesson import LessonScene
+    from game.ui.scenes.lesson import LessonTutor
 
-    assert isinstance(scene, LessonScene)
+    assert isinstance(scene, LessonTutor)
     run, step = scene.run, scene.run.step
     if step.expects or step.any_legal:
         answers = run.answers() if step.expects else tuple(
@@ -170,15 +174,22 @@ def _answer_step(app: App, scene: object, m: Measure) -> None:
 def play_first_hand(app: App, lesson: Lesson, rules: RuleSet, shot: Shot | None = None,
                     limit: int = 600) -> Measure:
     """The guided hand, the learner following the coach at every turn."""
-    from game.ui.scenes.firsthand import FirstHandScene
+    from game.ui.scenes.firsthand import FirstHandTutor
 
-    scene = FirstHandScene(app, lesson, rules)
-    app.reset(scene)
+    scene = FirstHandTutor(app, lesson, rules)
+    app.reset(scene.table)
     m = Measure()
     seen: set[str] = set()
     for _ in range(limit):
         settle(app, m, limit=120)
         clear_popups(app, m)
+        if not scene.welcomed:  # the welcome, read before the hand starts
+            m.read(scene.run.narration("deal"))
+            if shot:
+                shot("welcome")
+            scene.start_hand()
+            m.actions += 1
+            continue
         phase = scene.run.phase
         if phase not in seen:
             seen.add(phase)
@@ -187,7 +198,7 @@ def play_first_hand(app: App, lesson: Lesson, rules: RuleSet, shot: Shot | None 
                 shot(phase.replace(" ", "-"))
         if scene.run.scored is not None:
             break
-        if scene.match.waiting_for_human():
+        if scene.table.match.waiting_for_human():
             action, reason = scene.run.suggestion()
             m.read(reason)
             prompt_act(app, action)

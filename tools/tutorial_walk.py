@@ -26,7 +26,7 @@ PUZZLES = 10
 
 
 def walk(size: tuple[int, int], out: Path) -> list[Path]:
-    from game.ui.scenes.puzzle import PuzzleScene
+    from game.ui.scenes.puzzle import PuzzleTutor
     from tools.tutorial_play import Measure, prompt_act, settle
 
     lessons, puzzles, _ = load_tutorial()
@@ -59,8 +59,7 @@ def walk(size: tuple[int, int], out: Path) -> list[Path]:
                     play_lesson(app, lesson, rules if lesson.on_learner_table else None,
                                 shooter(f"{table}-{lesson.id}"))
         for puzzle in puzzles[:PUZZLES]:
-            scene = PuzzleScene(app, puzzle, puzzles)
-            app.reset(scene)
+            app.reset(PuzzleTutor(app, puzzle, puzzles).table)
             m = Measure()
             settle(app, m)
             shooter(f"puzzle-{puzzle.id}")("question")

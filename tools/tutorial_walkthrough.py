@@ -39,13 +39,14 @@ def full_hand(app: App, table: str, shot) -> Measure:  # noqa: ANN001
     from game.bots.registry import make_bot
     from game.ui.overlay import Display
     from game.ui.scenes.displays import ResultScene
+    from game.ui.table.house import setup_table
     from game.ui.table.scene import TableScene
     from game.ui.table.start import start_game
 
     app.settings.variant = table
     app.settings.seat_levels = ["medium"] * 3
     app.settings.think_ms = 600
-    assert start_game(app, seed=7) is None
+    start_game(app, setup_table(app.settings), seed=7)
     scene = next(s for s in app.stack if isinstance(s, TableScene))
     me = make_bot("easy", noise=0.0)
     m = Measure()

@@ -198,9 +198,64 @@ def _reason(view: PlayerView, kind: str, options: list[Option], samples: int,
         context = context[:1].upper() + context[1:] + ". "
     if margin <= TIE:
         return f"{context}{lead}: as good as {other}, {how}"
+    # Every other option within the tie of the best is as good as it: named beside it, so
+    # that no single "best" is read into a gap the search cannot tell apart.
+    tied = [o.text for o in options[1:] if best.value - o.value <= TIE and o is not second]
+    also = ("" if not tied else f" (or {' or '.join(tied)}, as good)" if len(tied) < 4 else
+            f" (or any of {len(tied)} others as good)")
     why = _trick_why(view, best.action, second.action)
-    return (f"{context}{lead}{why}: about {points_text(margin)} more for {whose} than {other}, "
-            f"{how}")
+    return (f"{context}{lead}{why}{also}: about {points_text(margin)} more for {whose} than "
+            f"{other}, {how}")
+
+
+def explain(view: PlayerView, kind: str, options: Sequence[Option], samples: int,
+            chosen: Option | None = None) -> str:
+    """Why the best, against ``chosen`` when it was not the best (the review's reason, from
+    stored values: a call's likely contract is not said here)."""
+    return _reason(own_view(view), kind, list(options), samples, chosen)
+
+
+def shortfall(view: PlayerView, kind: str, answer: Option, lost: float, samples: int) -> str:
+    """Why an answer is worse, in a player's words, without naming the better one (Retry: the
+    player may try again): the trick it is played to and what it does there, and what it
+    loses against the best. ``lost``: its points lost (above the tie)."""
+    view = own_view(view)
+    whose = "your side" if view.rules.partnerships else "you"
+    how = ("every card is known now" if samples == 0 or kind == "playoff" else
+           "as far as the bidding shows" if kind == "bid" else
+           "given the cards seen so far" if kind in ("card", "stock", "meld") else
+           "given the bidding and the cards you have seen")
+    lead = answer.text[:1].upper() + answer.text[1:]
+    context = ""
+    if isinstance(answer.action, PlayCard) and kind in ("card", "stock", "playoff"):
+        lead = f"Playing {answer.text}"
+        if kind == "card":
+            context = _trick_context(view) + ". "
+        lead += _card_effect(view, answer.action)
+    best = ("the best call" if kind == "bid" else
+            "the best card" if isinstance(answer.action, PlayCard) else "the best choice")
+    return f"{context}{lead}: about {points_text(lost)} less for {whose} than {best} here, {how}"
+
+
+def _card_effect(view: PlayerView, card: PlayCard) -> str:
+    """What a card does to the trick on the table, in a player's words ("" on a lead)."""
+    if not view.trick:
+        return ""
+    rules = view.rules
+    cards = [c for _, c in view.trick]
+    trump = view.trump if view.trump >= 0 else None
+    points = rules.trick_points_by_type[rules.deck.type_of(card.card)]
+    if trick_winner_index(rules, [*cards, card.card], trump) == len(cards):
+        return ", which beats every card played to this trick so far"
+    ahead = view.trick[trick_winner_index(rules, cards, trump)][0]
+    ours = ahead != view.seat and rules.side_of(ahead) == rules.side_of(view.seat)
+    if ours:
+        return ", which leaves the trick to your partner" + (
+            f" and gives it {points_text(points)}" if points else "")
+    taker = ("the other side" if rules.partnerships else "your opponent" if rules.players == 2
+             else "whoever takes it")
+    return ", which does not take this trick" + (
+        f" and gives {taker} {points_text(points)}" if points else "")
 
 
 def _trick_context(view: PlayerView) -> str:
@@ -255,4 +310,4 @@ def _trick_why(view: PlayerView, best: Action, other: Action) -> str:
 
 
 __all__ = ["GRADE_EDGES", "TIE", "UNITS", "Analysis", "Option", "analyse", "analyse_with",
-           "legal_order", "own_view"]
+           "explain", "legal_order", "own_view", "shortfall"]

@@ -24,9 +24,9 @@ from game.bots.exchange_choices import best_discard, best_pass, best_pass_back
 from game.bots.handmodel import Model, features
 from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for
-from game.rules.auction_game.partner import find_partner
 from game.rules.combos import card_choices
 from game.rules.compiled import best_meld, meld_table
+from game.rules.partner import find_partner
 from game.rules.ruleset import RuleSet
 
 # Deals simulated when a house table is fitted at run time. Against 300 other deals, the models

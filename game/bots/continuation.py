@@ -48,13 +48,14 @@ from game.bots.wholehand import (
     side_melds,
 )
 from game.rules.actions import Action, Bid, Pass
+from game.rules.auction_game.state import HandState
 from game.rules.compiled import best_meld, meld_table
 from game.rules.engine import actor, apply, at_deal, deal_cards, legal_actions, new_game
 from game.rules.meld import marriage_suits
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.seating import Sides
-from game.rules.state import GameState, HandState
+from game.rules.state import GameState
 from game.rules.view import PlayerView
 
 # The bidding side concedes (where the rules let it) when the hand model gives it less than

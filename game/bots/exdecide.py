@@ -24,6 +24,9 @@ from game.rules.view import PlayerView
 # Meld the classic passing rules give up per point of pass value: the usual rule, one that
 # passes strength almost regardless of meld, and one that never breaks meld.
 PASS_WEIGHTS = (1.5, 0.5, 4.0)
+# An exchange is decided on the calls and on cards seen since (the widow, the cards passed in):
+# "as far as the bidding shows" would hide the cards the player has seen.
+BASIS = "given the bidding and the cards you have seen"
 
 
 def _by(ranked: Sequence[Ranked], view: PlayerView, what: str, texts: Sequence[str],
@@ -33,10 +36,10 @@ def _by(ranked: Sequence[Ranked], view: PlayerView, what: str, texts: Sequence[s
     whose = "your side" if view.rules.partnerships else "you"
     best = ranked[0]
     if len(ranked) < 2:
-        return f"{what}: it scores best for {whose}, as far as the bidding shows"
+        return f"{what}: it scores best for {whose}, {BASIS}"
     second = ranked[1]
     return (f"{what}: about {points_text(best.value - second.value)} more for {whose} than "
-            f"{texts[second.index]}, as far as the bidding shows")
+            f"{texts[second.index]}, {BASIS}")
 
 
 def pass_candidates(view: PlayerView, width: int) -> list[tuple[Card, ...]]:

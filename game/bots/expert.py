@@ -11,7 +11,17 @@ one, so every measurement can be made again:
 * 1: the two-handed playoff solved exactly from ten tricks left (:mod:`game.bots.playoff`),
   where ``hard`` solves the last five and plays out the rest;
 * 2: the whole two-handed playoff (twelve tricks) solved exactly, once per hand: the positions
-  solved at its first card answer the later ones (:class:`game.bots.playoff.SolverCache`).
+  solved at its first card answer the later ones (:class:`game.bots.playoff.SolverCache`);
+* 3 (on trial): card play reads the others' cards as well as the auction: deals are drawn
+  three times over and resampled by the likelihood of every card the others played under a
+  fitted policy (:mod:`game.bots.playmodel`, policy-based inference);
+* 4 (on trial, from 2): the two-handed stock search draws by seat rather than by the stock's
+  order, so candidates that win and lose a trick draw the same cards in a sample;
+* 5 (on trial, from 4): three times the stock search's samples (360) and up to 12 cards
+  searched (9 before): the stock play's remaining noise, at about three times its CPU;
+* 6 (on trial, from 2): the first four tricks' cards searched by information-set MCTS over
+  the next two tricks (:mod:`game.bots.ismcts`) with the flat search's playouts, the deals
+  resampled by the auction from a pool twice as large.
 
 Its budget is a number of samples, so a match replays exactly; decision times are held in
 ``benchmarks/bots.py`` (card p95 at most 1 s, a bid, pass or discard at most 2 s).
@@ -28,6 +38,7 @@ from dataclasses import replace
 
 from game.bots.hard import Budget, HardBot
 from game.bots.levels import Style
+from game.bots.playmodel import READING
 from game.rules.actions import Action
 from game.rules.view import PlayerView
 
@@ -35,8 +46,14 @@ EXPERT_0 = Budget(card_scale=4.0, card_cap=256, bid_samples=128, exchange_sample
                   pass_width=5, discard_width=16, stock_samples=120, stock_width=9, infer=True,
                   full_cost=571.0)  # p95 575 ms at 0.99 a ms (benchmarks/think_budget.py)
 EXPERT_1 = replace(EXPERT_0, playoff_tricks=10)
-GENERATIONS = (EXPERT_0, EXPERT_1, replace(EXPERT_1, playoff_tricks=12))
-EXPERT_GENERATION = len(GENERATIONS) - 1  # the latest kept
+EXPERT_2 = replace(EXPERT_1, playoff_tricks=12)
+GENERATIONS = (EXPERT_0, EXPERT_1, EXPERT_2, replace(EXPERT_2, reading=READING, pool=3.0),
+               replace(EXPERT_2, by_seat=True),
+               replace(EXPERT_2, by_seat=True, stock_samples=360, stock_width=12),
+               replace(EXPERT_2, tree_tricks=4, pool=2.0))
+# The latest kept: a generation after it is on trial (``--a-opt generation=N``) until its A/B
+# against this one is in (docs/strength.md, "The expert: what was tried").
+EXPERT_GENERATION = 2
 EXPERT = GENERATIONS[EXPERT_GENERATION]
 
 

@@ -11,6 +11,7 @@ from game.bots import exdecide, hardbid, stocksearch, twohand
 from game.bots.base import points_text
 from game.bots.knowledge import Knowledge, build
 from game.bots.levels import LevelBot, Style, classic_exchange, heuristic_play
+from game.bots.playmodel import Reading
 from game.bots.playoff import SolverCache
 from game.bots.playrules import Play
 from game.bots.search import CardSearch, Choice, default_budget
@@ -34,6 +35,11 @@ class Budget:
     stock_width: int = 7  # cards searched per decision of the stock phase
     infer: bool = False  # card play: weigh sampled deals by the auction
     playoff_tricks: int = 0  # two-handed: solve the playoff exactly from this many tricks left
+    reading: Reading | None = None  # card play: read the others' cards (game.bots.playmodel)
+    pool: float = 1.0  # card play with a reading: deals drawn per deal searched
+    pool_cap: int = 512  # ... and at most this many more than searched
+    by_seat: bool = False  # two-handed stock search: draws by seat, not by the stock's order
+    tree_tricks: int = 0  # card play: information-set MCTS while fewer tricks than this are done
     # The level's slow decision (the p95 over the fixed positions, at this whole budget) in
     # reference samples (game.match.thinking), measured by ``python -m benchmarks.think_budget``
     # (hard: p95 195 ms at 0.99 reference samples a ms): a think time of that many reference
@@ -119,10 +125,15 @@ class HardBot(LevelBot):
     def _ranked(self, view: PlayerView, k: Knowledge, types: list[int], rng: random.Random,
                 points: bool) -> list[Choice]:
         search = self.card_search(view, k, points)
-        return search.run(types, rng, self.card_samples(view, len(types)))
+        samples = self.card_samples(view, len(types))
+        if len(view.tricks) < self.budget.tree_tricks and not view.revealed:
+            return search.run_tree(types, rng, samples)
+        return search.run(types, rng, samples)
 
     def card_search(self, view: PlayerView, k: Knowledge, points: bool = False) -> CardSearch:
-        return CardSearch(view, k, infer=self.budget.infer, game=self.style.game, points=points)
+        b = self.budget
+        return CardSearch(view, k, infer=b.infer, game=self.style.game, points=points,
+                          reading=b.reading, pool=b.pool, pool_cap=b.pool_cap)
 
     def bid(self, view: PlayerView, rng: random.Random) -> tuple[Action, str]:
         if not self.style.bid_search:  # for measurement: the heuristic auction
@@ -179,7 +190,8 @@ class HardBot(LevelBot):
         b = self.budget
         rule, why = twohand.decide(view, "hard", rng)
         found = stocksearch.decide(view, rng, self.style.samples or self.within(b.stock_samples),
-                                   b.stock_width, preferred=rule, game=self.style.game)
+                                   b.stock_width, preferred=rule, game=self.style.game,
+                                   by_seat=b.by_seat)
         if found is None or found[0] == rule:
             return rule, why  # the rule a player would name, when the search agrees
         return found

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 
 from game.bots.base import AGGRESSIONS, Bot, RandomBot
 from game.bots.catalogue import CATALOGUE, STRONGEST
-from game.bots.expert import EXPERT_GENERATION, ExpertBot, OpenBot
+from game.bots.expert import GENERATIONS, ExpertBot, OpenBot
 from game.bots.hard import HardBot
 from game.bots.levels import EasyBot, MediumBot, Style
 
@@ -76,7 +76,7 @@ def parse_style(options: Mapping[str, object]) -> Style:
     samples = _number(options, "samples", 1, 100_000, True)
     bid_samples = _number(options, "bid_samples", 1, 100_000, True)
     ex_samples = _number(options, "exchange_samples", 1, 100_000, True)
-    generation = _number(options, "generation", 0, EXPERT_GENERATION, True)
+    generation = _number(options, "generation", 0, len(GENERATIONS) - 1, True)
     think = _number(options, "think_samples", 1, 10_000_000, True)
     return Style(aggression, None if think is None else int(think),
                  None if samples is None else int(samples),

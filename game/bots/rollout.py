@@ -110,6 +110,33 @@ class RolloutPolicy(RolloutTables):
         taken[leader] += k.last_trick
         return taken, won
 
+    def choice(self, hands: Sequence[int], seat: int, trump: int, team: Sequence[int],
+               trick: Sequence[tuple[int, int]], bidder_team: int) -> tuple[int, int]:
+        """(the card type this policy plays for ``seat``, the number of legal card types) with
+        every hand known and ``trick`` ((seat, type), leader first) on the table: one decision
+        of :meth:`play` without exploration, for reading what the others' cards say about
+        their hands (:mod:`game.bots.playmodel`)."""
+        k = self.k
+        h = hands[seat]
+        rows = self.sides(team)
+        if not trick:
+            m = h
+        else:
+            _, wt = k.winner_of(trick, trump)
+            m = k.legal(h, trick, wt, trump)
+        p = k.presence(m)
+        legal_types = p.bit_count()
+        if legal_types <= 1:
+            return (k.type_of_bitlen[p.bit_length()] if p else -1), legal_types
+        hs = list(hands)
+        if not trick:
+            return self._lead(hs, seat, trump, rows[seat], team[seat] == bidder_team,
+                              _never, 0.0), legal_types
+        _, wseat, wt, led, tp, _ = self._trick_so_far(trick, trump)
+        t = self._follow(hs, m, rows[seat][3][len(trick)], team[wseat] == team[seat], tp, wt,
+                         led, trump, k.trump_mask[trump])
+        return t, legal_types
+
     def _void_mask(self, h: int, tr: int, wt: int, ws_suit: int, trump: int) -> int:
         """The legal cards of a follower void in the suit led who holds trumps ``tr`` (part of
         the inlined copy of PlayKernel.legal, for take_trick and must_trump)."""
@@ -311,6 +338,11 @@ class RolloutPolicy(RolloutTables):
                                                   >> (s * sb) & slm]]):
                     return s
         return -1
+
+
+def _never() -> float:
+    """The generator a decision without exploration never draws from."""
+    raise AssertionError("a policy decision without exploration drew a random number")
 
 
 def _start(base: Sequence[int], n: int) -> list[int]:

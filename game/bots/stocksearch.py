@@ -40,7 +40,7 @@ def tabled_records(view: PlayerView, seat: int) -> tuple[tuple[Tabled, ...], int
 class StockSearch:
     """One decision of the stock phase, searched over sampled deals."""
 
-    def __init__(self, view: PlayerView, game: bool = True) -> None:
+    def __init__(self, view: PlayerView, game: bool = True, by_seat: bool = False) -> None:
         rules = view.rules
         deck = rules.deck
         self.view = view
@@ -67,7 +67,7 @@ class StockSearch:
             list(view.meld_points) or [0, 0], list(view.taken) or [0, 0],
             list(view.won) or [0, 0],
             exchanged=dix >= 0 and self.sim.r.consts.dix_types[view.trump] == dix,
-            trick=trick)
+            trick=trick, by_seat=by_seat and not view.revealed)
         self.on_opp = on_opp
         self.opp_known = on_opp
 
@@ -210,11 +210,13 @@ def card_candidates(search: StockSearch, view: PlayerView, width: int) -> list[P
 
 def decide(view: PlayerView, rng: random.Random, samples: int, width: int,
            preferred: Action | None = None,
-           game: bool = True) -> tuple[Action, str] | None:
+           game: bool = True, by_seat: bool = False) -> tuple[Action, str] | None:
     """The searched choice for a card or a meld-turn step of the stock phase; None when there
     is nothing to search (one sensible action). Among equally valued actions (a meld and the
-    dix exchange in either order come to the same) the ``preferred`` one is taken."""
-    search = StockSearch(view, game)
+    dix exchange in either order come to the same) the ``preferred`` one is taken.
+    ``by_seat``: the simulated draws go by seat, not by the stock's order
+    (:class:`~game.bots.stocksim.SimState`)."""
+    search = StockSearch(view, game, by_seat)
     legal: list[Action] = [a for a in view.legal if not isinstance(a, DeclareOut)]
     if any(isinstance(a, PlayCard) for a in legal):
         cands: list[Action] = list(card_candidates(search, view, width))

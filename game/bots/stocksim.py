@@ -120,12 +120,17 @@ class SimState:
     exchanged: bool
     dix_counted: list[int] = field(default_factory=lambda: [0, 0])
     trick: list[tuple[int, int]] = field(default_factory=list)
+    # Draws by seat, not by the stock's order: seat 0 draws stock[0], seat 1 stock[1], whoever
+    # won the trick (the last face-down card alone goes to the winner). Neither player knows
+    # the order, so each seat's draws are as random as the game's; and a search's candidates
+    # that win and lose the same trick then draw the same cards (docs/strength.md).
+    by_seat: bool = False
 
     def copy(self) -> SimState:
         return SimState(list(self.hands), list(self.tabled), list(self.on_table),
                         list(self.stock), self.turnup, self.trump, self.leader,
                         list(self.meld_pts), list(self.taken), list(self.won), self.exchanged,
-                        list(self.dix_counted), list(self.trick))
+                        list(self.dix_counted), list(self.trick), self.by_seat)
 
 
 class Simulator:
@@ -286,8 +291,12 @@ class Simulator:
         one = self.r.one
         loser = 1 - winner
         if len(st.stock) >= 2:
-            st.hands[winner] += one[st.stock[0]]
-            st.hands[loser] += one[st.stock[1]]
+            if st.by_seat:
+                st.hands[0] += one[st.stock[0]]
+                st.hands[1] += one[st.stock[1]]
+            else:
+                st.hands[winner] += one[st.stock[0]]
+                st.hands[loser] += one[st.stock[1]]
             del st.stock[:2]
             return
         st.hands[winner] += one[st.stock[0]]

@@ -15,9 +15,9 @@ from game.bots.exchange_choices import keep_value, pass_value
 from game.bots.handeval import best_estimate
 from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for
-from game.rules.auction_game.partner import find_partner
 from game.rules.compiled import best_meld, meld_table
 from game.rules.meld import marriage_suits
+from game.rules.partner import find_partner
 from game.rules.ruleset import RuleSet
 from game.rules.seating import Sides
 

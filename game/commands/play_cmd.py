@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +17,7 @@ from game.commands.args import (
 )
 
 if TYPE_CHECKING:
+    from game.store.tables import TableChoice
     from game.ui.app import App
 
 # The demo's bots play the player's seat through its prompts, which show only what a player
@@ -56,34 +56,33 @@ def _app(size: tuple[int, int] = (1280, 800)) -> App:
         raise CannotRunError(str(exc)) from None
 
 
-def open_window(variant: str | None = None, size: tuple[int, int] = (1280, 800),
+def open_window(table: TableChoice | None = None, size: tuple[int, int] = (1280, 800),
                 seed: int | None = None) -> int:
     app = _app(size)
     try:
-        error = prepare_window(app, variant, seed)
-        if error:
-            print(f"pinochle: error: {error}", file=sys.stderr)
-            return 2
+        prepare_window(app, table, seed)
         return app.run()
     finally:
         app.shutdown()
 
 
-def prepare_window(app: App, variant: str | None, seed: int | None) -> str | None:
-    """The title, and with ``--variant`` a game at that table. A game in progress there is
-    never replaced unasked (issue 25): the player is asked first, as the new-game menu asks,
-    and resuming it is the default (Enter); Escape leaves both at the title."""
+def prepare_window(app: App, table: TableChoice | None, seed: int | None) -> None:
+    """The title, and with ``--variant`` a game at that table (as chosen on the command line:
+    the settings' last choice on the New game screen is neither read nor changed). A game in
+    progress there is never replaced unasked (issue 25): the player is asked first, as the
+    new-game menu asks, and resuming it is the default (Enter); Escape leaves both at the
+    title."""
     from game.ui.scene import Route
     from game.ui.scenes.menus import progress_text
     from game.ui.table.start import game_in_progress, resume_game, start_game
 
     title = app.open(Route.TITLE)
-    if variant is None:
-        return None
-    app.settings.variant = variant
-    saved = game_in_progress(app)
+    if table is None:
+        return
+    saved = game_in_progress(app, table)
     if saved is None:
-        return start_game(app, seed=seed)
+        start_game(app, table, seed=seed)
+        return
 
     def then(error: str | None) -> None:
         if error and title is not None:
@@ -94,8 +93,7 @@ def prepare_window(app: App, variant: str | None, seed: int | None) -> str | Non
         "Resume it, or start a new game here, which replaces it (games at other tables are "
         "kept)."], yes="Resume it", on_yes=lambda: then(resume_game(app, saved)),
         destructive=False, no="Title screen",
-        other=("Start a new game", lambda: then(start_game(app, seed=seed)), True))
-    return None
+        other=("Start a new game", lambda: start_game(app, table, seed=seed), True))
 
 
 def open_tutorial() -> int:
@@ -111,17 +109,17 @@ def open_tutorial() -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from game.store.content import load_ruleset
+    from game.store.tables import table_named
 
-    # Every argument is checked before a window opens: a bad one is one line and exit 2.
-    if args.variant is not None:
-        load_ruleset(args.variant)
+    # Every argument is checked before a window opens: a bad one is one line and exit 2. The
+    # table is chosen here, once, and goes whole to the window.
+    table = table_named(args.variant) if args.variant is not None else None
     if args.screenshots is not None:
         if not args.demo:
             raise UsageError("--screenshots needs --demo")
         output_folder(args.screenshots, "--screenshots")
     if not args.demo:
-        return open_window(args.variant, args.size, args.seed)
+        return open_window(table, args.size, args.seed)
     from game.ui.demo import run_demo
 
     app = _app(args.size)
@@ -132,7 +130,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not args.pace:  # full speed: frames as fast as they can be drawn, in game time
         app.fixed_dt = 1 / 60
     try:
-        driver = run_demo(app, args.variant or "racehorse", args.hands, args.screenshots,
+        driver = run_demo(app, table or table_named("racehorse"), args.hands, args.screenshots,
                           args.seed if args.seed is not None else 1, args.bots, args.pace)
     finally:
         app.shutdown()

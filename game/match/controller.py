@@ -36,6 +36,12 @@ HUMAN = "human"
 SCRIPT = "script"  # a seat whose moves a tutorial lesson plays
 
 
+def _seen(events: list[Event], viewer: int | None) -> list[Event]:
+    """The events as ``viewer`` may see them; None: all of them, for a host that sends each
+    seat its own (game.net)."""
+    return events if viewer is None else [redact(e, viewer) for e in events]
+
+
 def replay_from(state: GameState, actions: Sequence[Action]) -> GameState:
     for action in actions:
         state, _ = apply(state, action)
@@ -114,7 +120,8 @@ class Match:
         return None if refused is None else str(refused)
 
     # -- acting ---------------------------------------------------------------------------
-    def submit(self, action: Action, viewer: int = 0, automatic: bool = False) -> list[Event]:
+    def submit(self, action: Action, viewer: int | None = 0,
+               automatic: bool = False) -> list[Event]:
         """Apply an action for the seat to act; raises IllegalActionError (state unchanged).
         ``automatic``: nobody chose it (the only legal card, played for the player)."""
         if self.state.over:
@@ -123,7 +130,7 @@ class Match:
         if automatic:
             self.automatic.add(len(self.actions))
         self.actions.append(action)
-        return [redact(e, viewer) for e in events]
+        return _seen(events, viewer)
 
     def may_declare_out(self, seat: int) -> bool:
         """Two-handed: whether ``seat`` may declare out now, on its turn or the opponent's."""
@@ -133,7 +140,7 @@ class Match:
         """Two-handed: the points ``seat`` would declare out with now (from the engine)."""
         return declared_total(self.state, seat)
 
-    def declare_out(self, seat: int, viewer: int = 0) -> list[Event]:
+    def declare_out(self, seat: int, viewer: int | None = 0) -> list[Event]:
         """``seat`` declares out whoever's turn it is (004: "At any time during the play, a
         player may 'declare out.'"); recorded in the action list like any action, so the game
         replays. Raises IllegalActionError (state unchanged) when it is not possible now."""
@@ -141,14 +148,14 @@ class Match:
             raise IllegalActionError("The game is over.")
         self.state, events = declare_out(self.state, seat)
         self.actions.append(DeclareOut(seat))
-        return [redact(e, viewer) for e in events]
+        return _seen(events, viewer)
 
     def bot_rng(self) -> random.Random:
         # A fresh generator per decision, seeded by the game and its position: a seeded game
         # replays exactly, and undo does not shift later bot choices.
         return random.Random(f"bot/{self.seed}/{len(self.actions)}")
 
-    def step_bot(self, viewer: int = 0) -> list[Event]:
+    def step_bot(self, viewer: int | None = 0) -> list[Event]:
         """Let the seat to act play if it is a bot (or deal, whoever the dealer is)."""
         seat = self.actor
         if seat < 0:
@@ -183,7 +190,7 @@ class Match:
         pos = claims.position(self.state)
         return pos is not None and not pos.trick and claims.can_claim(self.state, seat)
 
-    def claim(self, seat: int, viewer: int = 0) -> list[Event]:
+    def claim(self, seat: int, viewer: int | None = 0) -> list[Event]:
         """``seat`` claims the rest: the claim is played out along a line the proof found
         (those plays join the action list, so the game replays exactly) and scored as played.
         Raises IllegalActionError when the claim cannot be shown."""
@@ -194,7 +201,7 @@ class Match:
         first = len(self.actions) + (0 if self.is_human(seat) else -1)
         self.automatic.update(range(first + 1, len(self.actions) + len(plays)))
         self.actions.extend(plays)
-        return [redact(e, viewer) for e in events]
+        return _seen(events, viewer)
 
     def hint(self, seat: int, level: str = STRONGEST) -> Suggestion:
         """What the strongest level would do, within the table's think time (the seats'

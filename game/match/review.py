@@ -100,6 +100,22 @@ class Graded:
     def lost(self) -> float:
         return loss(self.best.value, self.chosen.value)
 
+    @property
+    def equally_best(self) -> tuple[StoredOption, ...]:
+        """Every option within the tie of the best (game.bots.settle.TIE), the one named
+        best first: each loses nothing, so each is marked best and none is preferred."""
+        top = self.best.value
+        return tuple(o for o in self.decision.options if loss(top, o.value) == 0.0)
+
+    def is_best(self, option: StoredOption) -> bool:
+        """Whether ``option`` is one of the equally good best."""
+        return loss(self.best.value, option.value) == 0.0
+
+    @property
+    def best_words(self) -> str:
+        """Every equally good best, in a player's words: "the Q♠ or the K♠"."""
+        return either([o.text for o in self.equally_best])
+
     def value_of(self, level: str) -> float | None:
         """The value of the level's choice here (None: not compared)."""
         for lv, action in self.decision.levels:
@@ -117,6 +133,13 @@ class Graded:
     @property
     def grade(self) -> str:
         return grade(self.lost)
+
+
+def either(texts: Sequence[str]) -> str:
+    """"a", "a or b", "a, b or c"."""
+    if len(texts) <= 1:
+        return "".join(texts)
+    return f"{', '.join(texts[:-1])} or {texts[-1]}"
 
 
 def hand_lost(graded: Sequence[Graded], level: str | None = None) -> float | None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from game.match.worker import WorkerJob, saved_game
 from game.store.reviews import StoredReview, review_from_json
+from game.store.tables import TableChoice
 
 
 @dataclass(frozen=True)
@@ -46,8 +47,8 @@ class ReviewJob(WorkerJob[StoredReview]):
             raw, f"review of hand {task.hand_no + 1}"), f"The review of hand {task.hand_no + 1}")
 
 
-def task_for(preset: str | None, rules_text: str | None, rules_source: str, seed: int,
-             actions: Sequence[object], hand_no: int, seat: int, seats: Sequence[str],
-             budget: float = 1.0) -> ReviewTask:
-    return ReviewTask(preset, rules_text, rules_source, seed, tuple(str(a) for a in actions),
-                      hand_no, seat, tuple(seats), budget)
+def task_for(table: TableChoice, seed: int, actions: Sequence[object], hand_no: int, seat: int,
+             seats: Sequence[str], budget: float = 1.0) -> ReviewTask:
+    """The review of ``hand_no`` of the game at ``table``, as plain data for the worker."""
+    return ReviewTask(table.preset, table.text, table.rules.source, seed,
+                      tuple(str(a) for a in actions), hand_no, seat, tuple(seats), budget)

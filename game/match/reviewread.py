@@ -144,6 +144,8 @@ def review_json(hand: GameHand, review: StoredReview) -> dict[str, Any]:
             "chosen_value": round(r.graded.chosen.value, 1),
             "best": str(r.graded.best.action), "best_text": r.graded.best.text,
             "best_value": round(r.graded.best.value, 1),
+            # every option within the tie of the best: each is best, none preferred
+            "equally_best": [str(o.action) for o in r.graded.equally_best],
             "points_lost": round(r.lost, 1), "grade": r.graded.grade,
             "reason": r.graded.decision.reason,
             "options": [{"action": str(o.action), "text": o.text, "value": round(o.value, 1)}
@@ -210,6 +212,6 @@ def review_text(hand: GameHand, review: StoredReview) -> list[str]:
     out.append("Every decision:")
     for r in all_rows:
         out.append(f"  {r.moment}: {r.graded.chosen.text}: {r.graded.grade}"
-                   + (f", {r.lost:.0f} lost; best {r.graded.best.text}" if r.lost > 0
+                   + (f", {r.lost:.0f} lost; best {r.graded.best_words}" if r.lost > 0
                       else ""))
     return out

@@ -9,44 +9,35 @@ from dataclasses import dataclass, field
 
 from game.rules.actions import Action, Bid, DeclareOut, Discard, Pass, PassCards
 from game.rules.compiled import kernel_for
-from game.rules.engine import actor, apply, hand_sides, legal_actions, new_game, replay
+from game.rules.engine import actor, apply, legal_actions, new_game, replay
 from game.rules.events import DeclaredOut, HandScored
-from game.rules.facts import declaring_out_wins, trick_points_taken
+from game.rules.facts import card_choice, cards_conserved, declaring_out_wins, trick_points_taken
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.rules.state import GameState, HandState, StockHand
-from game.rules.tricks import explain_plays
+from game.rules.state import GameState
+from game.rules.tricks import explain_plays, trick_winner_index
 from game.rules.view import observe
-
-_CARD_CHOICES = frozenset((Phase.PASS, Phase.PASS_BACK, Phase.DISCARD))
 
 
 def _random_cards(state: GameState, rng: random.Random) -> Action | None:
-    """A random pass or discard drawn straight from the hand, without listing every choice."""
-    rules, hand = state.rules, state.hand
-    assert isinstance(hand, HandState)
-    deck = rules.deck
-    if hand.phase == Phase.PASS:
-        (partner,) = hand_sides(state).partners(hand.bidder)  # passing: sides of two
-        pool, k = hand.hands[partner], rules.passing.count
-    elif hand.phase == Phase.PASS_BACK:
-        pool, k = hand.hands[hand.bidder] - hand.keep, rules.passing.count
-    else:
-        pool, k = hand.hands[hand.bidder], rules.widow.size
-    cards = deck.to_cards(pool)
+    """A random pass or discard drawn straight from the hand, without listing every choice;
+    None in any other phase."""
+    choice = card_choice(state)
+    if choice is None:
+        return None
+    cards, k = choice
     if len(cards) < k:
         return None
     chosen = tuple(sorted(rng.sample(cards, k)))
-    return Discard(chosen) if hand.phase == Phase.DISCARD else PassCards(chosen)
+    return Discard(chosen) if state.phase == Phase.DISCARD else PassCards(chosen)
 
 
 def legal_bot(state: GameState, rng: random.Random) -> Action:
     """A legal-move player: random cards, and an auction that is not absurd (it passes half the
     time, otherwise bids the lowest amount allowed)."""
-    if state.hand.phase in _CARD_CHOICES:
-        action = _random_cards(state, rng)
-        if action is not None:
-            return action
+    action = _random_cards(state, rng)
+    if action is not None:
+        return action
     acts = legal_actions(state)
     n = len(acts)
     last = acts[-1].__class__
@@ -65,24 +56,7 @@ def legal_bot(state: GameState, rng: random.Random) -> Action:
 
 def conserved(state: GameState) -> bool:
     """Every card of the pack is in exactly one place."""
-    rules = state.rules
-    hand = state.hand
-    full = rules.deck.full()
-    if isinstance(hand, StockHand):
-        if not hand.hands:
-            return True
-        deck = rules.deck
-        total = sum(hand.hands) + hand.played + sum(deck.one[t] for t in hand.stock)
-        if hand.turnup >= 0:
-            total += deck.one[hand.turnup]
-        return total == full
-    if not isinstance(hand, HandState) or not hand.hands:
-        return True
-    total = sum(hand.hands) + hand.discards + (hand.play.played if hand.play else 0)
-    total += hand.pending  # a simultaneous exchange: the partner's cards set aside
-    if not hand.looked:
-        total += hand.widow
-    return total == full
+    return cards_conserved(state)
 
 
 MAX_ACTIONS_PER_HAND = 5_000  # a hand takes at most a few hundred: more is a hang
@@ -130,22 +104,24 @@ def _check_step(state: GameState, report: SimReport, rng: random.Random) -> None
     if not state.over and not legal_actions(state):
         report.violations.append(f"hand {state.hand_no}: no legal action in {state.phase}")
     seat = actor(state)
-    hand = state.hand
-    if seat >= 0 and hand.hands:
-        view = observe(state, seat)
-        if view.hand != hand.hands[seat]:
-            report.violations.append("observation shows the wrong hand")
+    if seat < 0:
+        return
+    everything = observe(state, seat, reveal=True)
+    view = observe(state, seat)
+    if everything.all_hands and view.hand != everything.all_hands[seat]:
+        report.violations.append("observation shows the wrong hand")
     # Now and then, hold the kernel's legal set against the rule-by-rule explanation.
-    if isinstance(hand, HandState) and hand.play is not None and hand.play.trick \
+    if not rules.stock.enabled and view.phase == Phase.TRICKS and view.trick \
             and rng.random() < 0.05:
         kernel = kernel_for(rules)
         deck = rules.deck
-        ps = hand.play
-        h = hand.hands[ps.turn]
-        mask = kernel.legal(h, ps.trick, ps.win_type, hand.trump)
+        led = [c for _, c in view.trick]
+        trump = view.trump
+        winning = led[trick_winner_index(rules, led, trump if trump >= 0 else None)]
+        trick = tuple((s, deck.type_of(c)) for s, c in view.trick)
+        mask = kernel.legal(view.hand, trick, deck.type_of(winning), trump)
         fast = {deck.types[t] for t in kernel.types_in(mask)}
-        slow = set(explain_plays(rules, deck.to_cards(h), [deck.types[t] for _, t in ps.trick],
-                                 hand.trump).legal)
+        slow = set(explain_plays(rules, view.cards, led, trump).legal)
         if fast != slow:
             report.violations.append(f"kernel and rules disagree on {sorted(map(str, fast))}")
 

@@ -25,11 +25,30 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from game.rules.actions import parse_action
 from game.store.saves import SavedGame
+from game.store.tables import recorded_table
 
 R = TypeVar("R")
+
+
+class Reporter:
+    """What a worker's target reports through: ``progress(done, total)``, and ``part(data)``
+    for a piece of its answer the table may show before the whole is done (the play-out's
+    tricks as they are played), plain JSON like the answer."""
+
+    def __init__(self, out: Any) -> None:
+        self._out = out
+
+    def __call__(self, done: int, total: int) -> None:
+        self._out.send(("progress", done, total))
+
+    def part(self, data: Any) -> None:
+        self._out.send(("part", data, 0))
+
+
 # The worker's target: (task, progress(done, total), cancelled()) -> its result as JSON, or None
-# when cancelled. The messages to the table are :func:`_run`'s, the same for every job.
-Target = Callable[[Any, Callable[[int, int], None], Callable[[], bool]], Any]
+# when cancelled; ``progress`` is a :class:`Reporter`. The messages to the table are
+# :func:`_run`'s, the same for every job.
+Target = Callable[[Any, Reporter, Callable[[], bool]], Any]
 NICENESS = 10  # the worker yields the processor to the table whenever both want it
 PARENT_POLL = 0.25  # seconds between a worker's looks at whether its parent is still there
 ORPHANED = 70  # a worker's exit status when it ended itself because its parent was gone
@@ -55,8 +74,8 @@ class GameRecord(Protocol):
 
 def saved_game(record: GameRecord) -> SavedGame:
     """In the worker: the game the record was written from, its rules and actions read back."""
-    return SavedGame(record.preset, record.rules_text, record.rules_source, record.seed,
-                     list(record.seats), [parse_action(a) for a in record.actions])
+    return SavedGame(recorded_table(record.preset, record.rules_text, record.rules_source),
+                     record.seed, list(record.seats), [parse_action(a) for a in record.actions])
 
 
 def watch_parent(parent: int, poll: float = PARENT_POLL) -> None:
@@ -77,15 +96,14 @@ def watch_parent(parent: int, poll: float = PARENT_POLL) -> None:
 
 def _run(target: Target, task: Any, out: Any, stop: Any, parent: int, niceness: int) -> None:
     """In the worker: watch the parent, lower the priority below the window's, then do the work,
-    sending ("progress", done, total) as it goes and ending with ("done", json, 0) or ("error",
-    line, 0)."""
+    sending ("progress", done, total) and ("part", json, 0) as it goes and ending with ("done",
+    json, 0) or ("error", line, 0)."""
     watch_parent(parent)
     with contextlib.suppress(OSError, AttributeError):  # not every system lets a process
         if niceness:
             os.nice(niceness)
     try:
-        result = target(task, lambda done, total: out.send(("progress", done, total)),
-                        stop.is_set)
+        result = target(task, Reporter(out), stop.is_set)
         message: tuple[str, Any, int] = ("done", result, 0)
     except Exception as exc:  # reported to the player in one line, never a dead worker
         message = ("error", f"{type(exc).__name__}: {exc}".splitlines()[0], 0)
@@ -133,6 +151,7 @@ class WorkerJob(Generic[R]):
         self._cancelled = False
         self._start_error: str | None = None
         self.done, self.total = 0, 0
+        self.parts: list[Any] = []  # what the worker sent before its answer (Reporter.part)
         self.result: R | None = None
         self.error: str | None = None
         self.finished = False
@@ -261,6 +280,8 @@ class WorkerJob(Generic[R]):
         kind, a, b = item
         if kind == "progress":
             self.done, self.total = a, b
+        elif kind == "part":
+            self.parts.append(a)
         elif kind == "done":
             try:
                 self.result = self._read(a) if a is not None else None

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from bisect import bisect
 from functools import lru_cache
+from operator import attrgetter
 
 from game.rules.cards import Card, Deck
+
+_CODE = attrgetter("code")  # a card's place in card order: sorting by it is sorting the cards
 
 
 def card_choices(deck: Deck, counts: int, k: int, must_include: int = 0) -> list[tuple[Card, ...]]:
@@ -22,27 +26,36 @@ def _choices(deck: Deck, counts: int, k: int, must_include: int) -> tuple[tuple[
         if have:
             avail.append((deck.types[t], have, need))
     out: list[tuple[Card, ...]] = []
-    chosen: list[Card] = []
-    # Whether any card from position i on is still required (a choice that stops before it
-    # leaves it out); worked out once rather than at every leaf.
-    required_after = [False] * (len(avail) + 1)
-    for i in range(len(avail) - 1, -1, -1):
+    # From position i on: whether any card is still required (a choice that stops before it
+    # leaves it out), and how many copies are left to take. Worked out once rather than at every
+    # node, so that a branch which cannot reach k cards is never walked (the choices found, and
+    # their order, are those of the full walk: tests/rules/test_combos.py).
+    m = len(avail)
+    required_after = [False] * (m + 1)
+    room_after = [0] * (m + 1)
+    for i in range(m - 1, -1, -1):
         required_after[i] = required_after[i + 1] or avail[i][2] > 0
+        room_after[i] = room_after[i + 1] + avail[i][1]
 
-    def rec(i: int, left: int) -> None:
-        if left == 0:
-            if not required_after[i]:
-                out.append(tuple(sorted(chosen)))
-            return
-        if i == len(avail):
-            return
+    def rec(i: int, left: int, chosen: tuple[Card, ...]) -> None:
+        # ``chosen`` is kept in card order: each card's copies go in at their place.
         card, have, need = avail[i]
+        at = bisect(chosen, card.code, key=_CODE)
+        head, tail = chosen[:at], chosen[at:]
+        after = i + 1
         for n in range(min(have, left), need - 1, -1):
-            chosen.extend([card] * n)
-            rec(i + 1, left - n)
-            del chosen[len(chosen) - n:]
+            choice = head + (card,) * n + tail if n else chosen
+            rest = left - n
+            if rest == 0:
+                if not required_after[after]:
+                    out.append(choice)
+            elif room_after[after] >= rest:
+                rec(after, rest, choice)
 
-    rec(0, k)
+    if k == 0:
+        return () if required_after[0] else ((),)
+    if room_after[0] >= k:
+        rec(0, k, ())
     return tuple(out)
 
 

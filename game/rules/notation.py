@@ -47,6 +47,7 @@ from game.rules.actions import (
     is_figures,
     parse_action,
 )
+from game.rules.auction_game.state import HandState
 from game.rules.cards import Card, CardError, Deck, Suit
 from game.rules.compiled import compile_rules
 from game.rules.compose import contracted
@@ -56,7 +57,8 @@ from game.rules.events import Event, TrickWon
 from game.rules.phase import NewDeal, Phase
 from game.rules.ruleset import RuleSet
 from game.rules.seating import SeatingError
-from game.rules.state import GameState, HandState, StockHand
+from game.rules.state import GameState
+from game.rules.stock_game.state import StockHand
 
 VERSION = "pn1"
 MAX_LENGTH = 20_000  # a whole double-deck hand is under 2,000 characters

@@ -1,4 +1,5 @@
-"""How a hand ended, handed from the phase modules to scoring."""
+"""How a hand ended, handed from the phase modules to scoring, and what a side still needs
+while it is played (asked through :mod:`game.rules.facts`)."""
 
 from __future__ import annotations
 
@@ -17,3 +18,11 @@ class EndKind(StrEnum):
 class HandEnd(NamedTuple):
     kind: EndKind
     note: str = ""
+
+
+class SideNeed(NamedTuple):
+    """What one side still needs from the tricks, during the play of a hand."""
+
+    side: int
+    points: int  # trick points still needed (0: done, or nothing to save)
+    text: str  # in words, e.g. "needs 90 more in tricks to make 280"

@@ -18,7 +18,9 @@ from game.rules.phase import NewDeal, Phase
 from game.rules.ruleset import RuleSet
 from game.rules.stock_game.state import StockHand
 
-__all__ = ["GameState", "Hand", "HandState", "NewDeal", "Phase", "StockHand", "with_hand"]
+# The machines' hand types are named here only to type ``GameState.hand``: they are not passed
+# on (the floors above the bots ask the facade about a hand: game.rules.view, game.rules.facts).
+__all__ = ["GameState", "Hand", "NewDeal", "Phase", "with_hand"]
 
 Hand = NewDeal | HandState | StockHand
 

@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from game.rules.actions import Action
-from game.rules.auction_game.needs import SideNeed, still_needed
+from game.rules.auction_game.needs import still_needed
 from game.rules.auction_game.state import HandState
 from game.rules.cards import Card, Suit
 from game.rules.engine import actor, legal_actions
@@ -24,6 +24,7 @@ from game.rules.events import (
     HandResult,
 )
 from game.rules.meld import Meld, MeldResult
+from game.rules.outcome import SideNeed
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.seating import Sides
@@ -139,8 +140,9 @@ class PlayerView:
 
 
 def observe(state: GameState, seat: int, reveal: bool = False) -> PlayerView:
-    """What ``seat`` may know. ``reveal`` adds every hidden card (the measurement-only
-    ``open`` level); the table and the tutorial never ask for it."""
+    """What ``seat`` may know. ``reveal`` adds every hidden card: for the measurement-only
+    ``open`` level, the match harness's checks, and the tutorial's checks against the real
+    cards and its fields that name who holds a card. The table never asks for it."""
     view = _observe(state, seat)
     if not reveal:
         return view

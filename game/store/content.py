@@ -191,10 +191,16 @@ def load_house_rules(path: str | Path) -> RuleSet:
 
 def load_ruleset(name_or_path: str) -> RuleSet:
     """A preset name, or the path of a house-rules ``.toml`` file."""
+    return read_ruleset(name_or_path)[1]
+
+
+def read_ruleset(name_or_path: str) -> tuple[str | None, RuleSet]:
+    """A preset name (no text: the preset is played as shipped), or the path of a house-rules
+    ``.toml`` file (its text, kept with a game, and its rules)."""
     if name_or_path in preset_names():
-        return load_preset(name_or_path)
+        return None, load_preset(name_or_path)
     if name_or_path.endswith(".toml") or "/" in name_or_path or _exists(name_or_path):
-        return load_house_rules(name_or_path)
+        return read_house_rules(name_or_path)
     raise RuleSetError(_shown(name_or_path), "variant", f"unknown variant (choose from: "
                        f"{', '.join(preset_names())}, or give a house-rules .toml file)")
 
@@ -207,6 +213,13 @@ def _exists(name: str) -> bool:
 
 
 LEVELS_DIR = data_dir("levels")
+
+
+# Each lesson and puzzle read so far, by its kind, file name and text: building one plays its
+# position's moves through the engine, and the tutorial's menu is built again each time a
+# player leaves a lesson (2 to 3 s of CPU for the whole folder). A file whose text changed is
+# read again; the items are frozen, so sharing them is safe. Only ever added to.
+_READ: dict[tuple[str, str, str], Lesson | Puzzle] = {}
 
 
 def load_tutorial(folder: Path | None = None
@@ -224,9 +237,14 @@ def load_tutorial(folder: Path | None = None
             source = f"{kind}/{path.name}"
             try:
                 text = read_text(path, MAX_BYTES)
+                key = (kind, path.name, text)
+                if key in _READ:
+                    out.append(_READ[key])
+                    continue
                 item = build(parse_toml(text), source, path.stem, preset_names(), load_preset)
                 if kind == "lessons":
                     item = dataclasses.replace(item, digest=digest(text))
+                _READ[key] = item
                 out.append(item)
             except SchemaError as exc:
                 errors.append(f"{source}: {exc}")

@@ -37,7 +37,7 @@ FEATURES = ("auction", "stock", "partners", "three-handed", "passing", "widow", 
             "throw-in", "forced-open", "dealer-opens", "stars", "checks", "meld-minimum",
             "pack-48", "pack-80", "ten-high", "save-counter", "save-trick", "save-points")
 GUIDED_PHASES = ("deal", "auction", "trump", "widow", "discard", "decide", "pass",
-                 "pass back", "meld", "tricks", "score")
+                 "pass back", "meld", "tricks", "throw-in vote", "score", "given up", "game over")
 
 
 class LessonError(ValueError):
@@ -83,7 +83,11 @@ class Claim:
     name: str = ""  # a template field: the prose shows the engine's value under this name
 
 
-TRY = re.compile(r"\btry\s+(it|a card|a suit|one|them|any card|your cards|another suit)\b",
+# "Try it", and the same invitation in other words: a card "or not, as your rules say", "if
+# you like" (lesson 12 cost a star for the try its text asked for in those words).
+TRY = re.compile(r"\btry\s+(it|a card|a suit|one|them|any card|your cards|another suit)\b|"
+                 r"\b(?:a trump|a card|a suit),? or not\b|\bas your rules say\b|"
+                 r"\b(?:a card|any card|a suit) (?:that breaks a rule )?if you like\b",
                  re.IGNORECASE)
 
 
@@ -126,7 +130,8 @@ class Step:
     @property
     def invites_tries(self) -> bool:
         """The step itself asks the learner to try a card ("Try it", "Try a card that breaks a
-        rule"): an illegal try there is the lesson working, not a mistake, and costs no star."""
+        rule", "a trump or not, as your rules say"): an illegal try there is the lesson
+        working, not a mistake, and costs no star."""
         return bool(TRY.search(self.say))
 
 

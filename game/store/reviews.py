@@ -60,13 +60,15 @@ class StoredReview:
         return {"format": REVIEW_FORMAT, "hand": self.hand_no, "seat": self.seat,
                 "budget": self.budget, "ceiling": self.ceiling,
                 "ceiling_runs": list(self.ceiling_runs),
-                "decisions": [{"index": d.index, "seat": d.seat, "kind": d.kind,
-                               "chosen": str(d.chosen), "reason": d.reason,
-                               "samples": d.samples,
-                               "levels": [[lv, str(a)] for lv, a in d.levels],
-                               "options": [[str(o.action), o.value, o.text]
-                                           for o in d.options]}
-                              for d in self.decisions]}
+                "decisions": [decision_json(d) for d in self.decisions]}
+
+
+def decision_json(d: StoredDecision) -> dict[str, Any]:
+    """One decision as the saved game keeps it (read back by :func:`decision_from_json`)."""
+    return {"index": d.index, "seat": d.seat, "kind": d.kind, "chosen": str(d.chosen),
+            "reason": d.reason, "samples": d.samples,
+            "levels": [[lv, str(a)] for lv, a in d.levels],
+            "options": [[str(o.action), o.value, o.text] for o in d.options]}
 
 
 def _number(value: Any, field: str) -> float:
@@ -84,7 +86,7 @@ def _action(value: Any, field: str) -> Action:
         raise SchemaError(field, str(exc)) from None
 
 
-def _decision(raw: Any, where: str) -> StoredDecision:
+def decision_from_json(raw: Any, where: str) -> StoredDecision:
     d = schema.table(raw, where)
     options = []
     for j, o in enumerate(schema.items(d.get("options"), f"{where}.options", MAX_OPTIONS)):
@@ -128,7 +130,7 @@ def review_from_json(raw: Any, where: str) -> StoredReview:
     runs = tuple(_number(v, f"{where}.ceiling_runs[{i}]") for i, v in
                  enumerate(schema.items(top.get("ceiling_runs", []), f"{where}.ceiling_runs",
                                         64)))
-    decisions = [_decision(d, f"{where}.decisions[{i}]") for i, d in
+    decisions = [decision_from_json(d, f"{where}.decisions[{i}]") for i, d in
                  enumerate(schema.items(top.get("decisions"), f"{where}.decisions",
                                         MAX_DECISIONS))]
     return StoredReview(schema.whole(top.get("hand"), f"{where}.hand", 0, 10**6),

@@ -1,11 +1,10 @@
-"""A saved game: its rules (a preset's name, or a house-rules file's text), its seed, its seats
-and its action list. Saving is replaying: a save that does not replay is refused, and one saved
-game is kept per table, so starting another table never replaces a game in progress."""
+"""A saved game: its table (a preset's name, or a house-rules file's text: a
+:class:`~game.store.tables.TableChoice`), its seed, its seats and its action list. Saving is
+replaying: a save that does not replay is refused, and one saved game is kept per table, so
+starting another table never replaces a game in progress."""
 
 from __future__ import annotations
 
-import hashlib
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,9 +17,10 @@ from game.rules.gamehands import finished_texts
 from game.rules.ruleset import RuleSet
 from game.rules.seating import MAX_PLAYERS
 from game.store import schema
-from game.store.content import load_preset, preset_names, ruleset_from_text
+from game.store.content import preset_names
 from game.store.reviews import StoredReview
 from game.store.schema import SchemaError
+from game.store.tables import TableChoice, recorded_table
 
 SAVE_FORMAT = 1
 SEAT_KINDS = ("human", "random", *TABLE_LEVELS)  # never the measurement-only open level
@@ -31,9 +31,7 @@ MAX_THINK_SAMPLES = 10_000_000  # the bot option's own bound (game.bots.registry
 
 @dataclass
 class SavedGame:
-    rules_preset: str | None
-    rules_text: str | None  # a house-rules file's text (so the save survives the file moving)
-    rules_source: str
+    table: TableChoice  # a house table keeps its text, so the save survives the file moving
     seed: int
     seats: list[str]
     actions: list[Action]
@@ -57,24 +55,14 @@ class SavedGame:
     @property
     def key(self) -> str:
         """The table this game is played at: one saved game per key."""
-        if self.rules_preset is not None:
-            return self.rules_preset
-        digest = hashlib.sha1((self.rules_text or "").encode("utf-8")).hexdigest()[:10]
-        name = re.sub(r"[^a-z0-9-]+", "-", self.rules().name.lower()).strip("-")[:40]
-        return f"house-{name}-{digest}"
+        return self.table.key
 
     def rules(self) -> RuleSet:
-        if self.rules_preset is not None:
-            return load_preset(self.rules_preset)
-        assert self.rules_text is not None
-        return ruleset_from_text(self.rules_text, self.rules_source)
+        return self.table.rules
 
     def check(self) -> None:
         """Replay the actions: a save that does not replay is incompatible."""
-        try:
-            rules = self.rules()
-        except RulesError as exc:
-            raise SchemaError("rules_text", str(exc)) from None
+        rules = self.rules()
         if len(self.seats) != rules.players:
             raise SchemaError("seats", f"{len(self.seats)} seats for a {rules.players}-player "
                               "game")
@@ -89,8 +77,9 @@ class SavedGame:
         return state.hand_no, state.scores
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": SAVE_FORMAT, "preset": self.rules_preset, "rules_text": self.rules_text,
-                "rules_source": self.rules_source, "seed": self.seed, "seats": self.seats,
+        table = self.table
+        return {"format": SAVE_FORMAT, "preset": table.preset, "rules_text": table.text,
+                "rules_source": table.rules.source, "seed": self.seed, "seats": self.seats,
                 "actions": [str(a) for a in self.actions], "practice": self.practice,
                 "history": (self.history if self.history is not None else
                             finished_texts(self.rules(), self.seed, self.actions)),
@@ -150,9 +139,13 @@ def saved_game_from_json(data: Any) -> SavedGame:
         actions = [parse_action(schema.text(a, f"actions[{i}]", 200)) for i, a in enumerate(raw)]
     except ActionParseError as exc:
         raise SchemaError("actions", str(exc)) from None
-    source = top.get("rules_source", "saved house rules")
+    source = schema.text(top.get("rules_source", "saved house rules"), "rules_source", 4_096)
+    try:
+        table = recorded_table(preset, text, source)
+    except RulesError as exc:  # a house file's rules this version no longer reads
+        raise SchemaError("rules_text", str(exc)) from None
     # The history, the reviews and the hinted hands are read apart (game.store.store): a bad
     # one is rebuilt, dropped or taken at its safest and reported; the game itself is kept.
-    return SavedGame(preset, text, schema.text(source, "rules_source", 4_096), seed, seats,
-                     actions, schema.flag(top.get("practice", True), "practice"),
+    return SavedGame(table, seed, seats, actions,
+                     schema.flag(top.get("practice", True), "practice"),
                      challenge=schema.flag(top.get("challenge", False), "challenge"))

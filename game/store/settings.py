@@ -32,7 +32,10 @@ MELD_SHOWS = ("table", "table and display", "display")
 
 @dataclass
 class Settings:
-    variant: str = "racehorse"  # a preset name or the path of a house-rules file
+    # The New game screen's last table (a preset name, or the path of a house-rules file), with
+    # the house options below: remembered for that screen (game.ui.table.house.setup_table); a
+    # game's table comes whole from whoever chose it (game.store.tables), never from here.
+    variant: str = "racehorse"
     seat_levels: list[str] = field(default_factory=lambda: [DEFAULT_LEVEL] * BOT_SEATS)
     speed: str = "normal"
     # A racehorse hand with no decision of the player's between tricks takes under a minute at

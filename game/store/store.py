@@ -21,6 +21,7 @@ from game.rules.errors import RulesError
 from game.store.challenge import Challenge, challenge_from_json
 from game.store.files import UserFiles
 from game.store.handlog import check_history, history_from_json
+from game.store.learning import Learning, learning_from_json
 from game.store.paths import config_dir, data_dir
 from game.store.progress import Progress, progress_from_json
 from game.store.reviews import reviews_from_json
@@ -84,6 +85,12 @@ class Store:
         return self.data / "challenge.json"
 
     @property
+    def learning_path(self) -> Path:
+        """The decisions still to find a better play for, and the figures by phase (issue
+        40)."""
+        return self.data / "learning.json"
+
+    @property
     def progress_path(self) -> Path:
         return self.data / "tutorial.json"
 
@@ -143,6 +150,13 @@ class Store:
 
     def save_challenge(self, challenge: Challenge) -> bool:
         return self._save(self.challenge_path, challenge.to_json(), "The challenge results")
+
+    def load_learning(self) -> Learning:
+        return self._load(self.learning_path, "Practice and phase figures",
+                          learning_from_json, Learning())
+
+    def save_learning(self, learning: Learning) -> bool:
+        return self._save(self.learning_path, learning.to_json(), "Practice and phase figures")
 
     def load_progress(self) -> Progress:
         return self._load(self.progress_path, "Tutorial progress", progress_from_json,

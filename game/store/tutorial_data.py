@@ -34,6 +34,8 @@ class Term:
     id: str
     forms: tuple[str, ...]  # words that mark the term in prose, lower case
     say: str  # the explanation (a template, like lesson prose)
+    when: tuple[str, ...] = ()  # the tables it can pop up at (features, as a step's ``when``)
+    at: tuple[tuple[tuple[str, ...], str], ...] = ()  # (when, say): the words where they differ
 
 
 @dataclass(frozen=True)
@@ -44,10 +46,32 @@ class Timing:
     digest: str  # the lesson file's digest when measured
 
 
+@dataclass(frozen=True)
+class RuleRow:
+    """A row of the Rule order page: a situation of play, and the rule deciding it at each
+    table (``rule``, else ``at``'s for a column "table" or "table/phase"; "" for none, "always"
+    where the engine applies it with no numbered rule)."""
+
+    label: str
+    situation: str
+    rule: str
+    at: Mapping[str, str] = field(default_factory=dict)
+
+    def cell(self, table: str, phase: str = "") -> str:
+        return self.at.get(f"{table}/{phase}", self.at.get(table, self.rule))
+
+
+@dataclass(frozen=True)
+class RuleOrder:
+    intro: str
+    rows: tuple[RuleRow, ...]
+
+
 @dataclass
 class Library:
     quotes: dict[str, QuoteFile] = field(default_factory=dict)
     glossary: tuple[Term, ...] = ()
+    rule_order: RuleOrder | None = None
     timings: dict[str, Timing] = field(default_factory=dict)
     timing_rates: dict[str, float] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
@@ -91,8 +115,19 @@ def _glossary(data: Mapping[str, Any]) -> tuple[Term, ...]:
         forms = schema.items(entry.get("forms", [key]), f"{key}.forms", 10)
         for i, f in enumerate(forms):
             schema.text(f, f"{key}.forms[{i}]", 40)
+        when = schema.items(entry.get("when", []), f"{key}.when", 10)
+        variants = []
+        for i, variant in enumerate(schema.items(entry.get("at", []), f"{key}.at", 10)):
+            variant = schema.table(variant, f"{key}.at[{i}]")
+            on = schema.items(variant.get("when"), f"{key}.at[{i}].when", 10)
+            if not on:
+                raise SchemaError(f"{key}.at[{i}].when", "is empty: say where these words apply")
+            variants.append((tuple(schema.text(w, f"{key}.at[{i}].when", 40) for w in on),
+                             schema.text(variant.get("say"), f"{key}.at[{i}].say", 600)))
         terms.append(Term(key, tuple(f.lower() for f in forms),
-                          schema.text(entry.get("say"), f"{key}.say", 600)))
+                          schema.text(entry.get("say"), f"{key}.say", 600),
+                          tuple(schema.text(w, f"{key}.when", 40) for w in when),
+                          tuple(variants)))
     return tuple(terms)
 
 
@@ -130,7 +165,8 @@ def load_library(root: Path, presets: tuple[str, ...]) -> Library:
             lib.quotes[qf.document] = qf
         except SchemaError as exc:
             lib.errors.append(f"{name}: {exc}")
-    for name, apply in (("glossary.toml", _apply_glossary), ("timings.toml", _apply_timings)):
+    for name, apply in (("glossary.toml", _apply_glossary), ("timings.toml", _apply_timings),
+                        ("rule_order.toml", _apply_rule_order)):
         path = root / name
         if os.path.lexists(path):
             data = _read(path, name, lib.errors)
@@ -148,3 +184,17 @@ def _apply_glossary(lib: Library, data: Mapping[str, Any]) -> None:
 
 def _apply_timings(lib: Library, data: Mapping[str, Any]) -> None:
     lib.timings, lib.timing_rates = _timings(data)
+
+
+def _apply_rule_order(lib: Library, data: Mapping[str, Any]) -> None:
+    rows = []
+    for i, row in enumerate(schema.items(data.get("rows"), "rows", 40)):
+        row = schema.table(row, f"rows[{i}]")
+        at = schema.table(row.get("at", {}), f"rows[{i}].at")
+        for key, value in at.items():
+            schema.text(value, f"rows[{i}].at.{key}", 40)
+        rows.append(RuleRow(schema.text(row.get("label"), f"rows[{i}].label", 60),
+                            schema.text(row.get("situation"), f"rows[{i}].situation", 40),
+                            schema.text(row.get("rule"), f"rows[{i}].rule", 40),
+                            dict(at)))
+    lib.rule_order = RuleOrder(schema.text(data.get("intro"), "intro", 400), tuple(rows))

@@ -23,12 +23,14 @@ from game.tutorial.check_bot import Answers, bot_problem
 from game.tutorial.check_guided import check_guided
 from game.tutorial.check_puzzle import check_puzzle_run
 from game.tutorial.check_report import CheckReport
+from game.tutorial.check_ruleorder import rule_order_problems
 from game.tutorial.check_text import documents_in, quote_problems, text_problems
 from game.tutorial.claims import verify_claim
-from game.tutorial.features import steps_for
+from game.tutorial.features import steps_for, term_text
 from game.tutorial.playout import real_cards_problem, real_values_counted
+from game.tutorial.puzzlerun import PuzzleRun
 from game.tutorial.reasons import Seen, reason_problems, reason_reach
-from game.tutorial.runner import LessonRun, PuzzleRun
+from game.tutorial.runner import LessonRun
 from game.tutorial.sums import SumError
 from game.tutorial.text import TemplateError, TextContext
 from game.tutorial.timing import timing_key
@@ -55,10 +57,14 @@ class Checker:
         rules = None if lesson.on_learner_table else self.load_rules(lesson.preset)
         for problem in text_problems(f"{lesson.source}: title", lesson.title, None):
             self.fail(problem)
-        for problem in text_problems(f"{lesson.source}: summary", lesson.summary,
-                                     TextContext(rules, quotes=self.library.quotes)
-                                     if rules else None):
-            self.fail(problem)
+        # The menu shows a lesson on the learner's table under its summary at every table: read
+        # it on each (a rule true at one table is no summary of another's).
+        tables = [rules] if rules is not None else [self.load_rules(p) for p in self.presets]
+        for table in tables:
+            label = f"{lesson.source}: summary" + (f" [on {table.name}]" if rules is None else "")
+            for problem in text_problems(label, lesson.summary,
+                                         TextContext(table, quotes=self.library.quotes)):
+                self.fail(problem)
         self._timing(lesson)
         if lesson.guided is not None:
             for preset in self.presets if self.guided else ():
@@ -189,7 +195,7 @@ class Checker:
         except (TemplateError, ValueError) as exc:
             self.fail(f"{where}: expect: {exc}")
             return False
-        right = [a for a in legal if run.is_right(a)]
+        right = _right(run, legal)
         self._reasons(run, step, where)
         self._outlines(run, step, answers, where)
         if len(legal) == 1:
@@ -227,14 +233,16 @@ class Checker:
         hand = {str(c) for c in run.match.view(0).cards} if run.match is not None else set()
         marked = {h for h in step.highlight if h in hand}
         answer_cards = {str(c) for a in answers for c in _cards_of(a)}
-        wrong = [a for a in run.legal() if not run.is_right(a) and _cards_of(a)]
+        right = set(_right(run, run.legal()))
+        wrong = [a for a in run.legal() if a not in right and _cards_of(a)]
         if marked and marked <= answer_cards and wrong:
             self.fail(f"{where}: the gold outlines mark the answer ({', '.join(sorted(marked))}):"
                       f" outline every card in play, or none")
 
     def _reasons(self, run: LessonRun, step: Step, where: str) -> None:
         """Every hint can be reached, and every legal wrong answer has a reason."""
-        wrong_legal = [a for a in run.legal() if not run.is_right(a)]
+        right = set(_right(run, run.legal()))
+        wrong_legal = [a for a in run.legal() if a not in right]
         if step.any_legal and step.after:
             self.fail(f"{where}: any_legal steps finish the trick themselves: drop 'after'")
         for problem in reason_reach(step.hint, dict(step.reasons), wrong_legal, "hint"):
@@ -287,6 +295,16 @@ class Checker:
         self.report.puzzles += 1
 
 
+def _right(run: LessonRun, actions: tuple[Action, ...]) -> list[Action]:
+    """The actions ``run.is_right`` accepts. Its answers are rendered once for them all:
+    ``is_right`` renders them at each call, and asked of every legal bid of an auction that was
+    most of the check's time. The step and the position do not change in between."""
+    if run.step.any_legal or run.step.task == "play-out":
+        return [a for a in actions if run.is_right(a)]
+    answers = run.answers()
+    return [a for a in actions if a in answers]
+
+
 def _cards_of(action: object) -> tuple[Card, ...]:
     """The cards an action plays, passes or discards."""
     card = getattr(action, "card", None)
@@ -316,12 +334,17 @@ def check_all(lessons: list[Lesson], puzzles: list[Puzzle],
     report.documents = str(documents) if documents is not None else None
     report.quotes, problems = quote_problems(lib.quotes, docs)
     report.failures += problems
-    for term in lib.glossary:
+    for term in lib.glossary:  # each entry, as it pops up at each table (if it can there)
         for preset in checker.presets:
-            ctx = TextContext(load_rules(preset), quotes=lib.quotes)
-            for problem in text_problems(f"glossary.toml: {term.id} [on {preset}]", term.say,
+            rules = load_rules(preset)
+            said = term_text(term, rules)
+            if said is None:
+                continue
+            ctx = TextContext(rules, quotes=lib.quotes)
+            for problem in text_problems(f"glossary.toml: {term.id} [on {preset}]", said,
                                          ctx, term.id):
                 report.failures.append(problem)
+    report.failures += rule_order_problems(lib, load_rules, checker.presets)
     for lesson in lessons:
         checker.lesson(lesson)
     for puzzle in puzzles:

@@ -1,6 +1,8 @@
 """``tutorial --check`` on the guided first hand, on every table: the deal makes the learner
 the bidder when they follow the coach, every phase met has narration the engine can fill, and
-the hand ends in a score the learner can add up."""
+the hand ends in a score the learner can add up. The hand is played a second time with the
+learner giving it up at the first chance the table allows (throw in, ask to, declare out): the
+phases met then have narration too, and the lesson can still be finished."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.bots.registry import make_bot
-from game.rules.actions import Action
+from game.rules.actions import Action, DeclareOut, ProposeThrowIn, ThrowIn
 from game.rules.errors import RulesError
 from game.rules.events import TrickWon
 from game.rules.phase import Phase
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
 COACHED = (Phase.AUCTION, Phase.TRUMP, Phase.PASS, Phase.PASS_BACK, Phase.WIDOW,
            Phase.DISCARD, Phase.DECIDE)
 MOVES = 400
+GIVE_UP = (ThrowIn, ProposeThrowIn, DeclareOut)
 
 
 def check_guided(checker: Checker, lesson: Lesson, rules: RuleSet) -> None:
@@ -67,6 +70,39 @@ def check_guided(checker: Checker, lesson: Lesson, rules: RuleSet) -> None:
                          f"choose another deal")
         if run.sum is None or not run.try_sum(run.sum.total, run.sum.made).ok:
             checker.fail(f"{where}: the score cannot be added up from the hand's events")
+    _given_up(checker, lesson, rules, where)
+
+
+def _given_up(checker: Checker, lesson: Lesson, rules: RuleSet, where: str) -> None:
+    """The hand again, the learner giving it up at the first chance (module doc)."""
+    run = GuidedRun(lesson, rules, checker.library.quotes)
+    said: set[str] = set()
+    gave_up: Action | None = None
+    for _ in range(MOVES):
+        if run.finished or run.scored is not None:
+            break
+        if run.phase not in said:
+            said.add(run.phase)
+            _narration(checker, lesson, run, run.phase, where)
+        if not run.match.waiting_for_human():
+            if not run.step_others():
+                break
+            continue
+        give = next((a for a in run.match.legal() if isinstance(a, GIVE_UP)), None)
+        action = give if give is not None and gave_up is None else learner_move(run)
+        gave_up = gave_up or (action if isinstance(action, GIVE_UP) else None)
+        if not run.act(action).ok:
+            checker.fail(f"{where}: the learner's move {action} is refused")
+            return
+    if gave_up is None:
+        return  # the table lets nobody give a hand up
+    if run.phase not in said:
+        _narration(checker, lesson, run, run.phase, where)
+    if run.sum is not None and not run.summed:  # the others refused the throw-in: played out
+        run.try_sum(run.sum.total, run.sum.made)
+    if not run.finished:
+        checker.fail(f"{where}: after the learner's {gave_up} the lesson cannot be finished "
+                     f"(phase {run.phase})")
 
 
 PLAYER = make_bot("medium")  # card play in the check: the coach's choice is not at issue

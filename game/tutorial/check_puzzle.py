@@ -15,8 +15,8 @@ from game.rules.ruleset import RuleSet
 from game.store.lessons import Puzzle
 from game.tutorial.check_text import text_problems
 from game.tutorial.claims import named_values, verify_claim
+from game.tutorial.puzzlerun import PuzzleRun
 from game.tutorial.reasons import reason_reach
-from game.tutorial.runner import PuzzleRun
 from game.tutorial.text import TextContext
 
 if TYPE_CHECKING:

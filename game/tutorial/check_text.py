@@ -9,11 +9,13 @@ import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 
+from game.rules.cards import Card
 from game.rules.ruleset import RuleSet
 from game.store.reading import read_bytes
 from game.store.schema import MAX_BYTES
 from game.store.tutorial_data import QuoteFile
 from game.tutorial.handreview import grade_words
+from game.tutorial.meaning import meaning_problems
 from game.tutorial.scan import bare_numbers, holding_problems, style_problems
 from game.tutorial.text import FIELD as FIELD_RE
 from game.tutorial.text import TemplateError, TextContext, render
@@ -39,6 +41,11 @@ def text_problems(label: str, raw: str, ctx: TextContext | None, topic: str = ""
             render(raw, ctx)
         except TemplateError as exc:
             out.append(f"{label}: {exc}")
+        part = label.rsplit(": ", 1)[-1]
+        reason = part in ("hint", "why_not") or part.startswith("reasons.")
+        chosen = Card.parse(part.split(".", 1)[1]) if part.startswith("reasons.") else None
+        out += [f"{label}: {p}" for p in meaning_problems(raw, ctx, topic, reason, chosen,
+                                                          account=part != "bot_note")]
     return out
 
 

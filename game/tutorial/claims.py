@@ -7,6 +7,7 @@ from game.rules.actions import Bid, Pass
 from game.rules.compiled import best_meld
 from game.rules.engine import legal_actions
 from game.rules.errors import RulesError
+from game.rules.facts import trump_of
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
 from game.rules.view import observe
@@ -17,8 +18,7 @@ from game.tutorial.text import TemplateError, TextContext
 def _trump(state: GameState | None, claim: Claim) -> int | None:
     if claim.trump is not None:
         return int(claim.trump)
-    trump = getattr(state.hand, "trump", -1) if state is not None else -1
-    return None if trump is None or trump < 0 else int(trump)
+    return trump_of(state) if state is not None else None
 
 
 def claim_value(claim: Claim, state: GameState | None, rules: RuleSet) -> int | None:

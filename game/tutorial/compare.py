@@ -1,12 +1,15 @@
-"""The order of the trick rules at every table, side by side, read from the rule sets (nothing
-here is typed: change a preset's obligations and the comparison changes with it)."""
+"""The order of the trick rules at every table, side by side: the rows (situations of play, and
+the rule deciding each at each table) come from ``levels/rule_order.toml``, the numbers from the
+rule sets (change a preset's obligations and the numbers change with it); ``tutorial --check``
+plays each row's situation at every table and holds each cell to what the engine does."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.rules.ruleset import OBLIGATIONS, Obligation, RuleSet
+from game.rules.ruleset import Obligation, RuleSet
+from game.store.tutorial_data import RuleRow
 from game.tutorial.text import table_name
 
 
@@ -37,21 +40,24 @@ def columns(rule_sets: Sequence[RuleSet]) -> list[Column]:
     return out
 
 
-def matrix(cols: Sequence[Column]) -> tuple[list[Obligation], list[list[str]]]:
-    """(the obligations any table has, in the vocabulary's order; per obligation a row of each
-    column's number for it, or "—")."""
-    present = [o for o in OBLIGATIONS if any(c.number_of(o) for c in cols)]
-    rows = [[str(c.number_of(o) or "—") for c in cols] for o in present]
-    return present, rows
+def phase_of(col: Column) -> str:
+    """The part of the hand a column shows, as the rule facts name it."""
+    return {"while the stock lasts": "stock", "playoff": "playoff"}.get(col.phase, "")
 
 
-OBLIGATION_LABELS: dict[str, str] = {
-    "first_identical_wins": "Twin cards: the first played wins",
-    "follow_suit": "Follow suit",
-    "take_trick": "Take the trick if you can",
-    "crawl": "Crawl: beat the winning card of the suit",
-    "beat_trump_lead": "Trump led: beat the highest trump",
-    "must_trump": "Void: play a trump",
-    "over_trump": "Trick trumped: over-trump",
-    "any_card": "Otherwise any card",
-}
+def cell_text(row: RuleRow, col: Column) -> str:
+    """What the page shows in a cell: the number the named rule has at that table (the
+    engine's order), a dot where the engine applies it with no numbered rule, a dash where the
+    table has no such rule (or a question mark where the cell names a rule the table lacks,
+    which ``tutorial --check`` refuses)."""
+    cell = row.cell(col.preset, phase_of(col))
+    if not cell:
+        return "—"
+    if cell == "always":
+        return "•"
+    number = col.number_of(cell)
+    return str(number) if number else "?"
+
+
+def grid(rows: Sequence[RuleRow], cols: Sequence[Column]) -> list[list[str]]:
+    return [[cell_text(row, col) for col in cols] for row in rows]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from game.rules.actions import PlayCard
 from game.rules.cards import Card, Suit
 from game.rules.engine import legal_actions
+from game.rules.facts import trump_of
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
 from game.tutorial.find import Found, find
@@ -109,8 +110,8 @@ class DrillItem:
 
 
 def _trump(state: GameState) -> str:
-    trump = getattr(state.hand, "trump", -1)
-    if trump is None or trump < 0:
+    trump = trump_of(state)
+    if trump is None:
         return ""
     return f"{Suit(trump).plural.capitalize()} are trump."
 

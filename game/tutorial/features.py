@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson, Step
+from game.store.tutorial_data import Term
 
 
 def features(rules: RuleSet) -> frozenset[str]:
@@ -37,11 +38,25 @@ def features(rules: RuleSet) -> frozenset[str]:
 
 
 def step_applies(step: Step, have: frozenset[str]) -> bool:
-    for word in step.when:
+    return holds(step.when, have)
+
+
+def holds(when: tuple[str, ...], have: frozenset[str]) -> bool:
+    """Whether a table with features ``have`` meets ``when`` ("stock", "!stock"...)."""
+    for word in when:
         wanted = not word.startswith("!")
         if (word.removeprefix("!") in have) != wanted:
             return False
     return True
+
+
+def term_text(term: Term, rules: RuleSet) -> str | None:
+    """A glossary term's explanation at this table (its own words where the table differs),
+    or None where it cannot pop up."""
+    have = features(rules)
+    if not holds(term.when, have):
+        return None
+    return next((say for when, say in term.at if holds(when, have)), term.say)
 
 
 def steps_for(lesson: Lesson, rules: RuleSet | None) -> tuple[Step, ...]:

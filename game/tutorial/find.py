@@ -57,6 +57,7 @@ class Situation:
     led: Card
     winner: Card
     trump: int | None
+    obligations: tuple[str, ...] = ()  # the rules in force (two-handed: the playoff's, once on)
 
     @property
     def void(self) -> bool:
@@ -83,7 +84,8 @@ def situation(state: GameState) -> Situation | None:
     trick = [c for _, c in view.trick]
     verdict = explain_plays(rules, view.cards, trick, trump, obligations)
     winner = trick[trick_winner_index(rules, trick, trump)]
-    return Situation(view, verdict, trick[0], winner, trump)
+    return Situation(view, verdict, trick[0], winner, trump,
+                     tuple(obligations if obligations is not None else rules.tricks.obligations))
 
 
 def _trump_led(s: Situation) -> bool:
@@ -110,8 +112,11 @@ EXCEPTIONS: dict[str, Callable[[Situation], bool]] = {
 
 
 def _exception(rule: str, s: Situation) -> bool:
-    """The obligation's situation arises, yet no card satisfies it: the learner may choose."""
-    if len(s.verdict.legal) < 2 or any(f.rule == rule for f in s.verdict.illegal):
+    """The obligation's situation arises, yet no card satisfies it: the learner may choose.
+    The rule must be in force there: two-handed's playoff rules do not bite while the stock
+    lasts, so a trick of the stock is no exception to them."""
+    if len(s.verdict.legal) < 2 or any(f.rule == rule for f in s.verdict.illegal) or \
+            rule not in s.obligations:
         return False
     check = EXCEPTIONS.get(rule)
     return check is not None and check(s)
@@ -168,8 +173,7 @@ def _policy(state: GameState, rng: random.Random) -> Action:
             return Pass()
         return min(bids, key=lambda b: b.amount)
     if phase == Phase.TRUMP:
-        hand = state.hand
-        counts = hand.hands[seat]
+        counts = observe(state, seat).hand
         trumps = [a for a in legal if isinstance(a, NameTrump)]
         return max(trumps, key=lambda a: meld_total(state.rules, counts, int(a.suit)))
     for preferred in (TakeWidow(), PlayHand(), EndTurn()):

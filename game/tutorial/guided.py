@@ -12,6 +12,7 @@ passing or the widow, melding and playing as the bidder.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 
@@ -68,8 +69,7 @@ def _learner_bids_and_plays(rules: RuleSet, seed: int) -> bool:
             match.submit(coach_advice(seed, match)[0])
         else:
             match.step_bot()
-    hand = match.state.hand
-    return match.state.phase == Phase.TRICKS and getattr(hand, "bidder", -1) == 0
+    return match.state.phase == Phase.TRICKS and match.view(0).bidder == 0
 
 
 @lru_cache(maxsize=32)
@@ -82,6 +82,12 @@ def learner_deal(rules: RuleSet, start: int = 1) -> int:
         if _learner_bids_and_plays(rules, seed):
             return seed
     return start
+
+
+# Hands whose tricks were played: the learner adds the score up. A hand given up instead (thrown
+# in, conceded, not played for want of a marriage or of meld) has no meld and counters to add:
+# 000's throw-in, say, counts no meld for the bidders ("their meld doesn't count").
+PLAYED_OUT = (ev.Outcome.MADE, ev.Outcome.SET, ev.Outcome.RENEGE, ev.Outcome.PLAYED)
 
 
 class GuidedRun:
@@ -107,7 +113,7 @@ class GuidedRun:
     @property
     def phase(self) -> str:
         if self.scored is not None:
-            return "score"
+            return "score" if self.scored.outcome in PLAYED_OUT else "given up"
         return phase_key(self.match.state.phase)
 
     @property
@@ -117,14 +123,19 @@ class GuidedRun:
 
     @property
     def finished(self) -> bool:
-        return self.scored is not None and (self.sum is None or self.summed)
+        """The hand scored and added up; or the match ended without a score to add (two-handed:
+        a player declared out)."""
+        if self.scored is None:
+            return self.match.over
+        return self.sum is None or self.summed
 
     @property
     def stars(self) -> int:
         return self.attempts.stars(self.finished)
 
-    def narration(self) -> str:
-        text = self.guided.text(self.phase)
+    def narration(self, phase: str | None = None) -> str:
+        """The narration of ``phase`` (default: the phase the hand is in)."""
+        text = self.guided.text(phase or self.phase)
         state = self.match.state
         return render(text, TextContext(self.rules, state, {}, self.quotes)) if text else ""
 
@@ -139,7 +150,8 @@ class GuidedRun:
 
     def _logged(self, events: list[ev.Event]) -> None:
         self.log += events
-        if any(isinstance(e, ev.HandScored) for e in events) and self.rules.auction.enabled \
+        scored = next((e.result for e in events if isinstance(e, ev.HandScored)), None)
+        if scored is not None and scored.outcome in PLAYED_OUT and self.rules.auction.enabled \
                 and not self.rules.stock.enabled:
             self.sum = sum_task("hand", self.log, self.rules)
 
@@ -164,7 +176,8 @@ class GuidedRun:
         self._logged(events)
         if action == advice:
             return Reply(True, "", events, RIGHT)
-        return Reply(True, f"Legal. The coach's choice: {reason}.", events, NEUTRAL)
+        return Reply(True, f"Legal. The coach's choice: {against_played(reason, action)}.",
+                     events, NEUTRAL)
 
     def claim(self) -> Reply:
         """The learner claims the rest of the tricks: the engine proves and plays it out, and
@@ -187,6 +200,26 @@ class GuidedRun:
             return Reply(True, message, [])
         self.attempts.wrong += 1
         return Reply(False, message, [], NEUTRAL)
+
+
+# The coach's reasons compare its choice with its own runner-up ("play the A♠: about 12 more for
+# your side than the 9♠, given the cards seen so far"): said to a learner who played another
+# card, that compares with a card nobody played.
+COMPARED = re.compile(r"^(?P<what>.+?): about .+? more (?:for (?:your side|you) )?than "
+                      r"(?P<second>.+?), (?P<basis>given the cards seen so far|as far as the "
+                      r"bidding shows)$")
+
+
+def against_played(reason: str, played: Action) -> str:
+    """The coach's reason as a reply to ``played``: its comparison kept only when it is with
+    the card the learner played, else its choice and what it was judged on."""
+    m = COMPARED.match(reason)
+    if m is None:
+        return reason
+    card = getattr(played, "card", None)
+    if card is not None and m.group("second") == f"the {card.pretty}":
+        return reason
+    return f"{m.group('what')}, its best choice {m.group('basis')}"
 
 
 def happened(event: ev.Event, rules: RuleSet) -> str:

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from game.bots.registry import make_bot
 from game.match.review import GRADES, hand_lost, review_game_hand
-from game.match.reviewread import Row, rows, score_words, scored
+from game.match.reviewread import Row, rows, scored
 from game.rules.actions import Action
+from game.rules.engine import apply
 from game.rules.events import Event, HandScored
 from game.rules.gamehands import GameHand
 from game.rules.state import GameState
@@ -95,10 +96,7 @@ def review_field(lr: LessonReview | None, arg: str) -> str:
     if what == "lost" and not n:
         return f"{hand_lost([r.graded for r in lr.rows]) or 0.0:.0f}"
     if what == "score":
-        score = scored(lr.hand, 0)  # in the review's words: a side's score or a lone player's
-        if score is None:
-            raise ValueError("the hand has no score")
-        return score_words(lr.hand, score)
+        return _score(lr)
     if what == "ceiling":
         c = lr.review.ceiling
         return f"{c:+.0f}" if c is not None else "nothing"
@@ -111,6 +109,29 @@ def review_field(lr: LessonReview | None, arg: str) -> str:
         raise ValueError(f"unknown review figure {what!r} (known: decisions, lost, score, "
                          f"ceiling, band:<grade>, {', '.join(fields)}:<n>)")
     return fields[what]
+
+
+def _score(lr: LessonReview) -> str:
+    """What the hand scored, as the score box shows it (each side's points), then the review's
+    figure for it, the learner's side's points minus the others': a margin alone ("your side
+    scored -130") reads as a loss of points the score box does not show."""
+    margin = scored(lr.hand, 0)
+    state, result = lr.hand.start, None
+    for action in lr.hand.moves:
+        state, events = apply(state, action)
+        result = next((e.result for e in events if isinstance(e, HandScored)), result)
+    if margin is None or result is None:
+        raise ValueError("the hand has no score")
+    rules = lr.hand.start.rules
+    side = rules.side_of(0)
+    points = {s.side: s.score for s in result.sides}
+    others = ", ".join(str(v) for k, v in sorted(points.items()) if k != side)
+    if rules.partnerships:
+        return (f"Your side scored {points.get(side, 0)} this hand and the other side "
+                f"{others}: the review counts that as {margin:+.0f}, your side's points minus "
+                f"theirs")
+    return (f"You scored {points.get(side, 0)} this hand and the others {others}: the review "
+            f"counts that as {margin:+.0f}, your points minus the others' average")
 
 
 def grade_words(plain: str) -> list[str]:

@@ -17,19 +17,32 @@ from game.rules.actions import Action, PlayCard
 from game.rules.compiled import compile_rules
 from game.rules.engine import hand_sides, legal_actions
 from game.rules.kernel import PlayKernel
-from game.rules.state import GameState, HandState
+from game.rules.state import GameState
+from game.rules.view import PlayerView, observe
 
 EXACT_CARDS = 16  # cards left in all hands up to which the whole hand is solved exactly
+
+
+def open_trick(state: GameState) -> tuple[PlayerView, tuple[tuple[int, int], ...]] | None:
+    """The learner's view of a trick of an auction game with every hand shown, and the trick
+    on the table as (seat, card type); None at any other position (bids, two-handed play)."""
+    if state.rules.stock.enabled:
+        return None
+    view = observe(state, 0, reveal=True)
+    if view.leader < 0:
+        return None
+    deck = state.rules.deck
+    return view, tuple((s, deck.type_of(c)) for s, c in view.trick)
 
 
 def real_values(state: GameState) -> dict[Action, float] | None:
     """The value of each legal card for the learner's side against the real hands, or None
     where the position is not a trick of an auction game (bids, two-handed stock play)."""
-    hand = state.hand
-    rules = state.rules
-    if not isinstance(hand, HandState) or hand.play is None or hand.trump is None:
+    found = open_trick(state)
+    if found is None:
         return None
-    play = hand.play
+    view, on_table = found
+    rules = state.rules
     k = compile_rules(rules).kernel
     n = rules.players
     me = 0
@@ -37,7 +50,7 @@ def real_values(state: GameState) -> dict[Action, float] | None:
     maximiser = [sides.same_side(s, me) for s in range(n)]
     nxt = [rules.next_seat(s) for s in range(n)]
     deck = rules.deck
-    hands = list(hand.hands)
+    hands = list(view.all_hands)
     left = sum(deck.size_of(h) for h in hands)
     out: dict[Action, float] = {}
     for action in legal_actions(state):
@@ -46,16 +59,16 @@ def real_values(state: GameState) -> dict[Action, float] | None:
         t = deck.type_of(action.card)
         hs = list(hands)
         hs[me] -= k.one[t]
-        trick = (*play.trick, (me, t))
+        trick = (*on_table, (me, t))
         if left <= EXACT_CARDS:
             def value(taken: list[int], won: list[int]) -> float:
                 del won
                 return float(sum(p if maximiser[s] else -p for s, p in enumerate(taken)))
 
-            out[action] = solve(k, hs, hand.trump, play.leader, trick, maximiser,
+            out[action] = solve(k, hs, view.trump, view.leader, trick, maximiser,
                                 [0] * n, [0] * n, value, nxt)
         else:
-            out[action] = trick_value(k, hs, hand.trump, trick, maximiser, nxt)
+            out[action] = trick_value(k, hs, view.trump, trick, maximiser, nxt)
     return out
 
 
@@ -111,26 +124,26 @@ class Outcome:
 def outcomes(state: GameState) -> dict[Action, Outcome] | None:
     """Each legal card's ``Outcome``, or None where the position is not a trick of an auction
     game. The trick is always played out; the whole hand when few cards are left."""
-    hand = state.hand
-    rules = state.rules
-    if not isinstance(hand, HandState) or hand.play is None or hand.trump is None:
+    found = open_trick(state)
+    if found is None:
         return None
+    view, on_table = found
+    rules = state.rules
     k = compile_rules(rules).kernel
     n = rules.players
     sides = hand_sides(state)
     maximiser = [sides.same_side(s, 0) for s in range(n)]
     nxt = [rules.next_seat(s) for s in range(n)]
-    whole = real_values(state) if sum(rules.deck.size_of(h) for h in hand.hands) <= \
+    whole = real_values(state) if sum(rules.deck.size_of(h) for h in view.all_hands) <= \
         EXACT_CARDS else None
     out: dict[Action, Outcome] = {}
     for action in legal_actions(state):
         if not isinstance(action, PlayCard):
             continue
-        hs = list(hand.hands)
+        hs = list(view.all_hands)
         t = rules.deck.type_of(action.card)
         hs[0] -= k.one[t]
-        value, winner = trick_line(k, hs, hand.trump, (*hand.play.trick, (0, t)), maximiser,
-                                   nxt)
+        value, winner = trick_line(k, hs, view.trump, (*on_table, (0, t)), maximiser, nxt)
         out[action] = Outcome(value, winner, whole[action] if whole else None)
     return out
 
@@ -148,8 +161,7 @@ TIE = 0.5
 
 def real_values_counted(state: GameState) -> int:
     """1 when the position is one ``real_values`` plays out (for the report's count)."""
-    hand = state.hand
-    return int(isinstance(hand, HandState) and hand.play is not None)
+    return int(open_trick(state) is not None)
 
 
 def real_cards_problem(state: GameState, answers: tuple[Action, ...]) -> str | None:

@@ -8,14 +8,15 @@ import random
 from game.rules.actions import Action
 from game.rules.cards import Card
 from game.rules.compiled import best_meld
-from game.rules.compose import auction_hand, in_play
+from game.rules.compose import auction_position, stock_position
 from game.rules.engine import first_dealer, new_game
+from game.rules.meld import MeldResult
 from game.rules.notation import NotationError, read
 from game.rules.notation import Position as NotationPosition
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.seating import SeatingError
-from game.rules.state import GameState, HandState, StockHand
+from game.rules.state import GameState
 from game.store.lessons import SEATS, LessonError, Position
 from game.tutorial.find import find
 
@@ -56,12 +57,7 @@ def build_state(rules: RuleSet, pos: Position, source: str, step: int | None = N
     if pos.phase == "stock" or (rules.stock.enabled and pos.phase == "tricks"):
         state = _stock_state(rules, pos, counts, rest, dealer, source, step)
     else:
-        hand = _auction_hand(rules, pos, counts, widow, dealer, source, step)
-        if pos.phase == "trump" and rules.widow.size and not pos.cards_each:
-            # Three-handed, after the discard: the cards no hand holds are the bidder's
-            # discards (banked for its tricks, known to it), as in a dealt hand.
-            hand = hand._replace(discards=rules.deck.counts_of(rest))
-        state = new_game(rules, pos.seed)._replace(dealer=dealer, hand=hand)
+        state = _auction_state(rules, pos, counts, widow, rest, dealer, source, step)
     return state._replace(scores=pos.scores) if pos.scores else state
 
 
@@ -131,30 +127,32 @@ def _deal_position(rules: RuleSet, pos: Position, source: str, step: int | None
     return tuple(deck.counts_of(h) for h in given), widow, rest
 
 
-_PHASES = {"trump": Phase.TRUMP, "widow": Phase.WIDOW, "pass": Phase.PASS}
+_PHASES = {"auction": Phase.AUCTION, "trump": Phase.TRUMP, "widow": Phase.WIDOW,
+           "pass": Phase.PASS, "discard": Phase.DISCARD, "tricks": Phase.TRICKS}
 
 
-def _auction_hand(rules: RuleSet, pos: Position, counts: tuple[int, ...], widow: list[Card],
-                  dealer: int, source: str, step: int | None) -> HandState:
-    """The hand of an auction game at the position's phase."""
+def _auction_state(rules: RuleSet, pos: Position, counts: tuple[int, ...], widow: list[Card],
+                   rest: list[Card], dealer: int, source: str, step: int | None) -> GameState:
+    """A game whose hand of an auction game is at the position's phase."""
     trump = -1 if pos.trump is None else int(pos.trump)
-    hand = auction_hand(rules, dealer, counts, rules.deck.counts_of(widow))
-    if pos.phase == "auction":
-        return hand
-    hand = hand._replace(auction=None, bidder=pos.bidder, bid=pos.bid or rules.auction.min_bid,
-                         trump=trump)
     if pos.phase in ("pass", "tricks") and trump < 0:
         what = "passing" if pos.phase == "pass" else "trick play"
         raise LessonError(source, step, "position.trump", f"{what} needs a trump suit")
-    if pos.phase in _PHASES:
-        return hand._replace(phase=_PHASES[pos.phase])
-    if pos.phase == "discard":
-        return hand._replace(phase=Phase.DISCARD, looked=True, widow=0)
-    melded = melded_cards(rules, pos)
-    melds = tuple(best_meld(rules, melded[s] if melded[s] else counts[s], trump)
-                  for s in range(rules.players))
+    melds: tuple[MeldResult | None, ...] = ()
+    if pos.phase == "tricks":
+        melded = melded_cards(rules, pos)
+        melds = tuple(best_meld(rules, melded[s] if melded[s] else counts[s], trump)
+                      for s in range(rules.players))
+    discards = 0
+    if pos.phase == "trump" and rules.widow.size and not pos.cards_each:
+        # Three-handed, after the discard: the cards no hand holds are the bidder's
+        # discards (banked for its tricks, known to it), as in a dealt hand.
+        discards = rules.deck.counts_of(rest)
     leader = pos.bidder if pos.leader is None else pos.leader
-    return in_play(rules, hand._replace(melds=melds), rules.seating.wrapped(leader))
+    hand = auction_position(rules, dealer, counts, rules.deck.counts_of(widow),
+                            _PHASES[pos.phase], pos.bidder, pos.bid or rules.auction.min_bid,
+                            trump, melds, rules.seating.wrapped(leader), discards)
+    return new_game(rules, pos.seed)._replace(dealer=dealer, hand=hand)
 
 
 def _stock_state(rules: RuleSet, pos: Position, counts: tuple[int, ...], rest: list[Card],
@@ -170,8 +168,8 @@ def _stock_state(rules: RuleSet, pos: Position, counts: tuple[int, ...], rest: l
         rest.remove(turnup)  # one copy: identical cards are one object
     deck = rules.deck
     leader = rules.next_seat(dealer) if pos.leader is None else rules.seating.wrapped(pos.leader)
-    hand = StockHand(Phase.TRICKS, dealer, counts, ((), ()), tuple(deck.type_of(c) for c in rest),
-                     deck.type_of(turnup), int(turnup.suit), leader, leader)
+    hand = stock_position(dealer, counts, tuple(deck.type_of(c) for c in rest),
+                          deck.type_of(turnup), int(turnup.suit), leader)
     return new_game(rules, pos.seed)._replace(dealer=dealer, hand=hand)
 
 

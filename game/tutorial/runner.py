@@ -1,40 +1,43 @@
-"""Running a lesson or a puzzle on the real engine: positions become game states, scripted seats
-act, and every answer of the learner is judged by the engine. An illegal move is answered with
-the rule that forbids it (in the table's order of precedence), a legal move that is not the one
-asked for with the step's reason, in a neutral tone. Wrong tries and hints are counted: an
-exercise earns one star when done, one for no wrong try, one for no hint."""
+"""Running a lesson on the real engine: positions become game states, scripted seats act, and
+every answer of the learner is judged by the engine. An illegal move is answered with the rule
+that forbids it (in the table's order of precedence), a legal move that is not the one asked for
+with the step's reason, in a neutral tone. Wrong tries and hints are counted: an exercise earns
+one star when done, one for no wrong try, one for no hint. (A puzzle runs the same way:
+:mod:`game.tutorial.puzzlerun`.)"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 
 from game.bots.registry import make_bot
 from game.match.controller import HUMAN, SCRIPT, Match
+from game.match.history import HandHistory
+from game.match.reviewread import Row
 from game.rules.actions import Action, PlayCard, parse_action
 from game.rules.cards import Card
 from game.rules.compiled import best_meld
 from game.rules.engine import apply, legal_actions
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event, TrickWon
+from game.rules.facts import trump_of
 from game.rules.meld import MeldResult
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
 from game.store.content import load_tutorial_library
-from game.store.lessons import Lesson, Position, Puzzle, Step
+from game.store.lessons import Lesson, Position, Step
 from game.store.tutorial_data import QuoteFile
 from game.tutorial.claims import named_values
 from game.tutorial.features import steps_for
-from game.tutorial.playoutstep import PlayOutSteps
+from game.tutorial.handreview import LessonReview
+from game.tutorial.playoutstep import PlayOut, ScoredOut
 from game.tutorial.positions import build_state
 from game.tutorial.replies import NEUTRAL, RIGHT, WRONG, Attempts, Reply
 from game.tutorial.sums import SumTask, sum_task
 from game.tutorial.text import TextContext, names, render
 
-__all__ = ["NEUTRAL", "RIGHT", "WRONG", "Attempts", "LessonRun", "PuzzleRun", "Reply",
-           "build_state"]
+__all__ = ["NEUTRAL", "RIGHT", "WRONG", "Attempts", "LessonRun", "Reply", "build_state"]
 
 AUTO_BOT = make_bot("medium")
 
@@ -54,8 +57,9 @@ def allowed_reason(rules: RuleSet, state: GameState, card: Card) -> str:
     return "Legal: no rule narrowed the choice here, so any of your cards could be played."
 
 
-class LessonRun(PlayOutSteps):
-    """A lesson in progress on one table: which step, and the match it is played on."""
+class LessonRun:
+    """A lesson in progress on one table: which step, and the match it is played on. Its
+    play-out steps are remembered by the :class:`PlayOut` it holds (``out``)."""
 
     def __init__(self, lesson: Lesson, load_rules: Callable[[str], RuleSet],
                  table: RuleSet | None = None,
@@ -74,7 +78,7 @@ class LessonRun(PlayOutSteps):
         self.chosen: dict[int, Action] = {}  # the learner's answer to each step done
         self.attempts = Attempts()
         self.sum: SumTask | None = None
-        self.init_out()
+        self.out = PlayOut()
         if self.steps:
             self.start(0)
 
@@ -119,7 +123,7 @@ class LessonRun(PlayOutSteps):
         self._script(step.before)
         self.index, self.state_at_step = i, self.match.state
         if step.task == "play-out":
-            self._play_out(self.played.get(i))
+            self.log += self.out.replay(self.match, i)
             self._script(step.after)
             return
         chosen = self.chosen.get(i)
@@ -151,7 +155,7 @@ class LessonRun(PlayOutSteps):
         the events of the step's own scripted moves, to be animated."""
         first, pos = self._position_for(index)
         self.match = self._new_match(pos, self.steps[first].number)
-        self.log, self.scored_out = [], None
+        self.log, self.out.scored = [], None
         for i in range(first, index):
             self._replay_step(i)
         self.index = index
@@ -159,11 +163,10 @@ class LessonRun(PlayOutSteps):
         self.sum = None
         self.pre_state = self.match.state
         events = self._script(self.step.before)
-        if self.step.task == "play-out":
-            self._begin_out()  # after the step's script: its events are the play-out's own
-            self.out_events = self._play_on(events)
-            events = events + self.out_events
-            self.played[index] = []
+        if self.step.task == "play-out":  # after the step's script: the play-out's own
+            played = self.out.begin(self.match, index, events)
+            self.log += played
+            events = events + played
         self.state_at_step = self.match.state
         if self.step.task == "add-up":
             self.sum = sum_task(self.step.add, self.log, self.match.rules)
@@ -185,10 +188,42 @@ class LessonRun(PlayOutSteps):
         state = self.state_at_step
         rules = self.match.rules
         return TextContext(rules, state, named_values(self.step.claims, state, rules),
-                           self.quotes, review=self.review)
+                           self.quotes, review=self.out.review,
+                           answers=played_cards(self.step.expect))
 
     def text(self, which: str = "say") -> str:
         return render(getattr(self.step, which), self.context())
+
+    # -- the play-out's hand, for the steps that read its review ---------------------------
+    @property
+    def review(self) -> LessonReview | None:
+        """The review of the hand played out last (None before any)."""
+        return self.out.review
+
+    def scored_hand(self) -> ScoredOut | None:
+        """The played-out hand at its end, while nothing has moved since its score."""
+        return self.out.scored_hand(self.match)
+
+    def replay_focus(self) -> tuple[HandHistory, Row] | None:
+        """A ``replay = n`` step's hand and decision (:meth:`PlayOut.replay_focus`)."""
+        return self.out.replay_focus(self.match, self.step.replay,
+                                     self._position_for(self.index)[1], self.lesson.source)
+
+    def _try_out(self, action: Action) -> Reply:
+        """A card of a play-out step: any legal card goes; the others play on; the step is
+        done (and the hand reviewed) when the hand is scored."""
+        assert self.match is not None
+        try:
+            apply(self.match.state, action)
+        except IllegalActionError as exc:
+            self.illegal_try()
+            return Reply(False, str(exc), [], WRONG)
+        events, over = self.out.take(self.match, self.index, action)
+        self.log += events
+        if over:
+            self._script(self.step.after)
+            self.done_current = True
+        return Reply(True, "", events)
 
     # -- the learner's answers -------------------------------------------------------------
     def legal(self) -> tuple[Action, ...]:
@@ -252,8 +287,7 @@ class LessonRun(PlayOutSteps):
         melds asked for (all of the hand's meld for ``all``), with no card to spare."""
         assert self.match is not None and self.state_at_step is not None
         rules = self.match.rules
-        trump = getattr(self.state_at_step.hand, "trump", -1)
-        trump = None if trump is None or trump < 0 else trump
+        trump = trump_of(self.state_at_step)
         result = best_meld(rules, cards, trump)
         parts = ", ".join(f"{m.name} {m.points}" for m in result.melds) or "no meld"
         counted = f"Those cards count {result.total}: {parts}."
@@ -300,9 +334,8 @@ class LessonRun(PlayOutSteps):
     def build_cards(self) -> list[Card]:
         """The hand's cards that make the meld a build-meld step asks for."""
         assert self.match is not None and self.state_at_step is not None
-        trump = getattr(self.state_at_step.hand, "trump", -1)
         meld = best_meld(self.match.rules, self.match.view(0).cards,
-                         None if trump is None or trump < 0 else trump)
+                         trump_of(self.state_at_step))
         build = self.step.build
         wanted = tuple(m for m in meld.melds if build == ("all",) or m.kind in build)
         return MeldResult(sum(m.points for m in wanted), wanted).cards_used()
@@ -326,70 +359,6 @@ def _pretty(action: Action) -> str:
     return str(action)
 
 
-@dataclass
-class PuzzleRun:
-    """A puzzle: its position after the scripted moves, and the learner's answers judged."""
-
-    puzzle: Puzzle
-    load_rules: Callable[[str], RuleSet]
-    quotes: Mapping[str, QuoteFile] | None = None
-    attempts: Attempts = field(default_factory=Attempts)
-    solved: bool = False
-
-    def __post_init__(self) -> None:
-        puzzle = self.puzzle
-        if self.quotes is None:
-            self.quotes = default_quotes()
-        rules = self.load_rules(puzzle.position.preset or puzzle.preset)
-        state = build_state(rules, puzzle.position, puzzle.source)
-        seats = (HUMAN,) + (SCRIPT,) * (rules.players - 1)
-        self.match = Match(rules, puzzle.position.seed, seats, initial=state)
-        self.events: list[Event] = []
-        for action in puzzle.before:
-            self.events += self.match.submit(action)
-        self.state = self.match.state
-
-    def context(self) -> TextContext:
-        rules = self.match.rules
-        return TextContext(rules, self.state, named_values(self.puzzle.claims, self.state, rules),
-                           self.quotes or {})
-
-    def render(self, raw: str) -> str:
-        return render(raw, self.context())
-
-    def text(self, which: str) -> str:
-        return self.render(getattr(self.puzzle, which))
-
-    def answer(self, action: Action) -> Reply:
-        """Right: the explanation. Legal but not right: the reason, neutral. Illegal: the rule."""
-        if self.solved:
-            return Reply(False, "Solved: press Next puzzle.", [], NEUTRAL)
-        try:
-            apply(self.state, action)
-        except IllegalActionError as exc:
-            self.attempts.wrong += 1
-            return Reply(False, str(exc), [], WRONG)
-        if action in self.puzzle.answers:
-            self.solved = True
-            return Reply(True, self.text("explanation"), [])
-        self.attempts.wrong += 1
-        return Reply(False, self.reason(action), [], NEUTRAL)
-
-    def reason(self, action: Action) -> str:
-        """Why a legal action is not the answer: its own reason, else ``why_not``."""
-        raw = self.puzzle.reason_for(action)
-        return self.render(raw) if raw else "Legal, but not the best answer here."
-
-    def hint(self, reason: str) -> str:
-        self.attempts.hints += 1
-        return reason
-
-    @property
-    def stars(self) -> int:
-        return self.attempts.stars(self.solved)
-
-    @property
-    def grade(self) -> str:
-        if self.solved:
-            return "first try" if self.stars == 3 else "solved"
-        return "tried" if self.attempts.wrong else ""
+def played_cards(actions: tuple[Action, ...]) -> tuple[Card, ...]:
+    """The cards among the answers (what a card step's text explains)."""
+    return tuple(a.card for a in actions if isinstance(a, PlayCard))

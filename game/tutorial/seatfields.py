@@ -18,11 +18,12 @@ import re
 from typing import Protocol
 
 from game.rules.cards import Card, Suit, parse_cards
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.seating import SEAT_NAMES
-from game.rules.state import GameState, HandState
+from game.rules.state import GameState
 from game.rules.tricks import trick_winner_index
-from game.rules.view import observe
+from game.rules.view import PlayerView, observe
 
 
 class TextContext(Protocol):
@@ -44,38 +45,43 @@ def _who(ctx: TextContext, seat: int) -> str:
     return "you" if seat == ctx.seat else ctx.rules.seating.name(seat)
 
 
-def _hand(ctx: TextContext) -> HandState:
-    hand = ctx.state.hand if ctx.state is not None else None
-    if not isinstance(hand, HandState):
+def auction_view(ctx: TextContext, reveal: bool = False) -> PlayerView:
+    """The position as the learner's seat sees it, in a dealt hand of an auction game (with
+    ``reveal``, every hand too: a field may name who holds a card)."""
+    state = ctx.state
+    if state is None or ctx.rules.stock.enabled or state.phase in (Phase.DEAL,
+                                                                    Phase.GAME_OVER):
         raise _err("needs a hand of an auction game")
-    return hand
+    return observe(state, ctx.seat, reveal)
 
 
-def _tricks(ctx: TextContext) -> list[tuple[tuple[int, int], ...]]:
-    hand = _hand(ctx)
-    if hand.play is None:
+def _tricks(ctx: TextContext) -> list[tuple[tuple[int, Card], ...]]:
+    """The completed tricks and the one on the table, as (seat, card) in play order."""
+    view = auction_view(ctx)
+    if view.leader < 0:
         raise _err("needs the tricks in play")
-    return [*hand.play.tricks, *((hand.play.trick,) if hand.play.trick else ())]
+    types = ctx.rules.deck.types
+    done = [tuple((s, types[t]) for s, t in trick) for trick in view.tricks]
+    return [*done, *((view.trick,) if view.trick else ())]
 
 
 def took(ctx: TextContext, which: str) -> str:
     """The winner of the last completed trick (``card``: the card that won it)."""
-    hand = _hand(ctx)
-    if hand.play is None or not hand.play.tricks:
+    view = auction_view(ctx)
+    if view.leader < 0 or not view.tricks:
         raise _err("no trick has been completed yet")
-    trick = hand.play.tricks[-1]
+    trick = view.tricks[-1]
     deck = ctx.rules.deck
     cards = [deck.types[t] for _, t in trick]
-    win = trick_winner_index(ctx.rules, cards, hand.trump if hand.trump >= 0 else None)
+    win = trick_winner_index(ctx.rules, cards, view.trump if view.trump >= 0 else None)
     return cards[win].pretty if which == "card" else _who(ctx, trick[win][0])
 
 
 def played(ctx: TextContext, code: str) -> str:
     """Who played ``code`` to the trick on the table, else to the last completed one."""
     card = Card.parse(code)
-    deck = ctx.rules.deck
     for trick in reversed(_tricks(ctx)):
-        seats = [s for s, t in trick if deck.types[t] == card]
+        seats = [s for s, c in trick if c == card]
         if len(seats) > 1:
             raise _err(f"{card.pretty} was played twice in that trick")
         if seats:
@@ -87,8 +93,8 @@ def holder(ctx: TextContext, code: str) -> str:
     """The one seat other than the learner that holds ``code`` now."""
     card = Card.parse(code)
     deck = ctx.rules.deck
-    hand = _hand(ctx)
-    seats = [s for s, h in enumerate(hand.hands) if s != ctx.seat and deck.count(h, card)]
+    hands = auction_view(ctx, reveal=True).all_hands
+    seats = [s for s, h in enumerate(hands) if s != ctx.seat and deck.count(h, card)]
     if len(seats) != 1:
         raise _err(f"{'no other seat' if not seats else 'several seats'} hold the "
                    f"{card.pretty}")
@@ -210,8 +216,8 @@ def followed(ctx: TextContext, who: str) -> str:
 def passed(ctx: TextContext, who: str) -> str:
     """A seat (``{passed:next_before}``) that has passed in the auction."""
     name, seats = _seats_named(ctx, who)
-    auction = _hand(ctx).auction
-    if auction is None or not all(auction.passed[s] for s in seats):
+    passed_out = auction_view(ctx).passed_out  # empty once the auction is over
+    if not passed_out or not all(passed_out[s] for s in seats):
         raise _err(f"{name} has not passed")
     return name
 

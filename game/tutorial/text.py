@@ -19,15 +19,17 @@ from game.rules.actions import Bid
 from game.rules.cards import Card, Suit
 from game.rules.compiled import best_meld
 from game.rules.engine import legal_actions
-from game.rules.facts import level_stars, meld_checks
+from game.rules.facts import level_stars, meld_checks, trump_of
+from game.rules.phase import Phase
 from game.rules.ruleset import OBLIGATIONS, RuleSet
-from game.rules.state import GameState, HandState, StockHand
+from game.rules.state import GameState
 from game.rules.tricks import PlayVerdict, explain_plays, trick_winner_index
-from game.rules.view import observe
+from game.rules.view import PlayerView, observe
 from game.store.content import load_preset
 from game.store.tutorial_data import QuoteFile, Term
+from game.tutorial.features import term_text
 from game.tutorial.handreview import LessonReview, review_field
-from game.tutorial.seatfields import SEAT_FIELDS
+from game.tutorial.seatfields import SEAT_FIELDS, auction_view
 
 FIELD = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
 
@@ -49,27 +51,20 @@ class TextContext:
     quotes: Mapping[str, QuoteFile] = field(default_factory=dict)
     seat: int = 0  # the learner
     review: LessonReview | None = None  # the review lesson's played hand, once reviewed
+    answers: tuple[Card, ...] = ()  # the cards the step or puzzle asks for (what it explains)
 
     def verdict(self) -> tuple[list[Card], list[tuple[int, Card]], PlayVerdict]:
         """(the learner's cards, the trick so far as (seat, card), the engine's verdict)."""
         state = self.state
         if state is None:
             raise TemplateError("needs a position")
-        hand = state.hand
         rules = state.rules
-        deck = rules.deck
-        if isinstance(hand, HandState) and hand.play is not None:
-            trick = [(s, deck.types[t]) for s, t in hand.play.trick]
-            cards = deck.to_cards(hand.hands[self.seat])
-            trump: int | None = hand.trump
-            obligations = None
-        elif isinstance(hand, StockHand):
-            view = observe(state, self.seat)
-            trick, cards, trump = list(view.trick), view.cards, view.trump
-            obligations = rules.stock.playoff_obligations if view.playoff else None
-        else:
+        view = observe(state, self.seat)
+        if view.leader < 0:  # no hand dealt, or an auction game before its first lead
             raise TemplateError("needs a trick in play")
-        trump_or_none = trump if trump is not None and trump >= 0 else None
+        trick, cards, trump = list(view.trick), view.cards, view.trump
+        obligations = rules.stock.playoff_obligations if view.playoff else None
+        trump_or_none = trump if trump >= 0 else None
         verdict = explain_plays(rules, cards, [c for _, c in trick], trump_or_none, obligations)
         return cards, trick, verdict
 
@@ -150,10 +145,17 @@ def _points(ctx: TextContext, arg: str) -> str:
     return str(ctx.rules.tricks.points.get(arg.upper(), 0))
 
 
-def _state_hand(ctx: TextContext) -> HandState:
-    if ctx.state is None or not isinstance(ctx.state.hand, HandState):
-        raise TemplateError("needs a hand with an auction")
-    return ctx.state.hand
+def _auction(ctx: TextContext) -> PlayerView:
+    """The learner's view of a dealt hand of an auction game."""
+    try:
+        return auction_view(ctx)
+    except ValueError:
+        raise TemplateError("needs a hand with an auction") from None
+
+
+def _meld_of(view: PlayerView, seats: tuple[int, ...]) -> int:
+    """The meld shown by these seats (0 for a seat that has not shown yet)."""
+    return sum(m.total for m in (view.melds[s] for s in seats) if m is not None)
 
 
 def _lowest_bid(ctx: TextContext, _: str) -> str:
@@ -167,47 +169,48 @@ def _lowest_bid(ctx: TextContext, _: str) -> str:
 
 def _contract(ctx: TextContext) -> tuple[int, int]:
     """(bid, bidder) of the hand in play, or of the hand just scored."""
-    if ctx.state is not None and not isinstance(ctx.state.hand, HandState) and ctx.state.records:
-        last = ctx.state.records[-1]
+    state = ctx.state
+    if state is not None and state.phase in (Phase.DEAL, Phase.GAME_OVER) and state.records:
+        last = state.records[-1]
         if last.bidder >= 0:
             return last.bid, last.bidder
-    hand = _state_hand(ctx)
-    if hand.bidder < 0:
+    view = _auction(ctx)
+    if view.bidder < 0:
         raise TemplateError("nobody has won the auction yet")
-    return hand.bid, hand.bidder
+    return view.bid, view.bidder
 
 
 def _high_bid(ctx: TextContext, which: str) -> str:
-    au = _state_hand(ctx).auction
-    if au is None or au.high_bidder < 0:
+    view = _auction(ctx)  # the high bid is known while the auction lasts
+    if view.high_bidder < 0:
         raise TemplateError("nobody has bid yet")
-    return str(au.high_bid) if which == "bid" else ctx.rules.seating.name(au.high_bidder)
+    return str(view.high_bid) if which == "bid" else ctx.rules.seating.name(view.high_bidder)
 
 
 def _side_meld(ctx: TextContext, _: str) -> str:
-    hand = _state_hand(ctx)
-    if not hand.side_meld:
+    view = _auction(ctx)
+    if not view.side_meld:
         raise TemplateError("no meld is laid down yet")
-    return str(hand.side_meld[ctx.rules.side_of(ctx.seat)])
+    return str(view.side_meld[ctx.rules.side_of(ctx.seat)])
 
 
 def _shown_meld(ctx: TextContext, _: str) -> str:
     """The learner's side's meld as shown, before any minimum-meld rule."""
-    hand = _state_hand(ctx)
-    if not hand.melds:
+    view = _auction(ctx)
+    if not view.melds:
         raise TemplateError("no meld is laid down yet")
-    return str(hand.meld_of(ctx.rules.seats_of(ctx.rules.side_of(ctx.seat))))
+    return str(_meld_of(view, ctx.rules.seats_of(ctx.rules.side_of(ctx.seat))))
 
 
 def _need(ctx: TextContext, _: str) -> str:
     """What the bidding side still needs from the tricks after its meld."""
-    hand = _state_hand(ctx)
-    if not hand.melds or hand.bidder < 0:
+    view = _auction(ctx)
+    if not view.melds or view.bidder < 0:
         raise TemplateError("needs a bid and laid-down meld")
-    seats = ctx.rules.seats_of(ctx.rules.side_of(hand.bidder))
-    if any(hand.melds[s] is None for s in seats):
+    seats = ctx.rules.seats_of(ctx.rules.side_of(view.bidder))
+    if any(view.melds[s] is None for s in seats):
         raise TemplateError("the bidding side's meld is not laid down yet")
-    return str(hand.bid - hand.meld_of(seats))
+    return str(view.bid - _meld_of(view, seats))
 
 
 def _score(ctx: TextContext, arg: str) -> str:
@@ -221,8 +224,7 @@ def _meld_checks(ctx: TextContext, _: str) -> str:
     """Checks the learner's meld earns at check pinochle (flush, aces, roundtable...)."""
     if ctx.state is None:
         raise TemplateError("needs a position")
-    hand = ctx.state.hand
-    counts = hand.hands[ctx.seat]
+    counts = observe(ctx.state, ctx.seat).hand
     trump = _trump_or_none(ctx)
     deck = ctx.rules.deck
     nines = sum(deck.count(counts, c) for c in deck.types if c.rank.letter == "9")
@@ -230,9 +232,8 @@ def _meld_checks(ctx: TextContext, _: str) -> str:
 
 
 def _trump(ctx: TextContext, _: str) -> str:
-    hand = ctx.state.hand if ctx.state is not None else None
-    trump = getattr(hand, "trump", -1)
-    if trump is None or trump < 0:
+    trump = _trump_or_none(ctx)
+    if trump is None:
         raise TemplateError("no trump is named yet")
     return Suit(trump).plural
 
@@ -263,8 +264,7 @@ def _trick_fact(ctx: TextContext, arg: str, which: str) -> str:
 
 
 def _trump_or_none(ctx: TextContext) -> int | None:
-    trump = getattr(ctx.state.hand if ctx.state else None, "trump", -1)
-    return None if trump is None or trump < 0 else trump
+    return trump_of(ctx.state) if ctx.state is not None else None
 
 
 def _quote(ctx: TextContext, arg: str) -> str:
@@ -348,33 +348,39 @@ for _name in ("legal", "forbidden", "hand", "led", "leader", "winner", "winner_s
     FIELDS[_name] = partial(_trick_fact, which=_name)
 
 
+def fill(match: re.Match[str], ctx: TextContext) -> str:
+    """One field (a match of ``FIELD``) filled; TemplateError names it when it cannot be."""
+    name, arg = match.group(1), match.group(2) or ""
+    if name in ctx.named:
+        return str(ctx.named[name])
+    fn = FIELDS.get(name)
+    if fn is None:
+        raise TemplateError(f"unknown field {{{name}}}")
+    try:
+        return fn(ctx, arg)
+    except TemplateError as exc:
+        raise TemplateError(f"{{{match.group(0)[1:-1]}}}: {exc}") from None
+    except (ValueError, IndexError, KeyError, AttributeError) as exc:
+        raise TemplateError(f"{{{match.group(0)[1:-1]}}}: cannot be filled ({exc})") from None
+
+
 def render(text: str, ctx: TextContext) -> str:
     """The prose with every field filled; TemplateError names the first field that fails."""
-    def fill(match: re.Match[str]) -> str:
-        name, arg = match.group(1), match.group(2) or ""
-        if name in ctx.named:
-            return str(ctx.named[name])
-        fn = FIELDS.get(name)
-        if fn is None:
-            raise TemplateError(f"unknown field {{{name}}}")
-        try:
-            return fn(ctx, arg)
-        except TemplateError as exc:
-            raise TemplateError(f"{{{match.group(0)[1:-1]}}}: {exc}") from None
-        except (ValueError, IndexError, KeyError, AttributeError) as exc:
-            raise TemplateError(f"{{{match.group(0)[1:-1]}}}: cannot be filled ({exc})") from None
-    return FIELD.sub(fill, text)
+    return FIELD.sub(lambda m: fill(m, ctx), text)
 
 
 def fields_of(text: str) -> list[tuple[str, str]]:
     return [(m.group(1), m.group(2) or "") for m in FIELD.finditer(text)]
 
 
-def terms_in(text: str, glossary: tuple[Term, ...]) -> list[str]:
-    """Glossary terms the (rendered) text uses, in order of first appearance."""
+def terms_in(text: str, glossary: tuple[Term, ...], rules: RuleSet | None = None) -> list[str]:
+    """Glossary terms the (rendered) text uses, in order of first appearance (at ``rules``: the
+    terms that can pop up at that table)."""
     found: list[tuple[int, str]] = []
     lower = text.lower()
     for term in glossary:
+        if rules is not None and term_text(term, rules) is None:
+            continue
         hits = [m.start() for form in term.forms
                 for m in re.finditer(rf"\b{re.escape(form)}\b", lower)]
         if hits:

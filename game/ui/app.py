@@ -2,9 +2,10 @@
 
 The loop draws at up to 60 frames a second while something moves, and otherwise sleeps: a table
 waiting for the player draws nothing until an event arrives or a scene says its picture is stale
-(a message that has just expired), so it uses almost no CPU. It sleeps with ``time.sleep`` and
-looks for input every frame or two, not with ``pygame.event.wait(timeout)``, which polls every
-millisecond and so costs about 2 % of a core under X11 by itself. The app
+(a message that has just expired), so it uses almost no CPU. It sleeps (on an event a network
+table's link sets when something arrives) and looks for input every frame or two, not with
+``pygame.event.wait(timeout)``, which polls every millisecond and so costs about 2 % of a core
+under X11 by itself. The app
 knows no scene by name: it is given the routes (:mod:`game.ui.routes`) and builds scenes from
 them when asked (see the contract in :mod:`game.ui.scene`).
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator
@@ -126,6 +128,13 @@ class App:
         self.time = 0.0
         self.first_frame_at: float | None = None
         self.frame_hook: Callable[[App, float], None] | None = None  # demo mode, benchmarks
+        # Whether the hook wants frames all the time (the demo), or is content to be called
+        # as often as the loop turns while idling (a network window played by a bot, measured
+        # as a person's window would be).
+        self.hook_frames = True
+        # Set by another thread (a network table's link) when something arrives: the idle
+        # loop wakes at once instead of at its next look for input.
+        self.wake = threading.Event()
         self.fixed_dt: float | None = None  # run as fast as possible with this step (tests)
         self.frame_times: list[tuple[float, str]] = []  # (seconds of work, top scene name)
         self.record_frames = False
@@ -322,7 +331,7 @@ class App:
             idle = False
             if self.fixed_dt is not None:
                 events = pygame.event.get()
-            elif self.busy or self.frame_hook is not None:
+            elif self.busy or (self.frame_hook is not None and self.hook_frames):
                 self.clock.tick(FPS)
                 events = pygame.event.get()
             else:
@@ -357,7 +366,8 @@ class App:
             if now >= deadline:
                 return []
             poll = POLL_QUIET if now - self.last_input > QUIET else POLL_ACTIVE
-            time.sleep(min(deadline - now, poll))
+            if self.wake.wait(min(deadline - now, poll)):
+                self.wake.clear()
 
     def screenshot(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -57,15 +57,17 @@ def unreadable(drv: Driver, where: str) -> list[str]:
     return found
 
 
-def drive_lessons_folder(root: str) -> tuple[int, int, list[str]]:
+def drive_lessons_folder(root: str, names: tuple[str, ...] = ()) -> tuple[int, int, list[str]]:
     """The worker's half of ``tutorial --check`` (a process beside the engine's checks): the
     first hand checked on the engine (``check_guided_all``) and then played through the
-    window, whose coach's advice is then already searched; every lesson driven.
-    (runs of the first hand, lessons driven, failures)."""
+    window, whose coach's advice is then already searched; every lesson driven (or only the
+    lessons ``names`` names, by id). (runs of the first hand, lessons driven, failures)."""
     from game.store.content import load_preset, load_tutorial, load_tutorial_library, preset_names
     from game.tutorial.check_guided import check_guided_all
 
     lessons, _, _ = load_tutorial(Path(root))
+    if names:
+        lessons = [x for x in lessons if x.id in names]
     runs, failures = check_guided_all(lessons, load_preset, load_tutorial_library(Path(root)),
                                       preset_names())
     driven, more = drive_all(lessons, [], load_preset, preset_names())

@@ -1,27 +1,35 @@
-"""The table as the tutorial uses it: the real table scene with a narration panel beside it.
+"""The coach the tutorial seats beside the real table: a lesson, a puzzle, the drill and the
+guided first hand are each a :class:`~game.ui.table.scene.TableScene` with a :class:`Coach`
+attached, not a kind of table.
 
-What every tutorial scene shares: the narration panel (:attr:`CoachedTable.narration`: title,
-stars, the text, the last reply in the colour of its tone, and the panel's buttons), the controls
-a step lights (:attr:`CoachedTable.controls`), a finished trick that stays on the table with its
-winner and points until the learner clicks, glossary pop-ups for terms met for the first time,
-and no greyed-out cards (an illegal card is a try the game answers with its rule).
+What the coach brings to every one of them: the narration panel (:attr:`Coach.narration`:
+title, stars, the text, the last reply in the colour of its tone, and the panel's buttons), the
+controls a step lights (:attr:`Coach.controls`), a finished trick that stays on the table with
+its winner and points until the learner clicks, glossary pop-ups for terms met for the first
+time (:mod:`game.ui.coached_popups` draws both), and no greyed-out cards (an illegal card is a
+try the game answers with its rule). What differs between them is the :class:`Tutor` the coach
+holds: the run that judges the learner's moves and the text of the panel.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.rules.actions import DeclareOut
+from game.match.controller import Match
+from game.rules.actions import Action, DeclareOut
+from game.rules.cards import Card
 from game.rules.errors import RulesError
 from game.rules.events import Event, HandClaimed, TrickWon
 from game.rules.phase import Phase
 from game.rules.state import GameState
 from game.rules.view import observe
-from game.store.content import load_preset, load_ruleset
+from game.store.tables import TableChoice, preset_table, table_named
 from game.store.tutorial_data import Term
-from game.ui import assets, theme
+from game.tutorial.features import term_text
+from game.tutorial.text import TemplateError, TextContext, render
+from game.ui import assets, coached_popups, theme
 from game.ui.coached_controls import (
     LessonControls,
     before_hand,
@@ -30,163 +38,220 @@ from game.ui.coached_controls import (
     shipped_library,
 )
 from game.ui.coached_panel import NarrationPanel
-from game.ui.scene import Route
+from game.ui.scene import Route, Scene
 from game.ui.table import hud
 from game.ui.table.model import TableModel
 from game.ui.table.scene import TableScene
-from game.ui.widgets import Button, draw_text, layout_row, panel, wrap
+from game.ui.widgets import Button, layout_row
 
 if TYPE_CHECKING:
-    from game.match.controller import Match
-    from game.rules.ruleset import RuleSet
     from game.ui.scene import AppContext
+    from game.ui.table.layout import Layout
+    from game.ui.table.toolbar import Toolbar
 
-# What the tutorial's scenes take from here along with the table.
-__all__ = ["CoachedTable", "before_hand", "control_of", "learner_table", "shipped_lessons",
-           "shipped_library", "stars_text"]
+# What the tutorial's tutors take from here along with the coach.
+__all__ = ["Coach", "Tutor", "before_hand", "coach_of", "control_of", "learner_table",
+           "shipped_lessons", "shipped_library", "stars_text"]
 
 NEUTRAL = (140, 196, 255)  # legal but not the best: neither the red of a rule nor a success
 TONES = {"right": theme.GREEN, "wrong": theme.RED, "neutral": NEUTRAL}
 STAR, NO_STAR = "★", "☆"
-TERMS_AT_ONCE = 3  # new words explained together in one pop-up
 
 
 def stars_text(stars: int, out_of: int = 3) -> str:
     return STAR * stars + NO_STAR * (out_of - stars)
 
 
-def learner_table(app: AppContext) -> tuple[str, RuleSet]:
+def learner_table(app: AppContext) -> TableChoice:
     """The table the learner picked for the tutorial (a preset or a house-rules file), else
-    the table of their games, else racehorse: its name and its rules."""
+    the New game screen's last table, else racehorse."""
     progress = app.store.load_progress()
     for name in (progress.table, app.settings.variant):
         if name:
             try:
-                return name, load_ruleset(name)
+                return table_named(name)
             except RulesError:
                 continue
-    return "racehorse", load_preset("racehorse")
+    return preset_table("racehorse")
 
 
-class CoachedTable(TableScene):
-    """A table whose other seats are scripted or coached: no saving, no statistics. Beside the
-    table's own parts it has :attr:`narration` (the coach's panel) and :attr:`controls` (the
-    controls a step lights)."""
+class Tutor(Protocol):
+    """What the coach asks of the lesson, puzzle, drill or first hand it coaches: the run that
+    judges the learner and the panel's text. (The coach itself answers the table.)"""
 
-    meld_on_table = False  # the lessons narrate the meld display
-    fast_flow = False  # ... and wait for the learner's click
+    name: str  # the scene's name: "lesson", "puzzle", "drill", "first hand"
 
-    grey_illegal = False  # the tutorial never gives the answer away by dimming cards
-    plays_forced = False  # the learner plays every card, even the only legal one
+    def act(self, action: Action) -> bool:
+        """The learner's action, judged by the run; False when it is not taken."""
+        ...
 
-    @property
-    def stale(self) -> bool:
-        return True  # the step's highlights pulse: redraw whenever the loop wakes
+    def refuse(self, message: str) -> None:
+        """An illegal card clicked (``message``: the rule that forbids it)."""
+        ...
 
-    def __init__(self, app: AppContext, match: Match, preset: str | None) -> None:
-        super().__init__(app, match, preset, None)
-        self.session.keep_records = False
+    def claim(self) -> bool: ...
+
+    def offers(self, control: str) -> bool: ...
+
+    def wants_action(self) -> bool:
+        """Whether the learner has a move to make now."""
+        ...
+
+    def advance(self, dt: float) -> None:
+        """The other seats' moves, where the tutor plays them (the first hand's bots)."""
+        ...
+
+    def push_display(self) -> bool: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def handle_event(self, event: pygame.event.Event) -> bool: ...
+
+    def hides_hand_score(self) -> bool:
+        """Whether the learner is adding up the hand just scored: the score box must not show
+        the total asked for."""
+        ...
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The tutor's marks over the table, and the panel (``coach.narration.draw``)."""
+        ...
+
+
+class Coach:
+    """The coach at a table: beside the table's own parts it has :attr:`narration` (its panel)
+    and :attr:`controls` (the controls a step lights), and it answers the table's questions
+    (:class:`game.ui.table.coaching.Coach`) with its :attr:`tutor`'s help. The other seats are
+    scripted or coached: the table keeps no records."""
+
+    def __init__(self, table: TableScene, tutor: Tutor) -> None:
+        self.table = table
+        self.tutor = tutor
+        self.name = tutor.name
         self.narration = NarrationPanel(self)
         self.held: TrickWon | None = None  # a finished trick waiting for the learner's click
         self.pending: list[Event] = []
         self.terms: list[Term] = []  # glossary pop-ups still to show
         self.got_it = Button("Got it", self.dismiss_term, primary=True, hotkey=pygame.K_g)
+        self.highlight: frozenset[str] = frozenset()  # the cards a step lights, by name
+        self.trick_points = True  # the held trick's caption counts its points
         # Rules and sound stay; declaring out stays where the rules have it (two-handed), lit
         # only when the step offers it (``offers``).
-        toolbar = self.toolbar
+        toolbar = table.toolbar
         declare = toolbar.declare_button
         toolbar.buttons = [b for b in toolbar.buttons if b.label in ("Rules", "") or b is declare]
         self.controls = LessonControls(self)
         toolbar.buttons.insert(0, Button("Lessons", self.leave, hotkey=pygame.K_ESCAPE,
                                       icon="menu"))
-        self.resize(app.size)
+        table.attach(self)
+
+    # -- what the panel and the controls read of the table ------------------------------------
+    @property
+    def app(self) -> AppContext:
+        return self.table.app
+
+    @property
+    def match(self) -> Match:
+        """The lesson's game, always on this machine (a network table has no coach)."""
+        match = self.table.match
+        if not isinstance(match, Match):
+            raise TypeError("a coach sits only at a game played on this machine")
+        return match
+
+    @property
+    def human(self) -> int:
+        return self.table.human
+
+    @property
+    def model(self) -> TableModel:
+        return self.table.model
+
+    @property
+    def toolbar(self) -> Toolbar:
+        return self.table.toolbar
+
+    @property
+    def layout(self) -> Layout:
+        return self.table.layout
 
     def leave(self) -> None:
         self.app.go(Route.LESSONS)
 
     def update(self, dt: float) -> None:
-        super().update(dt)
         self.controls.explain()
+        self.tutor.update(dt)
 
-    # -- the controls a step offers --------------------------------------------------------
+    # -- the learner's moves: the tutor's run judges them ------------------------------------
+    def act(self, action: Action) -> bool:
+        return self.tutor.act(action)
+
+    def refuse(self, message: str) -> None:
+        """An illegal card clicked: a wrong try, answered with the rule (the tutor's way)."""
+        self.tutor.refuse(message)
+
     def offers(self, control: str) -> bool:
-        """Claiming, throw-in requests and declaring out: none unless the scene says so (a
-        lesson step asking for a card must not be ended by a claim)."""
-        del control
-        return False
+        """Claiming, throw-in requests and declaring out: as the tutor says (a lesson step
+        asking for a card must not be ended by a claim)."""
+        return self.tutor.offers(control)
 
     def claim(self) -> bool:
-        """Claiming goes through the scene's own run (never straight to the engine)."""
-        return False
+        """Claiming goes through the tutor's run (never straight to the engine)."""
+        return self.tutor.claim()
 
     def declare_out(self) -> bool:
-        """Declaring out is the learner's answer like any other: judged by the scene's run."""
-        self.close_prompts()  # the confirmation and the prompt in front of the player are moot
-        return self.act(DeclareOut())
+        """Declaring out is the learner's answer like any other: judged by the tutor's run."""
+        self.table.close_prompts()  # the confirmation and the prompt in front are moot
+        return self.tutor.act(DeclareOut())
+
+    def play_forced(self) -> bool:
+        return False  # the learner plays every card, even the only legal one
 
     def play_from_table(self, pos: tuple[int, int]) -> bool:
         return self.controls.play_from_table(pos)
-
-    # -- the score box while the learner adds a hand up -------------------------------------
-    def hides_hand_score(self) -> bool:
-        """Whether the learner is adding up the hand just scored: the score box must not show
-        the total asked for."""
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        shown = self.board
-        if self.hides_hand_score() and shown.records and \
-                shown.scores == shown.records[-1].totals:
-            self.board = before_hand(shown)
-        try:
-            super().draw(surface)
-        finally:
-            self.board = shown
 
     # -- replies ---------------------------------------------------------------------------
     def answer(self, message: str, tone: str) -> None:
         self.narration.reply, self.narration.reply_colour = message, TONES.get(tone, theme.INK)
 
-    def refuse(self, message: str) -> None:
-        """An illegal card clicked: a wrong try, answered with the rule."""
-        self.wrong_try(message)
-
-    def wrong_try(self, message: str) -> None:
-        self.answer(message, "wrong")
-
     def clear_reply(self) -> None:
         self.narration.reply = ""
-        self.status_line.text, self.status_line.until = "", 0.0
+        status = self.table.status_line
+        status.text, status.until = "", 0.0
 
     # -- a finished trick stays until a click -----------------------------------------------
     def process(self, events: list[Event]) -> None:
+        show = self.table.show
         if self.held is not None:
             self.pending += events
             return
         if any(isinstance(e, HandClaimed) for e in events):
             # A claim is shown by the table itself (every hand face up, then swept): holding
             # its tricks one by one showed stale cards under the last trick's caption.
-            super().process(events)
+            show(events)
             return
         for i, event in enumerate(events):
             if isinstance(event, TrickWon):
-                super().process(list(events[:i]))
+                show(list(events[:i]))
                 self.held, self.pending = event, list(events[i:])
                 return
-        super().process(events)
+        show(events)
 
     def release_held(self) -> None:
         if self.held is None:
             return
         pending, self.held, self.pending = self.pending, None, []
-        super().process(pending[:1])
+        self.table.show(pending[:1])
         self.process(pending[1:])
 
     def trick_caption(self) -> str:
+        """The held trick's caption: who takes it and, unless the next step asks the learner
+        to count them (:attr:`trick_points`), its points."""
         assert self.held is not None
         won = self.held
         seating = self.match.rules.seating
         who = "You take" if won.seat == self.human else f"{seating.name(won.seat)} takes"
+        if not self.trick_points:
+            cards = ", ".join(c.pretty for _, c in won.cards)
+            return f"{who} the trick: {cards}. Click to go on."
         points = self.match.rules.tricks.points
         counted = [f"{c.pretty} {points.get(c.rank.letter, 0)}" for _, c in won.cards
                    if points.get(c.rank.letter, 0)]
@@ -199,34 +264,45 @@ class CoachedTable(TableScene):
         self.terms = list(terms)
 
     def dismiss_term(self) -> None:
-        del self.terms[:TERMS_AT_ONCE]
+        del self.terms[:coached_popups.TERMS_AT_ONCE]
+
+    def term_text(self, term: Term) -> str:
+        """The term as it reads at this table, its fields filled in (the check has filled each
+        entry at every table it can pop up at)."""
+        raw = term_text(term, self.match.rules) or term.say
+        try:
+            return render(raw, TextContext(self.match.rules))
+        except TemplateError:
+            return raw
 
     # -- the engine's table, without its bots ------------------------------------------------
-    def advance_bots(self, dt: float) -> None:
-        return  # the other seats only play the lesson's script
+    def advance(self, dt: float) -> None:
+        self.tutor.advance(dt)  # the other seats play the script, or the tutor's bots
 
-    def _push_display(self) -> bool:
-        return False
+    def push_display(self) -> bool:
+        return self.tutor.push_display()
 
-    def wants_action(self) -> bool:
-        return True
-
-    def _push_overlay(self) -> None:
-        if self.wants_action() and self.held is None and not self.terms:
-            super()._push_overlay()
+    def wants_prompt(self) -> bool:
+        return self.tutor.wants_action() and self.held is None and not self.terms
 
     def load(self, state: GameState) -> None:
         """Lay the table out at ``state`` without animation."""
-        self.timeline.finish_all()
+        table = self.table
+        table.timeline.finish_all()
         self.held, self.pending = None, []
-        self.model = TableModel(self.match.rules, self.human, self.layout, self.timeline)
-        self.model.load_view(observe(state, self.human))
+        table.model = TableModel(table.match.rules, table.human, table.layout, table.timeline)
+        table.model.load_view(observe(state, table.human))
         if state.phase == Phase.TRICKS:
-            self.model.talk.bubbles = {}  # the auction's words are long over
-        self.view = self.match.view(self.human)
+            table.model.talk.bubbles = {}  # the auction's words are long over
+        table.view = table.match.view(table.human)
 
     def rebuild(self) -> None:
         self.load(self.match.state)
+
+    def glowing_cards(self) -> set[Card]:
+        """The step's lit cards glow (drawn under each card, keeping the fan)."""
+        return {sp.card for sp in self.model.hands[self.human]
+                if sp.card is not None and str(sp.card) in self.highlight}
 
     # -- layout ----------------------------------------------------------------------------
     def narration_rect(self) -> pygame.Rect:
@@ -240,8 +316,8 @@ class CoachedTable(TableScene):
         # Clear of the east seat's name (and dealer button), which now sits beside the panel.
         east = lay.top_right()
         x, y, _ = lay.label_pos(east)
-        title = hud.seat_title(self, east)
-        button = round(lay.font * 1.3) if self.view.dealer == east else 0  # the "D" disc
+        title = hud.seat_title(self.table, east)
+        button = round(lay.font * 1.3) if self.table.view.dealer == east else 0  # the "D" disc
         label_left = x - assets.font(lay.font, True).size(title)[0] - button - round(4 * lay.s)
         right = min(box.right, label_left)
         beside = pygame.Rect(box.left, top, right - box.left, box.bottom - top)
@@ -265,10 +341,6 @@ class CoachedTable(TableScene):
         """Left of the coach's panel, as far right as the panel's own width allows."""
         box = self.narration_rect()
         return max(width / 2 + 12 * self.layout.s, box.left - 16 * self.layout.s - width / 2)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
-        self.place_panel()
 
     def place_panel(self) -> None:
         """The coach's buttons in its panel (again when a step changes them). Not a resize:
@@ -302,6 +374,11 @@ class CoachedTable(TableScene):
                        min_width=round(48 * lay.s), pad=round(14 * lay.s))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        """The tutor's own input (a lesson's card picking), the glossary pop-up, a held
+        trick's click, the panel's buttons and a melded card played from the table; the rest
+        is the table's."""
+        if self.tutor.handle_event(event):
+            return True
         if self.terms:
             return self.got_it.handle(event) or event.type in (pygame.MOUSEBUTTONDOWN,
                                                                pygame.KEYDOWN)
@@ -318,77 +395,28 @@ class CoachedTable(TableScene):
             return True
         if any(b.handle(event) for b in self.narration.buttons()):
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
-                self.play_from_table(event.pos):
-            return True
-        return super().handle_event(event)
+        return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+            self.play_from_table(event.pos)
 
     # -- drawing ---------------------------------------------------------------------------
-    def _trick_rect(self) -> pygame.Rect:
-        lay = self.layout
-        rect = pygame.Rect(0, 0, round(lay.trick_w * 3.6), round(lay.trick_h * 2.4))
-        rect.center = lay.center
-        return rect
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table (its score box on the hand before, while the learner adds the hand up),
+        the tutor's marks and panel, and the pop-ups over everything."""
+        table = self.table
+        shown = table.board
+        if self.tutor.hides_hand_score() and shown.records and \
+                shown.scores == shown.records[-1].totals:
+            table.board = before_hand(shown)
+        try:
+            table.draw_table(surface)
+        finally:
+            table.board = shown
+        self.tutor.draw(surface)
+        coached_popups.draw(self, surface)
 
-    def draw_overlays(self, surface: pygame.Surface) -> None:
-        """The held trick's caption and the glossary pop-up, over everything else."""
-        lay = self.layout
-        if self.held is not None and not self.timeline.busy:  # once its cards have landed
-            # The winning card ringed, as the table rings it once the trick is swept.
-            won = next((sp for seat, sp in self.model.tricks.trick if seat == self.held.seat), None)
-            if won is not None:
-                pygame.draw.rect(surface, theme.GOLD, won.rect.inflate(10, 10), width=4,
-                                 border_radius=max(6, round(won.w * 0.1)))
-            text = self.trick_caption()
-            rect = self._trick_rect()
-            lines = wrap(text, lay.font, rect.width + round(80 * lay.s))
-            box = pygame.Rect(0, 0, rect.width + round(100 * lay.s),
-                              round(len(lines) * lay.font * 1.3 + 16 * lay.s))
-            box.midtop = (rect.centerx, rect.bottom + round(4 * lay.s))
-            # clear of the narration panel beside the trick
-            box.right = min(box.right, self.narration_rect().left - round(8 * lay.s))
-            panel(surface, box, (10, 30, 22, 235), 8, theme.GOLD)
-            y = box.top + round(8 * lay.s)
-            for line in lines:
-                draw_text(surface, line, (box.centerx, y), lay.font, theme.INK, anchor="midtop")
-                y += round(lay.font * 1.3)
-        if self.terms:
-            self.draw_terms(surface, self.terms[:TERMS_AT_ONCE])
 
-    def draw_terms(self, surface: pygame.Surface, terms: list[Term]) -> None:
-        """New words of this step, explained, until the learner clicks Got it."""
-        lay = self.layout
-        s = lay.s
-        width = round(340 * s)
-        inner = width - round(28 * s)
-        blocks = [(f"{t.forms[0]}", wrap(self.term_text(t), lay.font_small, inner))
-                  for t in terms]
-        line_h = round(lay.font_small * 1.35)
-        height = round(lay.font * 1.5 + 62 * s) + sum(
-            round(lay.font * 1.3) + len(lines) * line_h + round(6 * s) for _, lines in blocks)
-        box = pygame.Rect(0, 0, width, height)
-        if height > lay.size[1]:
-            self.narration.note_cut(f"the pop-up for {', '.join(t.id for t in terms)} is taller "
-                                    "than the window")
-        narration = self.narration_rect()
-        if narration.centerx < lay.center[0]:  # two-handed: the narration is on the left
-            box.midright = (lay.size[0] - round(20 * s), lay.center[1])
-        else:
-            box.midleft = (round(lay.card_w * 1.3 + 20 * s), lay.center[1])
-        panel(surface, box, (12, 36, 28, 245), 10, theme.GOLD)
-        x, y = box.left + round(14 * s), box.top + round(10 * s)
-        draw_text(surface, "New words" if len(terms) > 1 else "New word", (x, y), lay.font,
-                  theme.GOLD, bold=True)
-        y += round(lay.font * 1.5)
-        for word, lines in blocks:
-            draw_text(surface, word, (x, y), lay.font_small, theme.GOLD, bold=True)
-            y += round(lay.font * 1.3)
-            for line in lines:
-                draw_text(surface, line, (x, y), lay.font_small, theme.INK)
-                y += line_h
-            y += round(6 * s)
-        self.got_it.rect.midbottom = (box.centerx, box.bottom - round(10 * s))
-        self.got_it.draw(surface)
-
-    def term_text(self, term: Term) -> str:
-        return term.say
+def coach_of(scene: Scene | None) -> Coach | None:
+    """The tutorial's coach at ``scene``, if it is a coached table."""
+    if isinstance(scene, TableScene) and isinstance(scene.coach, Coach):
+        return scene.coach
+    return None

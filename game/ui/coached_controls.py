@@ -14,6 +14,7 @@ from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
 from game.store.tutorial_data import Library, Term
+from game.tutorial.features import term_text
 from game.ui.overlay import Overlay
 
 if TYPE_CHECKING:
@@ -64,13 +65,23 @@ def control_of(action: object) -> str:
 
 
 class ControlsHost(Protocol):
-    """What the lesson's controls ask of the coached table they belong to."""
+    """What the lesson's controls ask of the coach they belong to (and its table)."""
 
-    app: AppContext
-    match: Match
-    human: int
-    model: TableModel
-    toolbar: Toolbar
+    @property
+    def app(self) -> AppContext: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def human(self) -> int: ...
+
+    @property
+    def model(self) -> TableModel: ...
+
+    @property
+    def toolbar(self) -> Toolbar: ...
+
     terms: list[Term]  # glossary pop-ups still to show
 
     def offers(self, control: str) -> bool: ...
@@ -81,9 +92,9 @@ class ControlsHost(Protocol):
 
 
 class LessonControls:
-    """The controls beyond the cards on a :class:`~game.ui.coached.CoachedTable`: a melded card
-    played from the table, and the buttons a step lights (claiming, throw-in, declaring out),
-    each explained the first time it is lit."""
+    """The controls beyond the cards at a coached table (:class:`~game.ui.coached.Coach`): a
+    melded card played from the table, and the buttons a step lights (claiming, throw-in,
+    declaring out), each explained the first time it is lit."""
 
     def __init__(self, host: ControlsHost) -> None:
         self.host = host
@@ -152,7 +163,8 @@ class LessonControls:
         progress = host.app.store.load_progress()
         by_id = {t.id: t for t in shipped_library().glossary}
         new = [f"button-{c}" for c in lit if f"button-{c}" not in progress.terms
-               and f"button-{c}" in by_id]
+               and f"button-{c}" in by_id
+               and term_text(by_id[f"button-{c}"], host.match.rules) is not None]
         if not new:
             return
         progress.terms += new

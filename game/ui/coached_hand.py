@@ -10,15 +10,17 @@ import dataclasses
 from game.rules.view import observe, redact
 from game.tutorial.playoutstep import ScoredOut
 from game.tutorial.runner import LessonRun
-from game.ui.coached import CoachedTable
+from game.ui.coached import Coach
 from game.ui.scene import Route
+from game.ui.table.faces import PromptTable
 
 
-def show_scored(scene: CoachedTable, out: ScoredOut) -> None:
+def show_scored(coach: Coach, out: ScoredOut) -> None:
     """Lay the table out as the hand ended: the play-out's cards gone to the piles (their
     labels give the points the result counted), and the score box on the hand just played,
     its auction and contract, with the scores after it."""
-    scene.load(out.start)
+    coach.load(out.start)
+    scene = coach.table
     timeline = scene.timeline
     speed, timeline.speed = timeline.speed, 0  # no animation: the step opens on the end
     try:
@@ -33,7 +35,7 @@ def show_scored(scene: CoachedTable, out: ScoredOut) -> None:
                                       running=(), records=after.records)
 
 
-def open_replay(scene: CoachedTable, run: LessonRun) -> str:
+def open_replay(scene: PromptTable, run: LessonRun) -> str:
     """Open the replay a ``replay = n`` step of ``run`` asks for, over ``scene``; returns the
     reason it cannot be opened ("" when it is open or not asked for). ``pinochle tutorial
     --check`` refuses such a step."""

@@ -26,7 +26,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...
 
 
 class PanelPlace(Protocol):
-    """Where the panel lies: the coached table's layout and the panel's column in it."""
+    """Where the panel lies: the table's layout and the panel's column in it (the coach)."""
 
     @property
     def layout(self) -> Layout: ...
@@ -35,7 +35,7 @@ class PanelPlace(Protocol):
 
 
 class NarrationPanel:
-    """The coach's panel of a :class:`~game.ui.coached.CoachedTable`: its texts and buttons,
+    """The coach's panel (:class:`~game.ui.coached.Coach`): its texts and buttons,
     drawn in the column the table gives it."""
 
     def __init__(self, place: PanelPlace) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from game.bots.base import Bot
 from game.bots.registry import make_bot
+from game.store.tables import TableChoice
 from game.ui.app import App
 from game.ui.overlay import Display, Overlay
 from game.ui.scene import Route, Scene
@@ -138,16 +139,14 @@ class DemoDriver:
             app.quit()
 
 
-def run_demo(app: App, variant: str, hands: int, shots: Path | None, seed: int,
+def run_demo(app: App, choice: TableChoice, hands: int, shots: Path | None, seed: int,
              bot_level: str, paced: bool = False) -> DemoDriver:
     from game.match.controller import Match
-    from game.store.content import load_ruleset
 
-    rules = load_ruleset(variant)
+    rules = choice.rules
     bot = make_bot(bot_level)  # the command line has checked the level
     match = Match(rules, seed, ("human",) + (bot_level,) * (rules.players - 1))
-    preset = variant if rules.source.startswith("preset ") else None
-    table = TableScene(app, match, preset, None, demo=True)
+    table = TableScene(app, match, choice, demo=True)
     table.paced = paced
     driver = DemoDriver(app, table, hands, shots, bot)
     app.frame_hook = driver.hook

@@ -10,19 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson
 from game.store.progress import lesson_key
 from game.tutorial.check_guided import MOVES, learner_move
 from game.ui.lessondrive import Driver, cut_texts, make
 from game.ui.overlay import Display, Overlay
-from game.ui.scenes.firsthand import FirstHandScene
+from game.ui.scenes.firsthand import FirstHandTutor
 from game.ui.scenes.play import DealScene
 
 WAIT = 600  # rounds of settling for the bots' moves and the displays (a work limit)
 
 
-def settle_hand(drv: Driver, scene: FirstHandScene) -> str | None:
+def settle_hand(drv: Driver, scene: FirstHandTutor) -> str | None:
     """Close displays, read pop-ups, sweep tricks and let the bots move, until the learner is
     asked (or the hand is scored); None when so, else what is stuck."""
     app = drv.app
@@ -35,12 +36,16 @@ def settle_hand(drv: Driver, scene: FirstHandScene) -> str | None:
             if not drv.press(top.cont):
                 return f"the {type(top).__name__}'s Continue button is not on screen"
             continue
-        if scene.terms or scene.held is not None or scene.timeline.busy:
-            drv.settle(scene)
+        coach = scene.coach
+        if coach.terms or coach.held is not None or scene.table.timeline.busy:
+            drv.settle(coach)
             continue
         if run.scored is not None:
             return None
-        if not scene.match.waiting_for_human() or isinstance(top, DealScene):
+        if not scene.welcomed and not isinstance(top, DealScene) and \
+                scene.table.match.state.phase != Phase.DEAL:
+            return None  # the welcome, read before the hand starts
+        if not scene.table.match.waiting_for_human() or isinstance(top, DealScene):
             drv.pump(5)
             continue
         if isinstance(top, Overlay):
@@ -51,10 +56,8 @@ def settle_hand(drv: Driver, scene: FirstHandScene) -> str | None:
 
 
 def drive_first_hand(drv: Driver, lesson: Lesson, rules: RuleSet) -> list[str]:
-    from game.ui.scenes.firsthand import FirstHandScene
-
-    scene = FirstHandScene(drv.app, lesson, rules)
-    drv.app.reset(scene)
+    scene = FirstHandTutor(drv.app, lesson, rules)
+    drv.app.reset(scene.table)
     run = scene.run
     size = "x".join(map(str, drv.size))
     where = f"{lesson.source} [on {rules.name}] [{size}]"
@@ -71,6 +74,12 @@ def drive_first_hand(drv: Driver, lesson: Lesson, rules: RuleSet) -> list[str]:
         stuck = settle_hand(drv, scene)
         if stuck:
             return [*out, f"{where}: {stuck}"]
+        if not scene.welcomed:
+            looked("the welcome")
+            if not drv.press(scene.start_button):
+                return [*out, f"{where}: the welcome's {scene.start_button.label!r} button "
+                              f"cannot be pressed"]
+            continue
         looked(f"the {run.phase} narration")
         if run.scored is not None:
             break
@@ -88,7 +97,7 @@ def drive_first_hand(drv: Driver, lesson: Lesson, rules: RuleSet) -> list[str]:
     return out + _add_up(drv, scene, where, looked)
 
 
-def _add_up(drv: Driver, scene: FirstHandScene, where: str, looked: Callable[[str], None]
+def _add_up(drv: Driver, scene: FirstHandTutor, where: str, looked: Callable[[str], None]
             ) -> list[str]:
     run = scene.run
     drv.pump(2)

@@ -10,6 +10,7 @@ import os
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Protocol
 
 import pygame
 
@@ -17,15 +18,33 @@ from game.rules.actions import Action, Bid, DeclareOut, Discard, PassCards, Play
 from game.rules.cards import Card
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson, Puzzle
-from game.ui.coached import CoachedTable
+from game.ui.coached import Coach
+from game.ui.coached_panel import NarrationPanel
 from game.ui.handpick import HandPicker
 from game.ui.overlay import Overlay
 from game.ui.replycheck import puzzle_replies, reply_cuts, step_replies
 from game.ui.scene import AppContext
-from game.ui.scenes.lesson import LessonScene
+from game.ui.scenes.lesson import LessonTutor
+from game.ui.scenes.puzzle import PuzzleTutor
+from game.ui.table.scene import TableScene
 from game.ui.widgets import Button, label_shown
 
 SIZES = ((1024, 640), (1280, 800))
+
+
+class AtTable(Protocol):
+    """A tutor at its table, as the driver works it (a lesson's, a puzzle's, a first hand's):
+    the table (the scene on the stack), its coach and the coach's panel."""
+
+    table: TableScene
+    coach: Coach
+    narration: NarrationPanel
+
+
+class Panelled(AtTable, Protocol):
+    """A tutor whose panel's text the driver measures with each reply (a lesson, a puzzle)."""
+
+    def panel_text(self) -> tuple[str, str, str, str]: ...
 FRAMES = 400  # frames to wait for a prompt or an animation at the fast speed (a work limit)
 
 
@@ -89,18 +108,18 @@ class Driver:
         self.click(button.rect.center)
         return True
 
-    def settle(self, scene: CoachedTable) -> None:
+    def settle(self, coach: Coach) -> None:
         """Read the pop-ups (Got it), sweep held tricks (a click), let animations end."""
         for _ in range(FRAMES // 10):
-            if scene.terms:
+            if coach.terms:
                 self.pump(1)
                 self.look()  # the pop-up drawn: one taller than the window is noted
-                self.click(scene.got_it.rect.center)
+                self.click(coach.got_it.rect.center)
                 continue
-            if scene.held is not None:
+            if coach.held is not None:
                 self.click((4, self.size[1] // 2))
                 continue
-            if not scene.timeline.busy:
+            if not coach.table.timeline.busy:
                 return
             self.pump(10)
 
@@ -118,13 +137,13 @@ class Driver:
         return None
 
 
-def overlay_buttons(app: AppContext, scene: CoachedTable) -> list[Button]:
+def overlay_buttons(app: AppContext) -> list[Button]:
     top = app.top
     return [b for b in getattr(top, "buttons", []) if b.enabled] if isinstance(top, Overlay) \
         else []
 
 
-def probe(scene: CoachedTable, buttons: list[Button]) -> dict[str, Button]:
+def probe(scene: TableScene, buttons: list[Button]) -> dict[str, Button]:
     """Which action each button asks the table for (the table refuses it while probed, so
     nothing changes): the map from the action's text to its button."""
     found: dict[str, Button] = {}
@@ -148,10 +167,11 @@ def probe(scene: CoachedTable, buttons: list[Button]) -> dict[str, Button]:
     return found
 
 
-def make(drv: Driver, scene: CoachedTable, action: Action) -> str | None:
+def make(drv: Driver, tutor: AtTable, action: Action) -> str | None:
     """Make ``action`` with the scene's controls; None when done, else what is missing."""
     app = drv.app
-    drv.settle(scene)
+    scene = tutor.table
+    drv.settle(tutor.coach)
     if isinstance(action, DeclareOut):
         return declare_out(drv, scene)
     if not drv.pump(FRAMES, until=lambda: isinstance(app.top, Overlay)):
@@ -165,7 +185,7 @@ def make(drv: Driver, scene: CoachedTable, action: Action) -> str | None:
         if problem:
             return problem
     drv.pump(1)
-    buttons = probe(scene, overlay_buttons(app, scene))
+    buttons = probe(scene, overlay_buttons(app))
     button = buttons.get(str(action))
     if isinstance(action, PassCards | Discard) and not getattr(top, "selected", True):
         pick(drv, picker, action.cards)  # probing pressed Clear too: choose them again
@@ -183,7 +203,7 @@ def make(drv: Driver, scene: CoachedTable, action: Action) -> str | None:
     return None if drv.press(button) else f"its button {button.label!r} is off screen"
 
 
-def declare_out(drv: Driver, scene: CoachedTable) -> str | None:
+def declare_out(drv: Driver, scene: TableScene) -> str | None:
     """The toolbar's Declare out, then the confirmation's button."""
     button = scene.toolbar.declare_button
     drv.pump(2)
@@ -198,7 +218,7 @@ def declare_out(drv: Driver, scene: CoachedTable) -> str | None:
     return None if drv.press(yes) else "the confirmation's button is not on screen"
 
 
-def play_card(drv: Driver, scene: CoachedTable, picker: HandPicker | None, action: PlayCard
+def play_card(drv: Driver, scene: TableScene, picker: HandPicker | None, action: PlayCard
               ) -> str | None:
     """A click on the card: in the hand, or (two-handed) among the melds on the table."""
     if action.from_table:
@@ -233,24 +253,22 @@ def pick(drv: Driver, picker: HandPicker | None, cards: Iterable[Card]) -> str |
     return None
 
 
-def cut_texts(scene: CoachedTable) -> list[str]:
+def cut_texts(tutor: AtTable) -> list[str]:
     """The texts drawn since last asked that did not fit (each reported once)."""
-    found = list(scene.narration.cut)
-    scene.narration.cut.clear()
+    found = list(tutor.narration.cut)
+    tutor.narration.cut.clear()
     return found
 
 
 def drive_lesson(drv: Driver, lesson: Lesson, table: RuleSet | None, label: str) -> list[str]:
-    from game.ui.scenes.lesson import LessonScene
-
-    scene = LessonScene(drv.app, lesson, table)
-    drv.app.reset(scene)
+    scene = LessonTutor(drv.app, lesson, table)
+    drv.app.reset(scene.table)
     run = scene.run
     out: list[str] = []
     size = "x".join(map(str, drv.size))
     for i, step in enumerate(run.steps):
         where = f"{lesson.source}{label}: step {step.number} [{size}]"
-        drv.settle(scene)
+        drv.settle(scene.coach)
         problem: str | None = None
         if step.asks:
             out += [f"{where}: {c}" for c in hint_and_replies(drv, scene, step_replies(scene))]
@@ -272,7 +290,7 @@ def drive_lesson(drv: Driver, lesson: Lesson, table: RuleSet | None, label: str)
                        f"screen: {problem or 'it was refused'}")
             return out
         out += [f"{where}: {c}" for c in cut_texts(scene)]
-        drv.settle(scene)
+        drv.settle(scene.coach)
         if not drv.press(scene.narration.side_buttons[2]) or run.index != i + 1 and not scene.recap:
             out.append(f"{where}: {scene.narration.side_buttons[2].label} does not lead on")
             return out
@@ -284,13 +302,13 @@ def drive_lesson(drv: Driver, lesson: Lesson, table: RuleSet | None, label: str)
     return out
 
 
-def play_out(drv: Driver, scene: CoachedTable) -> str | None:
+def play_out(drv: Driver, scene: LessonTutor) -> str | None:
     """A play-out step: each of the learner's cards clicked in the hand, to the hand's end."""
-    run = scene.run  # type: ignore[attr-defined]
+    run = scene.run
     for _ in range(200):  # far more cards than a hand has
         if run.done_current:
             return None
-        drv.settle(scene)
+        drv.settle(scene.coach)
         card = next(a for a in run.legal() if isinstance(a, PlayCard))
         problem = make(drv, scene, card)
         if problem:
@@ -299,7 +317,7 @@ def play_out(drv: Driver, scene: CoachedTable) -> str | None:
     return "the hand did not come to its score"
 
 
-def hint_and_replies(drv: Driver, scene: CoachedTable, replies: list[tuple[str, str]]
+def hint_and_replies(drv: Driver, scene: Panelled, replies: list[tuple[str, str]]
                      ) -> list[str]:
     """Hint pressed and every other reply the step can give, each measured in the panel."""
     out = reply_cuts(scene, replies)
@@ -307,16 +325,16 @@ def hint_and_replies(drv: Driver, scene: CoachedTable, replies: list[tuple[str, 
     if hint is not None and drv.press(hint):
         drv.pump(1)
         out += [f"Hint: {c}" for c in scene.narration.cuts(*_title_text(scene))]
-        scene.clear_reply()
+        scene.coach.clear_reply()
     return out
 
 
-def _title_text(scene: CoachedTable) -> tuple[str, str]:
-    title, _, text, _ = scene.panel_text()  # type: ignore[attr-defined]
+def _title_text(scene: Panelled) -> tuple[str, str]:
+    title, _, text, _ = scene.panel_text()
     return title, text
 
 
-def pick_meld(drv: Driver, scene: LessonScene) -> str | None:
+def pick_meld(drv: Driver, scene: LessonTutor) -> str | None:
     problem = pick(drv, scene.picker, scene.run.build_cards())
     if problem:
         return problem
@@ -324,7 +342,7 @@ def pick_meld(drv: Driver, scene: LessonScene) -> str | None:
     return None if count is not None and drv.press(count) else "no Count button"
 
 
-def add_up(drv: Driver, scene: LessonScene) -> str | None:
+def add_up(drv: Driver, scene: LessonTutor) -> str | None:
     task = scene.run.sum
     if task is None:
         return "the step has nothing to add up"
@@ -340,13 +358,11 @@ def add_up(drv: Driver, scene: LessonScene) -> str | None:
 
 
 def drive_puzzle(drv: Driver, puzzle: Puzzle) -> list[str]:
-    from game.ui.scenes.puzzle import PuzzleScene
-
-    scene = PuzzleScene(drv.app, puzzle, [puzzle])
-    drv.app.reset(scene)
+    scene = PuzzleTutor(drv.app, puzzle, [puzzle])
+    drv.app.reset(scene.table)
     size = "x".join(map(str, drv.size))
     where = f"{puzzle.source} [{size}]"
-    drv.settle(scene)
+    drv.settle(scene.coach)
     out = [f"{where}: {c}" for c in hint_and_replies(drv, scene, puzzle_replies(scene))]
     problem = make(drv, scene, puzzle.answers[0])
     drv.pump(2)

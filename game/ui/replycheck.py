@@ -69,7 +69,7 @@ def reply_cuts(scene: Any, replies: list[tuple[str, str]]) -> list[str]:
             if message in seen:
                 continue
             seen.add(message)
-            scene.answer(message, "neutral")
+            scene.coach.answer(message, "neutral")
             title, _, text, _ = scene.panel_text()
             out += [f"{what}: {cut}" for cut in scene.narration.cuts(title, text)]
     finally:

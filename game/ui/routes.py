@@ -12,13 +12,16 @@ from game.store.lessons import Lesson, Puzzle
 from game.ui.scene import AppContext, Route, Scene
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.displays import GameOverScene, LastTrickScene, MeldScene, ResultScene
-from game.ui.scenes.drill import DrillScene
-from game.ui.scenes.firsthand import FirstHandScene
+from game.ui.scenes.drill import DrillTutor
+from game.ui.scenes.firsthand import FirstHandTutor
 from game.ui.scenes.handreview import HandReviewScene
 from game.ui.scenes.history import HistoryScene
-from game.ui.scenes.lesson import LessonScene
+from game.ui.scenes.join import JoinScene
+from game.ui.scenes.lesson import LessonTutor
+from game.ui.scenes.lobby import LobbyScene, host_lobby
 from game.ui.scenes.menus import PauseScene, SavedGamesScene, SetupScene, TitleScene
 from game.ui.scenes.passing import PassScene
+from game.ui.scenes.phasestats import PhaseStatsScene
 from game.ui.scenes.play import (
     AuctionScene,
     DealScene,
@@ -27,8 +30,10 @@ from game.ui.scenes.play import (
     TrumpScene,
     WidowScene,
 )
-from game.ui.scenes.puzzle import PuzzleScene
+from game.ui.scenes.playout import PlayOutScene
+from game.ui.scenes.puzzle import PuzzleTutor
 from game.ui.scenes.rating import RatingScene
+from game.ui.scenes.retry import RetryScene
 from game.ui.scenes.review import BiddingScene, HandsScene, ReplayScene
 from game.ui.scenes.ruleorder import RuleOrderScene
 from game.ui.scenes.scoresheet import ScoreSheetScene
@@ -55,14 +60,23 @@ def prompt(app: AppContext, table: PromptTable, phase: Phase) -> Scene | None:
 
 
 def _lesson(app: AppContext, lesson: Lesson, table: RuleSet | None = None) -> Scene:
-    """A lesson; the guided first hand is a lesson too, played in its own scene."""
+    """A lesson: the table with a coach holding the lesson; the guided first hand is a lesson
+    too, with a tutor of its own."""
     if lesson.guided is not None:
-        return FirstHandScene(app, lesson, table)
-    return LessonScene(app, lesson, table)
+        return FirstHandTutor(app, lesson, table).table
+    return LessonTutor(app, lesson, table).table
+
+
+def _first_hand(app: AppContext, lesson: Lesson, table: RuleSet | None = None) -> Scene:
+    return FirstHandTutor(app, lesson, table).table
 
 
 def _puzzle(app: AppContext, puzzle: Puzzle, queue: list[Puzzle]) -> Scene:
-    return PuzzleScene(app, puzzle, queue)
+    return PuzzleTutor(app, puzzle, queue).table
+
+
+def _drill(app: AppContext, table: RuleSet | None = None) -> Scene:
+    return DrillTutor(app, table).table
 
 
 ROUTES: dict[Route, Callable[..., Scene | None]] = {
@@ -73,8 +87,10 @@ ROUTES: dict[Route, Callable[..., Scene | None]] = {
     Route.DEALING: DealScene, Route.MELD: MeldScene, Route.RESULT: ResultScene,
     Route.GAME_OVER: GameOverScene, Route.LAST_TRICK: LastTrickScene,
     Route.LESSONS: LessonMenuScene, Route.LESSON: _lesson, Route.PUZZLE: _puzzle,
-    Route.FIRST_HAND: FirstHandScene, Route.DRILL: DrillScene, Route.RULE_ORDER: RuleOrderScene,
+    Route.FIRST_HAND: _first_hand, Route.DRILL: _drill, Route.RULE_ORDER: RuleOrderScene,
     Route.BIDDING: BiddingScene, Route.HANDS: HandsScene, Route.REPLAY: ReplayScene,
     Route.CONFIRM: ConfirmScene, Route.HAND_REVIEW: HandReviewScene,
-    Route.HISTORY: HistoryScene, Route.RATING: RatingScene,
+    Route.HISTORY: HistoryScene, Route.RATING: RatingScene, Route.RETRY: RetryScene,
+    Route.PHASES: PhaseStatsScene, Route.PLAY_OUT: PlayOutScene,
+    Route.HOST: host_lobby, Route.JOIN: JoinScene, Route.LOBBY: LobbyScene,
 }

@@ -52,6 +52,9 @@ class Route(StrEnum):
     HISTORY = "hand history"  # every kept game's hands, each to replay (from Statistics)
     RATING = "rating"  # the rating's history and the duplicate challenge (from Statistics)
     HAND_REVIEW = "hand review"  # after a hand: the player's decisions graded: table, hand_no
+    RETRY = "retry"  # find a better play: items (PracticeItem list), table (optional), title
+    PLAY_OUT = "play it out"  # a decision's lines played on: item (PracticeItem), table
+    PHASES = "phase statistics"  # points lost and accuracy by phase, per table (Statistics)
     CONFIRM = "confirm"  # a question before an action: title, text, yes, on_yes
     LESSONS = "lessons"  # the tutorial's menu
     LESSON = "lesson"  # lesson=Lesson, table=RuleSet (the learner's table)
@@ -59,6 +62,9 @@ class Route(StrEnum):
     FIRST_HAND = "first hand"  # the guided hand: lesson=Lesson, table=RuleSet
     DRILL = "drill"  # "Which rule?": table=RuleSet
     RULE_ORDER = "rule order"  # every table's trick rules side by side
+    HOST = "host"  # open the settings' table on the network, and its lobby
+    JOIN = "join"  # the tables heard on the network, or a typed address
+    LOBBY = "lobby"  # a network table before its game: seat=NetSeat
 
 
 class AppContext(Protocol):

@@ -105,3 +105,73 @@ def test_the_stock_search_lays_every_meld_the_rules_allow():
 
     results = play_deals(MatchSpec("two-handed", "hard", "medium", 1), [123])
     assert len(results) == 2 and all(r.deal == 123 for r in results)
+
+
+def _following_views(deals: int = 6):
+    """Stock-phase views of medium's two-handed hands where this seat follows a led card and
+    can both win and lose the trick."""
+    from game.bots.registry import make_bot
+    from game.rules.view import observe
+    rules = load_preset("two-handed")
+    deck = rules.deck
+    bot = make_bot("medium")
+    for deal in range(deals):
+        state = at_deal(new_game(rules, 9), deal, deal % 2)
+        state, _ = apply(state, Deal())
+        for i in range(60):
+            seat = actor(state)
+            hand = state.hand
+            if seat < 0 or not isinstance(hand, StockHand) or hand.playoff:
+                break
+            view = observe(state, seat)
+            if view.phase == Phase.TRICKS and view.trick and view.stock_size >= 8:
+                led = deck.type_of(view.trick[0][1])
+                kern = Simulator(rules, view.scores, view.target).r.kern
+                cards = {deck.type_of(a.card) for a in view.legal if isinstance(a, PlayCard)}
+                win = sorted(t for t in cards if kern.beats(t, led, view.trump))
+                lose = sorted(t for t in cards if not kern.beats(t, led, view.trump))
+                if win and lose:
+                    yield view, win[0], lose[0]
+            state, _ = apply(state, bot.choose(view, random.Random(f"bs/{deal}/{i}")))
+
+
+def test_draws_by_seat_give_each_seat_its_own_cards_whoever_wins():
+    rules = load_preset("two-handed")
+    sim = Simulator(rules, (0, 0), 1000)
+    for by_seat, want in ((False, (7, 5)), (True, (5, 7))):
+        st = SimState([0, 0], [(), ()], [0, 0], [5, 7, 9, 11], 3, 0, 0, [0, 0], [0, 0],
+                      [0, 0], False, by_seat=by_seat)
+        sim.draw(st, 1)  # seat 1 won the trick
+        one = rules.deck.one
+        assert (st.hands[0], st.hands[1]) == (one[want[0]], one[want[1]])
+        assert st.stock == [9, 11]
+
+
+def test_drawing_by_seat_makes_winning_and_losing_a_trick_comparable():
+    """004: "then both draw, winner first". The stock's order is hidden from both players, so
+    drawing by seat is as random a game as drawing by the order; but in the same sample a card
+    that wins the trick and one that loses it then draw the same cards, and the search's
+    comparison of the two is less noisy (issue 39: "common samples across the candidates")."""
+    from game.bots.stocksearch import StockSearch
+    spread = {False: 0.0, True: 0.0}
+    means = {False: 0.0, True: 0.0}
+    n_views = 0
+    for view, win, lose in _following_views():
+        for by_seat in (False, True):
+            search = StockSearch(view, by_seat=by_seat)
+            moves = [search.card_move(win), search.card_move(lose)]
+            rng = random.Random(f"split/{n_views}")
+            diffs = []
+            for _ in range(60):
+                st = search.sample(rng)
+                seed = rng.random()
+                values = [search.value(*m(st.copy(), random.Random(seed))) for m in moves]
+                diffs.append(values[0] - values[1])
+            mean = sum(diffs) / len(diffs)
+            spread[by_seat] += sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+            means[by_seat] += mean
+        n_views += 1
+        if n_views == 12:
+            break
+    assert n_views >= 8
+    assert spread[True] < 0.8 * spread[False]

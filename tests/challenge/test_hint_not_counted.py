@@ -18,6 +18,7 @@ from game.match.session import Session
 from game.store.challenge import Challenge, Item
 from game.store.stats import Stats
 from game.store.store import Store
+from game.store.tables import preset_table
 from tests.challenge.test_duplicate_deal import table_game
 
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -61,7 +62,7 @@ def test_a_hint_marks_its_hand_and_the_challenge_task_and_review_carry_the_mark(
     match.hint(0)
     assert match.hinted == {hand}  # asking is enough: the hint was seen
     match.hinted.add(0)  # and say the first hand had one too
-    session = Session(match, store, Stats(), 0, "racehorse", None, True, True, True,
+    session = Session(match, store, Stats(), 0, preset_table("racehorse"), True, True, True,
                       ChallengeQueue(lambda task: None))
     task = session.challenge_task(0)
     assert task.hint
@@ -81,7 +82,7 @@ def test_a_hint_marks_its_hand_and_the_challenge_task_and_review_carry_the_mark(
 def _save_with(tmp_path, hinted: object) -> tuple[Store, dict]:
     store = Store(tmp_path)
     match = table_game("racehorse", "medium", hands=2)
-    session = Session(match, store, Stats(), 0, "racehorse", None, True, True, True,
+    session = Session(match, store, Stats(), 0, preset_table("racehorse"), True, True, True,
                       ChallengeQueue(lambda task: None))
     session.save()
     path = store.save_path("racehorse")

@@ -16,6 +16,7 @@ from game.match.controller import Match
 from game.match.session import Session
 from game.store.content import load_preset
 from game.store.store import Store
+from game.store.tables import preset_table
 from game.ui.app import App
 from game.ui.routes import ROUTES
 from game.ui.table.scene import TableScene
@@ -40,7 +41,7 @@ def _game_in_progress(app: App, variant: str = "racehorse") -> tuple[Match, byte
             match.submit(match.legal()[0])
         else:
             match.step_bot()
-    session = Session(match, app.store, app.stats, 0, variant, None, True)
+    session = Session(match, app.store, app.stats, 0, preset_table(variant), True)
     session.save()
     path = app.store.save_path(variant)
     return match, path.read_bytes()
@@ -52,7 +53,7 @@ def _key(name: int) -> pygame.event.Event:
 
 def test_play_variant_asks_before_replacing_and_resumes_by_default(app):
     match, saved = _game_in_progress(app)
-    assert prepare_window(app, "racehorse", None) is None
+    prepare_window(app, preset_table("racehorse"), None)
     prompt = app.top
     assert prompt is not None and prompt.name == "confirm"
     assert app.store.save_path("racehorse").read_bytes() == saved  # untouched while it asks
@@ -66,7 +67,7 @@ def test_play_variant_asks_before_replacing_and_resumes_by_default(app):
 
 def test_escape_keeps_the_game_and_shows_the_title(app):
     _, saved = _game_in_progress(app)
-    prepare_window(app, "racehorse", 5)
+    prepare_window(app, preset_table("racehorse"), 5)
     app.handle(_key(pygame.K_ESCAPE))
     assert app.top is not None and app.top.name == "title"
     assert app.store.save_path("racehorse").read_bytes() == saved
@@ -74,7 +75,7 @@ def test_escape_keeps_the_game_and_shows_the_title(app):
 
 def test_only_choosing_a_new_game_replaces_it(app):
     match, _ = _game_in_progress(app)
-    prepare_window(app, "racehorse", 5)
+    prepare_window(app, preset_table("racehorse"), 5)
     new = next(b for b in app.top.buttons if b.label == "Start a new game")  # type: ignore
     new.on_click()
     table = app.top
@@ -84,6 +85,46 @@ def test_only_choosing_a_new_game_replaces_it(app):
 
 def test_a_table_without_a_game_in_progress_starts_at_once(app):
     _game_in_progress(app, "cutthroat")  # another table's game is no concern of racehorse's
-    assert prepare_window(app, "racehorse", 9) is None
+    prepare_window(app, preset_table("racehorse"), 9)
     assert isinstance(app.top, TableScene) and app.top.match.seed == 9
     assert app.store.load_game("cutthroat") is not None
+
+
+HOUSE = 'base = "racehorse"\nname = "ours"\ntitle = "Ours"\n[passing]\ncount = 4\n'
+
+
+def test_the_command_lines_table_reaches_the_scene_whole(app, tmp_path):
+    """Issue 37, item 2: the table chosen on the command line is one value, made once, that
+    the scene and its save receive as it is; the settings keep the New game screen's last
+    choice (they used to be overwritten with the command line's, and read back as text)."""
+    from game.store.tables import table_named
+
+    app.settings.variant = "cutthroat"  # the New game screen's last choice
+    app.settings.beat_led_after_trump = True  # ... with a house option on
+    house = tmp_path / "ours.toml"
+    house.write_text(HOUSE, encoding="utf-8")
+    chosen = table_named(str(house))
+    house.unlink()  # read once: the game never needs the file again
+    prepare_window(app, chosen, 4)
+    table = app.top
+    assert isinstance(table, TableScene) and table.session.table is chosen
+    assert table.match.rules is chosen.rules and table.match.rules.passing.count == 4
+    assert app.settings.variant == "cutthroat" and app.settings.beat_led_after_trump
+    table.save()
+    again = app.store.load_game(chosen.key)
+    assert again is not None and again.table.text == HOUSE and again.table.key == chosen.key
+
+
+def test_the_new_game_screen_starts_the_table_it_shows(app):
+    """The New game screen's choice (a preset with a house option) is the game's table: its
+    house text goes to the scene and the save, as one value."""
+    from game.ui.scene import Route
+
+    app.settings.variant = "two-handed"
+    app.settings.two_handed_match = False  # "Two-handed: one deal", a house option
+    app.go(Route.SETUP).start()
+    table = app.top
+    assert isinstance(table, TableScene)
+    chosen = table.session.table
+    assert chosen is not None and chosen.preset is None and 'game = "deal"' in (chosen.text or "")
+    assert table.match.rules is chosen.rules and chosen.rules.scoring.game == "deal"

@@ -27,7 +27,7 @@ def small_levels(tmp_path: Path) -> Path:
         (root / sub).mkdir(parents=True)
     shutil.copy(sorted((levels / "lessons").glob("*.toml"))[1], root / "lessons")
     shutil.copy(sorted((levels / "puzzles").glob("*.toml"))[0], root / "puzzles")
-    for extra in ("glossary.toml", "timings.toml"):
+    for extra in ("glossary.toml", "timings.toml", "rule_order.toml"):
         if (levels / extra).exists():
             shutil.copy(levels / extra, root)
     if (levels / "quotes").is_dir():
@@ -38,8 +38,10 @@ def small_levels(tmp_path: Path) -> Path:
 def start_check(levels: Path, home: Path):  # noqa: ANN201
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PINOCHLE_HOME=str(home), PYTHONPATH=str(ROOT))
+    # --no-documents: the copy has no ../shared/seeds beside it, and without the flag that
+    # is a failure of its own (issue 36); the quotations are not what these tests are about.
     return start_cpu_limited([sys.executable, "-m", "game", "tutorial", "--check", "--levels",
-                              levels], 600, cwd=ROOT, env=env)
+                              levels, "--no-documents"], 600, cwd=ROOT, env=env)
 
 
 def test_a_killed_check_worker_is_one_failure_line_and_the_check_finishes(small_levels,
@@ -55,7 +57,9 @@ def test_a_killed_check_worker_is_one_failure_line_and_the_check_finishes(small_
     assert fails == ["  FAIL The lessons' drive stopped: its worker process was killed by "
                      "SIGKILL (out of memory, or stopped from outside)"], out
     # The rest of the check was made and reported: this process's half went on.
-    assert out.startswith("1 lessons, 1 puzzles,") and "1 failures" in out
+    notice, summary = out.splitlines()[:2]
+    assert notice.startswith("WITHOUT THE RULE DOCUMENTS")
+    assert summary.startswith("1 lessons, 1 puzzles,") and "1 failures" in summary
 
 
 def test_a_killed_check_takes_its_worker_with_it(small_levels, tmp_path):

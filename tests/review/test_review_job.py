@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from game.match.review import review_hand
 from game.match.reviewjob import ReviewJob, task_for
+from game.store.tables import preset_table
 from tests.store.test_hand_history import golden
 
 PATIENCE = 600.0  # seconds without a message from the worker: only a hung worker waits this
@@ -13,7 +14,7 @@ PATIENCE = 600.0  # seconds without a message from the worker: only a hung worke
 
 def _task(preset: str = "racehorse", budget: float = 0.2):
     saved = golden(preset)
-    return saved, task_for(preset, None, preset, saved.seed, saved.actions, 0, 0, saved.seats,
+    return saved, task_for(preset_table(preset), saved.seed, saved.actions, 0, 0, saved.seats,
                            budget)
 
 
@@ -37,7 +38,7 @@ def test_a_cancelled_job_ends_without_a_review():
 
 def test_a_failing_review_is_one_line_from_the_worker_never_a_dead_worker():
     saved = golden("racehorse")
-    task = task_for("racehorse", None, "racehorse", saved.seed, saved.actions, 99, 0,
+    task = task_for(preset_table("racehorse"), saved.seed, saved.actions, 99, 0,
                     saved.seats, 0.05)
     job = ReviewJob(task)
     assert job.wait(PATIENCE) and job.result is None

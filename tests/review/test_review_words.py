@@ -3,13 +3,18 @@ at tables of partners."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
+from game.bots.registry import make_bot
 from game.match.review import review_game_hand
 from game.match.reviewread import rows, score_words
+from game.rules.engine import actor, apply
 from game.rules.gamehands import game_hands
+from game.rules.phase import Phase
+from game.rules.view import observe
 from tests.store.test_hand_history import golden
 
 
@@ -67,3 +72,24 @@ def test_a_cards_reason_names_its_trick_and_an_exchange_is_not_read_from_the_bid
             assert re.match(r"(You lead to trick \d+|\w+ led the .+)\. ", d.reason), d.reason
         if d.kind in ("discard", "trump", "decide"):
             assert "as far as the bidding shows" not in d.reason, d.reason
+
+
+@pytest.mark.parametrize("preset", ["cutthroat", "racehorse"])
+def test_hint_for_an_exchange_is_not_read_from_the_bidding_alone(preset):
+    """Issue 35: "as far as the bidding shows" was said after the widow was seen; Hint's
+    exchange reasons (the hard level's) said it too, after the widow or the cards passed in."""
+    saved = golden(preset)
+    rules = saved.rules()
+    hand = game_hands(rules, saved.seed, saved.actions)[0]
+    bot = make_bot("hard")
+    exchanges = []
+    state = hand.start
+    for move in hand.moves:
+        who = actor(state)
+        if state.phase in (Phase.PASS, Phase.PASS_BACK, Phase.DISCARD):
+            exchanges.append(observe(state, who))
+        state, _ = apply(state, move)
+    assert exchanges
+    for view in exchanges:
+        reason = bot.suggest(view, random.Random(0)).reason
+        assert "as far as the bidding shows" not in reason, reason

@@ -6,11 +6,13 @@ for every base preset, every value of every option that applies to it appears at
 and the tables are chosen greedily so that as many pairs of option values as possible appear
 together (see :func:`tables`). Each table is then played by ``simulate`` for 200 hands and by a
 ``medium`` against ``easy`` duplicate match of 10 deals, in two parts that play different games
-(:data:`PARTS`): the sample (20 hands, 2 deals) in the fast tier and the rest (180 hands, 8
-deals) marked slow.
+(:data:`PARTS`: 20 hands and 2 deals, then 180 hands and 8 deals, on other seeds). Both parts of
+a table are played in the same worker, one after the other, so that a house table's bid model,
+fitted when its bots first bid, is fitted once for both.
 
-Run as ``python -m tests.rules.house_combos PER_TABLE PART`` (the test does, in a child process
-with a memory limit and a limit of CPU seconds per table); it prints one JSON line per table.
+Run as ``python -m tests.rules.house_combos PER_TABLE [PART]`` (the test does, with PART
+``all``, in a child process with a memory limit and a limit of CPU seconds per table and part);
+it prints one JSON line per table and part.
 """
 
 from __future__ import annotations
@@ -233,19 +235,21 @@ def play(name: str, text: str, hands: int, deals: int, seed: int = 1) -> dict[st
     return out
 
 
-def _play_within(item: tuple[str, str, int, str]) -> dict[str, Any]:
-    """One table under its own limit of CPU seconds (in a worker process: each has its own
-    timer). A CPU timer, not the clock: a busy machine slows a table down without making it
-    compute any more, so only an endless loop reaches the limit."""
+def _play_within(item: tuple[str, str, int, str]) -> list[dict[str, Any]]:
+    """One table's parts, each under its own limit of CPU seconds (in a worker process: each
+    has its own timer). A CPU timer, not the clock: a busy machine slows a table down without
+    making it compute any more, so only an endless loop reaches the limit."""
     name, text, per_table, part = item
     signal.signal(signal.SIGPROF, _alarm)
-    signal.setitimer(signal.ITIMER_PROF, per_table)
-    try:
-        result = play(name, text, *PARTS[part])
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-    result["text"] = text
-    return result
+    results = []
+    for one in (list(PARTS) if part == "all" else [part]):
+        signal.setitimer(signal.ITIMER_PROF, per_table)
+        try:
+            result = play(name, text, *PARTS[one])
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+        results.append({**result, "part": one, "text": text})
+    return results
 
 
 def main(argv: list[str]) -> int:
@@ -256,8 +260,9 @@ def main(argv: list[str]) -> int:
     # worker inherits the memory limit set on this process.
     workers = max(1, min(4, os.cpu_count() or 1))
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        for result in pool.imap(_play_within, work):
-            print(json.dumps(result), flush=True)
+        for results in pool.imap(_play_within, work):
+            for result in results:
+                print(json.dumps(result), flush=True)
     return 0
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from game.rules.actions import PlayCard
+from game.rules.auction_game.state import HandState
 from game.rules.compiled import best_meld
 from game.rules.compose import auction_hand, in_play
 from game.rules.engine import actor, hand_sides, legal_actions
 from game.rules.facts import side_meld_totals
 from game.rules.notation import dealt
-from game.rules.state import HandState
 from game.store.content import load_preset, preset_names
 
 AUCTION_PRESETS = [n for n in preset_names() if not load_preset(n).stock.enabled]

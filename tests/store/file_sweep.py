@@ -49,6 +49,7 @@ def _good_json(name: str) -> str:
     from game.store.saves import SavedGame
     from game.store.settings import Settings
     from game.store.stats import Stats
+    from game.store.tables import preset_table
 
     if name == "settings":
         return json.dumps(Settings().to_json())
@@ -58,7 +59,7 @@ def _good_json(name: str) -> str:
         return json.dumps(Progress().to_json())
     if name == "checkpoint":
         return '{"kind": "deals", "variant": "racehorse"}\n{"deal": 0, "tables": []}\n'
-    saved = SavedGame("racehorse", None, "preset racehorse", 7, ["human", "easy", "easy", "easy"],
+    saved = SavedGame(preset_table("racehorse"), 7, ["human", "easy", "easy", "easy"],
                       [parse_action("deal")])
     return json.dumps(saved.to_json())
 
@@ -146,10 +147,12 @@ def launch(root: Path, start: bool = False) -> tuple[str | None, list[str]]:
     """The window's start: settings and statistics, the title (saved games), the tutorial's
     menu (progress), each written back; with ``start``, a new game at the settings' table
     (asking first, as the menu does, when one is in progress)."""
+    from game.rules.errors import RulesError
     from game.store.store import Store
     from game.ui.app import App
     from game.ui.routes import ROUTES
     from game.ui.scene import Route
+    from game.ui.table.house import setup_table
     from game.ui.table.start import game_in_progress, start_game
 
     store = Store(root)
@@ -167,9 +170,15 @@ def launch(root: Path, start: bool = False) -> tuple[str | None, list[str]]:
         store.save_settings(app.settings)
         store.save_stats(app.stats)
         store.save_progress(store.load_progress())
-        if start and game_in_progress(app) is None:
-            error = start_game(app)
-            app.step(1 / 30)
+        if start:
+            try:
+                table = setup_table(app.settings)
+            except RulesError as exc:
+                error = str(exc)
+            else:
+                if game_in_progress(app, table) is None:
+                    start_game(app, table)
+                    app.step(1 / 30)
     finally:
         app.shutdown()
     return error, list(store.messages)

@@ -19,6 +19,7 @@ from game.store.content import load_preset, preset_names
 from game.store.handlog import read_hand
 from game.store.saves import SavedGame
 from game.store.store import Store
+from game.store.tables import preset_table
 
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 
@@ -27,7 +28,7 @@ def golden(preset: str) -> SavedGame:
     """A real game of the preset, played by bots (the golden replays)."""
     data = json.loads((REPLAYS / f"{preset}.json").read_text())
     seats = ["human"] + ["medium"] * (load_preset(preset).players - 1)
-    return SavedGame(preset, None, preset, data["seed"], seats,
+    return SavedGame(preset_table(preset), data["seed"], seats,
                      [parse_action(a) for a in data["actions"]])
 
 

@@ -24,6 +24,7 @@ from game.store.saves import SavedGame
 from game.store.schema import MAX_BYTES
 from game.store.settings import Settings
 from game.store.store import Store
+from game.store.tables import house_table
 from tests.limits import run_limited
 
 CORRUPT = "{not json"
@@ -211,7 +212,7 @@ def test_a_game_saved_under_its_tables_old_name_is_renamed_not_resurrected(tmp_p
     text = 'base = "partnership-150"\n[tricks]\npoints = { A = 10, T = 10, K = 10 }\n'
     house.write_text(text, encoding="utf-8")
     store = Store(tmp_path)
-    saved = SavedGame(None, text, str(house), 5, ["human", "easy", "easy", "easy"],
+    saved = SavedGame(house_table(text, str(house)), 5, ["human", "easy", "easy", "easy"],
                       [parse_action("deal")])
     old = store.save_path(saved.key.replace("method3", "partnership-150"))
     old.parent.mkdir(parents=True)

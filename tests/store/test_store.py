@@ -7,6 +7,7 @@ from game.store.saves import SavedGame
 from game.store.settings import Settings
 from game.store.stats import OLD_TOTALS, Stats, VariantStats
 from game.store.store import Store
+from game.store.tables import house_table, preset_table
 
 
 def test_settings_round_trip(tmp_path):
@@ -83,7 +84,7 @@ def test_atomic_write_replaces_whole_file(tmp_path):
 
 def test_saved_game_round_trip(tmp_path):
     store = Store(tmp_path)
-    saved = SavedGame("racehorse", None, "preset racehorse", 9,
+    saved = SavedGame(preset_table("racehorse"), 9,
                       ["human", "easy", "medium", "hard"],
                       [parse_action("deal"), parse_action("bid 250")])
     store.save_game(saved)
@@ -95,7 +96,7 @@ def test_a_six_handed_game_is_saved_and_resumed(tmp_path):
     """Issue 38: a save of a five- or six-handed game was set aside on loading ("'seats': has
     more than 4 items"), and the game lost."""
     store = Store(tmp_path)
-    saved = SavedGame("six-handed", None, "preset six-handed", 3,
+    saved = SavedGame(preset_table("six-handed"), 3,
                       ["human", "easy", "medium", "hard", "medium", "easy"],
                       [parse_action("deal"), parse_action("bid 75")])
     store.save_game(saved)
@@ -105,9 +106,9 @@ def test_a_six_handed_game_is_saved_and_resumed(tmp_path):
 
 def test_one_saved_game_per_table(tmp_path):
     store = Store(tmp_path)
-    store.save_game(SavedGame("racehorse", None, "preset racehorse", 1,
+    store.save_game(SavedGame(preset_table("racehorse"), 1,
                               ["human", "easy", "medium", "hard"], [parse_action("deal")]))
-    store.save_game(SavedGame("cutthroat", None, "preset cutthroat", 2,
+    store.save_game(SavedGame(preset_table("cutthroat"), 2,
                               ["human", "easy", "medium"], []))
     assert {g.key for g in store.load_games()} == {"racehorse", "cutthroat"}
     store.clear_game("cutthroat")
@@ -117,7 +118,7 @@ def test_one_saved_game_per_table(tmp_path):
 def test_saved_house_rules_travel_with_the_save(tmp_path):
     store = Store(tmp_path)
     text = 'base = "racehorse"\nname = "ours"\ntitle = "Ours"\n[passing]\ncount = 4\n'
-    saved = SavedGame(None, text, "/gone/ours.toml", 1, ["human"] + ["easy"] * 3, [])
+    saved = SavedGame(house_table(text, "/gone/ours.toml"), 1, ["human"] + ["easy"] * 3, [])
     store.save_game(saved)
     again = store.load_game(saved.key)
     assert again is not None and again.rules().passing.count == 4
@@ -126,7 +127,7 @@ def test_saved_house_rules_travel_with_the_save(tmp_path):
 
 def test_the_old_single_save_is_still_resumed(tmp_path):
     store = Store(tmp_path)
-    saved = SavedGame("racehorse", None, "preset racehorse", 4,
+    saved = SavedGame(preset_table("racehorse"), 4,
                       ["human", "easy", "medium", "hard"], [parse_action("deal")])
     store.legacy_save_path.parent.mkdir(parents=True)
     store.legacy_save_path.write_text(json.dumps(saved.to_json()))

@@ -7,11 +7,12 @@ import pytest
 
 from game.rules.actions import PlayCard, parse_action
 from game.store.content import load_preset, load_tutorial, load_tutorial_library, preset_names
-from game.tutorial.compare import columns, matrix
+from game.tutorial.compare import cell_text, columns, grid
 from game.tutorial.drill import Drill, drill_specs
 from game.tutorial.find import find, situation
 from game.tutorial.guided import GuidedRun
-from game.tutorial.runner import Attempts, LessonRun, PuzzleRun
+from game.tutorial.puzzlerun import PuzzleRun
+from game.tutorial.runner import Attempts, LessonRun
 from game.tutorial.text import TextContext
 
 LESSONS, PUZZLES, _ = load_tutorial()
@@ -178,19 +179,39 @@ def test_the_first_hand_answers_an_illegal_move_with_the_rule():
         or "steps" in reply.message
 
 
-def test_the_rule_order_comparison_is_read_from_the_rule_sets(monkeypatch):
+def test_the_rule_order_numbers_are_read_from_the_rule_sets():
+    """The page's rows (levels/rule_order.toml) name the rule deciding each situation; the
+    number shown is that rule's place in the table's rule set, so nothing is typed."""
     rule_sets = [load_preset(p) for p in preset_names()]
     cols = columns(rule_sets)
     assert [c.preset for c in cols] == [*preset_names(), "two-handed"]
-    rows, cells = matrix(cols)
-    for col_index, col in enumerate(cols):
-        for row_index, obligation in enumerate(rows):
-            number = col.number_of(obligation)
-            assert cells[row_index][col_index] == (str(number) if number else "—")
+    order = load_tutorial_library().rule_order
+    assert order is not None
+    rows = order.rows
+    cells = grid(rows, cols)
+    follow = next(i for i, r in enumerate(rows) if r.situation == "follow")
+    for j, col in enumerate(cols):
+        number = col.number_of("follow_suit")
+        want = "—" if col.phase == "while the stock lasts" else str(number)
+        assert cells[follow][j] == want
     racehorse = cols[0]
     assert [o for _, o, _ in racehorse.rules] == list(load_preset("racehorse").tricks.obligations)
-    # change a rule set and the comparison changes: nothing is typed
+    # change a rule set and the numbers change with it
     r = rule_sets[0]
     swapped = dataclasses.replace(r, tricks=dataclasses.replace(
         r.tricks, obligations=("follow_suit", "first_identical_wins", "take_trick", "any_card")))
-    assert columns([swapped])[0].number_of("follow_suit") == 1
+    assert cell_text(rows[follow], columns([swapped])[0]) == "1"
+
+
+def test_the_coachs_reply_compares_only_with_the_card_played():
+    """Issue 36: a coach reply compared its choice with its own runner-up, a card the learner
+    had not played ("about 12 more for your side than the 9♠" after the K♠)."""
+    from game.tutorial.guided import against_played
+
+    reason = ("play the A♠: about 12 more for your side than the 9♠, given the cards seen so "
+              "far")
+    assert against_played(reason, parse_action("play 9S")) == reason
+    assert against_played(reason, parse_action("play KS")) == \
+        "play the A♠, its best choice given the cards seen so far"
+    assert against_played("the cheapest card that wins", parse_action("play KS")) == \
+        "the cheapest card that wins"

@@ -55,9 +55,12 @@ def test_the_costliest_decision_is_told_with_the_reviews_own_figures():
     run.back()  # the hand's score: racehorse has sides, and the review says a side's
     sides = {s.side: s.score for s in hand.result.sides}
     ours = hand.start.rules.side_of(0)
-    margin = sides[ours] - next(v for k, v in sides.items() if k != ours)
-    assert f"Your side scored {margin:+.0f} this hand (your side's score minus the other " \
-        "side's)." in run.text()
+    theirs = next(v for k, v in sides.items() if k != ours)
+    margin = sides[ours] - theirs
+    # Issue 36: each side's points as the score box shows them, then the review's figure (a
+    # margin alone, "your side scored -130", read as points the score box did not show).
+    assert (f"Your side scored {sides[ours]} this hand and the other side {theirs}: the review "
+            f"counts that as {margin:+.0f}, your side's points minus theirs.") in run.text()
 
 
 def test_another_play_gets_another_grade_in_the_same_sentence():

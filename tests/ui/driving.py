@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.ui.table.house import setup_table
 from game.ui.table.scene import TableScene
 from game.ui.table.start import start_game
 from tests.ui.conftest import pump
@@ -28,7 +29,7 @@ def start(app, variant: str = "racehorse", seed: int = 11, size=None) -> TableSc
     if size is not None:
         sized(app, size)
     app.settings.variant = variant
-    assert start_game(app, seed=seed) is None
+    start_game(app, setup_table(app.settings), seed=seed)
     return table_of(app)
 
 

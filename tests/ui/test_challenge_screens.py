@@ -18,6 +18,7 @@ from game.match.rating import POSITIONS, record
 from game.rules.actions import parse_action
 from game.rules.events import HandScored
 from game.store.challenge import Challenge, Item, RatingPoint
+from game.store.tables import preset_table
 from game.ui.scene import Route
 from game.ui.scenes.rating import chart_points, draw_chart
 from game.ui.table.scene import TableScene
@@ -69,7 +70,7 @@ def challenge_table(app, start=None) -> TableScene:
     """A challenge table whose first hand is scored (the player plays as medium would)."""
     app.settings.challenge = True
     match = table_game("racehorse", "medium", hands=1, opponents="easy")
-    table = TableScene(app, match, "racehorse", None)
+    table = TableScene(app, match, preset_table("racehorse"))
     if start is not None:
         table.session.queue = ChallengeQueue(start)
     app.reset(table)
@@ -152,7 +153,7 @@ def test_each_scored_hand_of_a_challenge_game_is_queued(store, challenge, record
     from game.match.session import Session
     from game.store.stats import Stats
     match = table_game("racehorse", "easy", hands=1)
-    session = Session(match, store, Stats(), 0, "racehorse", None, True, records, challenge,
+    session = Session(match, store, Stats(), 0, preset_table("racehorse"), True, records, challenge,
                       ChallengeQueue(lambda task: None))
     session.record(_events(match))
     assert [t.hand_no for t in session.queue.waiting] == queued
@@ -271,7 +272,7 @@ def test_the_mark_is_kept_with_the_saved_game_and_resumed(app):
     app.settings.challenge = True
     match = table_game("racehorse", "medium", hands=1)
     match.hinted.add(0)
-    table = TableScene(app, match, "racehorse", None)
+    table = TableScene(app, match, preset_table("racehorse"))
     table.session.queue = ChallengeQueue(lambda task: None)
     app.reset(table)
     table.session.save()
@@ -291,7 +292,7 @@ def test_a_hand_played_with_hint_is_marked_beside_the_scores_and_not_counted(app
     app.settings.challenge = True
     match = table_game("racehorse", "medium", hands=1, opponents="easy")
     match.hinted.add(0)
-    table = TableScene(app, match, "racehorse", None)
+    table = TableScene(app, match, preset_table("racehorse"))
     table.session.queue = ChallengeQueue(lambda task: DoneJob(task, match))
     app.reset(table)
     table.session.queue.add(table.session.challenge_task(0))

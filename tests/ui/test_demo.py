@@ -4,6 +4,7 @@ import sys
 
 import pytest
 
+from game.store.tables import table_named
 from game.ui.demo import run_demo
 from tests.limits import run_cpu_limited
 
@@ -22,7 +23,7 @@ EXPECTED = {
 def test_demo_writes_a_screenshot_per_scene(app, tmp_path, variant):
     app.settings.speed = "fast"
     seed = 5 if variant == "cutthroat" else 3  # seed 3's cutthroat hand is conceded unplayed
-    driver = run_demo(app, variant, 1, tmp_path, seed=seed, bot_level="random")
+    driver = run_demo(app, table_named(variant), 1, tmp_path, seed=seed, bot_level="random")
     assert driver.hands_done >= 1
     assert EXPECTED[variant] <= set(driver.captured)
     for path in driver.captured.values():

@@ -127,3 +127,36 @@ def test_the_player_claims_with_the_claim_button(app):
     assert len(table.match.actions) > before + 1
     assert set(range(before + 1, len(table.match.actions))) <= table.match.automatic
     pygame.event.clear()
+
+
+def test_a_claim_made_with_cards_on_the_table_completes_that_trick_with_the_players_card(app):
+    """Issue 36: claimed with three cards already on the table, the claim played the player's
+    card into the claim's display and the trick in the middle stayed three cards without it.
+    Now the player's card completes that trick where the others lie, and it is swept as one."""
+    for seed in range(80):
+        table = start(app, seed=seed)
+        found = []
+
+        def look(t=table, f=found):
+            top = app.top
+            if isinstance(top, TrickScene) and not t.timeline.busy and t.model.tricks.trick:
+                button = next((b for b in top.buttons if b.label == "Claim the rest"), None)
+                if button is not None:
+                    f.append(button)
+                    return True
+            return bool(t.match.state.records)
+
+        assert run_until(app, table, look, frames=8000)
+        if found:
+            break
+    else:
+        pytest.fail("the player never could claim with cards on the table")
+    tricks = table.model.tricks
+    on_table = len(tricks.trick)
+    pump(app, 2, events=click(found[0].rect.center))
+    players = table.match.rules.players
+    completed = [t for t in [tricks.shown, *tricks.sweeping] if t is not None and not t.claim]
+    assert completed, "the trick on the table was not completed"
+    seats = [seat for seat, _ in completed[0].sprites]
+    assert on_table >= 1 and len(seats) == players and table.human in seats
+    assert not tricks.trick  # nothing left in the middle

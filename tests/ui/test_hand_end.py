@@ -120,8 +120,8 @@ def test_rounded_tricks_say_why_they_count_less_or_more():
     from game.tutorial.check_text import seeds_folder
 
     docs = seeds_folder(LEVELS_DIR, None)
-    if docs is not None:  # the sentence is the document's own
-        assert any(ROUNDING in p.read_text(encoding="utf-8") for p in docs.glob("004_*"))
+    assert docs is not None, "no rule documents beside the checkout: no silent skip (issue 36)"
+    assert any(ROUNDING in p.read_text(encoding="utf-8") for p in docs.glob("004_*"))
 
 
 def play_a_hand_with_passes(app, seed=2):

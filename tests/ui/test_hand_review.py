@@ -11,6 +11,7 @@ import pygame
 
 from game.match.controller import Match
 from game.rules.events import HandScored
+from game.store.tables import preset_table
 from game.ui.scene import Route
 from game.ui.table.scene import TableScene
 from tests.ui.conftest import pump
@@ -34,7 +35,7 @@ def _played(app, preset: str = "racehorse") -> TableScene:
         events = (match.submit(player.choose(match.view(0), rng)) if match.waiting_for_human()
                   else match.step_bot())
         done = any(isinstance(e, HandScored) for e in events)
-    table = TableScene(app, match, preset, None)
+    table = TableScene(app, match, preset_table(preset))
     app.reset(table)
     table.session.save()
     return table

@@ -11,9 +11,11 @@ import pygame
 from game.match.controller import Match
 from game.store.content import ruleset_from_text
 from game.store.saves import SavedGame
+from game.store.tables import preset_table
 from game.ui.app import App
 from game.ui.routes import ROUTES
 from game.ui.scenes.menus import TitleScene
+from game.ui.table.house import setup_table
 from game.ui.table.scene import TableScene
 from game.ui.table.start import start_game
 from tests.ui.conftest import pump
@@ -65,7 +67,7 @@ def test_monkey_anywhere_never_raises(app, tmp_path):
             app.running = True
             app.reset(TitleScene(app))
         if not any(isinstance(s, TableScene) for s in app.stack) and rng.random() < 0.05:
-            assert start_game(app, seed=rng.randrange(10**6)) is None
+            start_game(app, setup_table(app.settings), seed=rng.randrange(10**6))
         pump(app, 1, events=[random_event(rng, app.size)])
         names.add(app.top.name)
     assert {"title", "table", "auction", "menu"} <= names
@@ -74,7 +76,7 @@ def test_monkey_anywhere_never_raises(app, tmp_path):
 def test_monkey_plays_a_whole_game_on_the_table(app, tmp_path):
     """Random clicks and keys on the table only (no menus) until the game is over."""
     app.settings.variant = short_game(tmp_path)
-    assert start_game(app, seed=4) is None
+    start_game(app, setup_table(app.settings), seed=4)
     table = next(s for s in app.stack if isinstance(s, TableScene))
     rng = random.Random(7)
     keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_p,
@@ -99,7 +101,7 @@ def test_monkey_plays_a_whole_game_on_the_table(app, tmp_path):
 
 def test_save_after_every_action_and_resume(app, store):
     app.settings.variant = "racehorse"
-    assert start_game(app, seed=77) is None
+    start_game(app, setup_table(app.settings), seed=77)
     table = next(s for s in app.stack if isinstance(s, TableScene))
     for _ in range(400):
         pump(app)
@@ -141,7 +143,7 @@ def test_corrupt_save_is_reported_in_one_line_and_set_aside(app, store):
 def test_incompatible_save_that_does_not_replay_is_set_aside(app, store):
     rules = ruleset_from_text('base = "racehorse"\nname = "x"\ntitle = "x"\n', "x")
     match = Match(rules, 3, ("human", "random", "random", "random"))
-    saved = SavedGame("racehorse", None, "preset racehorse", 3, list(match.seats),
+    saved = SavedGame(preset_table("racehorse"), 3, list(match.seats),
                       [])
     data = saved.to_json()
     data["actions"] = ["deal", "play AS"]  # not legal in the auction

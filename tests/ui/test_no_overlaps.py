@@ -18,7 +18,7 @@ EVERY_SCENE = [
     "title", "saved games", "setup", "settings", "statistics", "help", "rules", "table",
     "auction", "trump", "passing pass (", "passing pass_back", "widow", "discard", "decide",
     "tricks", "meld turn", "throw-in vote", "meld (", "hand result", "hands", "replay",
-    "hand review", "hand history", "rating",
+    "hand review", "hand history", "rating", "retry", "phase statistics",
     "scores over", "bidding over", "meld over", "last trick over", "pause over",
     "rules over", "declare out", "game over", "replace the game",
     "auction (racehorse) with a hint", "tricks (racehorse) with a hint",

@@ -18,6 +18,7 @@ from game.rules.actions import Bid, Discard, LayMeld, NameTrump, Pass, PassCards
 from game.rules.gamehands import game_hands
 from game.rules.phase import Phase
 from game.rules.view import observe
+from game.store.tables import preset_table
 from game.ui.scene import Route
 from game.ui.scenes.review import MOMENT
 from game.ui.table.scene import TableScene
@@ -63,7 +64,7 @@ def open_at(app, key: str, size=(1280, 800)):
     match, review = reviewed(key)
     preset = HANDS[key][0]
     table = TableScene(app, Match(match.rules, match.seed, match.seats, list(match.actions)),
-                       preset, None)
+                       preset_table(preset))
     app.reset(table)
     sized(app, size)
     hand = game_hands(match.rules, match.seed, match.actions)[0]
@@ -128,7 +129,7 @@ def _says_what_was_seen(replay, row, shown: list[str]) -> None:
         trick = replay.history.tricks[row.trick]
         assert any(t.startswith(f"Trick {row.trick + 1}: ") and f"+{trick.points}" in t
                    for t in shown)
-        assert f"Stock: {view.stock_size} cards" in joined
+        assert f"Stock: {view.stock_size} card" in joined
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])

@@ -113,9 +113,10 @@ def test_the_three_dangerous_defaults_are_declared(app):
     # The command line's question about the same game (issue 25's first defect): resuming is
     # its default, and starting a new game there is declared as what loses the old one.
     from game.commands.play_cmd import prepare_window
+    from game.store.tables import preset_table
 
     app.go(Route.TITLE)
-    assert prepare_window(app, "racehorse", None) is None
+    prepare_window(app, preset_table("racehorse"), None)
     question = app.top
     assert isinstance(question, ConfirmScene) and not question.default.destructive
     new = next(b for b in question.buttons if b.label == "Start a new game")

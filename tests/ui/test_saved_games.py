@@ -11,6 +11,7 @@ import pytest
 from game.match.controller import Match
 from game.store.content import load_preset, preset_names
 from game.store.saves import SavedGame
+from game.store.tables import house_table, preset_table
 from game.ui.scene import Route
 from game.ui.scenes.menus import resume_label
 from game.ui.table.scene import TableScene
@@ -27,10 +28,11 @@ def save_every_table(store, house_tables: int = 3) -> list[SavedGame]:
     for name in preset_names():
         rules = load_preset(name)
         match = Match(rules, 7, ("human", *["random"] * (rules.players - 1)))
-        games.append(SavedGame(name, None, "preset", 7, list(match.seats), []))
+        games.append(SavedGame(preset_table(name), 7, list(match.seats), []))
     for i in range(house_tables):
         text = HOUSE.format(name=f"our-table-{i}", title=f"Our long-named table number {i}")
-        games.append(SavedGame(None, text, f"our-{i}.toml", 7, ["human"] + ["random"] * 3, []))
+        games.append(SavedGame(house_table(text, f"our-{i}.toml"), 7,
+                               ["human"] + ["random"] * 3, []))
     for saved in games:
         assert store.save_game(saved)
     return games

@@ -13,6 +13,7 @@ from game.match.controller import Match
 from game.rules.engine import replay
 from game.rules.events import GameWon
 from game.store.content import load_preset
+from game.store.tables import preset_table
 from game.ui.scene import Route
 from game.ui.table.hud import side_label
 from game.ui.table.scene import TableScene
@@ -40,7 +41,7 @@ def table_at_the_end(app) -> TableScene:
     actions, _ = finished_game()
     rules = load_preset("partnership-190")
     match = Match(rules, 3, ("human", "random", "random", "random"), list(actions))
-    table = TableScene(app, match, "partnership-190", None)
+    table = TableScene(app, match, preset_table("partnership-190"))
     app.reset(table)
     return table
 

@@ -14,6 +14,7 @@ from game.match.controller import Match
 from game.store.content import load_preset
 from game.store.saves import SavedGame
 from game.store.stats import VariantStats
+from game.store.tables import preset_table
 from game.ui import theme, widgets
 from game.ui.scene import Route
 from game.ui.scenes import stats as stats_module
@@ -86,7 +87,7 @@ def test_a_negative_score_in_a_resume_label_is_legible():
             match.step_bot()
     scores = match.state.scores
     assert min(scores) < 0
-    saved = SavedGame("cutthroat", None, "preset cutthroat", match.seed, list(match.seats),
+    saved = SavedGame(preset_table("cutthroat"), match.seed, list(match.seats),
                       list(match.actions))
     label = resume_label(saved)
     shown = label.split(": ", 1)[1].rstrip(")")

@@ -11,9 +11,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "game"
 # Who may name the table scene's class: what builds one (a new game, a resumed one, the demo,
-# the table a kept hand is replayed over) and the tutorial's table, which is one.
+# the table a kept hand is replayed over), the tutorial's coach, which is attached to one, and
+# the tutors that build the table they coach (a lesson, a puzzle, the drill, the first hand),
+# ``tutorial --check``'s driver, which works such a table's own toolbar as a learner does, and
+# a network table's (issue 41), which is one.
 BUILDERS = {"game/ui/table/start.py", "game/ui/demo.py", "game/ui/coached.py",
-            "game/ui/scenes/history.py"}
+            "game/ui/scenes/history.py", "game/ui/scenes/lesson.py", "game/ui/scenes/puzzle.py",
+            "game/ui/scenes/drill.py", "game/ui/scenes/firsthand.py", "game/ui/lessondrive.py",
+            "game/ui/table/network.py"}
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -11,6 +11,7 @@ from game.rules.phase import Phase
 from game.ui.scenes.passing import PassScene
 from game.ui.scenes.play import AuctionScene
 from game.ui.scenes.tricks import TrickScene
+from game.ui.table.house import setup_table
 from game.ui.table.scene import TableScene
 from game.ui.table.start import start_game
 from tests.ui.conftest import click, key, pump
@@ -22,7 +23,7 @@ def table_of(app) -> TableScene:
 
 def start(app, variant="racehorse", seed=11):
     app.settings.variant = variant
-    assert start_game(app, seed=seed) is None
+    start_game(app, setup_table(app.settings), seed=seed)
     return table_of(app)
 
 

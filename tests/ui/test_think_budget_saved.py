@@ -8,6 +8,8 @@ import json
 
 from game.match.challengequeue import ChallengeQueue
 from game.store.settings import Settings, settings_from_json
+from game.store.tables import preset_table
+from game.ui.table.house import setup_table
 from game.ui.table.scene import TableScene
 from game.ui.table.start import resume_game, start_game
 from tests.challenge.test_duplicate_deal import table_game
@@ -19,7 +21,7 @@ def test_an_old_settings_file_loads_and_is_measured_when_a_think_time_needs_it(a
     assert errors == [] and settings.think_ms == 700 and settings.think_rate == 0
     assert settings.bot_options() == {"aggression": "normal"}  # not measured: no limit yet
     app.settings = settings
-    assert start_game(app) is None
+    start_game(app, setup_table(app.settings))
     assert app.settings.think_rate > 0  # measured once, at the first game, and saved
     assert app.store.load_settings().think_rate == app.settings.think_rate
     samples = round(700 * app.settings.think_rate)
@@ -36,7 +38,7 @@ def test_the_game_keeps_its_bots_options_and_a_resumed_game_uses_them(app):
     options = {"aggression": "bold", "think_samples": 123}
     match = table_game("racehorse", "medium", hands=1)
     match.bot_options = dict(options)
-    table = TableScene(app, match, "racehorse", None)
+    table = TableScene(app, match, preset_table("racehorse"))
     table.session.queue = ChallengeQueue(lambda task: None)
     app.reset(table)
     table.session.save()
@@ -55,7 +57,7 @@ def test_the_game_keeps_its_bots_options_and_a_resumed_game_uses_them(app):
 
 def test_an_older_save_takes_the_settings_options_and_a_bad_one_is_reported(app):
     match = table_game("racehorse", "medium", hands=1)
-    table = TableScene(app, match, "racehorse", None)
+    table = TableScene(app, match, preset_table("racehorse"))
     app.reset(table)
     table.session.save()
     path = app.store.save_path("racehorse")

@@ -5,6 +5,7 @@ import pygame
 from game.match.controller import Match
 from game.rules.actions import RefuseThrowIn
 from game.rules.phase import Phase
+from game.store.tables import preset_table
 from game.ui.scenes.play import ThrowInVoteScene
 from game.ui.table.scene import TableScene
 from tests.helpers import play_actions
@@ -17,7 +18,7 @@ def test_the_player_answers_a_proposed_throw_in_at_the_table(app):
     state, _ = play_actions(first_lead(400, melds=(20, 100, 0, 60), bidder=3),
                             "propose-throw-in")
     match = Match(state.rules, 1, ("human", "random", "random", "random"), initial=state)
-    table = TableScene(app, match, "racehorse", None)
+    table = TableScene(app, match, preset_table("racehorse"))
     app.reset(table)
     assert pump(app, 200, until=lambda: isinstance(app.top, ThrowInVoteScene))
     scene = app.top

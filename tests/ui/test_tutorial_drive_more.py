@@ -11,9 +11,10 @@ import pytest
 
 from game.store.content import load_preset, load_tutorial
 from game.store.progress import lesson_key
+from game.ui.coached import Coach, coach_of
 from game.ui.firsthanddrive import drive_first_hand
 from game.ui.lessondrive import Driver, drive_lesson, drive_puzzle
-from game.ui.scenes.firsthand import FirstHandScene
+from game.ui.scenes.firsthand import FirstHandTutor
 from game.ui.scenes.tutorial import LessonMenuScene
 
 LESSONS, PUZZLES, _ = load_tutorial()
@@ -47,14 +48,14 @@ def test_the_first_hand_is_played_to_its_score_with_the_controls(drv, table):
 def test_a_melded_card_is_played_from_the_table_at_two_handed(drv, monkeypatch):
     """Two-handed keeps melded cards on the table, outside the hand's picker: without the click
     on the table, the driver cannot make the learner's move and says so."""
-    monkeypatch.setattr(FirstHandScene, "play_from_table", lambda self, pos: False)
+    monkeypatch.setattr(Coach, "play_from_table", lambda self, pos: False)
     failures = drive_first_hand(drv, FIRST, load_preset("two-handed"))
     assert any("cannot be made with the controls on screen" in f and "table" in f
                for f in failures), failures
 
 
 def test_a_first_hand_whose_score_has_no_button_fails(drv, monkeypatch):
-    monkeypatch.setattr(FirstHandScene, "_sum_buttons", lambda self: [])
+    monkeypatch.setattr(FirstHandTutor, "_sum_buttons", lambda self: [])
     failures = drive_first_hand(drv, FIRST, load_preset("racehorse"))
     assert any("[on racehorse] [1024x640]: the score's total" in f and "has no button" in f
                for f in failures), failures
@@ -115,11 +116,12 @@ def test_the_score_box_shows_the_hand_being_added_up(drv, monkeypatch):
     drawn = []
     real = hud.draw_info
 
-    def spy(scene, surface):
-        run = getattr(scene, "run", None)
-        if run is not None and getattr(run, "phase", "") == "score":
-            drawn.append((scene.board.hand_no, scene.hides_hand_score()))
-        return real(scene, surface)
+    def spy(table, surface):
+        coach = coach_of(table)
+        run = getattr(coach.tutor, "run", None) if coach is not None else None
+        if coach is not None and getattr(run, "phase", "") == "score":
+            drawn.append((table.board.hand_no, coach.tutor.hides_hand_score()))
+        return real(table, surface)
 
     monkeypatch.setattr(hud, "draw_info", spy)
     assert drive_first_hand(drv, FIRST, load_preset("partnership-190")) == []
@@ -130,15 +132,15 @@ def test_the_score_box_shows_the_hand_being_added_up(drv, monkeypatch):
 def test_next_leads_on_with_one_click_while_the_trick_is_held(drv):
     """At 1024x640 in a real window, the first click on Next only swept the held trick."""
     from game.ui.lessondrive import make
-    from game.ui.scenes.lesson import LessonScene
+    from game.ui.scenes.lesson import LessonTutor
 
-    scene = LessonScene(drv.app, lesson("11-following-suit"), load_preset("racehorse"))
-    drv.app.reset(scene)
-    drv.settle(scene)
+    scene = LessonTutor(drv.app, lesson("11-following-suit"), load_preset("racehorse"))
+    drv.app.reset(scene.table)
+    drv.settle(scene.coach)
     card = next(a for a in scene.run.legal())
     assert make(drv, scene, card) is None
     drv.pump(2)
-    assert scene.held is not None and scene.run.done_current
+    assert scene.coach.held is not None and scene.run.done_current
     assert drv.press(scene.narration.side_buttons[2])  # Next, once
     assert scene.run.index == 1
 
@@ -146,16 +148,16 @@ def test_next_leads_on_with_one_click_while_the_trick_is_held(drv):
 def test_declare_out_answers_the_first_click_while_the_trick_is_held(drv):
     """Lesson 82 opens on the trick just won, held until a click: in the real window the first
     click on Declare out… only swept that trick."""
-    from game.ui.scenes.lesson import LessonScene
+    from game.ui.scenes.lesson import LessonTutor
 
-    scene = LessonScene(drv.app, lesson("82-two-handed-declaring-out"), None)
-    drv.app.reset(scene)
+    scene = LessonTutor(drv.app, lesson("82-two-handed-declaring-out"), None)
+    drv.app.reset(scene.table)
     for _ in range(40):
-        if scene.terms:
-            drv.click(scene.got_it.rect.center)
+        if scene.coach.terms:
+            drv.click(scene.coach.got_it.rect.center)
         drv.pump(5)
-    assert scene.held is not None  # the trick the script just played, waiting for a click
-    assert drv.press(scene.toolbar.declare_button)
+    assert scene.coach.held is not None  # the trick the script just played, waiting for a click
+    assert drv.press(scene.table.toolbar.declare_button)
     assert getattr(drv.app.top, "yes", None) is not None  # the confirmation, at once
 
 

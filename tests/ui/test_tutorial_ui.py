@@ -10,9 +10,9 @@ from game.store.progress import lesson_key
 from game.tutorial.text import TextContext
 from game.ui import theme
 from game.ui.coached import NEUTRAL
-from game.ui.scenes.drill import DrillScene
-from game.ui.scenes.lesson import LessonScene
-from game.ui.scenes.puzzle import PuzzleScene
+from game.ui.scenes.drill import DrillTutor
+from game.ui.scenes.lesson import LessonTutor
+from game.ui.scenes.puzzle import PuzzleTutor
 from game.ui.scenes.ruleorder import RuleOrderScene
 from game.ui.scenes.tricks import TrickScene
 from game.ui.scenes.tutorial import LessonMenuScene
@@ -26,9 +26,9 @@ def lesson(name):
 
 
 def open_lesson(app, name, table="racehorse"):
-    scene = LessonScene(app, lesson(name), load_preset(table))
-    app.reset(scene)
-    scene.terms = []  # glossary pop-ups are tested on their own
+    scene = LessonTutor(app, lesson(name), load_preset(table))
+    app.reset(scene.table)
+    scene.coach.terms = []  # glossary pop-ups are tested on their own
     assert pump(app, 300, until=lambda: isinstance(app.top, TrickScene))
     return scene, app.top
 
@@ -60,43 +60,43 @@ def test_an_old_reply_is_cleared_at_the_next_step(app):
     assert scene.narration.reply
     click_card(app, sprite(tricks, "AD"))
     pump(app, 60)
-    while scene.held is not None:
-        scene.release_held()
+    while scene.coach.held is not None:
+        scene.coach.release_held()
         pump(app, 10)
     scene.next()
-    assert scene.narration.reply == "" and scene.status_line.text == ""
+    assert scene.narration.reply == "" and scene.table.status_line.text == ""
 
 
 def test_a_finished_trick_stays_until_a_click(app):
     scene, tricks = open_lesson(app, "31-racehorse-take-the-trick")
     click_card(app, sprite(tricks, "AD"))
     pump(app, 240)  # four seconds and more: the trick is still on the table
-    assert scene.held is not None and len(scene.model.tricks.trick) == 4
-    assert "East takes the trick" in scene.trick_caption()
+    assert scene.coach.held is not None and len(scene.table.model.tricks.trick) == 4
+    assert "East takes the trick" in scene.coach.trick_caption()
     pump(app, 2, events=click((10, 400)))
-    assert scene.held is None
+    assert scene.coach.held is None
     pump(app, 60)
-    assert scene.model.tricks.trick == []
+    assert scene.table.model.tricks.trick == []
 
 
 def test_glossary_terms_pop_up_once(app, store):
-    scene = LessonScene(app, lesson("31-racehorse-take-the-trick"))
-    app.reset(scene)
+    scene = LessonTutor(app, lesson("31-racehorse-take-the-trick"))
+    app.reset(scene.table)
     pump(app, 5)
-    first = [t.id for t in scene.terms]
+    first = [t.id for t in scene.coach.terms]
     assert "trump" in first and "trick" in first
     assert set(first) <= set(store.load_progress().terms)
     pump(app, 2, events=[key(pygame.K_g)])  # Got it
-    again = LessonScene(app, lesson("31-racehorse-take-the-trick"))
-    app.reset(again)
+    again = LessonTutor(app, lesson("31-racehorse-take-the-trick"))
+    app.reset(again.table)
     pump(app, 5)
-    assert not {t.id for t in again.terms} & set(first)
+    assert not {t.id for t in again.coach.terms} & set(first)
 
 
 def test_meld_is_built_with_the_mouse(app):
-    scene = LessonScene(app, lesson("15-building-meld"), load_preset("racehorse"))
-    app.reset(scene)
-    scene.terms = []
+    scene = LessonTutor(app, lesson("15-building-meld"), load_preset("racehorse"))
+    app.reset(scene.table)
+    scene.coach.terms = []
     pump(app, 60)
     for code in ("AH", "TH", "KH", "QH"):
         sp = next(s for s in scene.picker.sprites if str(s.card) == code)
@@ -115,11 +115,11 @@ def test_a_score_is_added_up_with_the_buttons(app):
     card = next(a for a in scene.run.legal())
     tricks.act(card)
     pump(app, 60)
-    while scene.held is not None:
-        scene.release_held()
+    while scene.coach.held is not None:
+        scene.coach.release_held()
         pump(app, 10)
     scene.next()
-    scene.terms = []
+    scene.coach.terms = []
     pump(app, 5)
     task = scene.run.sum
     labels = [b.label for b in scene.narration.task_buttons]
@@ -137,9 +137,9 @@ def test_a_score_is_added_up_with_the_buttons(app):
 
 def test_a_puzzle_counts_wrong_tries_and_hints_in_its_stars(app, store):
     puzzle = next(p for p in PUZZLES if p.id == "40-rh-last-to-play")
-    scene = PuzzleScene(app, puzzle, PUZZLES)
-    app.reset(scene)
-    scene.terms = []
+    scene = PuzzleTutor(app, puzzle, PUZZLES)
+    app.reset(scene.table)
+    scene.coach.terms = []
     assert pump(app, 200, until=lambda: isinstance(app.top, TrickScene))
     tricks = app.top
     pump(app, 5)
@@ -175,6 +175,21 @@ def test_the_menu_picks_the_table_and_lists_its_lessons(app, store):
     assert all(m.endswith("min") for m in minutes), minutes  # measured estimates shown
 
 
+def test_every_table_button_of_the_menu_shows_its_whole_label(app, store):
+    """Issue 36: at 1024x640 the menu's Two-handed button was drawn as "…" (its width was
+    guessed from the label's length)."""
+    from game.ui.widgets import label_shown
+
+    menu = LessonMenuScene(app)
+    app.reset(menu)
+    for size in ((1024, 640), (1280, 800), (1920, 1080)):
+        menu.resize(size)
+        shown = [label_shown(b) for b in menu.table_buttons]
+        assert shown == [b.label for b in menu.table_buttons], size
+        assert menu.table_buttons[0].rect.left >= 0
+        assert menu.table_buttons[-1].rect.right <= size[0], size
+
+
 def test_a_house_rules_file_can_be_the_learners_table(app, store, tmp_path):
     house = tmp_path / "house.toml"
     house.write_text('base = "racehorse"\nname = "our-house"\ntitle = "Our house: racehorse '
@@ -192,8 +207,8 @@ def test_a_house_rules_file_can_be_the_learners_table(app, store, tmp_path):
 
 
 def test_the_drill_names_the_rule_and_keeps_its_tally(app, store):
-    scene = DrillScene(app, load_preset("racehorse"))
-    app.reset(scene)
+    scene = DrillTutor(app, load_preset("racehorse"))
+    app.reset(scene.table)
     assert pump(app, 200, until=lambda: isinstance(app.top, TrickScene))
     tricks = app.top
     pump(app, 5)
@@ -221,7 +236,7 @@ def test_the_drill_names_the_rule_and_keeps_its_tally(app, store):
     scene.next_item()
     assert not scene.item.done and scene.drill.number == 2
     # Opened again, the drill starts where the learner left off, not at deal 1.
-    again = DrillScene(app, load_preset("racehorse"))
+    again = DrillTutor(app, load_preset("racehorse"))
     assert again.item.found.seed == scene.item.found.seed
     # The menu shows the tally of the learner's table only.
     store.save_progress(progress)
@@ -244,8 +259,8 @@ def test_the_drill_reopens_where_the_learner_left_off_on_each_table(app, store):
     progress = store.load_progress()
     progress.drill[drill_key("at", "racehorse")] = 400
     store.save_progress(progress)
-    assert DrillScene(app, load_preset("racehorse")).item.found.seed >= 400
-    assert DrillScene(app, load_preset("cutthroat")).item.found.seed < 400
+    assert DrillTutor(app, load_preset("racehorse")).item.found.seed >= 400
+    assert DrillTutor(app, load_preset("cutthroat")).item.found.seed < 400
 
 
 def test_the_rule_order_grid_draws_from_the_rule_sets(app):
@@ -298,7 +313,7 @@ def test_the_first_hands_prompts_stay_clear_of_the_coach_at_the_smallest_window(
 
     def record(self, surface, title, *args, **kwargs):
         rect = real(self, surface, title, *args, **kwargs)
-        drawn.append((title, rect, self.table.narration_rect()))
+        drawn.append((title, rect, self.table.coach.narration_rect()))
         return rect
 
     monkeypatch.setattr(Overlay, "prompt_panel", record)

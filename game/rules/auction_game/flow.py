@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.rules import partner
 from game.rules.actions import Action, NameTrump, PlayHand, ProposeThrowIn, ThrowIn
-from game.rules.auction_game import auction, melding, partner, passing, play, throwin
+from game.rules.auction_game import auction, melding, passing, play, throwin
 from game.rules.auction_game.scoring import score_hand
 from game.rules.auction_game.state import HandState
 from game.rules.cards import Card, Suit

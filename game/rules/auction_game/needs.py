@@ -5,17 +5,10 @@ questions at the end of the hand)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from game.rules.auction_game.scoring import saved
+from game.rules.outcome import SideNeed
 from game.rules.ruleset import RuleSet
 from game.rules.seating import Sides
-
-
-class SideNeed(NamedTuple):
-    side: int
-    points: int  # trick points still needed (0: done, or nothing to save)
-    text: str  # in words, e.g. "needs 90 more in tricks to make 280"
 
 
 def still_needed(rules: RuleSet, bidder: int, bid: int, side_meld: tuple[int, ...],

@@ -3,24 +3,25 @@ the last trick."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.match.session import Session
 from game.rules.events import GameWon, HandResult, SideResult
 from game.rules.facts import rounding_note, side_meld_totals
 from game.ui import assets, theme
 from game.ui.overlay import Display, Overlay
 from game.ui.scene import Route
 from game.ui.table.challengebox import ChallengeBox
+from game.ui.table.faces import PromptTable
 from game.ui.table.hud import side_label
-from game.ui.table.meldview import draw_meld_flow
+from game.ui.table.meldview import draw_meld_flow, draw_uncounted
 from game.ui.table.start import start_game
 from game.ui.widgets import Button, draw_text, panel, shade, wrap
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
-    from game.ui.table.faces import PromptTable
 
 class MeldScene(Display):
     """Every seat's meld: shown once per hand when the meld is laid down (it waits for its
@@ -125,17 +126,19 @@ class ResultScene(Display):
     def __init__(self, app: AppContext, table: PromptTable, result: HandResult) -> None:
         super().__init__(app, table)
         self.result = result
-        self.buttons = [self.cont,
-                        Button("Show all hands", lambda: self.app.open(
-                            Route.HANDS, table=table, hand_no=result.hand_no),
-                               hotkey=pygame.K_a),
-                        Button("Replay", lambda: self.app.open(
-                            Route.REPLAY, table=table, hand_no=result.hand_no),
-                               hotkey=pygame.K_p),
-                        Button("Review", lambda: self.app.open(
-                            Route.HAND_REVIEW, table=table, hand_no=result.hand_no),
-                               hotkey=pygame.K_v,
-                               tooltip="Your decisions graded against the expert (V)")]
+        self.buttons = [self.cont]
+        # The deal, its replay and its review need the whole game, which a network table's
+        # host keeps to itself (its table offers no "after-hand" controls).
+        if table.offers("after-hand"):
+            self.buttons += [
+                Button("Show all hands", lambda: self.app.open(
+                    Route.HANDS, table=table, hand_no=result.hand_no), hotkey=pygame.K_a),
+                Button("Replay", lambda: self.app.open(
+                    Route.REPLAY, table=table, hand_no=result.hand_no), hotkey=pygame.K_p),
+                Button("Review", lambda: self.app.open(
+                    Route.HAND_REVIEW, table=table, hand_no=result.hand_no),
+                       hotkey=pygame.K_v,
+                       tooltip="Your decisions graded against the expert (V)")]
         session = getattr(table, "session", None)  # a lesson's table keeps no records
         self.challenge = ChallengeBox(session, result.hand_no) \
             if session is not None and session.challenge else None
@@ -274,11 +277,19 @@ def tricks_text(side: SideResult) -> str:
     return f"{side.tricks_counted}"
 
 
+class FinishedTable(PromptTable, Protocol):
+    """The table as the game's end sees it: a prompt's view of it, and its game's session,
+    whose table a new game is dealt at."""
+
+    session: Session
+
+
 class GameOverScene(Display):
     name = "game over"
 
-    def __init__(self, app: AppContext, table: PromptTable, won: GameWon) -> None:
+    def __init__(self, app: AppContext, table: FinishedTable, won: GameWon) -> None:
         super().__init__(app, table)
+        self.finished = table
         self.won = won
         # Enter and Space read the score sheet: a new game deals over the finished one at
         # once, so it takes a click of its own.
@@ -288,7 +299,8 @@ class GameOverScene(Display):
                          Button("Title screen", self.to_title)]
 
     def new_game(self) -> None:
-        start_game(self.app, new_seed=True)
+        """Another game at the table just played, whoever chose it."""
+        start_game(self.app, self.finished.session.chosen, new_seed=True)
 
     def to_title(self) -> None:
         self.app.go(Route.TITLE)
@@ -377,17 +389,3 @@ class LastTrickScene(Overlay):
         draw_text(surface, "The last trick — click to close", lay.status.center, lay.font,
                   theme.GOLD, bold=True, anchor="center")
 
-
-def draw_uncounted(surface: pygame.Surface, text: str, head: pygame.Rect, cell: pygame.Rect,
-                   size: int, gap: int) -> pygame.Rect:
-    """Why a seat's meld does not count: beside its heading where the cell has room, else
-    wrapped under it (the narrow cells of five and six columns or rows)."""
-    width = assets.font(size).size(text)[0]
-    if head.right + gap + width <= cell.right:
-        return draw_text(surface, text, (head.right + gap, head.top + 2), size, theme.RED)
-    out = pygame.Rect(head.left, head.bottom, 0, 0)
-    y = head.bottom
-    for line in wrap(text, size, cell.width):
-        out = out.union(draw_text(surface, line, (cell.left, y), size, theme.RED))
-        y = out.bottom
-    return out

@@ -98,8 +98,7 @@ class HistoryScene(MenuScene):
         if "human" not in seats:
             seats = ("human", *seats[1:])
         match = Match(rules, saved.seed, seats, list(saved.actions[:end]))
-        table = HistoryTable(self.app, match, saved.rules_preset, saved.rules_text)
-        table.session.keep_records = False
+        table = HistoryTable(self.app, match, None)  # a replay: nothing saved or counted
         table.human = seats.index("human")
         self.app.push(table)
         self.app.open(Route.REPLAY, table=table, hand_no=hand_no)

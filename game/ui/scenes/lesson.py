@@ -1,8 +1,8 @@
-"""A lesson on the table: the real engine, the narration beside the cards, highlights, and
-Back / Hint / Next / Restart. Any action other than the one asked for is answered: an illegal
-one with the rule that forbids it (in the table's order of precedence), a legal one with the
-step's reason in a neutral colour. Meld steps have the learner pick the cards; scoring steps
-have them add up the points."""
+"""A lesson on the table: the real table with a coach attached, which holds the lesson's
+:class:`LessonTutor`: the narration beside the cards, highlights, and Back / Hint / Next /
+Restart. Any action other than the one asked for is answered: an illegal one with the rule that
+forbids it (in the table's order of precedence), a legal one with the step's reason in a neutral
+colour. Meld steps have the learner pick the cards; scoring steps have them add up the points."""
 
 from __future__ import annotations
 
@@ -19,13 +19,12 @@ from game.rules.ruleset import RuleSet
 from game.store.content import load_preset
 from game.store.lessons import ZONES, Lesson
 from game.store.progress import lesson_key
-from game.store.tutorial_data import Term
 from game.tutorial.features import steps_for
 from game.tutorial.runner import LessonRun
-from game.tutorial.text import TemplateError, TextContext, fields_of, render, terms_in
+from game.tutorial.text import TemplateError, fields_of, terms_in
 from game.ui import theme
 from game.ui.coached import (
-    CoachedTable,
+    Coach,
     control_of,
     learner_table,
     shipped_lessons,
@@ -33,26 +32,33 @@ from game.ui.coached import (
     stars_text,
 )
 from game.ui.coached_hand import open_replay, show_scored
+from game.ui.coached_popups import trick_rect
 from game.ui.handpick import HandPicker
 from game.ui.table.meldview import draw_meld_flow
+from game.ui.table.scene import TableScene
 from game.ui.widgets import Button, draw_text, panel
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
 
 
-class LessonScene(CoachedTable):
+class LessonTutor:
+    """A lesson in progress at a table: its run, the coach it talks through, and the table
+    (:attr:`table`, the scene)."""
+
     name = "lesson"
 
     def __init__(self, app: AppContext, lesson: Lesson, table: RuleSet | None = None) -> None:
-        rules = table if table is not None else learner_table(app)[1]
+        rules = table if table is not None else learner_table(app).rules
+        self.app = app
         self.run = LessonRun(lesson, load_preset, rules if lesson.on_learner_table else None,
                              shipped_library().quotes)
         self.lesson = lesson
         assert self.run.match is not None
-        preset = lesson.preset if not lesson.on_learner_table else None
-        super().__init__(app, self.run.match, preset)
-        self.picker = HandPicker(self)
+        self.table = TableScene(app, self.run.match, None)  # no game: nothing kept
+        self.coach = Coach(self.table, self)
+        self.narration = self.coach.narration
+        self.picker = HandPicker(self.table)
         self.recap = False
         self.following: Lesson | None = None  # the recap's Next lesson, found once
         self.selected: list[Card] = []
@@ -66,41 +72,41 @@ class LessonScene(CoachedTable):
 
     # -- steps -----------------------------------------------------------------------------
     def enter_step(self, events: list[Event]) -> None:
-        while self.app.top is not self and self.app.top is not None and self in self.app.stack:
-            self.app.pop()
+        table, coach = self.table, self.coach
+        table.close_prompts()
         assert self.run.match is not None and self.run.pre_state is not None  # run.start set them
-        self.match = self.run.match
-        self.load(self.run.pre_state)
-        self.clear_reply()  # an error from the previous step never lingers
+        table.match = self.run.match
+        coach.load(self.run.pre_state)
+        coach.clear_reply()  # an error from the previous step never lingers
         self.selected, self.chosen = [], set()
-        self.process(events)
-        scored = self.run.scored_hand() if self.run.step.task != "play-out" else None
+        step, steps, i = self.run.step, self.run.steps, self.run.index
+        coach.highlight = frozenset(n for n in step.highlight if n not in ZONES)
+        # A held trick's points are the next step's question when it asks the learner to add
+        # the trick up: the caption leaves them out.
+        coach.trick_points = not (i + 1 < len(steps) and steps[i + 1].add == "trick")
+        table.process(events)
+        scored = self.run.scored_hand() if step.task != "play-out" else None
         if scored is not None:
-            show_scored(self, scored)
+            show_scored(coach, scored)
         self.narration.task_buttons = self._task_buttons()
         self.refresh_buttons()
         self.glossary(self.text())
-        problem = open_replay(self, self.run)
+        problem = open_replay(table, self.run)
         if problem:
-            self.answer(problem, "wrong")
+            coach.answer(problem, "wrong")
 
     def glossary(self, text: str) -> None:
         """Pop up each term this text uses that the learner has not met yet."""
         glossary = shipped_library().glossary
         progress = self.app.store.load_progress()
-        new = [t for t in terms_in(text, glossary) if t not in progress.terms]
+        new = [t for t in terms_in(text, glossary, self.table.match.rules)
+               if t not in progress.terms]
         if not new:
             return
         progress.terms += new
         self.app.store.save_progress(progress)
         by_id = {t.id: t for t in glossary}
-        self.show_terms([by_id[t] for t in new])
-
-    def term_text(self, term: Term) -> str:
-        try:
-            return render(term.say, TextContext(self.match.rules))
-        except TemplateError:
-            return term.say
+        self.coach.show_terms([by_id[t] for t in new])
 
     def _task_buttons(self) -> list[Button]:
         step = self.run.step
@@ -114,7 +120,7 @@ class LessonScene(CoachedTable):
                         Button("Set", lambda: self.pick_made(False))]
             return out
         if step.replay:  # closed, the replay opens again from the coach's panel
-            return [Button("Replay", lambda: open_replay(self, self.run))]
+            return [Button("Replay", lambda: open_replay(self.table, self.run))]
         return []
 
     def refresh_buttons(self) -> None:
@@ -124,7 +130,7 @@ class LessonScene(CoachedTable):
         nxt.enabled = self.run.done_current
         self.narration.side_buttons[0].enabled = self.run.index > 0
         self.narration.side_buttons[1].enabled = not self.run.done_current
-        self.place_panel()
+        self.coach.place_panel()
 
     def offers(self, control: str) -> bool:
         """A control beyond the cards is on screen only in a step whose answer uses it: a
@@ -165,24 +171,35 @@ class LessonScene(CoachedTable):
             return False
         reply = self.run.try_action(action)
         if not reply.ok:
-            self.answer(reply.message, reply.tone)
+            self.coach.answer(reply.message, reply.tone)
             self.app.sounds.play("click")
             return False
         if self.run.step.task == "play-out":
-            self.clear_reply()  # any legal card goes: the review grades it, not "Right."
+            self.coach.clear_reply()  # any legal card goes: the review grades it, not "Right."
         else:
-            self.answer(reply.message or "Right.", "right")
-        self.process(reply.events)
+            self.coach.answer(reply.message or "Right.", "right")
+        self.table.process(reply.events)
         self.refresh_buttons()
         return True
 
-    def wrong_try(self, message: str) -> None:
+    def refuse(self, message: str) -> None:
+        """An illegal card clicked: a wrong try (unless the step invites tries), answered
+        with the rule."""
         self.run.illegal_try()
-        self.answer(message, "wrong")
+        self.coach.answer(message, "wrong")
+
+    def claim(self) -> bool:
+        return False  # a claim would end the lesson's hand: no step asks for one
+
+    def advance(self, dt: float) -> None:
+        return  # the other seats only play the lesson's script
+
+    def push_display(self) -> bool:
+        return False  # the lesson narrates the meld and the result itself
 
     def count(self) -> None:
         reply = self.run.try_meld(list(self.selected))
-        self.answer(reply.message, reply.tone)
+        self.coach.answer(reply.message, reply.tone)
         if reply.ok:
             self.refresh_buttons()
 
@@ -194,27 +211,27 @@ class LessonScene(CoachedTable):
         if self.run.sum is not None and self.run.sum.kind == "trick":
             self._judge_sum(total, None)
         else:
-            self.answer(f"{total}: now, made or set?", "neutral")
+            self.coach.answer(f"{total}: now, made or set?", "neutral")
 
     def pick_made(self, made: bool) -> None:
         total = getattr(self, "chosen_sum", None)
         if total is None:
-            self.answer("First choose the total.", "neutral")
+            self.coach.answer("First choose the total.", "neutral")
             return
         self._judge_sum(total, made)
 
     def _judge_sum(self, total: int, made: bool | None) -> None:
         reply = self.run.try_sum(total, made)
-        self.answer(reply.message, reply.tone if not reply.ok else "right")
+        self.coach.answer(reply.message, reply.tone if not reply.ok else "right")
         if reply.ok:
             self.refresh_buttons()
 
     def show_hint(self) -> None:
-        self.answer(self.run.hint(), "neutral")
+        self.coach.answer(self.run.hint(), "neutral")
 
     def next(self) -> None:
-        if self.held is not None:
-            self.release_held()
+        if self.coach.held is not None:
+            self.coach.release_held()
         if not self.run.done_current:
             return
         if self.recap:
@@ -236,22 +253,22 @@ class LessonScene(CoachedTable):
 
     def show_recap(self) -> None:
         """The lesson ends on what it taught, its stars, and the way on: Next lesson."""
-        while self.app.top is not self and self in self.app.stack:
-            self.app.pop()
+        self.table.close_prompts()
         self.recap = True
-        self.clear_reply()
+        self.coach.clear_reply()
         self.narration.task_buttons = []
         following = self.following = self.next_lesson()
-        self.narration.side_buttons = [Button("Lessons", self.leave, hotkey=pygame.K_ESCAPE)]
+        self.narration.side_buttons = [Button("Lessons", self.coach.leave,
+                                              hotkey=pygame.K_ESCAPE)]
         if following is not None:
             self.narration.side_buttons.append(Button("Next lesson", lambda: self.open(following),
                                             primary=True, hotkey=pygame.K_RETURN))
-        self.resize(self.app.size)
+        self.table.resize(self.app.size)
 
     def next_lesson(self) -> Lesson | None:
         """The lesson after this one in the menu's order for the learner's table."""
         lessons = shipped_lessons()
-        rules = learner_table(self.app)[1]
+        rules = learner_table(self.app).rules
         order = [x for x in lessons if x.track == "first-hand"]
         order += [x for x in lessons if x.track == "core" and steps_for(x, rules)]
         order += [x for x in lessons if x.track == "table" and rules.name in x.tables]
@@ -268,7 +285,7 @@ class LessonScene(CoachedTable):
         self.app.go(Route.LESSON, lesson=lesson, table=table)
 
     def recap_text(self) -> str:
-        rules = self.match.rules
+        rules = self.table.match.rules
         named = []
         for step in self.run.steps:
             for name, arg in fields_of(step.say):
@@ -293,10 +310,9 @@ class LessonScene(CoachedTable):
         self.enter_step(self.run.restart())
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if (self.run.step.task == "build-meld" and not self.run.done_current and not self.terms
-                and self.picker.handle(event, self.toggle)):
-            return True
-        return super().handle_event(event)
+        """A build-meld step's cards are picked from the hand (the glossary pop-up first)."""
+        return (self.run.step.task == "build-meld" and not self.run.done_current
+                and not self.coach.terms and self.picker.handle(event, self.toggle))
 
     def toggle(self, index: int) -> None:
         if not 0 <= index < len(self.picker.sprites):
@@ -307,21 +323,9 @@ class LessonScene(CoachedTable):
                          if id(sp) in self.chosen and sp.card is not None]
 
     def update(self, dt: float) -> None:
-        super().update(dt)
         if self.run.step.task == "build-meld":
             lifted = {i for i, sp in enumerate(self.picker.sprites) if id(sp) in self.chosen}
-            self.picker.apply_lift(lifted, 26 * self.layout.s)
-
-    def trick_caption(self) -> str:
-        """The held trick's caption, without its points when the next step asks for them."""
-        steps, i = self.run.steps, self.run.index
-        if i + 1 < len(steps) and steps[i + 1].add == "trick" and self.held is not None:
-            seating = self.match.rules.seating
-            who = "You take" if self.held.seat == self.human else \
-                f"{seating.name(self.held.seat)} takes"
-            cards = ", ".join(c.pretty for _, c in self.held.cards)
-            return f"{who} the trick: {cards}. Click to go on."
-        return super().trick_caption()
+            self.picker.apply_lift(lifted, 26 * self.table.layout.s)
 
     def task_text(self) -> str:
         """What an add-up step gives the learner to add: the engine's numbers."""
@@ -335,12 +339,6 @@ class LessonScene(CoachedTable):
         parts = ", ".join(f"{label} {value}" for label, value in task.parts)
         return f"\nYour side: {parts}; the bid was {task.bid}."
 
-    def glowing_cards(self) -> set[Card]:
-        """The step's highlighted cards glow (drawn under each card, keeping the fan)."""
-        wanted = {n for n in self.run.step.highlight if n not in ZONES}
-        return {sp.card for sp in self.model.hands[self.human]
-                if sp.card is not None and str(sp.card) in wanted}
-
     # -- drawing ---------------------------------------------------------------------------
     def panel_text(self) -> tuple[str, str, str, str]:
         """(title, counter, text, stars) of the coach's panel as it stands."""
@@ -348,7 +346,7 @@ class LessonScene(CoachedTable):
             return self.lesson.title, "Recap", self.recap_text(), ""
         step = self.run.step
         text = self.text() + self.task_text()
-        if self.wants_action() and not self.narration.reply and self.held is None:
+        if self.wants_action() and not self.narration.reply and self.coach.held is None:
             text += "\n(Your move.)"  # not while a trick waits for the click that clears it
         elif step.task == "build-meld" and not self.run.done_current and not self.narration.reply:
             text += "\n(Click cards to select them, then Count.)"
@@ -356,40 +354,39 @@ class LessonScene(CoachedTable):
                 stars_text(self.run.attempts.stars(True)))
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Over the table: the step's meld and highlights; then the panel."""
         step = self.run.step
-        super().draw(surface)
         if not self.recap:
             if step.show_meld:
                 self.draw_meld(surface)
             self.highlight(step.highlight, surface)
         self.narration.draw(surface, *self.panel_text())
-        self.draw_overlays(surface)
 
     def highlight(self, names: tuple[str, ...], surface: pygame.Surface) -> None:
-        lay = self.layout
+        lay = self.table.layout
         cards = {n for n in names if n not in ZONES}
-        zones = {"trick": self._trick_rect(), "info": lay.info, "scores": lay.info,
-                 "hand": lay.hand_box(self.human), "widow": self._trick_rect()}
+        zones = {"trick": trick_rect(lay), "info": lay.info, "scores": lay.info,
+                 "hand": lay.hand_box(self.table.human), "widow": trick_rect(lay)}
         pulse = 140 + int(100 * abs(((self.app.time * 1.5) % 2) - 1))
         for name in names:
             rect = zones.get(name)
             if rect is not None:
                 pygame.draw.rect(surface, (255, 214, 90, pulse), rect.inflate(10, 10), width=3,
                                  border_radius=10)
-        for _, sp in self.model.tricks.trick:
+        for _, sp in self.table.model.tricks.trick:
             if str(sp.card) in cards:
                 pygame.draw.rect(surface, theme.GOLD, sp.rect.inflate(8, 8), width=3,
                                  border_radius=8)
 
     def draw_meld(self, surface: pygame.Surface) -> None:
         """The learner's meld, laid out by class, in the middle of the table."""
-        lay = self.layout
-        view = self.view
+        lay = self.table.layout
+        view = self.table.view
         meld = best_meld(view.rules, view.hand, view.trump if view.trump >= 0 else None)
         rect = pygame.Rect(0, 0, round(560 * lay.s), round(300 * lay.s))
-        rect.center = (round(self.prompt_center(rect.width)), lay.center[1])
+        rect.center = (round(self.coach.prompt_center(rect.width)), lay.center[1])
         panel(surface, rect)
         draw_text(surface, f"Your meld — {meld.total}", (rect.left + round(14 * lay.s),
                   rect.top + round(8 * lay.s)), lay.font, theme.GOLD, bold=True)
         body = rect.inflate(-round(28 * lay.s), -round(50 * lay.s)).move(0, round(14 * lay.s))
-        draw_meld_flow(surface, self, meld, body)
+        draw_meld_flow(surface, self.table, meld, body)

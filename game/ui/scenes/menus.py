@@ -14,10 +14,11 @@ from game.rules.ruleset import RuleSet
 from game.store.content import load_ruleset, preset_names, ruleset_from_text
 from game.store.saves import SavedGame
 from game.store.settings import BOT_SEATS
+from game.store.tables import TableChoice
 from game.ui import assets, theme
 from game.ui.menu import MenuScene
 from game.ui.scene import Route
-from game.ui.table.house import HouseOption, house_text, offered
+from game.ui.table.house import HouseOption, house_text, offered, setup_table
 from game.ui.table.start import game_in_progress, resume_game, start_game
 from game.ui.widgets import Button, draw_text, draw_wrapped, wrap
 
@@ -165,6 +166,11 @@ class SetupScene(MenuScene):
             self.buttons.append(Button(option.on if on else option.off,
                                        partial(self.toggle, option), selected=changes,
                                        tooltip=option.tooltip))
+        self.buttons.append(Button("Host on this network", lambda: app.open(Route.HOST),
+                                   tooltip="Open this table to the others on your home "
+                                   "network: people take seats, bots fill the rest"))
+        self.buttons.append(Button("Join a table", lambda: app.open(Route.JOIN),
+                                   tooltip="Sit down at a table someone hosts on this network"))
         self.buttons.append(Button("Start", self.start, primary=True, hotkey=pygame.K_RETURN))
         self.buttons.append(Button("Back", lambda: app.pop(self), hotkey=pygame.K_ESCAPE))
         self.resize(app.size)
@@ -229,21 +235,24 @@ class SetupScene(MenuScene):
     def start(self) -> None:
         """Start the game, asking first when it would replace a game in progress at this
         table (one saved game is kept per table: games at other tables are kept)."""
-        self.app.store.save_settings(self.app.settings)
-        saved = game_in_progress(self.app)
+        self.app.store.save_settings(self.app.settings)  # the last choice, remembered
+        try:
+            table = setup_table(self.app.settings)
+        except RulesError as exc:
+            self.error = str(exc)
+            return
+        saved = game_in_progress(self.app, table)
         if saved is None:
-            self.really_start()
+            self.really_start(table)
             return
         self.app.open(Route.CONFIRM, title="Replace the game in progress?", lines=[
             f"A game at this table is in progress: {progress_text(saved, named=True)}.",
             "Starting a new game here replaces it (games at other tables are kept)."],
-            yes="Start a new game", on_yes=self.really_start, destructive=True, no="Cancel",
-            other=("Resume it", lambda: self.resume_saved(saved), False))
+            yes="Start a new game", on_yes=lambda: self.really_start(table), destructive=True,
+            no="Cancel", other=("Resume it", lambda: self.resume_saved(saved), False))
 
-    def really_start(self) -> None:
-        error = start_game(self.app)
-        if error:
-            self.error = error
+    def really_start(self, table: TableChoice) -> None:
+        start_game(self.app, table)
 
     def resume_saved(self, saved: SavedGame) -> None:
         self.error = resume_game(self.app, saved) or ""

@@ -13,12 +13,16 @@ from game.match.reviewread import Row, seen_at
 from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
+from game.store.learning import PracticeItem
 from game.ui import assets, theme
 from game.ui.overlay import Display
+from game.ui.scene import Route
 from game.ui.table.moment import draw_moment
 from game.ui.table.replaypieces import (
+    best_cards,
     big_panel,
     card_width,
+    chosen_cards,
     clear_of,
     draw_auction,
     draw_cards,
@@ -140,9 +144,12 @@ class ReplayScene(HandScene):
     name = "replay"
 
     def __init__(self, app: AppContext, table: PromptTable, hand_no: int,
-                 focus: Row | None = None, history: HandHistory | None = None) -> None:
+                 focus: Row | None = None, history: HandHistory | None = None,
+                 item: PracticeItem | None = None) -> None:
         super().__init__(app, table, hand_no, history)
         self.focus = focus
+        # The decision with its game's record (issue 40): Play it out from its page.
+        self.item = item
         tricks = list(range(len(self.history.tricks)))
         self.pages: list[int] = tricks
         self.at = 0
@@ -159,8 +166,30 @@ class ReplayScene(HandScene):
             self.pages = [*tricks[:self.at], MOMENT, *tricks[self.at:]]
         self.prev = Button("◀ Previous", self.back, hotkey=pygame.K_LEFT)
         self.next = Button("Next ▶", self.forward, hotkey=pygame.K_RIGHT, primary=True)
+        self.play = Button("Play it out", self.play_out, hotkey=pygame.K_o,
+                           tooltip="The hand played on from the best choice and from yours, "
+                           "side by side, by the expert in every seat (O)")
         self.buttons = [self.prev, self.next, self.cont]
         self.cont.primary = False
+        self._buttons()
+
+    @property
+    def at_focus(self) -> bool:
+        """The page of the reviewed decision (its moment, or its trick)."""
+        focus = self.focus
+        return focus is not None and (self.index == MOMENT if not focus.at_trick else
+                                      self.index == focus.trick)
+
+    def _buttons(self) -> None:
+        play = [self.play] if self.item is not None and self.at_focus else []
+        buttons = [self.prev, self.next, *play, self.cont]
+        if buttons != self.buttons:
+            self.buttons = buttons
+            self.resize(self.app.size)
+
+    def play_out(self) -> None:
+        if self.item is not None:
+            self.app.open(Route.PLAY_OUT, item=self.item, table=self.table)
 
     @property
     def index(self) -> int:
@@ -169,9 +198,11 @@ class ReplayScene(HandScene):
 
     def back(self) -> None:
         self.at = max(0, self.at - 1)
+        self._buttons()
 
     def forward(self) -> None:
         self.at = min(len(self.pages) - 1, self.at + 1)
+        self._buttons()
 
     def draw(self, surface: pygame.Surface) -> None:
         table, lay, hist = self.table, self.layout, self.history
@@ -195,14 +226,18 @@ class ReplayScene(HandScene):
         rows = self.seat_rows(pygame.Rect(inner.left, inner.top, split - inner.left,
                                           inner.height))
         width = card_width(table, rows[0][1])
+        focus = self.focus
+        here = focus is not None and focus.at_trick and self.index == focus.trick
         for seat, row in rows:
             draw_text(surface, who(table, seat), row.topleft, lay.font_small, theme.INK,
                       bold=True)
+            mine = here and focus is not None and seat == focus.graded.decision.seat
             draw_cards(surface, table, self.sorted(held[seat]),
                        (row.left, row.top + round(lay.font_small * 1.4)), width,
-                       span=row.width - round(20 * lay.s))
+                       chosen_cards(focus.graded.decision.chosen) if mine and focus else (),
+                       span=row.width - round(20 * lay.s),
+                       best=best_cards(focus.graded) if mine and focus else ())
         area = pygame.Rect(split, inner.top, inner.right - split, inner.height)
-        focus = self.focus
         if focus is not None and focus.at_trick and self.index == focus.trick:
             area.height = round(inner.height * 0.42)
             draw_focus(surface, table, focus, pygame.Rect(

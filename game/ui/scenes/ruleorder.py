@@ -1,5 +1,6 @@
-"""The order of the trick rules at every table, side by side: a grid read from the rule sets
-(rows: the obligations; columns: the tables; each cell the rule's number at that table). Point
+"""The order of the trick rules at every table, side by side: rows are situations of play
+(``levels/rule_order.toml``, each cell held by ``tutorial --check`` to what the engine does),
+columns the tables, each cell the number of the rule deciding it there, from the rule set. Point
 at a cell to read the table's own words."""
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.store.content import load_preset, preset_names
-from game.tutorial.compare import OBLIGATION_LABELS, Column, columns, matrix
+from game.tutorial.compare import Column, columns, grid
 from game.ui import theme
+from game.ui.coached_controls import shipped_library
 from game.ui.scene import Route, Scene
 from game.ui.widgets import Button, draw_text, draw_wrapped, felt, panel, wrap
 
@@ -24,7 +26,10 @@ class RuleOrderScene(Scene):
     def __init__(self, app: AppContext) -> None:
         super().__init__(app)
         self.cols: list[Column] = columns([load_preset(p) for p in preset_names()])
-        self.rows, self.cells = matrix(self.cols)
+        order = shipped_library().rule_order
+        self.rows = list(order.rows) if order is not None else []
+        self.intro = order.intro if order is not None else "The rule order file is missing."
+        self.cells = grid(self.rows, self.cols)
         self.back = Button("Back", lambda: app.go(Route.LESSONS), hotkey=pygame.K_ESCAPE)
         self.pointed: tuple[int, int] | None = None
         self.grid = pygame.Rect(0, 0, 0, 0)
@@ -75,9 +80,9 @@ class RuleOrderScene(Scene):
         w = surface.get_width()
         draw_text(surface, "Rule order at every table", (w // 2, round(20 * s)), round(30 * s),
                   theme.GOLD, bold=True, anchor="midtop")
-        draw_text(surface, "Each number is the rule's place in that table's order of "
-                  "precedence: an earlier rule wins.", (w // 2, round(62 * s)),
-                  max(12, round(15 * s)), theme.INK_DIM, anchor="midtop")
+        draw_wrapped(surface, self.intro, pygame.Rect(round(40 * s), round(58 * s),
+                                                      w - round(80 * s), round(60 * s)),
+                     max(12, round(15 * s)), theme.INK_DIM)
         size = max(11, round(14 * s))
         top = self.grid.top
         for j, col in enumerate(self.cols):
@@ -87,15 +92,15 @@ class RuleOrderScene(Scene):
             for k, line in enumerate(lines):
                 draw_text(surface, line, (x, y0 + k * round(size * 1.2)), size, theme.INK,
                           anchor="midtop")
-        for i, obligation in enumerate(self.rows):
+        for i, row_data in enumerate(self.rows):
             y = top + i * self.row_h
             row = pygame.Rect(self.grid.left, y, self.grid.width, self.row_h - 2)
             panel(surface, row, (10, 30, 22, 200) if i % 2 else (20, 50, 38, 200), 4, None)
-            draw_text(surface, OBLIGATION_LABELS.get(obligation, obligation),
-                      (self.grid.left + round(8 * s), row.centery), size, anchor="midleft")
+            draw_text(surface, row_data.label, (self.grid.left + round(8 * s), row.centery),
+                      size, anchor="midleft")
             for j, value in enumerate(self.cells[i]):
                 x = self.grid.left + self.label_w + j * self.col_w + self.col_w // 2
-                colour = theme.GOLD if value != "—" else theme.INK_DIM
+                colour = theme.GOLD if value not in ("—", "?") else theme.INK_DIM
                 if self.pointed == (i, j):
                     pygame.draw.rect(surface, theme.GOLD, pygame.Rect(
                         x - self.col_w // 2, y, self.col_w, self.row_h - 2), width=2,

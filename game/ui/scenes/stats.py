@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.match.review import Graded
 from game.store.content import load_ruleset, preset_names
 from game.store.stats import OLD_TOTALS, VariantStats
 from game.ui import assets, theme
@@ -75,7 +76,19 @@ class StatsScene(MenuScene):
                                hotkey=pygame.K_h),
                         Button("Rating", lambda: app.open(Route.RATING), hotkey=pygame.K_r,
                                tooltip="Your rating on the levels' scale, its history, and the "
-                               "duplicate challenge per table (R)")]
+                               "duplicate challenge per table (R)"),
+                        Button("By phase", lambda: app.open(Route.PHASES), hotkey=pygame.K_b,
+                               tooltip="Points lost and accuracy in the auction, the exchange, "
+                               "meld and draws and the play, per table over time (B)")]
+        # Issue 40: the decisions of reviewed hands not yet found a better play for.
+        practice = app.store.load_learning().practice
+        if practice:
+            costliest = sorted(practice, key=lambda i: -Graded(i.decision).lost)
+            self.buttons.append(Button(
+                f"Practice ({len(practice)})",
+                lambda: app.open(Route.RETRY, items=costliest, title="Practice"),
+                hotkey=pygame.K_p, tooltip="Find a better play at the costly decisions of "
+                "your reviewed hands not yet found, costliest first (P)"))
         self.scroll = 0  # the first table row on show
         self.visible = 1  # table rows on show at once
         self.text = 16  # the type size of the rows
@@ -118,10 +131,12 @@ class StatsScene(MenuScene):
         self.rect.center = (size[0] // 2, size[1] // 2)
         self._columns(s, [*tables, ("All tables", self.app.stats.totals())])
         n = len(self.buttons)
-        for i, b in enumerate(self.buttons):  # Done, then Hand history and Rating beside it
+        # Done, then Hand history, Rating, By phase (and Practice) beside it, as wide as fits
+        pitch = min(round(220 * s), (width - round(24 * s)) // n)
+        for i, b in enumerate(self.buttons):
             b.font_size = max(14, round(19 * s))
-            b.rect = pygame.Rect(0, 0, round(200 * s), round(44 * s))
-            b.rect.midbottom = (self.rect.centerx + (2 * i - n + 1) * round(110 * s),
+            b.rect = pygame.Rect(0, 0, pitch - round(16 * s), round(44 * s))
+            b.rect.midbottom = (self.rect.centerx + round((2 * i - n + 1) * pitch / 2),
                                 self.rect.bottom - round(18 * s))
 
     def _columns(self, s: float, rows: list[tuple[str, VariantStats]]) -> None:

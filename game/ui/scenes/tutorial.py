@@ -17,10 +17,10 @@ from game.store.lessons import Lesson, Puzzle
 from game.store.progress import lesson_key
 from game.tutorial.features import steps_for
 from game.tutorial.timing import estimate_minutes
-from game.ui import theme
+from game.ui import assets, theme
 from game.ui.coached import learner_table, stars_text
 from game.ui.scene import Route, Scene
-from game.ui.widgets import Button, draw_text, elide, felt, panel
+from game.ui.widgets import LABEL_MARGIN, Button, draw_text, elide, felt, panel
 
 if TYPE_CHECKING:
     from game.ui.scene import AppContext
@@ -45,7 +45,9 @@ class LessonMenuScene(Scene):
         self.lessons, self.puzzles, self.errors = load_tutorial()
         self.library = load_tutorial_library()
         self.progress = app.store.load_progress()
-        self.table_name, self.rules = learner_table(app)
+        chosen = learner_table(app)
+        self.rules = chosen.rules
+        self.table_name = chosen.preset or chosen.rules.source  # a house file's path
         self.tab = 0
         self.focus = 0
         self.scroll = 0
@@ -181,7 +183,10 @@ class LessonMenuScene(Scene):
         width = 0
         for b in self.table_buttons:
             b.font_size = max(12, round(15 * s))
-            w = max(round(70 * s), b.font_size * len(b.label) * 6 // 10 + round(20 * s))
+            # The label's drawn width, not a guess from its length: at 1024x640 the guess left
+            # "Two-handed" drawn as "…".
+            text_w = assets.font(b.font_size, True).size(b.label)[0]
+            w = max(round(70 * s), text_w + max(round(20 * s), LABEL_MARGIN + 2))
             b.rect = pygame.Rect(0, 0, w, h)
             if rows[-1] and width + gap + w > room:
                 rows.append([])

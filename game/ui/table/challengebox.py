@@ -52,7 +52,7 @@ class ChallengeBox:
 
     def table_line(self) -> str:
         if not self.line:
-            deals = self.session.store.load_challenge().deals(self.session.variant)
+            deals = self.session.store.load_challenge().deals(self.session.chosen.stats_name)
             fig = table_figures(deals)
             if fig is None:
                 return ""

@@ -1,5 +1,6 @@
 """The new-game screen's house options: one click each, turned into a house-rules file on the
-chosen preset when the game starts (so a saved game keeps the exact rules it was played with).
+chosen preset when the game starts (so a saved game keeps the exact rules it was played with),
+and the table the screen has chosen, as the settings remember it (:func:`setup_table`).
 
 Each option applies to some presets only: the new-game screen offers it there, and the text
 of each button says what the option does at that table.
@@ -12,7 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.rules.ruleset import RuleSet
+from game.store.content import preset_names
 from game.store.settings import Settings
+from game.store.tables import TableChoice, house_table, preset_table, table_named
 
 Lines = dict[str, list[str]]  # section -> "key = value" lines
 
@@ -94,3 +97,14 @@ def house_text(preset: str, rules: RuleSet, settings: Settings) -> str | None:
     for section, items in sections.items():
         text += f"[{section}]\n" + "".join(item + "\n" for item in items)
     return text
+
+
+def setup_table(settings: Settings) -> TableChoice:
+    """The table the New game screen chose last (the settings remember it): a preset with the
+    house options the screen has on (a house-rules text when any changes it), or the
+    house-rules file the settings name. Raises RulesError for rules that cannot be read."""
+    if settings.variant not in preset_names():
+        return table_named(settings.variant)
+    table = preset_table(settings.variant)
+    text = house_text(settings.variant, table.rules, settings)
+    return table if text is None else house_table(text, "house options")

@@ -51,7 +51,33 @@ def draw_seats(scene: DrawnTable, surface: pygame.Surface) -> None:
     bubbles = {} if meldtable.showing(scene) else scene.model.talk.bubbles
     said = bubble_words(scene) if bubbles else {}
     for seat, text in bubbles.items():
-        bubble(surface, said.get((seat, text), text), lay.bubble_pos(seat), lay.font)
+        words = said.get((seat, text), text)
+        bubble(surface, words, clear_of(scene, words, lay.bubble_pos(seat), seat), lay.font)
+
+
+def clear_of(scene: DrawnTable, words: str, pos: tuple[float, float], seat: int,
+             size: int | None = None) -> tuple[float, float]:
+    """A bubble's centre (its words in ``size``, the table's font by default) moved out from
+    under what the table keeps clear (the coach's panel sat over East's bids, and over the end
+    of a claim's banner): to the side of it toward the seat when there is room, else the other
+    side, else just below it."""
+    lay = scene.layout
+    size = size or lay.font
+    w = assets.font(size, True).size(words)[0] + size
+    h = size * 1.6
+    x, y = pos
+    for rect in scene.keep_clear():
+        if not rect.colliderect(pygame.Rect(x - w / 2, y - h / 2, w, h)):
+            continue
+        margin = 6 * lay.s
+        right, left = rect.right + margin + w / 2, rect.left - margin - w / 2
+        sides = [right, left] if lay.label_pos(seat)[0] >= rect.centerx else [left, right]
+        room = [c for c in sides if w / 2 <= c <= lay.size[0] - w / 2]
+        if room:
+            x = room[0]
+        else:
+            y = rect.bottom + margin + h / 2
+    return x, y
 
 
 def bubble_words(scene: DrawnTable) -> dict[tuple[int, str], str]:
@@ -140,8 +166,8 @@ def draw_shown_trick(scene: DrawnTable, surface: pygame.Surface) -> None:
         verb = "claim" if shown.winner == scene.human else "claims"
         tricks = "the last trick" if shown.tricks == 1 else f"the last {shown.tricks} tricks"
         text = f"{scene.model.who(shown.winner)} {verb} {tricks}: +{shown.points}"
-        bubble(surface, text, (lay.center[0], lay.center[1]), lay.font_big,
-               colour=theme.HIGHLIGHT)
+        pos = clear_of(scene, text, (lay.center[0], lay.center[1]), scene.human, lay.font_big)
+        bubble(surface, text, pos, lay.font_big, colour=theme.HIGHLIGHT)
         return
     sp = shown.winning_sprite
     if sp is None:

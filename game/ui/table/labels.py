@@ -8,7 +8,7 @@ from typing import Protocol
 
 import pygame
 
-from game.match.controller import Match
+from game.match.tablegame import TableGame
 from game.rules.cards import Suit
 from game.rules.seating import listed
 from game.rules.view import PlayerView
@@ -22,12 +22,15 @@ class DrawnTable(Protocol):
     """What the drawing helpers read from the table scene (they never need the scene itself)."""
 
     app: AppContext
-    match: Match
     human: int
     layout: Layout
     view: PlayerView
     board: PlayerView  # what the score panel shows (held back at a hand's end)
     model: TableModel
+
+    @property
+    def match(self) -> TableGame:  # read only: a Match or a RemoteMatch
+        ...
 
     def human_name(self, seat: int) -> str: ...
 

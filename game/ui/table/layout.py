@@ -15,74 +15,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
-from typing import Literal
 
 import pygame
 
 from game.rules.ruleset import RuleSet
 from game.rules.seating import Seating
+from game.ui.table.chairs import Chair, Edge, chairs
 from game.ui.theme import scale_for
 
 
 def hand_size(rules: RuleSet) -> int:
     """The most cards one seat holds at once (the bidder with passed cards or the widow)."""
     return rules.max_held
-
-
-Edge = Literal["bottom", "top", "left", "right"]
-# A chair whose angle points this far to the side (|cos|) sits at a side edge; nearer the top,
-# along the top edge.
-SIDEWAYS = 0.7
-
-
-@dataclass(frozen=True)
-class Chair:
-    """Where one chair sits: its angle round the table (degrees, the window's y axis pointing
-    down, so 90 is the player's at the bottom), the window edge its hand lies along, and its
-    share of that edge: ``along`` is the middle of its stretch, ``share`` the stretch's length,
-    both as fractions of the edge's room (left to right along the top, top to bottom along a
-    side)."""
-
-    angle: float
-    edge: Edge
-    along: float = 0.5
-    share: float = 1.0
-
-    @property
-    def dx(self) -> float:
-        return math.cos(math.radians(self.angle))
-
-    @property
-    def dy(self) -> float:
-        return math.sin(math.radians(self.angle))
-
-    @property
-    def upright(self) -> bool:
-        """A hand that runs along the top or the bottom (its cards upright, not sideways)."""
-        return self.edge in ("bottom", "top")
-
-
-@cache
-def chairs(n: int) -> tuple[Chair, ...]:
-    """Chair *i* of *n*: the player's first, at the bottom, then clockwise round the table."""
-    placed: list[tuple[float, Edge]] = []
-    for i in range(n):
-        angle = 90.0 + 360.0 * i / n
-        dx = math.cos(math.radians(angle))
-        edge: Edge = ("bottom" if i == 0 else "left" if dx < -SIDEWAYS else
-                      "right" if dx > SIDEWAYS else "top")
-        placed.append((angle, edge))
-    out = []
-    for angle, edge in placed:
-        # The chairs sharing an edge, in order along it: left to right along the top, top to
-        # bottom along a side.
-        mates = sorted((a for a, e in placed if e == edge),
-                       key=(lambda a: math.cos(math.radians(a))) if edge in ("top", "bottom")
-                       else (lambda a: math.sin(math.radians(a))))
-        k, j = len(mates), mates.index(angle)
-        out.append(Chair(angle, edge, (j + 0.5) / k, 1.0 / k))
-    return tuple(out)
 
 
 CARD_RATIO = 1.4
@@ -97,6 +41,7 @@ class Layout:
     hand_size: int  # the most cards a seat holds, rules.max_held (labels are placed clear of them)
     auction: bool = True  # the score panel holds the bidding, one row per seat
     card_scale: float = 1.0  # the card-size setting: the player's hand, the trick, the meld
+    viewer: int = 0  # the seat drawn south (a network table's player may sit in any seat)
 
     def __post_init__(self) -> None:
         w, h = self.size
@@ -120,8 +65,11 @@ class Layout:
         self.center = (w // 2, round(self.bar.bottom + (h - self.bar.bottom) * 0.43))
         self.status = pygame.Rect(round(w * 0.5 - 330 * s), h - self.card_h - round(64 * s),
                                   round(660 * s), round(30 * s))
-        # The player (seat 0) sits at the bottom; every other chair at its angle.
-        self.chairs = chairs(self.players)
+        # The player sits at the bottom (seat 0 at a game on this machine; a network table's
+        # player may sit in any seat); every other chair at its angle, clockwise from there.
+        around = self.seating.around_from(self.viewer)
+        placed = chairs(self.players)
+        self.chairs = tuple(placed[around.index(seat)] for seat in self.seating.seats)
         # The trick (and the widow, stock and tabled melds in the middle) as large as the hand,
         # unless the bigger hand leaves the middle too little height: between North's hand
         # and the status line it needs its own height (its cards lie 0.62 of a card apart)
@@ -157,11 +105,12 @@ class Layout:
         right = [s for s in range(self.players) if self.edge(s) == "right"]
         return min(right, key=lambda s: self.chair(s).along) if right else -1
 
-    def pile_seat(self, side: int, human: int = 0) -> int:
+    def pile_seat(self, side: int, human: int | None = None) -> int:
         """The chair beside which a side's won tricks lie: the player's own for their side;
         for another side, the top right's chair if it plays there (clear of every label), else
         the side's first chair."""
         seats = self.seating.seats_of(side)
+        human = self.viewer if human is None else human
         if human in seats:
             return human
         corner = self.top_right()

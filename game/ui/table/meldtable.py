@@ -69,7 +69,7 @@ def zone(lay: Layout, seat: int) -> pygame.Rect:
     # player's strip's top, between the hand and the seat's card of the trick.
     tx, _, _ = lay.trick_slot(seat)
     box = lay.hand_box(seat)
-    player = zone(lay, 0)
+    player = zone(lay, lay.viewer)
     top, bottom = box.top, min(box.bottom, player.top - pad)
     if edge == "left":
         left, right = box.right + pad, round(tx - tw / 2) - pad

@@ -21,27 +21,26 @@ import pygame
 
 from game.match.history import HandHistory
 from game.match.reviewread import Row
-from game.rules.actions import Action, Bid, Discard, LayMeld, PassCards, PlayCard
+from game.rules.actions import Action, Bid, LayMeld
 from game.rules.cards import Card
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
 from game.ui import theme
-from game.ui.table.replaypieces import card_width, draw_auction, draw_cards, draw_focus, who
+from game.ui.table.replaypieces import (
+    best_cards,
+    card_width,
+    chosen_cards,
+    draw_auction,
+    draw_cards,
+    draw_focus,
+    who,
+)
 from game.ui.widgets import draw_text, elide
 
 if TYPE_CHECKING:
     from game.ui.table.labels import DrawnTable
 
 Order = Callable[[Sequence[Card], int], list[Card]]  # (cards, trump) -> in the hand's order
-
-
-def chosen_cards(action: Action) -> tuple[Card, ...]:
-    """The cards a decision moved: passed, discarded, melded or played."""
-    if isinstance(action, PassCards | Discard | LayMeld):
-        return action.cards
-    if isinstance(action, PlayCard):
-        return (action.card,)
-    return ()
 
 
 def cards_text(cards: Sequence[Card]) -> str:
@@ -91,7 +90,8 @@ def stock_lines(view: PlayerView, seat: int, chosen: Action) -> list[str]:
     """Two-handed: the stock and turn-up, the meld already on the table, the meld laid."""
     out = []
     if view.turnup is not None:
-        out.append(f"Stock: {view.stock_size} cards; trump turn-up {view.turnup.pretty}.")
+        cards = "card" if view.stock_size == 1 else "cards"
+        out.append(f"Stock: {view.stock_size} {cards}; trump turn-up {view.turnup.pretty}.")
     tabled = view.tabled[seat] if view.tabled else ()
     if tabled:
         out.append(f"Your meld on the table: {cards_text(tabled)}")
@@ -131,13 +131,24 @@ def draw_moment(surface: pygame.Surface, table: DrawnTable, history: HandHistory
                 view: PlayerView, inner: pygame.Rect, order: Order) -> None:
     """The decision's moment over ``inner``: what was seen on the left, the alternatives and
     the reason on the right."""
-    lay = table.layout
-    s = lay.s
+    s = table.layout.s
     gap = round(24 * s)
     split = inner.left + round(inner.width * 0.58)
     left = pygame.Rect(inner.left, inner.top, split - inner.left - gap, inner.height)
     draw_focus(surface, table, row, pygame.Rect(split, inner.top, inner.right - split,
                                                 inner.height), reason_lines=5)
+    draw_seen(surface, table, history, row, view, left, order)
+
+
+def draw_seen(surface: pygame.Surface, table: DrawnTable, history: HandHistory, row: Row,
+              view: PlayerView, left: pygame.Rect, order: Order,
+              hand: bool = True) -> pygame.Rect:
+    """What the player saw at the decision, over ``left``: the auction, the widow, the cards
+    received or the trick so far, the moment in words, and the hand at the foot (``hand``:
+    drawn, with the cards moved edged; else left for the caller: Retry's hand is the choice).
+    Returns the hand's space, its label at the top."""
+    lay = table.layout
+    s = lay.s
     seat = row.graded.decision.seat
     size = lay.font_small
     step = round(size * 1.4)
@@ -164,9 +175,11 @@ def draw_moment(surface: pygame.Surface, table: DrawnTable, history: HandHistory
             trick = history.tricks[row.trick]  # the trick just won
             shown = [c for _, c in trick.cards]
             label = f"Trick {row.trick + 1}: {who(table, trick.winner)} won it, +{trick.points}"
-        elif view.trick:  # a decision during a trick (declaring out): the trick so far
+        elif view.trick:  # a decision during a trick: the trick so far
             shown = [c for _, c in view.trick]
             label = f"Trick {len(view.tricks) + 1} so far"
+        elif phase == Phase.TRICKS:
+            label = f"You lead to trick {len(view.tricks) + 1}"
         if label:
             draw_text(surface, elide(label, size, left.width), (left.left, y), size, theme.INK,
                       bold=True)
@@ -180,7 +193,14 @@ def draw_moment(surface: pygame.Surface, table: DrawnTable, history: HandHistory
         y += step
     draw_text(surface, "Your hand" if seat == table.human else f"{who(table, seat)}'s hand",
               (left.left, hand_top), size, theme.INK, bold=True)
-    cards = order(view.cards, view.trump)
-    draw_cards(surface, table, cards, (left.left, hand_top + step),
-               card_width(table, pygame.Rect(0, 0, 0, hand_h)),
-               chosen_cards(row.graded.decision.chosen), span=left.width)
+    area = pygame.Rect(left.left, hand_top, left.width, hand_h)
+    if hand:
+        draw_cards(surface, table, order(view.cards, view.trump), (left.left, hand_top + step),
+                   hand_card_width(table, area), chosen_cards(row.graded.decision.chosen),
+                   span=left.width, best=best_cards(row.graded))
+    return area
+
+
+def hand_card_width(table: DrawnTable, area: pygame.Rect) -> int:
+    """The hand's cards in :func:`draw_seen`'s hand space."""
+    return card_width(table, pygame.Rect(0, 0, 0, area.height))

@@ -8,15 +8,36 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.match.review import Graded
 from game.match.reviewread import Row
+from game.rules.actions import Action, Discard, LayMeld, PassCards, PlayCard
 from game.rules.cards import Card
 from game.rules.view import PlayerView
 from game.ui import assets, theme
 from game.ui.table.infopanel import PASS, SIGNAL, read_rows
-from game.ui.widgets import draw_text, elide, panel, shade, wrap
+from game.ui.widgets import draw_text, elide, panel, record, shade, wrap
 
 if TYPE_CHECKING:
     from game.ui.table.labels import DrawnTable
+
+
+def chosen_cards(action: Action) -> tuple[Card, ...]:
+    """The cards a decision moved: passed, discarded, melded or played."""
+    if isinstance(action, PassCards | Discard | LayMeld):
+        return action.cards
+    if isinstance(action, PlayCard):
+        return (action.card,)
+    return ()
+
+
+def best_cards(graded: Graded) -> tuple[Card, ...]:
+    """The cards to outline as best: every card as good as the best (a card decision), or the
+    cards of the one best pass, discard or meld. Two equally good sets of cards are not
+    outlined (their union would be read as one choice): the text names each."""
+    best = graded.equally_best
+    if all(isinstance(o.action, PlayCard) for o in best):
+        return tuple(c for o in best for c in chosen_cards(o.action))
+    return chosen_cards(best[0].action) if len(best) == 1 else ()
 
 
 def big_panel(surface: pygame.Surface, table: DrawnTable, title: str) -> pygame.Rect:
@@ -67,24 +88,40 @@ def card_width(table: DrawnTable, row: pygame.Rect) -> int:
     return max(24, min(round(table.layout.card_w * 0.7), round((row.height - label - 6) / 1.4)))
 
 
+CHOSEN_EDGE = (110, 175, 240)  # the player's own choice: a blue edge
+GRADE_COLOURS = {"good": theme.GREEN, "inaccuracy": theme.GOLD, "mistake": (240, 150, 70),
+                 "blunder": theme.RED}
+# The phases of a hand (game.match.phases), one colour each wherever they are charted.
+PHASE_COLOURS = {"auction": (235, 190, 90), "exchange": (120, 190, 240),
+                 "meld and draws": (200, 150, 235), "play": (130, 210, 140)}
+
+
 def draw_cards(surface: pygame.Surface, table: DrawnTable, cards: Sequence[Card],
                pos: tuple[int, int], width: int, marked: Sequence[Card] = (),
-               span: int = 0) -> int:
+               span: int = 0, best: Sequence[Card] = ()) -> int:
     """A row of face-up cards from ``pos``, spread over at most ``span`` pixels; cards in
-    ``marked`` get a blue edge. Returns the x after the row."""
+    ``marked`` get a blue edge, and cards in ``best`` (every card as good as the best, in the
+    review) a gold outline around the card. Returns the x after the row."""
     four = table.app.settings.four_colour
     x, y = pos
     gap = round(width * 0.62)
     if span and len(cards) > 1:
         gap = min(gap, (span - width) // (len(cards) - 1))
-    left = list(marked)
+    left, gold = list(marked), list(best)
+    radius = max(3, width // 12)
     for card in cards:
         img = assets.card_image(str(card), width, four)
         surface.blit(img, (x, y))
+        rect = pygame.Rect(x, y, width, img.get_height())
+        if card in gold:
+            gold.remove(card)
+            pygame.draw.rect(surface, theme.GOLD, rect, width=max(3, width // 16),
+                             border_radius=radius)
+            record("best card", rect, str(card))
         if card in left:
             left.remove(card)
-            pygame.draw.rect(surface, (110, 175, 240), pygame.Rect(x, y, width, img.get_height()),
-                             width=3, border_radius=max(3, width // 12))
+            inner = rect.inflate(-6, -6) if card in best else rect
+            pygame.draw.rect(surface, CHOSEN_EDGE, inner, width=3, border_radius=radius)
         x += gap
     return x + (width - gap if cards else 0)
 
@@ -160,14 +197,25 @@ def draw_focus(surface: pygame.Surface, table: DrawnTable, focus: Row, area: pyg
     reason = reason[:reason_lines] if reason_lines else reason
     draw_text(surface, "Expected score of each choice:", (area.left, y), size, theme.INK_DIM)
     y += step
+    legend: list[str] = []
+    outlined = best_cards(g)
+    if outlined:
+        many = len(outlined) > 1 and all(isinstance(o.action, PlayCard)
+                                         for o in g.equally_best)
+        legend = wrap(("Outlined in gold: every card as good as the best" if many else
+                       "Outlined in gold: the best") + "; edged in blue: yours.", size, width)
     options = g.decision.options
-    room = max(2, (area.bottom - y) // step - len(reason) - 2)
+    room = max(2, (area.bottom - y) // step - len(reason) - len(legend) - 2)
     shown = list(options[:room])
     if mine not in shown:
         shown[-1] = mine
     for o in shown:
-        tag = " (best)" if o is g.best else " (yours)" if o is mine else ""
-        colour = theme.GOLD if o is g.best else theme.INK if o is mine else theme.INK_DIM
+        # Every option within the tie of the best is best: none is preferred for a gap the
+        # analysis cannot tell apart (docs/review.md, "Equally good actions").
+        best = g.is_best(o)
+        tag = (" (best, yours)" if best and o is mine else " (best)" if best else
+               " (yours)" if o is mine else "")
+        colour = theme.GOLD if best else theme.INK if o is mine else theme.INK_DIM
         draw_text(surface, elide(f"{o.text}{tag}: {o.value:+.0f}", size, width),
                   (area.left + round(12 * lay.s), y), size, colour)
         y += step
@@ -175,6 +223,9 @@ def draw_focus(surface: pygame.Surface, table: DrawnTable, focus: Row, area: pyg
         draw_text(surface, f"... and {len(options) - len(shown)} more",
                   (area.left + round(12 * lay.s), y), size, theme.INK_DIM)
     y += step
+    for line in legend:
+        draw_text(surface, line, (area.left, y), size, theme.INK_DIM)
+        y += step
     for line in reason:
         draw_text(surface, line, (area.left, y), size, theme.INK)
         y += step

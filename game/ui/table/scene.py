@@ -4,28 +4,35 @@ prompt in front of the player on their turn. It decides no rule: the engine give
 It is made of parts, each owning one concern: :attr:`model` (where every card lies, and its
 own parts: the trick area, the stock, the exchanges, the seats' talk), :attr:`toolbar` (the
 buttons and what they do), :attr:`status_line` (the line under the trick) and :attr:`session`
-(saving, counting, the duplicate challenge's worker). Prompts see it as a ``PromptTable``."""
+(saving, counting, the duplicate challenge's worker). Prompts see it as a ``PromptTable``.
+
+A lesson, a puzzle, the drill and the guided first hand are this table with a :attr:`coach`
+attached (:meth:`attach`; what the table asks of it: :class:`~game.ui.table.coaching.Coach`),
+not kinds of table: where the coach has a say (the player's moves, the other seats, a held
+trick, the panel beside the cards), the table asks it."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.match.controller import HUMAN, Match
 from game.match.session import Session
-from game.rules.actions import Action, DeclareOut, PlayCard
+from game.match.tablegame import TableGame
+from game.rules.actions import Action
 from game.rules.cards import Card
 from game.rules.engine import replay
-from game.rules.errors import IllegalActionError
 from game.rules.events import Event, HandScored
 from game.rules.phase import Phase
 from game.rules.view import PlayerView, redact
+from game.store.tables import TableChoice
 from game.ui import theme
 from game.ui.anim import Timeline
 from game.ui.scene import AppContext, Route, Scene
 from game.ui.table import fastflow, hud, meldtable
+from game.ui.table.coaching import Coach
 from game.ui.table.faces import PromptTable
 from game.ui.table.layout import Layout, hand_size
 from game.ui.table.model import TableModel
+from game.ui.table.moves import GameMoves, Moves
 from game.ui.table.status import Colour, StatusLine
 from game.ui.table.toolbar import Toolbar
 from game.ui.widgets import draw_text, felt
@@ -35,21 +42,22 @@ class TableScene(Scene):
     name = "table"
     grey_illegal = True  # prompts dim the cards the rules forbid (the tutorial turns this off)
 
-    def __init__(self, app: AppContext, match: Match, preset: str | None,
-                 rules_text: str | None, demo: bool = False) -> None:
+    def __init__(self, app: AppContext, match: TableGame, choice: TableChoice | None,
+                 demo: bool = False) -> None:
         super().__init__(app)
         self.match = match
-        self.preset = preset
-        self.rules_text = rules_text
         self.demo = demo
         self.paced = False  # a demo played at a player's pace: the bots' think pause kept
         self.human = 0
-        self.session = Session(match, app.store, app.stats, self.human, preset, rules_text,
+        # The table chosen (command line, New game, a save) goes whole to the session, which
+        # saves it with the game and counts the statistics under its name; None: a table that
+        # is no game (a lesson's, the hand history's replay), which keeps no records.
+        self.session = Session(match, app.store, app.stats, self.human, choice,
                                app.settings.practice, not demo, app.settings.challenge)
         self.timeline = Timeline()
         self.layout = Layout(app.size, match.rules.seating, hand_size(match.rules),
                              auction=not match.rules.stock.enabled,
-                             card_scale=app.settings.card_size)
+                             card_scale=app.settings.card_size, viewer=self.human)
         self.model = self.new_model()
         self.view: PlayerView = match.view(self.human)
         # What the score panel and the seats show: the live view, except that a hand's end is
@@ -60,9 +68,23 @@ class TableScene(Scene):
         self.status_line = StatusLine()
         self.result_shown_hand = -1
         self.toolbar = Toolbar(self)
+        self.moves: Moves = GameMoves(self)  # the player's moves go to the match
+        self.coach: Coach | None = None
         self.timeline.speed = app.speed
-        if match.actions:
+        if match.actions and match.initial is None:  # a position set up by hand: its coach's
             self.rebuild()
+
+    def attach(self, coach: Coach) -> None:
+        """Seat a coach beside the table: from now on it judges the player's moves, moves the
+        other seats and draws its panel. A coached table dims no card (an illegal one is a try
+        the coach answers with its rule), plays no card for the learner, narrates the meld
+        instead of leaving it on the table, and waits for clicks whatever the Fast setting."""
+        self.coach = self.moves = coach
+        self.name = coach.name
+        self.grey_illegal = self.meld_on_table = self.fast_flow = False
+        self.resize(self.app.size)
+        if self.match.actions:
+            self.rebuild()  # laid out by the coach, from the match's state
 
     # -- set-up ------------------------------------------------------------------------------
     trick_until_click = False  # a lesson's completed tricks stay until the learner clicks
@@ -86,14 +108,19 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = Layout(size, self.match.rules.seating, hand_size(self.match.rules),
                              auction=not self.match.rules.stock.enabled,
-                             card_scale=self.app.settings.card_size)
+                             card_scale=self.app.settings.card_size, viewer=self.human)
         self.model.layout = self.layout
         self.toolbar.place(self.layout)
         self.timeline.finish_all()
         self.model.snap()
+        if self.coach is not None:
+            self.coach.place_panel()
 
     def rebuild(self) -> None:
         """Redraw the table from the action list (resume and undo): replay without animation."""
+        if self.coach is not None:
+            self.coach.rebuild()
+            return
         self.model = self.new_model()
         speed = self.timeline.speed
         self.timeline.speed = 0
@@ -113,19 +140,36 @@ class TableScene(Scene):
         self.model.rebuild_human(self.view.hidden_cards)
         self.model.snap()
 
-    # -- acting ------------------------------------------------------------------------------
+    # -- acting: the moves part takes the player's moves (the match's, or a coach's) ----------
     def act(self, action: Action) -> bool:
-        """Submit the player's action; an illegal one shows the rule and changes nothing."""
-        try:
-            events = self.match.submit(action, self.human)
-        except IllegalActionError as exc:
-            self.refuse(str(exc))
-            return False
-        self.toolbar.undo_button.enabled = self.practising  # a decision to go back to now
-        self.process(events)
-        return True
+        """Take the player's action; an illegal one is refused with its rule."""
+        return self.moves.act(action)
+
+    def claim(self) -> bool:
+        """The player claims the rest of the tricks for their side."""
+        return self.moves.claim()
+
+    def declare_out(self) -> bool:
+        """The player declares out (two-handed), after the toolbar's question."""
+        return self.moves.declare_out()
+
+    def refuse(self, message: str) -> None:
+        """Tell the player why a move is not allowed (the rule, in the preset's words)."""
+        self.moves.refuse(message)
+
+    def offers(self, control: str) -> bool:
+        """Whether the table offers ``control`` ("claim", "throw-in", "declare-out") when the
+        rules allow it: always at a game; a coach decides step by step."""
+        return self.moves.offers(control)
 
     def process(self, events: list[Event]) -> None:
+        """Show what an action did (a coach may hold some of it back: :meth:`show`)."""
+        if self.coach is not None:
+            self.coach.process(events)
+        else:
+            self.show(events)
+
+    def show(self, events: list[Event]) -> None:
         """Show what an action did: the model animates its events, the session saves and
         counts it, and yesterday's messages (a hint, a refusal: about the old position) go."""
         for event in events:
@@ -144,89 +188,33 @@ class TableScene(Scene):
     def clear_messages(self) -> None:
         self.status_line.clear()
 
-    # A lesson turns this off: the learner plays every card.
-    plays_forced = True
-
-    def forced_play(self) -> PlayCard | None:
-        """The player's only legal card, when the setting plays it for them: one card (perhaps
-        from the hand or the table) and no other choice (declaring out counts as a choice only
-        when it would win)."""
-        view = self.view
-        if not (self.plays_forced and self.app.settings.play_forced) or \
-                view.phase != Phase.TRICKS:
-            return None
-        plays = [a for a in view.legal if isinstance(a, PlayCard)]
-        if len({a.card for a in plays}) != 1:
-            return None
-        for a in view.legal:
-            if isinstance(a, DeclareOut) and self.match.declaring_out_wins(self.human):
-                return None
-            if not isinstance(a, (PlayCard, DeclareOut)):
-                return None
-        return next((a for a in plays if a.from_table), plays[0])
-
-    def play_forced(self) -> bool:
-        action = self.forced_play()
-        if action is None:
-            return False
-        self.process(self.match.submit(action, self.human, automatic=True))
-        self.say(f"{action.card.pretty} was your only legal card: played for you.",
-                 theme.INK_DIM, 2.5)
-        return True
-
-    def declare_out(self) -> bool:
-        """The player declares out (two-handed), after the toolbar's question."""
-        try:
-            events = self.match.declare_out(self.human, self.human)
-        except IllegalActionError as exc:
-            self.refuse(str(exc))
-            return False
-        self.close_prompts()  # the prompt in front of the player is moot
-        self.process(events)
-        return True
-
     def close_prompts(self) -> None:
         """Close every scene in front of the table (an undo or a declaration made it moot)."""
         while self.app.top is not self and self in self.app.stack:
             self.app.pop()
 
-    def claim(self) -> bool:
-        """The player claims the rest of the tricks for their side."""
-        try:
-            events = self.match.claim(self.human, self.human)
-        except IllegalActionError as exc:
-            self.refuse(str(exc))
-            return False
-        self.process(events)
-        return True
-
     def save(self) -> None:
         self.session.save()
-
-    def refuse(self, message: str) -> None:
-        """Tell the player why a move is not allowed (the rule, in the preset's words)."""
-        self.say(message, theme.RED, 7.0)
 
     def say(self, text: str, colour: Colour = theme.INK, seconds: float = 4.0) -> None:
         self.status_line.say(text, colour, seconds, self.app.time)
 
-    def offers(self, control: str) -> bool:
-        """Whether the table offers ``control`` ("claim", "throw-in", "declare-out") when the
-        rules allow it: always at a game; a lesson decides step by step."""
-        del control
-        return True
-
     def prompt_room(self) -> float:
         """The widest a prompt panel in front of the player may be."""
+        if self.coach is not None:
+            return self.coach.prompt_room()
         return self.layout.size[0] - 24 * self.layout.s
 
     def prompt_center(self, width: float) -> float:
-        """Centre line of a prompt panel ``width`` wide before the player (lessons move it)."""
+        """Centre line of a prompt panel ``width`` wide in front of the player (a coach moves
+        it aside, clear of its panel)."""
+        if self.coach is not None:
+            return self.coach.prompt_center(width)
         return self.layout.size[0] / 2
 
     def keep_clear(self) -> list[pygame.Rect]:
         """What a prompt must never cover besides the cards: nothing at a game."""
-        return []
+        return self.coach.keep_clear() if self.coach is not None else []
 
     # -- loop --------------------------------------------------------------------------------
     @property
@@ -239,13 +227,19 @@ class TableScene(Scene):
 
     @property
     def stale(self) -> bool:
-        """The status line shown is not the one due now (a message has expired)."""
-        return self.status_state() != self.status_line.drawn
+        """The status line shown is not the one due now (a message has expired); with a coach,
+        always: the step's highlights pulse."""
+        return self.coach is not None or self.status_state() != self.status_line.drawn
 
     def exit(self) -> None:  # a duplicate deal in the worker is not left running
         self.session.queue.cancel()
 
     def update(self, dt: float) -> None:
+        self._update(dt)
+        if self.coach is not None:
+            self.coach.update(dt)
+
+    def _update(self, dt: float) -> None:
         self.session.poll()  # the duplicate challenge's worker: never waited for
         self.timeline.speed = self.app.speed
         self.model.trick_pause = self.trick_pause
@@ -264,13 +258,16 @@ class TableScene(Scene):
         if self.match.over:
             return
         if self.match.waiting_for_human():
-            if not self.play_forced():
+            if not self.moves.play_forced():
                 self._push_overlay()
             return
         self.advance_bots(dt)
 
     def advance_bots(self, dt: float) -> None:
-        """Let the bot to act play, after its think pause (the tutorial scripts instead)."""
+        """Let the bot to act play, after its think pause (a coach moves them instead)."""
+        if self.coach is not None:
+            self.coach.advance(dt)
+            return
         self.think -= dt
         if self.think > 0:
             return
@@ -284,6 +281,8 @@ class TableScene(Scene):
             self.app.open(Route.DEALING, table=self)
 
     def _push_display(self) -> bool:
+        if self.coach is not None:
+            return self.coach.push_display()
         model = self.model
         if model.meld_ready:  # every hand's meld is shown, even one that ends unplayed
             model.meld_ready = False
@@ -303,11 +302,15 @@ class TableScene(Scene):
         return False
 
     def _push_overlay(self) -> None:
+        if self.coach is not None and not self.coach.wants_prompt():
+            return
         phase = self.match.state.phase
         self.app.open(Route.PROMPT, table=self, phase=phase)
 
     # -- input and drawing -------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.coach is not None and self.coach.handle_event(event):
+            return True
         if self.toolbar.handle(event):
             return True
         if self.release_trick(event):
@@ -340,6 +343,12 @@ class TableScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.coach is not None:
+            self.coach.draw(surface)  # the table, and the coach's panel beside it
+        else:
+            self.draw_table(surface)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
         lay = self.layout
         surface.blit(felt(lay.size), (0, 0))
         bar = pygame.Surface(lay.bar.size, pygame.SRCALPHA)
@@ -387,12 +396,14 @@ class TableScene(Scene):
                                      self.model.talk.message)
 
     def glowing_cards(self) -> set[Card]:
-        """Cards of the player's hand drawn with the golden glow (the hint)."""
+        """Cards of the player's hand drawn with the golden glow (the hint, or a step's)."""
+        if self.coach is not None:
+            return self.coach.glowing_cards()
         hint = self.status_line.hint_card
         return {hint} if hint is not None else set()
 
     def human_name(self, seat: int) -> str:
-        return "You" if self.match.seats[seat] == HUMAN else hud.seat_title(self, seat)
+        return "You" if self.match.is_human(seat) else hud.seat_title(self, seat)
 
 
 def as_prompt_table(scene: TableScene) -> PromptTable:

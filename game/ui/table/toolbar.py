@@ -15,7 +15,7 @@ from game.ui.scene import Route
 from game.ui.widgets import Button, layout_row
 
 if TYPE_CHECKING:
-    from game.match.controller import Match
+    from game.match.tablegame import TableGame
     from game.ui.scene import AppContext
     from game.ui.table.layout import Layout
     from game.ui.table.model import TableModel
@@ -26,10 +26,13 @@ class ToolbarHost(Protocol):
     """What the toolbar asks of the table it sits on (the table scene)."""
 
     app: AppContext
-    match: Match
     human: int
     model: TableModel
     status_line: StatusLine
+
+    @property
+    def match(self) -> TableGame:  # read only: a Match or a RemoteMatch
+        ...
 
     @property
     def practising(self) -> bool: ...

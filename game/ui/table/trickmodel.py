@@ -83,9 +83,14 @@ class TrickArea:
             sp = table.take_from_hand(e.seat, e.card)
         sp.card = e.card
         sp.mark = ""  # marked while in a hand, not in the trick
-        if self.claim is not None:  # a claimed card: it stays where it is shown until the sweep
+        if self.claim is not None and not self.trick:
+            # a claimed card: it stays where it is shown until the sweep
             self.claim.played.append((e.seat, sp))
             return
+        if self.claim is not None:
+            # A claim made with a trick on the table: its cards complete that trick where the
+            # others' lie (it showed three cards without the claimer's), and it is swept as one.
+            self.claim.shown.sprites = [(s, x) for s, x in self.claim.shown.sprites if x is not sp]
         if not self.trick:
             table.talk.bubbles = {}
         self.trick.append((e.seat, sp))
@@ -100,7 +105,7 @@ class TrickArea:
         self.last_trick = list(e.cards)
         self.side_tricks[rules.side_of(e.seat)] += 1
         pile = self.piles[rules.side_of(e.seat)]
-        if self.claim is not None:
+        if self.claim is not None and not self.trick:
             pile.extend(sp for _, sp in self.claim.played[len(self.claim.swept):])
             self.claim.swept = list(self.claim.played)
             return False

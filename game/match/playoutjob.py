@@ -1,0 +1,105 @@
+"""Play it out in a worker (game.match.worker), so that the table keeps its frame rate: the lines
+of game.match.playout played from a reviewed decision, each trick sent as it is played (a
+``part``: the line's actions so far), so that the first trick is shown before the rest is
+played. The table reads every line back through the engine (game.match.playout.read_line)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.match.playout import play_out
+from game.match.worker import Reporter, WorkerJob, saved_game
+from game.rules.actions import Action, parse_action
+from game.rules.engine import replay
+from game.store import schema
+from game.store.learning import PracticeItem
+
+MAX_LINE = 2_000
+
+
+@dataclass(frozen=True)
+class PlayOutTask:
+    """Everything the worker needs, as plain data."""
+
+    preset: str | None
+    rules_text: str | None
+    rules_source: str
+    seed: int
+    seats: tuple[str, ...]
+    actions: tuple[str, ...]  # the game's actions (through the decision's hand)
+    index: int  # the decision's action in the game
+    firsts: tuple[str, ...]  # each line's first action: the decision's
+
+
+def play_out_task(item: PracticeItem, firsts: Sequence[Action]) -> PlayOutTask:
+    return PlayOutTask(item.preset, item.rules_text, item.rules_source, item.seed, item.seats,
+                       item.actions, item.decision.index, tuple(str(a) for a in firsts))
+
+
+def seed_of(task: PlayOutTask) -> str:
+    """Every line's generators: one seed for the decision, whichever action starts it."""
+    return f"play it out {task.seed} {task.index}"
+
+
+def _work(task: PlayOutTask, progress: Reporter, cancelled: Callable[[], bool]) -> Any:
+    saved = saved_game(task)
+    rules = saved.rules()
+    actions = [parse_action(a) for a in task.actions]
+    start, _ = replay(rules, task.seed, actions[:task.index])
+    lines: list[list[str]] = [[] for _ in task.firsts]
+    # Each line's CPU, reported with its tricks (benchmarks/playout.py reads it): the time
+    # between two tricks is the line's whose trick it was.
+    cpu = [0.0 for _ in task.firsts]
+    clock = time.process_time()
+    started = clock  # the worker's CPU before the work: its start and its imports
+    for i, done, finished in play_out(start, [parse_action(a) for a in task.firsts],
+                                      seed_of(task), cancelled):
+        now = time.process_time()
+        cpu[i] += now - clock
+        clock = now
+        lines[i] = [str(a) for a in done]
+        progress.part({"line": i, "actions": lines[i], "done": finished, "cpu": list(cpu),
+                       "start_cpu": started})
+    if cancelled():
+        return None
+    return {"lines": lines, "cpu": cpu}
+
+
+def read_lines(raw: Any, where: str = "the play-out") -> list[tuple[Action, ...]]:
+    """The worker's lines, each action read back (a line that does not read is refused in
+    one line)."""
+    top = schema.table(raw, where)
+    out = []
+    for i, line in enumerate(schema.items(top.get("lines"), f"{where}.lines", 8)):
+        at = f"{where}.lines[{i}]"
+        out.append(tuple(parse_action(schema.text(a, at, 200))
+                         for a in schema.items(line, at, MAX_LINE)))
+    return out
+
+
+def read_part(raw: Any) -> tuple[int, tuple[Action, ...], bool]:
+    """One trick's message: (line, its actions so far, finished)."""
+    top = schema.table(raw, "the play-out's trick")
+    line = schema.whole(top.get("line"), "line", 0, 7)
+    acts = tuple(parse_action(schema.text(a, "actions", 200))
+                 for a in schema.items(top.get("actions"), "actions", MAX_LINE))
+    return line, acts, schema.flag(top.get("done", False), "done")
+
+
+def worker_cpu(raw: Any, before: list[float]) -> list[float]:
+    """Each line's CPU in the worker so far, as a trick's message reports it (kept as it was
+    when the message has none that reads)."""
+    cpu = raw.get("cpu") if isinstance(raw, dict) else None
+    if isinstance(cpu, list) and all(isinstance(c, int | float) for c in cpu):
+        return [float(c) for c in cpu]
+    return before
+
+
+class PlayOutJob(WorkerJob[list[tuple[Action, ...]]]):
+    """Lines being played out in another process."""
+
+    def __init__(self, task: PlayOutTask) -> None:
+        super().__init__(_work, task, read_lines, "Playing it out")

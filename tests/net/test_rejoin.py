@@ -1,0 +1,92 @@
+"""Dropped links (issue 41, item 3): a device that drops comes back to the same seat and the
+same view with its token, a bot plays the seat meanwhile, and a host that stops opens the
+same table again from its save, its players rejoining. All on 127.0.0.1."""
+
+from __future__ import annotations
+
+from game.net.host import TableSpec
+from game.net.hosting import new_table, resume_table
+from game.net.schema import Start
+from game.net.server import TableServer
+from game.store.content import load_preset
+from tests.limits import HANG_SECONDS
+from tests.net.devices import LOOPBACK, Room, room
+
+
+def start(r, owner):
+    owner.client.settle(lambda c: c.state.welcome is not None, HANG_SECONDS)
+    assert r.wait(lambda: all(d.client.state.welcome is not None for d in r.devices))
+    assert owner.client.send(Start())
+    assert r.wait(lambda: all(d.client.state.latest is not None for d in r.devices))
+
+
+def caught_up(r):
+    return r.wait(lambda: r.host.match.actor in [d.client.state.seat for d in r.devices]
+                  and all(d.client.state.latest is not None
+                          and d.client.state.latest.n == r.host.n for d in r.devices))
+
+
+def test_a_device_that_drops_comes_back_to_its_seat_and_a_bot_played_it_meanwhile():
+    r = room("racehorse", people=2)
+    try:
+        a = r.join("Ann", seat=0, owner=True)
+        b = r.join("Bob", seat=1)
+        start(r, a)
+        assert r.wait(lambda: a.moves + b.moves >= 10)
+        token = b.client.token
+        dropped_at = r.host.n
+        b.client.drop()
+        assert r.wait(lambda: r.host.chairs[1].away)
+        assert r.wait(lambda: b.client.state.synced >= 2)  # the rejoin's sync
+        back_at = b.client.state.latest.n
+        assert b.client.state.seat == 1 and b.client.token == token
+        stand_in = [i for i in r.host.match.human_decisions(1) if dropped_at <= i < back_at]
+        assert stand_in, "the stand-in played seat 1 while Bob was away"
+        assert caught_up(r)
+        assert r.in_step() == []
+        assert r.leaks == []
+    finally:
+        r.close()
+
+
+def test_a_host_that_stops_opens_the_same_table_again_and_its_players_rejoin(tmp_path):
+    rules = load_preset("racehorse")
+    spec = TableSpec(rules, "racehorse", None)
+    hosting = new_table(spec, [None, None, "random", "random"], "random", root=tmp_path)
+    server = TableServer(hosting.host, LOOPBACK, 0, bot_delay=0.0)
+    server.start()
+    r = Room(server)
+    a = r.join("Ann", seat=0, owner=True)
+    b = r.join("Bob", seat=1)
+    start(r, a)
+    assert r.wait(lambda: a.moves + b.moves >= 12)
+    assert caught_up(r)
+    n, seed = r.host.n, r.host.seed
+    server.stop()  # the host goes away; the devices keep trying with their tokens
+    resumed = resume_table(spec, 0.0, root=tmp_path)
+    assert resumed is not None and resumed.host.n == n and resumed.host.seed == seed
+    again = TableServer(resumed.host, LOOPBACK, server.port, bot_delay=0.0)
+    again.start()
+    r.server = again
+    try:
+        assert r.wait(lambda: all(d.client.state.synced >= 2 for d in r.devices))
+        assert [d.client.state.seat for d in r.devices] == [0, 1]
+        assert caught_up(r)
+        assert r.in_step() == []
+        assert r.wait(lambda: r.host.n > n + 5)  # and the game goes on
+    finally:
+        r.close()
+
+
+def test_a_table_file_that_is_not_one_is_set_aside_in_one_line(tmp_path):
+    from game.store.nettables import load_table, network_store, table_path
+
+    store = network_store(tmp_path)
+    path = table_path(store, "racehorse")
+    path.parent.mkdir(parents=True)
+    chair = '{"kind": "bot", "name": "", "level": "easy", "token": ""}'
+    path.write_text('{"format": 1, "owner_key": "zz", "away_level": "easy", '
+                    f'"chairs": [{chair}, {chair}]}}')
+    assert load_table(store, "racehorse") is None
+    assert not path.exists()
+    assert len(store.messages) == 1 and "owner_key" in store.messages[0]
