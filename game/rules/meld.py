@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from game.rules.cards import Card, Deck, Rank, Suit
 from game.rules.ruleset import MeldKind, MeldRules, RuleSet
 
-# Five and six copies exist only in the six-handed 120-card pack.
-LEVEL_WORDS = ("", "Double", "Triple", "Quadruple", "Quintuple", "Sextuple")
+LEVEL_WORDS = ("", "Double", "Triple", "Quadruple")
 AROUND_KINDS: tuple[tuple[MeldKind, Rank], ...] = (
     ("aces", Rank.ACE), ("kings", Rank.KING), ("queens", Rank.QUEEN), ("jacks", Rank.JACK))
 RUN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
