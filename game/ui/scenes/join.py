@@ -12,7 +12,7 @@ from game.net.discovery import Finder, FoundTable
 from game.net.seat import join_table, player_name
 from game.ui import theme
 from game.ui.scene import AppContext, Route, Scene
-from game.ui.widgets import Button, draw_text, felt, layout_row, panel
+from game.ui.widgets import Button, draw_text, layout_row, page
 
 MAX_TYPED = 60
 
@@ -76,13 +76,7 @@ class JoinScene(Scene):
         return [*self.found_buttons, self.join_button, self.back_button]
 
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        s = theme.scale_for(size)
-        surface.blit(felt(size), (0, 0))
-        rect = pygame.Rect(0, 0, min(size[0] - round(40 * s), round(720 * s)),
-                           min(size[1] - round(40 * s), round(540 * s)))
-        rect.center = (size[0] // 2, size[1] // 2)
-        panel(surface, rect)
+        rect, s = page(surface, 720, 540)
         big, font = max(18, round(26 * s)), max(13, round(18 * s))
         x, y = rect.left + round(28 * s), rect.top + round(20 * s)
         draw_text(surface, "Join a table", (rect.centerx, y), big, theme.GOLD, bold=True,

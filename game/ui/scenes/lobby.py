@@ -25,7 +25,7 @@ from game.ui import theme
 from game.ui.scene import AppContext, Scene
 from game.ui.table.house import setup_table
 from game.ui.table.network import NET_EVENT, NetTableScene
-from game.ui.widgets import Button, draw_text, felt, layout_row, panel
+from game.ui.widgets import Button, draw_text, layout_row, page
 
 OPEN = "open"  # an open chair (the network's seat kind; not the measurement level "open")
 CYCLE = (OPEN, *BOT_LEVELS)  # what the host's click on a chair gives it next
@@ -127,13 +127,7 @@ class LobbyScene(Scene):
         return any(b.handle(event) for b in buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        s = theme.scale_for(size)
-        surface.blit(felt(size), (0, 0))
-        rect = pygame.Rect(0, 0, min(size[0] - round(40 * s), round(760 * s)),
-                           min(size[1] - round(40 * s), round(560 * s)))
-        rect.center = (size[0] // 2, size[1] // 2)
-        panel(surface, rect)
+        rect, s = page(surface, 760, 560)
         big, font = max(18, round(26 * s)), max(13, round(18 * s))
         x, y = rect.left + round(28 * s), rect.top + round(20 * s)
         seat = self.seat
