@@ -112,6 +112,18 @@ def _run(target: Target, task: Any, out: Any, stop: Any, parent: int, niceness: 
     out.close()
 
 
+def _died_starting(proc: Any) -> int | None:
+    """The exit code of a worker process that died while it was being started (negative:
+    the signal), or None when it did not get that far or is still running."""
+    if proc is None or getattr(proc, "_popen", None) is None:
+        return None
+    with contextlib.suppress(Exception):
+        proc.join(timeout=1)
+        code: int | None = proc.exitcode
+        return code
+    return None
+
+
 def death_line(what: str, exitcode: int | None) -> str:
     """One line for a worker that ended without its answer: killed by a signal (out of memory
     is SIGKILL), or exited with a status."""
@@ -164,6 +176,7 @@ class WorkerJob(Generic[R]):
         """In the starter thread: make the process and start it; if the job was cancelled
         meanwhile, stop it here (the table never waits for the start)."""
         error = None
+        proc = None
         try:
             ctx = mp.get_context("spawn")
             reader, writer = ctx.Pipe(duplex=False)
@@ -177,7 +190,11 @@ class WorkerJob(Generic[R]):
             writer.close()
             self._proc = proc
         except Exception as exc:  # reported to the player in one line, like the work's own
-            error = f"the worker could not be started ({type(exc).__name__}: {exc})"
+            died = _died_starting(proc)
+            # A worker killed while it was being handed its task (out of memory, a signal)
+            # breaks the start's pipe: said as its death, not as a start that failed.
+            error = death_line(self.what, died) if died is not None else \
+                f"the worker could not be started ({type(exc).__name__}: {exc})"
             error = error.splitlines()[0]
         with self._lock:
             self._start_error = error

@@ -120,3 +120,27 @@ def test_a_killed_parent_takes_its_worker_with_it(target):
     assert parent.stderr is not None
     parent.stderr.close()
     assert wait_ended(worker), f"the worker {worker} outlived its parent"
+
+
+def test_a_worker_killed_while_it_is_handed_its_task_is_said_as_killed(monkeypatch):
+    """tutorial --check's worker killed at once (the test of its one failure line found it
+    now and then): the start's pipe breaks, and the line said "could not be started
+    (BrokenPipeError)" for a worker that had started and been killed."""
+    import multiprocessing as mp
+
+    from game.match import worker as worker_mod
+
+    real_start = mp.get_context("spawn").Process.start
+
+    def start_then_die(self):  # noqa: ANN001, ANN202 - the process is up, then killed
+        real_start(self)
+        os.kill(self.pid, signal.SIGKILL)
+        self.join(timeout=10)
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(mp.get_context("spawn").Process, "start", start_then_die)
+    job = WorkerJob(worker_mod.death_line, ("x", None), lambda raw: raw, "The drive")
+    job.wait_started()
+    assert job.poll()
+    assert job.error == ("The drive stopped: its worker process was killed by SIGKILL "
+                         "(out of memory, or stopped from outside)")
