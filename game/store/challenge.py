@@ -137,14 +137,6 @@ def challenge_from_json(data: Any) -> tuple[Challenge, list[SchemaError]]:
     except SchemaError as exc:
         return out, [exc]
     errors: list[SchemaError] = []
-    for i, raw in enumerate(items):
-        try:
-            out.items.append(item_from_json(raw, f"items[{i}]"))
-        except SchemaError as exc:
-            errors.append(exc)
-    for i, raw in enumerate(history):
-        try:
-            out.history.append(_point(raw, f"history[{i}]"))
-        except SchemaError as exc:
-            errors.append(exc)
+    out.items += schema.read_each(items, "items", item_from_json, errors)
+    out.history += schema.read_each(history, "history", _point, errors)
     return out, errors

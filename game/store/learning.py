@@ -191,14 +191,6 @@ def learning_from_json(data: Any) -> tuple[Learning, list[SchemaError]]:
     except SchemaError as exc:
         return out, [exc]
     errors: list[SchemaError] = []
-    for i, raw in enumerate(practice):
-        try:
-            out.practice.append(practice_from_json(raw, f"practice[{i}]"))
-        except SchemaError as exc:
-            errors.append(exc)
-    for i, raw in enumerate(records):
-        try:
-            out.phases.append(record_from_json(raw, f"phases[{i}]"))
-        except SchemaError as exc:
-            errors.append(exc)
+    out.practice += schema.read_each(practice, "practice", practice_from_json, errors)
+    out.phases += schema.read_each(records, "phases", record_from_json, errors)
     return out, errors

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from game.store.tomlscan import TomlShapeError, measure
@@ -162,6 +162,19 @@ def items(value: Any, field: str, max_len: int) -> list[Any]:
     if len(value) > max_len:
         raise SchemaError(field, f"has more than {max_len} items")
     return value
+
+
+def read_each(raws: Sequence[Any], field: str, read: Callable[[Any, str], T],
+              errors: list[SchemaError]) -> list[T]:
+    """Each of a file's records read by ``read`` (named ``field[i]``): one refused is left
+    out and its error kept in ``errors``, so that the others are not lost with it."""
+    out: list[T] = []
+    for i, raw in enumerate(raws):
+        try:
+            out.append(read(raw, f"{field}[{i}]"))
+        except SchemaError as exc:
+            errors.append(exc)
+    return out
 
 
 def _show(value: Any) -> str:
