@@ -38,14 +38,16 @@ def children(pid: int) -> list[int]:
 
 
 def worker_of(parent: int) -> int | None:
-    """The parent's worker process (spawned or forked; never multiprocessing's resource
-    tracker), once it is running."""
+    """The parent's spawned worker process, once it is running: never multiprocessing's
+    resource tracker, and never a child between its fork and its exec, which still shows the
+    parent's command line and may yet become the tracker (a test that killed such a child
+    killed the tracker now and then, and the worker's start broke on the tracker's pipe)."""
     for child in children(parent):
         try:
             cmd = Path(f"/proc/{child}/cmdline").read_bytes()
         except OSError:
             continue
-        if b"resource_tracker" not in cmd:
+        if b"spawn_main" in cmd and b"resource_tracker" not in cmd:
             return child
     return None
 
