@@ -11,9 +11,11 @@ over the hand (the first call, an exchange, an early card, a late card, where th
 them), the Play it out scene is opened over the table in a window (the dummy video driver,
 1280x800, the real clock), as a player opens it, and run until both lines are scored:
 
-* **first trick**: the wall time from the scene's opening (the worker's start included) to the
-  frame that shows the first trick of both lines; the worker's CPU to that point, and its CPU
-  before the work began (the process's start and imports);
+* **first trick**: the wall time from the scene's opening to the frame that shows the first
+  trick of both lines, each line in a worker of its own: ``spares``, the workers the review
+  screen started before the click (as a player who reads the review first finds them), and
+  ``cold``, workers started after the click (their start included); the workers' CPU to that
+  point, and their CPU before the work began (the process's start and imports);
 * **CPU per line**: the worker's CPU time for each line from the decision to the score (its
   own clock, ``time.process_time``, reported with each trick);
 * **frames**: the scene's frame times (its poll, the reading of each trick through the
@@ -37,9 +39,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from benchmarks.frames import percentiles  # noqa: E402
+from game.match.playoutjob import WARM_MODULES  # noqa: E402
 from game.match.retry import GameRecordText, item_for  # noqa: E402
 from game.match.review import review_hand  # noqa: E402
 from game.match.reviewread import rows  # noqa: E402
+from game.match.spares import Spares  # noqa: E402
 from game.rules.actions import Bid, Pass, PlayCard  # noqa: E402
 from game.rules.gamehands import game_hands  # noqa: E402
 from game.store.learning import PracticeItem  # noqa: E402
@@ -79,11 +83,24 @@ def decisions(preset: str, seed: int, n: int) -> list[PracticeItem]:
     return [item_for(record, hand, review, r.graded.decision) for r in chosen[:n]]
 
 
-def one(app: App, item: PracticeItem) -> dict[str, object]:
-    """Play it out opened at ``item`` and run to both scores, as a player sees it."""
+def one(app: App, item: PracticeItem, warm: bool = True) -> dict[str, object]:
+    """Play it out opened at ``item`` and run to both scores, as a player sees it: after the
+    review screen has started its spare workers (``warm``: the player reads the review before
+    clicking), or with none (a worker started for each line after the click)."""
+    pool = app.spares
+    if warm:
+        pool.warm()
+        for _ in range(400):  # up to 20 s for two interpreters to start on a busy machine
+            if pool.ready >= pool.keep:
+                break
+            time.sleep(0.05)
+    else:
+        app.spares = Spares(WARM_MODULES, keep=0)
     begin = time.perf_counter()
     scene = app.open(Route.PLAY_OUT, item=item)
     assert scene is not None
+    job = scene.job  # type: ignore[attr-defined]
+    from_spares = job.from_spares if job is not None else 0
     frames: list[float] = []
     frame_cpu: list[float] = []  # the frame's own CPU: its work, apart from a busy machine's
     first_wall = None
@@ -100,7 +117,9 @@ def one(app: App, item: PracticeItem) -> dict[str, object]:
     lines = scene.lines  # type: ignore[attr-defined]
     job_cpu = scene.worker_cpu  # type: ignore[attr-defined]
     app.pop(scene)
+    app.spares = pool
     return {"decision": str(item.decision.chosen), "kind": item.decision.kind,
+            "warm": warm, "lines_on_spares": from_spares,
             "first_trick_wall_s": round(first_wall, 2) if first_wall is not None else None,
             "first_trick_worker_cpu_s": round(first_cpu, 2) if first_cpu is not None else None,
             "worker_start_cpu_s": round(scene.worker_start_cpu, 2),  # type: ignore[attr-defined]
@@ -116,7 +135,8 @@ def run(tables: list[str], n: int, seed: int) -> dict[str, object]:
         app.sounds.muted = True
         try:
             for preset in tables:
-                out[preset] = [one(app, item) for item in decisions(preset, seed, n)]
+                out[preset] = [one(app, item, warm) for item in decisions(preset, seed, n)
+                               for warm in (True, False)]
         finally:
             app.shutdown()
     return out
@@ -141,7 +161,8 @@ def main() -> None:
     for preset, runs in tables.items():
         for r in runs:
             f = r["frame_ms"]
-            print(f"{preset:11} {r['kind']:8} {r['decision']:18} first trick "
+            start = "spares" if r["warm"] else "cold"
+            print(f"{preset:11} {r['kind']:8} {r['decision']:18} {start:6} first trick "
                   f"{r['first_trick_wall_s']} s (worker CPU "
                   f"{r['first_trick_worker_cpu_s']} s after {r['worker_start_cpu_s']} s "
                   "starting)"

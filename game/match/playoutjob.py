@@ -1,4 +1,4 @@
-"""Play it out in a worker (game.match.worker), so that the table keeps its frame rate: the lines
+"""Play it out in workers (game.match.worker), a line each, so that the table keeps its frame rate:
 of game.match.playout played from a reviewed decision, each trick sent as it is played (a
 ``part``: the line's actions so far), so that the first trick is shown before the rest is
 played. The table reads every line back through the engine (game.match.playout.LineReader)."""
@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.match.playout import play_out
-from game.match.worker import Reporter, WorkerJob, saved_game
+from game.match.spares import Spare, Spares
+from game.match.worker import WorkerJob, saved_game
+from game.match.workerproc import Reporter
 from game.rules.actions import Action, parse_action
 from game.rules.engine import replay
 from game.store import schema
@@ -32,6 +34,11 @@ class PlayOutTask:
     actions: tuple[str, ...]  # the game's actions (through the decision's hand)
     index: int  # the decision's action in the game
     firsts: tuple[str, ...]  # each line's first action: the decision's
+
+
+# What a spare worker imports before its task comes: this module's, which bring the rules, the
+# bots and the expert's search (most of a worker's start)
+WARM_MODULES = ("game.match.playoutjob",)
 
 
 def play_out_task(item: PracticeItem, firsts: Sequence[Action]) -> PlayOutTask:
@@ -100,8 +107,70 @@ def worker_cpu(raw: Any, before: list[float]) -> list[float]:
     return before
 
 
-class PlayOutJob(WorkerJob[list[tuple[Action, ...]]]):
-    """Lines being played out in another process."""
+class _LineJob(WorkerJob[list[tuple[Action, ...]]]):
+    """One line being played out in another process."""
 
-    def __init__(self, task: PlayOutTask) -> None:
-        super().__init__(_work, task, read_lines, "Playing it out")
+    def __init__(self, task: PlayOutTask, spare: Spare | None) -> None:
+        super().__init__(_work, task, read_lines, "Playing it out", spare=spare)
+
+
+class PlayOutJob:
+    """The lines of a decision being played out, each in a worker of its own, side by side: on
+    two cores the first trick of both lines comes in the time of one (issue 40: "the first trick
+    shown in ≤ 1 s"), and a line is the same whichever worker plays it (one seed for the
+    decision, :func:`seed_of`). A line's worker is a spare when ``spares`` has one ready, else
+    one started for it. Read like one job: ``parts`` are the tricks as they come, each message's
+    ``line`` the line's place in the task's ``firsts``, its ``cpu`` every line's so far."""
+
+    def __init__(self, task: PlayOutTask, spares: Spares | None = None) -> None:
+        self.jobs = [_LineJob(replace(task, firsts=(first,)),
+                              spares.take() if spares is not None else None)
+                     for first in task.firsts]
+        self.cpu = [0.0 for _ in task.firsts]
+        self.parts: list[Any] = []
+        self.result: list[tuple[Action, ...]] | None = None
+        self.error: str | None = None
+        self.finished = False
+
+    def poll(self) -> bool:
+        """Take what the workers have sent, without waiting; True once every line is done."""
+        if self.finished:
+            return True
+        for i, job in enumerate(self.jobs):
+            job.poll()
+            fresh, job.parts = job.parts, []
+            self.parts.extend(self._relabel(i, raw) for raw in fresh)
+        if all(job.finished for job in self.jobs):
+            self._finish()
+        return self.finished
+
+    def _relabel(self, i: int, raw: Any) -> Any:
+        if not isinstance(raw, dict):
+            return raw  # read_part refuses it in one line
+        cpu = raw.get("cpu")
+        if isinstance(cpu, list) and cpu and isinstance(cpu[0], int | float):
+            self.cpu[i] = float(cpu[0])
+        return {**raw, "line": i, "cpu": list(self.cpu)}
+
+    def _finish(self) -> None:
+        self.finished = True
+        self.error = next((job.error for job in self.jobs if job.error is not None), None)
+        results = [job.result for job in self.jobs]
+        if self.error is None and all(r is not None and len(r) == 1 for r in results):
+            self.result = [r[0] for r in results if r is not None]
+
+    @property
+    def from_spares(self) -> int:
+        """How many lines went to a spare (benchmarks report it)."""
+        return sum(1 for job in self.jobs if job.from_spare)
+
+    def cancel(self) -> None:
+        for job in self.jobs:
+            job.cancel()
+        self.finished = True
+
+    def wait(self, seconds: float) -> bool:
+        """For tests and scripts: each line's worker waited for in turn (see WorkerJob.wait)."""
+        for job in self.jobs:
+            job.wait(seconds)
+        return self.poll()

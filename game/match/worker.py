@@ -9,8 +9,9 @@ A worker may die (issue 35, item 7: out of memory, a signal): the job then finis
 line saying so, and whoever polls it carries on. The worker's messages come through a pipe whose
 writing end only the worker holds, so a worker that dies mid-message leaves an end of file, never
 a reader waiting for the rest. A parent that dies takes its workers with it: each worker watches
-its parent (:func:`watch_parent`) and ends itself once it is gone, rather than computing, or
-waiting on a pipe nobody reads, for ever."""
+its parent (game.match.workerproc, the worker's side) and ends itself once it is gone, rather
+than computing, or waiting on a pipe nobody reads, for ever. A job may be handed a spare, a
+worker started before it was needed (game.match.spares), which saves the worker's start."""
 
 from __future__ import annotations
 
@@ -19,39 +20,16 @@ import multiprocessing as mp
 import os
 import signal
 import threading
-import time
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
+from game.match.spares import Spare
+from game.match.workerproc import NICENESS, Target, run
 from game.rules.actions import parse_action
 from game.store.saves import SavedGame
 from game.store.tables import recorded_table
 
 R = TypeVar("R")
-
-
-class Reporter:
-    """What a worker's target reports through: ``progress(done, total)``, and ``part(data)``
-    for a piece of its answer the table may show before the whole is done (the play-out's
-    tricks as they are played), plain JSON like the answer."""
-
-    def __init__(self, out: Any) -> None:
-        self._out = out
-
-    def __call__(self, done: int, total: int) -> None:
-        self._out.send(("progress", done, total))
-
-    def part(self, data: Any) -> None:
-        self._out.send(("part", data, 0))
-
-
-# The worker's target: (task, progress(done, total), cancelled()) -> its result as JSON, or None
-# when cancelled; ``progress`` is a :class:`Reporter`. The messages to the table are
-# :func:`_run`'s, the same for every job.
-Target = Callable[[Any, Reporter, Callable[[], bool]], Any]
-NICENESS = 10  # the worker yields the processor to the table whenever both want it
-PARENT_POLL = 0.25  # seconds between a worker's looks at whether its parent is still there
-ORPHANED = 70  # a worker's exit status when it ended itself because its parent was gone
 
 
 class GameRecord(Protocol):
@@ -76,40 +54,6 @@ def saved_game(record: GameRecord) -> SavedGame:
     """In the worker: the game the record was written from, its rules and actions read back."""
     return SavedGame(recorded_table(record.preset, record.rules_text, record.rules_source),
                      record.seed, list(record.seats), [parse_action(a) for a in record.actions])
-
-
-def watch_parent(parent: int, poll: float = PARENT_POLL) -> None:
-    """In a worker: end this process as soon as its parent (process ``parent``) is gone, from a
-    daemon thread that looks every ``poll`` seconds. A process whose parent dies is handed to
-    another (init, or a subreaper), so its parent's id changes; the parent's id is handed in,
-    not read here, so that a parent already gone when the worker starts is seen as gone.
-    ``os._exit``: nothing is flushed, since a pipe nobody reads is what would block for ever."""
-
-    def watch() -> None:
-        while True:
-            if os.getppid() != parent:
-                os._exit(ORPHANED)
-            time.sleep(poll)
-
-    threading.Thread(target=watch, name="parent watch", daemon=True).start()
-
-
-def _run(target: Target, task: Any, out: Any, stop: Any, parent: int, niceness: int) -> None:
-    """In the worker: watch the parent, lower the priority below the window's, then do the work,
-    sending ("progress", done, total) and ("part", json, 0) as it goes and ending with ("done",
-    json, 0) or ("error", line, 0)."""
-    watch_parent(parent)
-    with contextlib.suppress(OSError, AttributeError):  # not every system lets a process
-        if niceness:
-            os.nice(niceness)
-    try:
-        result = target(task, Reporter(out), stop.is_set)
-        message: tuple[str, Any, int] = ("done", result, 0)
-    except Exception as exc:  # reported to the player in one line, never a dead worker
-        message = ("error", f"{type(exc).__name__}: {exc}".splitlines()[0], 0)
-    with contextlib.suppress(OSError):  # the parent gone, or no longer listening
-        out.send(message)
-    out.close()
 
 
 def _died_starting(proc: Any) -> int | None:
@@ -146,11 +90,15 @@ class WorkerJob(Generic[R]):
     time, and the fork and exec) takes tens to hundreds of milliseconds, more on a busy
     machine: done in the caller, it is one frozen frame of the table. So the process is made
     and started by a short-lived thread; until it is up, :meth:`poll` says "not finished" and
-    :meth:`cancel` leaves the thread to stop it as soon as it exists."""
+    :meth:`cancel` leaves the thread to stop it as soon as it exists. Given a ``spare``
+    (game.match.spares), started before the job, the thread hands it the task instead, and
+    starts a fresh worker only if the spare cannot take it."""
 
     def __init__(self, target: Target, task: Any, read: Callable[[Any], R],
-                 what: str = "The work", niceness: int = NICENESS) -> None:
+                 what: str = "The work", niceness: int = NICENESS,
+                 spare: Spare | None = None) -> None:
         self.task = task
+        self._spare = spare  # a worker started ahead (game.match.spares), or a fresh one
         self.what = what  # what the job does, for the line that says it stopped
         self._niceness = niceness
         self._read = read
@@ -167,6 +115,7 @@ class WorkerJob(Generic[R]):
         self.result: R | None = None
         self.error: str | None = None
         self.finished = False
+        self.from_spare = False  # the work went to a spare, not to a worker started for it
         # Not a daemon: a game closed while a worker is starting waits for the start, so that
         # the process is stopped (cancel) rather than left running.
         self._starter = threading.Thread(target=self._start, name="worker start")
@@ -176,13 +125,31 @@ class WorkerJob(Generic[R]):
         """In the starter thread: make the process and start it; if the job was cancelled
         meanwhile, stop it here (the table never waits for the start)."""
         error = None
+        spare = self._spare
+        if spare is not None and spare.hand(self._target, self.task):
+            # The spare stays held (self._spare) while the job lives: a spare just started may
+            # not yet have opened its events, which vanish with the last object that holds
+            # them (the child then fails to start: FileNotFoundError)
+            self._out, self._stop, self._proc = spare.out, spare.stop, spare.proc
+            self.from_spare = True
+        else:
+            error = self._spawn()
+        with self._lock:
+            self._start_error = error
+            self._up = True
+            orphan = self._cancelled
+        if orphan and self._proc is not None:
+            self._end()
+
+    def _spawn(self) -> str | None:
+        """Start a fresh worker; the line to show when it could not be started."""
         proc = None
         try:
             ctx = mp.get_context("spawn")
             reader, writer = ctx.Pipe(duplex=False)
             self._out = reader
             self._stop = ctx.Event()
-            proc = ctx.Process(target=_run, args=(self._target, self.task, writer,
+            proc = ctx.Process(target=run, args=(self._target, self.task, writer,
                                                   self._stop, os.getpid(), self._niceness),
                                daemon=True)
             proc.start()
@@ -195,13 +162,8 @@ class WorkerJob(Generic[R]):
             # breaks the start's pipe: said as its death, not as a start that failed.
             error = death_line(self.what, died) if died is not None else \
                 f"the worker could not be started ({type(exc).__name__}: {exc})"
-            error = error.splitlines()[0]
-        with self._lock:
-            self._start_error = error
-            self._up = True
-            orphan = self._cancelled
-        if orphan and self._proc is not None:
-            self._end()
+            return error.splitlines()[0]
+        return None
 
     @property
     def started(self) -> bool:

@@ -24,6 +24,8 @@ from typing import Any
 
 import pygame
 
+from game.match.playoutjob import WARM_MODULES
+from game.match.spares import Spares
 from game.store.settings import Settings
 from game.store.stats import Stats
 from game.store.store import Store
@@ -122,6 +124,9 @@ class App:
         self._set_minimum_size()
         self.clock = pygame.time.Clock()
         self.sounds = Sounds()
+        # Play it out's workers, started when a screen that offers it opens: the first trick
+        # then waits for no interpreter's start (issue 40)
+        self.spares = Spares(WARM_MODULES, keep=2)
         self.sounds.muted = not self.settings.sound
         self.stack: list[Scene] = []
         self.running = True
@@ -374,6 +379,7 @@ class App:
         pygame.image.save(self.screen, str(path))
 
     def shutdown(self) -> None:
+        self.spares.close()
         clear_caches()
         pygame.quit()
 

@@ -22,6 +22,7 @@ import pygame
 from game.ui.widgets import cover, shade
 
 if TYPE_CHECKING:
+    from game.match.spares import Spares
     from game.store.settings import Settings
     from game.store.stats import Stats
     from game.store.store import Store
@@ -77,6 +78,7 @@ class AppContext(Protocol):
     sounds: Sounds
     stack: list[Scene]
     time: float
+    spares: Spares  # workers started ahead for Play it out (game.match.spares)
 
     @property
     def size(self) -> tuple[int, int]: ...

@@ -69,6 +69,7 @@ def record(kind: str, rect: pygame.Rect, label: str = "",
 
 def clear_cache() -> None:
     _text_cache.clear()
+    _panel_cache.clear()
     _fit_cache.clear()
     _felt_cache.clear()
 
@@ -128,6 +129,8 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]
 
 
 _fit_cache: dict[tuple[str, int, int, bool], tuple[str, int]] = {}
+_panel_cache: dict[tuple[tuple[int, int], tuple[int, ...], tuple[int, ...] | None, int],
+                   pygame.Surface] = {}
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -166,19 +169,27 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...] | 
     """A rounded panel: the theme's colour and edge unless given (``edge=None``: no edge)."""
     colour = theme.PANEL if colour is None else colour
     edge = theme.PANEL_EDGE if edge == () else edge
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
-    if edge is not None:
-        pygame.draw.rect(layer, edge, layer.get_rect(), width=2, border_radius=radius)
+    key = (rect.size, colour, edge, radius)
+    layer = _panel_cache.get(key)
+    if layer is None:  # made once per size and look: an overlay draws its panel every frame
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
+        if edge is not None:
+            pygame.draw.rect(layer, edge, layer.get_rect(), width=2, border_radius=radius)
+        if len(_panel_cache) > 200:
+            _panel_cache.clear()
+        _panel_cache[key] = layer
     surface.blit(layer, rect.topleft)
     if _recorder is not None:
         _recorder.add("panel", rect, "", surface)
 
 
 def shade(surface: pygame.Surface, alpha: int = 120) -> None:
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    layer.fill((0, 0, 0, alpha))
-    surface.blit(layer, (0, 0))
+    """Dim everything drawn so far, as black at ``alpha`` over it would: each colour scaled
+    by (255 - alpha) / 255, in place (a window-sized layer made and blended every frame cost
+    an overlay several milliseconds a frame)."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
     record("shade", surface.get_rect())
 
 

@@ -6,13 +6,16 @@ engine, the side's score read from the hand's result by hand here."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from game.match.playout import LineReader, play_out
-from game.match.playoutjob import PlayOutJob, play_out_task, read_part, seed_of
+from game.match.playoutjob import WARM_MODULES, PlayOutJob, play_out_task, read_part, seed_of
 from game.match.retry import practice_items, set_up
 from game.match.review import Graded
 from game.match.reviewread import rows
+from game.match.spares import Spares
 from game.rules.actions import Bid, Pass, PlayCard
 from game.rules.engine import replay
 from game.rules.events import HandScored
@@ -81,3 +84,38 @@ def test_play_it_out_in_a_worker_sends_each_trick_before_the_whole():
     assert parts[-1][1] == job.result[0]  # the last trick sent is the whole line
     line = LineReader(moment.start, item.decision.seat).feed(job.result[0])
     assert line.score is not None and len(line.tricks) >= len(parts) - 1
+
+
+def test_two_lines_in_two_workers_are_the_lines_played_in_one_process():
+    """Each line goes to a worker of its own (spares when the pool has them): the lines and the
+    tricks sent are the ones :func:`play_out` plays for both lines together, the split
+    changes no card."""
+    item = next(i for i in items("racehorse", 4) if isinstance(i.decision.chosen, PlayCard))
+    moment = set_up(item)
+    g = Graded(item.decision)
+    legal = {option_key(a): a for a in moment.view.legal}
+    firsts = [legal[option_key(g.best.action)],
+              next(a for k, a in legal.items() if k != option_key(g.best.action))]
+    task = play_out_task(item, firsts)
+    together: dict[int, tuple] = {}
+    for line, acts, _ in play_out(moment.start, firsts, seed_of(task)):
+        together[line] = acts
+    pool = Spares(WARM_MODULES, keep=1)  # one line on a spare, the other started for it
+    try:
+        pool.warm()
+        for _ in range(12_000):
+            if pool.ready:
+                break
+            time.sleep(0.05)
+        job = PlayOutJob(task, pool)
+        assert job.wait(PATIENCE) and job.error is None and job.result is not None
+        assert job.from_spares == 1
+        assert job.result == [together[0], together[1]]
+        parts = [read_part(p) for p in job.parts]
+        assert {line for line, _, _ in parts} == {0, 1}
+        for i in (0, 1):  # each line's tricks in order, its last part the whole line
+            mine = [acts for line, acts, _ in parts if line == i]
+            assert all(a == b[:len(a)] for a, b in zip(mine, mine[1:], strict=False))
+            assert mine[-1] == together[i]
+    finally:
+        pool.close()

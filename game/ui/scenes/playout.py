@@ -93,7 +93,7 @@ class PlayOutScene(Scene):
         self.readers = [LineReader(self.moment.start, seat) for _ in firsts]
         self.page, self.first_shown, self.error = 0, None, ""
         self.started = self.app.time
-        self.job = PlayOutJob(play_out_task(self.item, firsts))
+        self.job = PlayOutJob(play_out_task(self.item, firsts), self.app.spares)
 
     def update(self, dt: float) -> None:
         job = self.job
@@ -114,6 +114,9 @@ class PlayOutScene(Scene):
             self.first_shown = self.app.time
         if finished:
             self.job = None
+            # spares for a branch, started now rather than beside the lines' own workers,
+            # which they would slow on a two-core machine
+            self.app.spares.warm()
             if job.error is not None:
                 self.error = job.error
             elif job.result is not None:

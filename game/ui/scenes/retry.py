@@ -73,6 +73,7 @@ class RetryScene(Scene):
                            "side by side, by the expert in every seat (O)")
         self.buttons: list[Button] = []
         self.forward()
+        self.app.spares.warm()  # Play it out's workers, before the click
 
     # -- the decisions in turn ---------------------------------------------------------------
     @property

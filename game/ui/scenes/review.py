@@ -183,6 +183,8 @@ class ReplayScene(HandScene):
     def _buttons(self) -> None:
         play = [self.play] if self.item is not None and self.at_focus else []
         buttons = [self.prev, self.next, *play, self.cont]
+        if play:
+            self.app.spares.warm()  # Play it out's workers, before the click
         if buttons != self.buttons:
             self.buttons = buttons
             self.resize(self.app.size)
