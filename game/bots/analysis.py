@@ -58,6 +58,9 @@ class Option:
 
 @dataclass(frozen=True)
 class Analysis:
+    """One decision analysed: every option's expected hand score, best first, the reason for the
+    best, and the sampled deals behind the values."""
+
     kind: str  # "bid", "pass", "pass back", "trump", "widow", "discard", "decide", "vote",
     #            "throw-in", "card", "stock", "meld", "playoff"
     options: tuple[Option, ...]  # best first

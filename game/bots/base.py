@@ -36,11 +36,16 @@ class IllegalChoiceError(RuntimeError):
 
 @dataclass(frozen=True)
 class Suggestion:
+    """A bot's choice and the one sentence that explains it (what Hint shows)."""
+
     action: Action
     reason: str
 
 
 class Bot(Protocol):
+    """What every bot offers: ``choose`` one of ``view.legal``, or ``suggest`` it with the reason
+    why."""
+
     level: str
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class LevelSettings:
+    """One bot level: its name and the settings its behaviour comes from."""
+
     name: str
     rough: bool = False  # values a hand by meld and a few points per ace and trump: no model
     search: bool = False  # bids backed by search: stops at the search levels' margin at most

@@ -58,6 +58,9 @@ EXPERT = GENERATIONS[EXPERT_GENERATION]
 
 
 class ExpertBot(HardBot):
+    """The ``expert`` level: ``hard`` with the expert's budget, or with an earlier generation's when
+    its style names one."""
+
     budget = EXPERT
 
     def __init__(self, style: Style) -> None:

@@ -28,6 +28,9 @@ WIDOW = -1  # location of the face-down widow
 
 @dataclass
 class Sampled:
+    """One sampled deal: every seat's hand, the face-down widow and the deal's weight (how well it
+    explains the auction and the trump named)."""
+
     hands: list[int]  # per seat, this seat's own hand included
     widow: int  # the face-down widow (0 once it is turned up)
     weight: float

@@ -37,6 +37,9 @@ Play = Callable[[Sampled, random.Random], float]  # one candidate in one deal ->
 
 @dataclass
 class Ranked:
+    """One candidate's weighted mean value over the sampled deals, and its place in the candidate
+    list."""
+
     value: float
     index: int  # position in the candidate list
 

@@ -136,6 +136,9 @@ PRESET_SIGNATURES: dict[str, tuple[object, ...]] = {
 
 @dataclass(frozen=True)
 class Estimate:
+    """A hand's worth with one trump: its own meld, the expected side total with this seat
+    declaring, and the model's spread (``sd``)."""
+
     trump: int
     meld: int  # this hand's own meld with that trump
     value: float  # expected side total with this seat declaring

@@ -52,6 +52,9 @@ MIN_SAMPLES = 8  # the fewest sampled deals a search is cut to by a short think 
 
 
 class HardBot(LevelBot):
+    """The ``hard`` level: its searches spend its :class:`Budget`, cut to the share that fits the
+    table's think time."""
+
     budget = HARD
 
     def __init__(self, style: Style, level: str = "hard") -> None:

@@ -42,6 +42,8 @@ def _total(rules: RuleSet, o: Outcome) -> float:
 
 @dataclass
 class Reading:
+    """What the auction so far says about the side's value (:func:`read_auction`)."""
+
     info: float  # side value the auction revealed, beyond an average deal
     ess: float  # effective number of samples behind it
     over_partner: float  # this seat declaring minus partner declaring (when it matters)

@@ -30,6 +30,9 @@ Value = Callable[[list[int], list[int]], float]
 
 
 class Node:
+    """A node of the tree: the cards played since the decision, as this seat sees them, with its
+    visits (``n``), their total value and its children by card type."""
+
     __slots__ = ("avail", "children", "n", "total")
 
     def __init__(self) -> None:

@@ -46,6 +46,8 @@ EASY_NOISE = 0.2
 
 @dataclass
 class Style:
+    """A seat's bot options (see the module); the defaults leave the level's own behaviour."""
+
     aggression: str = "normal"
     think_samples: int | None = None
     samples: int | None = None

@@ -30,6 +30,9 @@ from game.rules.view import PlayerView
 
 @dataclass
 class Choice:
+    """One candidate card's result in the search: its mean value over the samples and how often it
+    took the trick."""
+
     card_type: int
     value: float
     wins: float  # share of samples in which this card took the trick (for hints)

@@ -22,6 +22,9 @@ class ChairError(ValueError):
 
 @dataclass
 class Chair:
+    """One seat of a shared table: open, a person (by their token, here or away), or a bot of a
+    level."""
+
     kind: str = OPEN
     name: str = ""
     level: str = ""  # a bot's level

@@ -14,6 +14,9 @@ Start = Callable[[ChallengeTask], WorkerJob[Item]]
 
 
 class ChallengeQueue:
+    """A challenge table's duplicate deals: the scored hands waiting, the one its worker plays, and
+    by hand number the deals played this session and why any could not be."""
+
     def __init__(self, start: Start = ChallengeJob) -> None:
         self._start = start
         self.waiting: list[ChallengeTask] = []

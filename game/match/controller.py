@@ -51,6 +51,9 @@ def replay_from(state: GameState, actions: Sequence[Action]) -> GameState:
 
 @dataclass
 class Match:
+    """One game being played: its rules, seed and action list (the state is their replay), who sits
+    in each seat, and the bots that play theirs."""
+
     rules: RuleSet
     seed: int
     seats: tuple[str, ...]  # "human" or a bot level, per seat

@@ -167,6 +167,9 @@ Load = Callable[[str], RuleSet]
 
 @dataclass(frozen=True)
 class MatchSpec:
+    """A duplicate match as given: the variant, levels A and B with their options, and the seed; its
+    results depend on nothing else."""
+
     variant: str
     a: str
     b: str
@@ -209,6 +212,9 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 @dataclass
 class MatchReport:
+    """A duplicate match's results: every seating's result of every deal, and the time the run
+    took."""
+
     spec: MatchSpec
     deals: int
     tables: list[TableResult]

@@ -25,6 +25,9 @@ from game.store.reviews import LEVELS, StoredReview
 
 @dataclass(frozen=True)
 class GameReview:
+    """A game's review (see the module): each reviewed hand's points lost, the accuracy, and each
+    level's points lost per hand on the same positions."""
+
     hands: tuple[tuple[int, float, int], ...]  # (hand number, points lost, decisions)
     accuracy: float  # percent of decisions graded good
     lost_per_hand: float

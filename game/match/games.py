@@ -59,6 +59,9 @@ def game_seed(seed: int, game: int) -> int:
 
 @dataclass
 class GameResult:
+    """One whole game at one seating: who won it, every hand's result, and each level's final
+    score."""
+
     game: int
     table: int
     winner: str  # "a", "b", or "" (unfinished)

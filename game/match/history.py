@@ -19,6 +19,8 @@ from game.rules.ruleset import RuleSet
 
 @dataclass(frozen=True)
 class Trick:
+    """One trick of a finished hand: the cards in play order, who won it and its points."""
+
     cards: tuple[tuple[int, Card], ...]  # (seat, card) in play order
     winner: int
     points: int
@@ -26,6 +28,9 @@ class Trick:
 
 @dataclass
 class HandHistory:
+    """One finished hand in full, gathered event by event (``add``): the deal, the exchanges, the
+    auction, every trick, any claim and the result."""
+
     hand_no: int
     dealer: int = -1
     dealt: tuple[tuple[Card, ...], ...] = ()  # per seat, as dealt

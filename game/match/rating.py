@@ -72,6 +72,9 @@ def position(lead: dict[str, float]) -> float:
 
 @dataclass(frozen=True)
 class Rating:
+    """The player's rating on the levels' scale (easy 1 ... expert 4): the posterior mean, its
+    standard deviation, and how many items it comes from."""
+
     value: float
     sd: float
     items: int

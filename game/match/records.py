@@ -31,6 +31,9 @@ ROW_FIELDS = 9
 
 @dataclass
 class TableResult:
+    """One seating's result of a duplicate deal: A's margin over B, the contract, trick points and
+    checks per level, and the decision times."""
+
     deal: int
     table: int
     margin: float  # A's score minus B's (three-handed: minus B's average)

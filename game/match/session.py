@@ -29,6 +29,9 @@ KEPT = GRADE_EDGES[1]  # a reviewed hand's mistakes and blunders are kept to ret
 
 
 class Session:
+    """One game at the table and its bookkeeping (see the module): the save, the statistics, the
+    reviews and the duplicate challenge."""
+
     def __init__(self, match: TableGame, store: Store, stats: Stats, seat: int,
                  table: TableChoice | None, practice: bool, keep_records: bool = True,
                  challenge: bool = False, queue: ChallengeQueue | None = None) -> None:

@@ -64,6 +64,9 @@ MAX_ACTIONS_PER_HAND = 5_000  # a hand takes at most a few hundred: more is a ha
 
 @dataclass
 class SimReport:
+    """What a simulation of one variant found: the hands and games played, every invariant broken,
+    and the bids, contracts made and points."""
+
     variant: str
     hands: int = 0
     games: int = 0

@@ -26,6 +26,9 @@ from game.match.reviewread import Row, costliest
 
 @dataclass(frozen=True)
 class SwingPoint:
+    """One point of a hand's swing: the side's expected margin at the deal, after one of the
+    player's decisions, or at the score."""
+
     value: float  # the side's expected margin (the review's units)
     row: int | None  # the decision's index among the hand's rows (None: the deal, the score)
     label: str  # where, in words

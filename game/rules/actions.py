@@ -11,12 +11,17 @@ from game.rules.ruleset import MELD_KINDS, MeldKind
 
 @dataclass(frozen=True, slots=True)
 class Deal:
+    """The dealer deals the hand: the one action while a hand is undealt (``Phase.DEAL``)."""
+
     def __str__(self) -> str:
         return "deal"
 
 
 @dataclass(frozen=True, slots=True)
 class Bid:
+    """A bid of ``amount`` in the auction, or the contract a stuck dealer names; the table's ladder
+    of bids says which amounts are legal."""
+
     amount: int
 
     def __str__(self) -> str:
@@ -25,12 +30,16 @@ class Bid:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
+    """A pass in the auction: the seat bids no more this hand."""
+
     def __str__(self) -> str:
         return "pass"
 
 
 @dataclass(frozen=True, slots=True)
 class NameTrump:
+    """The bidder names ``suit`` trump."""
+
     suit: Suit
 
     def __str__(self) -> str:
@@ -49,12 +58,17 @@ class PassCards:
 
 @dataclass(frozen=True, slots=True)
 class TakeWidow:
+    """Three-handed: the bidder turns the widow up for all to see and takes it into its hand."""
+
     def __str__(self) -> str:
         return "take-widow"
 
 
 @dataclass(frozen=True, slots=True)
 class Discard:
+    """Three-handed: the bidder lays ``cards`` away after taking the widow, as many as the widow
+    held."""
+
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
@@ -88,18 +102,24 @@ class ProposeThrowIn:
 
 @dataclass(frozen=True, slots=True)
 class AgreeThrowIn:
+    """000: a player agrees to the throw-in the bidding side proposed (everybody must)."""
+
     def __str__(self) -> str:
         return "agree-throw-in"
 
 
 @dataclass(frozen=True, slots=True)
 class RefuseThrowIn:
+    """000: a player refuses the throw-in the bidding side proposed: the hand is played out."""
+
     def __str__(self) -> str:
         return "refuse-throw-in"
 
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
+    """Play ``card`` to the trick."""
+
     card: Card
     from_table: bool = False  # two-handed: play a melded card from the table
 
@@ -120,12 +140,17 @@ class LayMeld:
 
 @dataclass(frozen=True, slots=True)
 class CountDix:
+    """Two-handed (004): the winner of a trick shows a dix it holds and counts it as meld."""
+
     def __str__(self) -> str:
         return "count-dix"
 
 
 @dataclass(frozen=True, slots=True)
 class ExchangeDix:
+    """Two-handed (004): the winner of a trick exchanges a dix it holds for the turned-up trump
+    card."""
+
     def __str__(self) -> str:
         return "exchange-dix"
 
@@ -162,6 +187,8 @@ _SIMPLE: dict[str, Action] = {
 
 
 class ActionParseError(ValueError):
+    """Text that is no action (:func:`parse_action`), with the text and the reason in one line."""
+
     pass
 
 

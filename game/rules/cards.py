@@ -16,7 +16,9 @@ class CardError(ValueError):
 
 
 class Suit(IntEnum):
-    # Black and red alternate in this order, so a hand sorted by suit reads clearly.
+    """A suit, with its letter, symbol and names. Black and red alternate in this order, so a hand
+    sorted by suit reads clearly."""
+
     SPADES = 0
     HEARTS = 1
     CLUBS = 2

@@ -16,12 +16,18 @@ from game.rules.meld import Meld, MeldResult
 
 @dataclass(frozen=True, slots=True)
 class HandStarted:
+    """A new hand began, number ``hand_no`` (from 0), ``dealer`` to deal: the hand before it was
+    scored and the game goes on."""
+
     hand_no: int
     dealer: int
 
 
 @dataclass(frozen=True, slots=True)
 class CardsDealt:
+    """The cards are dealt (the ``Deal`` action): the packets in dealing order and every seat's
+    hand."""
+
     dealer: int
     packets: tuple[tuple[int, int], ...]  # (seat, n) in dealing order; seat -1 is the widow
     hands: tuple[tuple[Card, ...], ...]  # hidden per seat by redact()
@@ -30,6 +36,9 @@ class CardsDealt:
 
 @dataclass(frozen=True, slots=True)
 class BidMade:
+    """``seat`` bid ``amount``: its own bid, or one the rules made for it (the dealer's opening, a
+    stuck dealer's contract)."""
+
     seat: int
     amount: int
     forced: bool = False  # stuck dealer, or obliged to open holding meld
@@ -37,11 +46,16 @@ class BidMade:
 
 @dataclass(frozen=True, slots=True)
 class Passed:
+    """``seat`` passed in the auction."""
+
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class AuctionWon:
+    """The auction is over: ``seat`` won it at ``bid``; ``forced`` when the rules made that bid for
+    it (a stuck dealer, an obliged opening)."""
+
     seat: int
     bid: int
     forced: bool
@@ -49,24 +63,33 @@ class AuctionWon:
 
 @dataclass(frozen=True, slots=True)
 class WidowShown:
+    """Three-handed: the bidder (``seat``) turned the widow's ``cards`` up for all to see and took
+    them."""
+
     seat: int
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Discarded:
+    """Three-handed: the bidder (``seat``) laid ``cards`` away after taking the widow."""
+
     seat: int
     cards: tuple[Card, ...]  # hidden from others
 
 
 @dataclass(frozen=True, slots=True)
 class TrumpNamed:
+    """The bidder (``seat``) named ``suit`` trump."""
+
     seat: int
     suit: Suit
 
 
 @dataclass(frozen=True, slots=True)
 class CardsPassed:
+    """Partners passed ``cards`` from ``source`` to ``target``: to the bidder, or back from it."""
+
     source: int
     target: int
     cards: tuple[Card, ...]  # seen only by the two partners
@@ -74,6 +97,9 @@ class CardsPassed:
 
 @dataclass(frozen=True, slots=True)
 class MeldShown:
+    """``seat`` showed its ``meld`` to the table; ``counted`` is False when the meld does not
+    score."""
+
     seat: int
     meld: MeldResult
     counted: bool = True
@@ -89,11 +115,17 @@ class AcesDeclared:
 
 @dataclass(frozen=True, slots=True)
 class HandNotPlayed:
+    """001: the hand ended before play and the bidding side lost its bid (no marriage in trump, or a
+    meld under the minimum); ``reason`` in a player's words."""
+
     reason: str
 
 
 @dataclass(frozen=True, slots=True)
 class HandConceded:
+    """The bidding side gave the hand up (``seat`` is the bidder): thrown in, or, when ``unseen``,
+    conceded without looking at the widow."""
+
     seat: int
     unseen: bool = False
 
@@ -108,6 +140,9 @@ class CardPlayed(NamedTuple):
 
 
 class TrickWon(NamedTuple):
+    """A trick is complete: ``seat`` won its ``cards`` and ``points``, the last trick's bonus
+    included when ``last``."""
+
     seat: int
     cards: tuple[tuple[int, Card], ...]  # (seat, card) in play order
     points: int
@@ -146,6 +181,9 @@ class Outcome(StrEnum):
 
 
 class HandResult(NamedTuple):
+    """A scored hand, as ``HandScored`` reports it and ``GameState.records`` keeps it: the contract,
+    trump, each side's result and the running totals."""
+
     hand_no: int
     dealer: int
     bidder: int  # seat, -1 when none (two-handed)
@@ -173,11 +211,16 @@ class HandResult(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class HandScored:
+    """A hand was scored: ``result`` says how it ended and what each side scored."""
+
     result: HandResult
 
 
 @dataclass(frozen=True, slots=True)
 class GameWon:
+    """The game is over: ``side`` won it, for ``reason`` in a player's words, with the final
+    ``totals``."""
+
     side: int
     reason: str
     totals: tuple[int, ...] = ()
@@ -185,6 +228,9 @@ class GameWon:
 
 @dataclass(frozen=True, slots=True)
 class TargetRaised:
+    """Overtime: more than one side passed the target, so the game goes on to ``target``; ``reason``
+    in a player's words."""
+
     target: int
     reason: str
 
@@ -200,12 +246,18 @@ class MeldLaid:
 
 @dataclass(frozen=True, slots=True)
 class DixCounted:
+    """Two-handed: ``seat`` counted a dix for ``points`` (the dealer, at once, when it turned a dix
+    up as the trump card)."""
+
     seat: int
     points: int
 
 
 @dataclass(frozen=True, slots=True)
 class DixExchanged:
+    """Two-handed: ``seat`` exchanged its ``dix`` for the turned-up trump card (``took``), scoring
+    ``points`` for the dix (0 when it was counted already)."""
+
     seat: int
     dix: Card
     took: Card
@@ -214,6 +266,9 @@ class DixExchanged:
 
 @dataclass(frozen=True, slots=True)
 class CardDrawn:
+    """Two-handed: ``seat`` drew ``card`` from the stock, the turned-up trump card last; ``public``
+    when both players see it."""
+
     seat: int
     card: Card | None  # hidden from the other player (except the last two cards)
     public: bool = False
@@ -221,11 +276,16 @@ class CardDrawn:
 
 @dataclass(frozen=True, slots=True)
 class PlayoffStarted:
+    """Two-handed: the stock is drawn out and the playoff has begun, ``leader`` to lead."""
+
     leader: int
 
 
 @dataclass(frozen=True, slots=True)
 class DeclaredOut:
+    """Two-handed (004): ``seat`` declared out with ``points``, and ``won`` the game by it or lost
+    it."""
+
     seat: int
     points: int
     won: bool
@@ -233,11 +293,15 @@ class DeclaredOut:
 
 @dataclass(frozen=True, slots=True)
 class ThrowInProposed:
+    """000: the bidder (``seat``) proposed to throw the hand in; everybody else must agree."""
+
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class ThrowInAnswered:
+    """000: ``seat`` ``agreed`` to the proposed throw-in, or refused it."""
+
     seat: int
     agreed: bool
 
@@ -256,6 +320,9 @@ class HandClaimed:
 
 @dataclass(frozen=True, slots=True)
 class RenegeCalled:
+    """002 option: at the end of the hand a renege was called on ``seat`` (of ``side``), which broke
+    ``rule`` (an obligation)."""
+
     seat: int
     side: int
     rule: str

@@ -45,6 +45,8 @@ class Meld:
 
 @dataclass(frozen=True, slots=True)
 class MeldResult:
+    """The meld of one hand: its ``total`` and every meld that scores in it."""
+
     total: int
     melds: tuple[Meld, ...]
 

@@ -8,6 +8,9 @@ from typing import NamedTuple
 
 
 class EndKind(StrEnum):
+    """How a hand ended, as the phase modules hand it to scoring: played out, or how it ended
+    without being played."""
+
     PLAYED = "played"
     THROWN_IN = "thrown in"
     CONCEDED_UNSEEN = "conceded unseen"
@@ -16,6 +19,9 @@ class EndKind(StrEnum):
 
 
 class HandEnd(NamedTuple):
+    """How a hand ended (``kind``) and a ``note`` for its result, in a player's words ("thrown in by
+    agreement")."""
+
     kind: EndKind
     note: str = ""
 

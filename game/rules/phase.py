@@ -11,6 +11,8 @@ from typing import NamedTuple
 
 
 class Phase(StrEnum):
+    """Where a hand stands: what the engine waits for next."""
+
     DEAL = "deal"
     AUCTION = "auction"
     WIDOW = "widow"  # three-handed: the bidder looks at the widow, or concedes unseen

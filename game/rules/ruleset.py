@@ -64,6 +64,9 @@ MELD_KINDS: tuple[MeldKind, ...] = get_args(MeldKind)
 
 @dataclass(frozen=True)
 class TableRules:
+    """The table: how many play, the pack, the rank order, the direction of play, the deal's packets
+    and who leads first."""
+
     players: int = 4
     deck: PackSize = 48
     rank_order: RankOrder = "A-10-K-Q-J-9"
@@ -74,6 +77,9 @@ class TableRules:
 
 @dataclass(frozen=True)
 class AuctionRules:
+    """The auction: the bids allowed (minimum, steps, ceiling), the dealer's opening and the stuck
+    dealer's contract, who must open, and whether trump needs a marriage (001)."""
+
     enabled: bool = True
     min_bid: int = 250
     step: int = 10
@@ -95,6 +101,8 @@ class AuctionRules:
 
 @dataclass(frozen=True)
 class PassingRules:
+    """Passing between partners: how many cards go to the bidder and back, and in what order."""
+
     count: int = 0  # 000: partner passes 3 (option 4) to the bidder, who passes as many back
     # "sequential" (000): the bidder receives, lays meld down, then passes back. "simultaneous":
     # the bidder chooses the cards to return from its own hand before seeing partner's pass.
@@ -103,6 +111,8 @@ class PassingRules:
 
 @dataclass(frozen=True)
 class WidowRules:
+    """The three-handed widow: its size, and when the bidder may or must concede."""
+
     size: int = 0
     concede_unseen_when_forced: bool = False
     forced_concede_margin: int = 0  # 003: may not play for more than 250 over meld
@@ -110,6 +120,8 @@ class WidowRules:
 
 @dataclass(frozen=True)
 class ThrowInRules:
+    """When the bidding side may throw a hand in before play, and within what margin of its bid."""
+
     mode: ThrowInMode = "never"
     margin: int = 250
     # 000: "if they miss the bid by 250 or less, then they must play out the hand unless
@@ -119,7 +131,9 @@ class ThrowInRules:
 
 @dataclass(frozen=True)
 class MeldRules:
-    # Point values per level: index 0 is single, 1 double, ...; marriages and dix are per item.
+    """What each meld scores and how melds count.
+    Point values per level: index 0 is single, 1 double, ...; marriages and dix are per item."""
+
     run: tuple[int, ...] = (150, 1500)
     royal_marriage: int = 40
     marriage: int = 20
@@ -138,6 +152,9 @@ class MeldRules:
 
 @dataclass(frozen=True)
 class TrickRules:
+    """Trick play: the obligations in order of precedence and their wording, the counters, the last
+    trick's points, the hand's total and reneges."""
+
     obligations: tuple[Obligation, ...] = ("follow_suit", "take_trick", "any_card")
     texts: Mapping[Obligation, str] = field(default_factory=FrozenMap)
     points: Mapping[str, int] = field(default_factory=FrozenMap)  # rank letter -> points
@@ -153,6 +170,9 @@ class TrickRules:
 
 @dataclass(frozen=True)
 class ScoringRules:
+    """Scoring: the scale, saving meld, the game's length and target, ties, and the stars or checks
+    some tables keep."""
+
     scale: Scale = "x10"
     rounding: str = ""  # how values that do not divide by ten were rounded for the x1 scale
     save_meld: SaveMeld = "trick"
@@ -209,6 +229,9 @@ class StockRules:
 
 @dataclass(frozen=True)
 class RuleSet:
+    """Every rule of one table (a preset or a house-rules file), the decisions taken where its
+    document is silent, and values derived from them once."""
+
     name: str
     title: str
     document: str = ""

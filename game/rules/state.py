@@ -26,6 +26,9 @@ Hand = NewDeal | HandState | StockHand
 
 
 class GameState(NamedTuple):
+    """The game at one moment: its rules and seed, the scores and tallies per side, the target,
+    every scored hand's result and the hand in progress."""
+
     rules: RuleSet
     seed: int
     hand_no: int

@@ -83,6 +83,9 @@ class MeldShape:
 
 @dataclass(frozen=True)
 class TableFacts:
+    """The rule facts of one table (see the module), as :func:`table_facts` asks them of the
+    engine."""
+
     table: str
     ranks: tuple[str, ...]  # rank letters, high to low
     points: Mapping[str, int]  # rank letter -> trick points (every rank of the pack)

@@ -39,6 +39,9 @@ class Forbidden:
 
 @dataclass(frozen=True, slots=True)
 class PlayVerdict:
+    """The legal cards of a hand on a trick, and for each other card the obligation that forbids it
+    (:func:`explain_plays`)."""
+
     legal: tuple[Card, ...]
     illegal: tuple[Forbidden, ...]
 

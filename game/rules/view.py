@@ -35,6 +35,9 @@ from game.rules.stock_game.state import StockHand
 
 @dataclass(frozen=True)
 class PlayerView:
+    """What one seat may know of the game at one moment, built by :func:`observe`: all that bots and
+    the table see of it."""
+
     rules: RuleSet
     seat: int
     phase: Phase

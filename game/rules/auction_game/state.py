@@ -15,6 +15,9 @@ from game.rules.phase import Phase
 
 
 class AuctionState(NamedTuple):
+    """The auction of a hand: whose turn it is, the high bid and its bidder, who has passed, and
+    every call so far."""
+
     turn: int
     high_bid: int  # 0 until someone bids (or the dealer's opening in 002)
     high_bidder: int  # -1 until someone bids
@@ -27,6 +30,9 @@ class AuctionState(NamedTuple):
 
 
 class PlayState(NamedTuple):
+    """The trick play of a hand: the trick on the table and its winning card so far, what each seat
+    has taken, and the tricks completed."""
+
     leader: int
     turn: int
     trick: tuple[tuple[int, int], ...]  # (seat, card type) in play order
@@ -44,6 +50,9 @@ class PlayState(NamedTuple):
 
 
 class HandState(NamedTuple):
+    """One hand of an auction game, from the deal to its score: the cards, the auction, the
+    exchanges, meld and trick play; ``phase`` says what comes next."""
+
     phase: Phase
     dealer: int
     hands: tuple[int, ...]

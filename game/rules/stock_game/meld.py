@@ -36,6 +36,9 @@ class Tabled(NamedTuple):
 
 
 class MeldOption(NamedTuple):
+    """One meld a two-handed player may lay now: its cards and points, which cards come from the
+    hand and which from the table, and the action that lays it."""
+
     kind: str
     cards: tuple[Card, ...]  # sorted
     points: int

@@ -14,6 +14,9 @@ from game.rules.stock_game.meld import Tabled
 
 
 class StockHand(NamedTuple):
+    """One hand of the two-handed game: the hands and tabled melds, the stock and the turn-up, the
+    trick and what each player has taken and melded."""
+
     phase: Phase
     dealer: int
     hands: tuple[int, ...] = ()  # counts, tabled cards included
