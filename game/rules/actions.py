@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.cards import Card, CardError, Suit, parse_cards
+from game.rules.cards import Card, CardError, Rank, Suit, parse_cards
 from game.rules.ruleset import MELD_KINDS, MeldKind
 
 
@@ -32,8 +32,13 @@ class Pass:
 @dataclass(frozen=True, slots=True)
 class NameTrump:
     suit: Suit
+    # The trump card the bidder calls to find its partner (table.partner_by = "called-card"):
+    # its first holder clockwise plays with the bidder this hand.
+    call: Rank | None = None
 
     def __str__(self) -> str:
+        if self.call is not None:
+            return f"trump {self.suit.letter} call {self.call.letter}"
         return f"trump {self.suit.letter}"
 
 
@@ -185,6 +190,8 @@ def parse_action(text: str) -> Action:
             return DeclareOut(int(rest[0]))
         if head == "trump" and len(rest) == 1:
             return NameTrump(Suit.parse(rest[0]))
+        if head == "trump" and len(rest) == 3 and rest[1].lower() == "call":
+            return NameTrump(Suit.parse(rest[0]), Rank.parse(rest[2]))
         if head == "pass-cards" and rest:
             return PassCards(tuple(sorted(parse_cards(rest))))
         if head == "discard" and rest:

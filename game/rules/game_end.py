@@ -22,8 +22,11 @@ def side_name(rules: RuleSet, side: int) -> str:
 
 
 def decide(rules: RuleSet, scores: Sequence[int], target: int, bidder_side: int,
-           bid_to_win: bool, hands_played: int) -> tuple[int, int, str]:
-    """(winner side or -1, the target from now on, the rule that decided or extended)."""
+           bid_to_win: bool, hands_played: int, partners: Sequence[int] = ()
+           ) -> tuple[int, int, str]:
+    """(winner side or -1, the target from now on, the rule that decided or extended).
+    ``partners`` are the columns of the bidder's partners found by a card this hand, who count
+    next after the bidder ("the bidder, then the partner, then the highest")."""
     sc = rules.scoring
     if sc.game == "hands":
         if hands_played < sc.hands:
@@ -49,6 +52,10 @@ def decide(rules: RuleSet, scores: Sequence[int], target: int, bidder_side: int,
         text = ("the bidding side counts first" if rule == "bidder-first"
                 else "bid and out: of the players over the target, the bidder wins")
         return bidder_side, target, f"{name(rules, bidder_side)} reached {target}; {text}"
+    partner = next((p for p in partners if p in over), -1)
+    if rule == "bidder-first" and partner >= 0:
+        return partner, target, (f"{name(rules, partner)} reached {target}; the bidder's "
+                                 "partner counts next after the bidder")
     if rule == "bid-and-out" or rule == "bidder-first":
         rule = sc.tie_fallback
     if rule == "highest":
@@ -63,10 +70,11 @@ def decide(rules: RuleSet, scores: Sequence[int], target: int, bidder_side: int,
 
 
 def finish_hand(rules: RuleSet, state: GameState, bidder_side: int, bid_to_win: bool,
-                events: list[Event]) -> tuple[GameState, list[Event]]:
+                events: list[Event], partners: Sequence[int] = ()
+                ) -> tuple[GameState, list[Event]]:
     """Decide the game after a scored hand, or set up the next deal."""
     winner, target, reason = decide(rules, state.scores, state.target, bidder_side, bid_to_win,
-                                    state.hand_no + 1)
+                                    state.hand_no + 1, partners)
     if winner >= 0 and rules.scoring.checks and "game" in rules.scoring.optional_checks:
         tallies = list(state.tallies)
         tallies[winner] += rules.scoring.game_checks

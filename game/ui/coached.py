@@ -331,13 +331,20 @@ class Coach:
             return box
         top = lay.bar.bottom + round(70 * lay.s)
         # Clear of the east seat's name (and dealer button), which now sits beside the panel.
-        east = lay.positions.index("east")
-        x, _, _ = lay.label_pos(east)
+        east = lay.top_right()
+        x, y, _ = lay.label_pos(east)
         title = hud.seat_title(self.table, east)
-        label_left = x - assets.font(lay.font, True).size(title)[0] - round(lay.font * 1.3
-                                                                           + 24 * lay.s)
+        button = round(lay.font * 1.3) if self.table.view.dealer == east else 0  # the "D" disc
+        label_left = x - assets.font(lay.font, True).size(title)[0] - button - round(4 * lay.s)
         right = min(box.right, label_left)
-        return pygame.Rect(box.left, top, right - box.left, box.bottom - top)
+        beside = pygame.Rect(box.left, top, right - box.left, box.bottom - top)
+        # A long name there (five and six chairs: "Northeast") leaves a narrow column beside
+        # it: the column below the name is then the roomier.
+        below_top = round(y + lay.font)
+        below = pygame.Rect(box.left, below_top, box.right - box.left, box.bottom - below_top)
+        if below.width * below.height > beside.width * beside.height:
+            return below
+        return beside
 
     def prompt_room(self) -> float:
         """Prompts sit left of the coach's panel."""

@@ -10,6 +10,7 @@ import pygame
 
 from game.match.tablegame import TableGame
 from game.rules.cards import Suit
+from game.rules.seating import listed
 from game.rules.view import PlayerView
 from game.ui import theme
 from game.ui.scene import AppContext
@@ -40,8 +41,9 @@ class DrawnTable(Protocol):
 
 def side_label(scene: DrawnTable, side: int) -> str:
     """A side's name as the table shows it everywhere: the player's own seat is "You"."""
-    rules = scene.match.rules
-    return rules.seating.side_name(side).replace(rules.seating.name(scene.human), "You")
+    seating = scene.match.rules.seating
+    # Seat by seat: replacing the player's name in the joined text made "Southwest" "Youwest".
+    return listed(["You" if s == scene.human else seating.name(s) for s in seating.seats_of(side)])
 
 
 def suit_text(suit: int, four: bool) -> tuple[str, tuple[int, int, int]]:
