@@ -29,13 +29,7 @@ def decide(rules: RuleSet, scores: Sequence[int], target: int, bidder_side: int,
     next after the bidder ("the bidder, then the partner, then the highest")."""
     sc = rules.scoring
     if sc.game == "hands":
-        if hands_played < sc.hands:
-            return -1, target, ""
-        best = max(scores)
-        leaders = [s for s in range(len(scores)) if scores[s] == best]
-        if len(leaders) == 1:
-            return leaders[0], target, f"highest score after {sc.hands} hands"
-        return -1, target, "tied after the last hand: one more hand decides"
+        return _after_hands(rules, scores, target, hands_played)
     over = [s for s in range(len(scores)) if scores[s] >= target]
     if not over:
         return -1, target, ""
@@ -58,14 +52,35 @@ def decide(rules: RuleSet, scores: Sequence[int], target: int, bidder_side: int,
                                  "partner counts next after the bidder")
     if rule == "bid-and-out" or rule == "bidder-first":
         rule = sc.tie_fallback
+    return _tied_over(rules, scores, target, over, rule)
+
+
+def _after_hands(rules: RuleSet, scores: Sequence[int], target: int, hands_played: int
+                 ) -> tuple[int, int, str]:
+    """A game of so many hands: the highest score once they are played."""
+    hands = rules.scoring.hands
+    if hands_played < hands:
+        return -1, target, ""
+    best = max(scores)
+    leaders = [s for s in range(len(scores)) if scores[s] == best]
+    if len(leaders) == 1:
+        return leaders[0], target, f"highest score after {hands} hands"
+    return -1, target, "tied after the last hand: one more hand decides"
+
+
+def _tied_over(rules: RuleSet, scores: Sequence[int], target: int, over: list[int], rule: str
+               ) -> tuple[int, int, str]:
+    """More than one side over the target, the bidder's not deciding: the highest score, or
+    the game goes on to a higher target."""
     if rule == "highest":
         best = max(scores[s] for s in over)
         leaders = [s for s in over if scores[s] == best]
         if len(leaders) == 1:
             leader = leaders[0]
-            return leader, target, f"{name(rules, leader)} has the highest score over {target}"
+            return leader, target, (f"{side_name(rules, leader)} has the highest score over "
+                                    f"{target}")
         return -1, target, "tied over the target: another hand is played"
-    new_target = target + sc.overtime_step
+    new_target = target + rules.scoring.overtime_step
     return -1, new_target, f"more than one side passed {target}: the game goes on to {new_target}"
 
 
