@@ -356,7 +356,11 @@ class Layout:
             return pygame.Rect(round(12 * s), top, round(300 * s), bottom - top)
         east = self.top_right()
         top = self.hand_box(east).top  # the right chair's label sits just above this line
-        left = self.center[0] + round(self.card_h * 0.62 * 1.15 + self.card_w / 2 + 24 * s)
+        # Clear of the trick: of its rightmost card, where five and six chairs lay it further
+        # out than a hand card's reach (the panel covered the right chair's card there).
+        trick_right = max(self.trick_slot(c)[0] for c in range(self.players)) + self.trick_w / 2
+        left = max(self.center[0] + round(self.card_h * 0.62 * 1.15 + self.card_w / 2 + 24 * s),
+                   round(trick_right + 24 * s))
         right = w - round(self.small_h + 40 * s)
         return pygame.Rect(left, top, right - left, bottom - top)
 
