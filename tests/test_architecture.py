@@ -25,7 +25,7 @@ GAME = ROOT / "game"
 # (layer, module-name pattern), lowest first. A module takes the first pattern it matches.
 LAYERS: list[tuple[str, str]] = [
     ("rules core", r"game\.rules(\.(actions|bids|cards|combos|deal|errors|events|explain|kernel"
-                   r"|meld|outcome|phase|rescale|rulefile|ruleset|seating|tricks))?$"),
+                   r"|meld|outcome|partner|phase|rescale|rulefile|ruleset|seating|tricks))?$"),
     ("rules game tables", r"game\.rules\.(auction_game|stock_game)(\.(state|meld|consts))?$"),
     ("rules compiled", r"game\.rules\.compiled$"),
     ("rules state", r"game\.rules\.state$"),

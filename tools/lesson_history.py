@@ -309,7 +309,7 @@ def _exchanged(rules: RuleSet, state: GameState, now: list[list[Card]],
     back: tuple[Card, ...] = ()
     count = rules.passing.count
     if count and rules.partnerships:
-        partner = rules.seating.partner(hand.bidder)
+        partner = rules.seating.partners(hand.bidder)[0]  # passing: sides of two
         to_bidder = tuple(rng.sample(list(final[hand.bidder].elements()), count))
         back = tuple(rng.sample(list(final[partner].elements()), count))
         dealt[hand.bidder] += Counter(back)

@@ -7,7 +7,8 @@ The plan is issue 29's, with issue 39's counts and targets: hard against medium 
 duplicate deals on racehorse, partnership-150, partnership-190 and cutthroat, 300 on double-deck
 and check, 1,000 on two-handed; expert against hard over 500 deals on racehorse,
 partnership-150 and two-handed; 100 whole duplicate games of hard against medium on racehorse,
-double-deck, partnership-190 and two-handed. Each row's
+double-deck, partnership-190 and two-handed; and issue 38's 300 deals of hard against medium
+on five-handed and six-handed. Each row's
 checkpoint is ``OUT/VARIANT__A__B__deals.jsonl`` (or ``__games.jsonl``); the folder is kept in
 the repository (short rows, no decision times, under 2 MB in all), and the tables need nothing
 else: without ``--run`` they are printed from it.
@@ -35,7 +36,7 @@ from game.store.checkpoint import CheckpointError
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "benchmarks" / "strength"
 ORDER = ["racehorse", "partnership-150", "double-deck", "partnership-190", "cutthroat",
-         "check", "two-handed"]
+         "check", "two-handed", "five-handed", "six-handed"]
 PAIRS = [("hard", "medium"), ("expert", "hard")]
 GAMES = ("racehorse", "double-deck", "partnership-190", "two-handed")
 # Issue 29's targets, expert's raised by issue 39: A − B per deal at least this (for expert −
@@ -46,7 +47,9 @@ TARGETS: dict[tuple[str, str, str], float] = {
     ("double-deck", "hard", "medium"): 15, ("partnership-190", "hard", "medium"): 60,
     ("cutthroat", "hard", "medium"): 40, ("two-handed", "hard", "medium"): 40,
     ("racehorse", "expert", "hard"): 15, ("partnership-150", "expert", "hard"): 15,
-    ("two-handed", "expert", "hard"): 25}
+    ("two-handed", "expert", "hard"): 25,
+    # Issue 38, in 001's scale (50 trick points a hand at five, 75 at six).
+    ("five-handed", "hard", "medium"): 8, ("six-handed", "hard", "medium"): 12}
 GAME_TARGET = 0.65
 
 
@@ -82,6 +85,7 @@ def plan() -> list[Run]:
     runs += [Run(v, "expert", "hard", 500) for v in ("racehorse", "partnership-150",
                                                       "two-handed")]
     runs += [Run(v, "hard", "medium", games=100) for v in GAMES]
+    runs += [Run(v, "hard", "medium", 300) for v in ("five-handed", "six-handed")]  # issue 38
     return runs
 
 

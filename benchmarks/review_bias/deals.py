@@ -144,7 +144,7 @@ class AuctionProposals:
         rules, f = self.record.rules, self.f
         if self.kind == "plain":
             others = self._others()
-            exchanged = (rules.seating.partner(f.bidder), f.bidder) if f.passes else ()
+            exchanged = (rules.seating.partners(f.bidder)[0], f.bidder) if f.passes else ()
             boxes = [(self.size, self._known_dealt(s)) for s in others]
             holders: list[int | None] = [None if s in exchanged else s for s in others]
             if f.widow is None and rules.widow.size:
@@ -190,7 +190,7 @@ class AuctionProposals:
     def _three(self) -> tuple[int, int, int]:
         """Racehorse: the bidder, its partner and the other defender."""
         bidder = self.f.bidder
-        partner = self.record.rules.seating.partner(bidder)
+        (partner,) = self.record.rules.seating.partners(bidder)
         other = next(s for s in self._others() if s not in (bidder, partner))
         return bidder, partner, other
 
@@ -223,7 +223,7 @@ class AuctionProposals:
         need = f.need[s]
         if not (rules.passing.count and f.passes and f.bidder >= 0):
             return need
-        partner = rules.seating.partner(f.bidder)
+        (partner,) = rules.seating.partners(f.bidder)
         out = Counter(f.passes[0][1])  # the partner's pass
         back = Counter(f.passes[1][1]) if len(f.passes) > 1 else Counter()
         if s == partner:  # it passed ``out`` and was given ``back``

@@ -94,12 +94,21 @@ def average_best(rules: RuleSet) -> float:
     return total / n
 
 
-def read_partner(view: PlayerView) -> Read:
-    """What partner's calls showed, in the words the auction panel uses (callmeaning)."""
+def read_partners(view: PlayerView) -> Read:
+    """What the partners' calls showed, in the words the auction panel uses (callmeaning):
+    each partner's reading added (a side of three has two; a partner found later by a card is
+    nobody's yet during the auction)."""
+    reads = [read_partner(view, p) for p in view.rules.seating.partners(view.seat)]
+    if len(reads) <= 1:
+        return reads[0] if reads else Read()
+    shown = [r.shows for r in reads if r.shows]
+    return Read(sum(r.bonus for r in reads), "; ".join(shown),
+                any(r.partner_run for r in reads))
+
+
+def read_partner(view: PlayerView, partner: int) -> Read:
+    """What one partner's calls showed."""
     rules = view.rules
-    if not rules.partnerships:
-        return Read()
-    partner = rules.seating.partner(view.seat)
     model = model_for(rules)
     scale = rules.total_trick_points / 250
     calls = [c for c in read_auction(rules, view.bids, view.dealer) if c.seat == partner]
@@ -142,7 +151,7 @@ def side_estimate(view: PlayerView, level: str) -> tuple[Estimate, float, Read]:
             return ests[0], -1e6, Read()  # no marriage: as declarer we lose the bid unplayed
         ests = marry
     best = ests[0]
-    read = read_partner(view)
+    read = read_partners(view)
     if level_settings(level).rough:
         value = max(rough_value(rules, h, t) for t in range(4))
         return best, value + read.bonus * 0.5, read
@@ -182,10 +191,10 @@ def _convention_bid(view: PlayerView, ceiling: float) -> int | None:
     h = view.hand
     high = view.high_bid
     if system == "jumps":
-        partner = rules.seating.partner(view.seat)
+        partners = rules.seating.partners(view.seat)
         run = has_run(rules, h) >= 0
         aces = has_aces(rules, h)
-        partner_in = not (view.passed_out and view.passed_out[partner])
+        partner_in = any(not (view.passed_out and view.passed_out[p]) for p in partners)
         meld = meld_table(rules).total(h, None)
         if run and aces and partner_in and high < 340:
             return 340
@@ -223,7 +232,7 @@ def decide(view: PlayerView, level: str, aggression: str, rng: random.Random,
     if noise:
         ceiling += rng.gauss(0.0, noise * model.sd)
     nxt = first.amount
-    partner = rules.seating.partner(view.seat)
+    partners = rules.seating.partners(view.seat)
     whose = "our side is" if rules.partnerships else "my hand is"
     about = f"{whose} worth about {value:.0f} with {best.meld} meld in my best suit"
     if read.shows:
@@ -234,7 +243,7 @@ def decide(view: PlayerView, level: str, aggression: str, rng: random.Random,
         return conv
     if not can_pass:
         return first, f"bid {nxt}: I must open (or I am stuck); {about}"
-    if view.high_bidder >= 0 and view.high_bidder == partner:
+    if view.high_bidder >= 0 and view.high_bidder in partners:
         opponents_in = any(not view.passed_out[s] for s in range(rules.players)
                            if not rules.seating.same_side(s, view.seat))
         if read.partner_run or opponents_in:

@@ -26,6 +26,7 @@ from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for
 from game.rules.combos import card_choices
 from game.rules.compiled import best_meld, meld_table
+from game.rules.partner import find_partner
 from game.rules.ruleset import RuleSet
 
 # Deals simulated when a house table is fitted at run time. Against 300 other deals, the models
@@ -40,11 +41,12 @@ def starting_models(rules: RuleSet) -> tuple[Model, Model]:
     """A rough (bid, play) pair scaled to the table's points: only the discards of a fit's own
     simulation use it, before the table has a model of its own."""
     scale = rules.total_trick_points / 250
-    share = 0.5 if rules.partnerships else 0.4
+    sided = rules.partnerships or rules.seating.by_card
+    share = 0.5 if sided else 0.4
     coef = [share * rules.total_trick_points - 30 * scale, 1.0, 9 * scale, 10 * scale,
             5 * scale, 2 * scale, 14 * scale, 4 * scale, 1 * scale, 8 * scale, 4 * scale,
             -2 * scale]
-    partner = 60.0 * (rules.meld.marriage / 20) if rules.partnerships else 0.0
+    partner = 60.0 * (rules.meld.marriage / 20) if sided else 0.0
     coef[0] += partner
     bid = Model(tuple(coef), 45 * scale, partner, share * rules.total_trick_points)
     coef[0] -= partner
@@ -103,9 +105,10 @@ def simulate(rules: RuleSet, deals: int, seed: int, discard_model: Model | None 
     pol = policy_for(rules)
     rng = random.Random(seed)
     n = rules.players
-    # South declares; at a partnership table its partner passes and melds with it.
-    team = rules.seating.teams_against(0)
-    mate = rules.seating.partner(0)
+    # South declares; at a partnership table its partners (racehorse: its partner passes) meld
+    # with it; where a card finds the partner, the trump being simulated finds it.
+    # Racehorse's passing is between the two seats of a side of two.
+    mate = rules.seating.partners(0)[0] if rules.passing.count else -1
     pts = rules.trick_points_by_type
     bx: list[list[float]] = []
     by: list[float] = []
@@ -124,10 +127,16 @@ def simulate(rules: RuleSet, deals: int, seed: int, discard_model: Model | None 
         passing = rules.passing.count and mate >= 0
         gives = card_choices(deck, hands0[mate], rules.passing.count) if passing else []
         discard = (best_discard(rules, hands0[0] + widow, rules.widow.size, play_model)[1]
-                   if rules.widow.size and not passing else None)
+                   if rules.widow.size and not passing and not rules.widow.after_trump
+                   else None)
         for trump in range(4):
             hands = list(hands0)
             banked = 0
+            # Where a card finds the partner, this trump finds it in these hands.
+            found = (find_partner(rules, hands, 0, trump).partners if rules.seating.by_card
+                     else ())
+            sides = rules.seating.in_hand(0, found, True)
+            team = rules.seating.teams_against(0, sides)
             bid_f = features(rules, hands[0], trump)
             if passing:
                 k = rules.passing.count
@@ -147,13 +156,13 @@ def simulate(rules: RuleSet, deals: int, seed: int, discard_model: Model | None 
             if rules.widow.size:
                 full = hands[0] + widow
                 d = (discard if discard is not None
-                     else best_discard(rules, full, rules.widow.size, play_model)[1])
+                     else best_discard(rules, full, rules.widow.size, play_model, (trump,))[1])
                 hands[0] = full - d
                 banked = sum(pts[t] * ((d >> (t * deck.bits)) & deck.field_mask)
                              for t in range(deck.n_types))
             meld = table.total(hands[0], trump)
-            if mate >= 0:
-                pm = table.total(hands[mate], trump)
+            if rules.partnerships or rules.seating.by_card:
+                pm = sum(table.total(hands[p], trump) for p in sides.partners(0))
                 meld += pm
                 partner_meld += pm
                 samples += 1

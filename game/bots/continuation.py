@@ -39,7 +39,14 @@ from game.bots.handmodel import features, prob_at_least
 from game.bots.handscore import HandScorer, side_results
 from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for
-from game.bots.wholehand import best_trump, greedy_back, greedy_discard, greedy_pass
+from game.bots.wholehand import (
+    best_trump,
+    deal_sides,
+    greedy_back,
+    greedy_discard,
+    greedy_pass,
+    side_melds,
+)
 from game.rules.actions import Action, Bid, Pass
 from game.rules.auction_game.state import HandState
 from game.rules.compiled import best_meld, meld_table
@@ -47,6 +54,7 @@ from game.rules.engine import actor, apply, at_deal, deal_cards, legal_actions, 
 from game.rules.meld import marriage_suits
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
+from game.rules.seating import Sides
 from game.rules.state import GameState
 from game.rules.view import PlayerView
 
@@ -133,7 +141,7 @@ class Follows:
         amount = max((c for c in played if c[0] == seat), key=lambda c: played[c][0])[1]
         share = w / total
         often = ("in most deals" if share >= 0.5 else f"in {share:.0%} of the deals")
-        ours = rules.side_of(seat) == rules.side_of(view.seat)
+        ours = rules.seating.same_side(seat, view.seat)
         who = ("you take it" if seat == view.seat else
                f"your partner {rules.seating.name(seat)} takes it" if ours else
                f"{rules.seating.name(seat)} takes it")
@@ -158,32 +166,36 @@ class Declared:
         self.trump, self.banked, self.rnd = trump, banked, rnd
         rules = cont.rules
         self.melds = [cont.total(h, trump) for h in hands] if trump >= 0 else []
-        self.bside = rules.side_of(declarer)
-        self.shown = [sum(self.melds[s] for s in rules.seats_of(side))
-                      for side in range(rules.n_sides)] if trump >= 0 else []
-        minimum = rules.meld.minimum
-        self.allowed = [0 if minimum and m < minimum else m for m in self.shown]
+        self.sides = deal_sides(rules, hands, declarer, trump)
+        self.bside = self.sides.side_of(declarer)
+        self.shown, self.allowed = (side_melds(rules, self.sides, self.melds) if trump >= 0
+                                    else ([], []))
         self.tricks: tuple[list[int], list[int]] | None = None
 
     def at(self, bid: int) -> Played:
         cont, rules, declarer = self.cont, self.cont.rules, self.declarer
+        sides = self.sides
         if self.trump < 0:  # 001: "the bidding side loses its bid, neither side scoring meld"
-            return Played(cont.scorer(declarer, bid, -1).conceded([0] * rules.n_sides), False)
-        scorer = cont.scorer(declarer, bid, self.trump, bool(rules.widow.size))
-        others = [0 if s == self.bside else self.allowed[s] for s in range(rules.n_sides)]
+            return Played(cont.scorer(declarer, bid, -1).conceded([0] * sides.count, None,
+                                                                   sides, [0] * rules.players),
+                          False)
+        scorer = cont.scorer(declarer, bid, self.trump, bool(rules.widow.size), sides)
+        others = [0 if s == self.bside else self.allowed[s] for s in range(sides.count)]
         minimum = rules.meld.minimum
-        if minimum and self.shown[self.bside] < minimum:
-            return Played(scorer.conceded(others), False)  # 001: the bid is lost unplayed
+        if minimum and self.shown[self.bside] < minimum:  # 001: the bid is lost unplayed
+            return Played(scorer.conceded(others, seat_meld=self.melds), False)
         if gives_up(rules, bid, self.melds[declarer], self.shown[self.bside],
                     self.hands[declarer], self.trump, self.banked):
-            return Played(scorer.conceded(others), False)
+            return Played(scorer.conceded(others, seat_meld=self.melds), False)
         if self.tricks is None:
-            team = list(rules.seating.teams_against(declarer))
+            team = list(rules.seating.teams_against(declarer, sides))
             self.tricks = cont.pol.play(list(self.hands), self.trump, cont.leader(declarer),
                                         team, (), team[declarer], self.rnd.random, 0.04)
         taken, won = self.tricks
-        _, made, _ = side_results(rules, declarer, bid, self.allowed, taken, won, self.banked)
-        return Played(scorer.played(self.allowed, taken, won, self.banked), made)
+        _, made, _ = side_results(rules, declarer, bid, self.allowed, taken, won, self.banked,
+                                  sides)
+        return Played(scorer.played(self.allowed, taken, won, self.banked, sides=sides,
+                                    seat_meld=self.melds), made)
 
 
 @dataclass(frozen=True)
@@ -275,11 +287,12 @@ class Continuation:
         full = hs[declarer] + (widow if rules.widow.size else 0)
         if rules.auction.trump_needs_marriage and not marriage_suits(rules, full):
             return Declared(self, declarer, hs, -1, 0, rnd)
-        trump = best_trump(rules, full)
+        # Five-handed names trump before seeing the widow.
+        trump = best_trump(rules, hs[declarer] if rules.widow.after_trump else full)
         banked = 0
         if rules.passing.count and rules.partnerships:
             k = rules.passing.count
-            partner = rules.seating.partner(declarer)
+            (partner,) = rules.seating.partners(declarer)  # passing: sides of two
             give = greedy_pass(rules, hs[partner], trump, k)
             if rules.passing.exchange == "simultaneous":
                 back = greedy_back(rules, hs[declarer], 0, trump, k)
@@ -299,5 +312,6 @@ class Continuation:
                          for t in range(d.n_types))
         return Declared(self, declarer, hs, trump, banked, rnd)
 
-    def scorer(self, declarer: int, bid: int, trump: int, looked: bool = False) -> HandScorer:
-        return HandScorer(self.view, declarer, bid, trump, looked, self.gv)
+    def scorer(self, declarer: int, bid: int, trump: int, looked: bool = False,
+               sides: Sides | None = None) -> HandScorer:
+        return HandScorer(self.view, declarer, bid, trump, looked, self.gv, sides)

@@ -35,13 +35,25 @@ def cards_text(cards: Sequence[Card]) -> str:
 def choose_trump(view: PlayerView) -> tuple[Action, str]:
     """The trump with the best estimate of the side's result (meld and trick-taking), and
     why."""
-    legal = [a.suit for a in view.legal if isinstance(a, NameTrump)]
+    legal = list(dict.fromkeys(a.suit for a in view.legal if isinstance(a, NameTrump)))
     rules = view.rules
     ests = estimates(rules, view.hand, [int(s) for s in legal])
     best = ests[0]
     suit = Suit(best.trump)
-    return NameTrump(suit), (f"name {suit.plural}: {best.meld} meld with that trump and the "
-                             f"best trick-taking chances (side worth about {best.value:.0f})")
+    return naming(view, suit), (f"name {suit.plural}: {best.meld} meld with that trump and the "
+                                f"best trick-taking chances (side worth about {best.value:.0f})")
+
+
+def naming(view: PlayerView, suit: Suit) -> NameTrump:
+    """Naming ``suit`` trump; where the bidder calls a trump card to find its partner, the
+    strongest one it does not hold every copy of (the partner then holds a high trump)."""
+    if any(a == NameTrump(suit) for a in view.legal):
+        return NameTrump(suit)
+    deck = view.rules.deck
+    for rank in deck.ranks_high_to_low:
+        if deck.count(view.hand, Card(rank, suit)) < deck.copies:
+            return NameTrump(suit, rank)
+    return NameTrump(suit, deck.ranks_high_to_low[0])
 
 
 # -- passing (racehorse) -------------------------------------------------------------------------
@@ -76,13 +88,19 @@ def choose_pass_back(view: PlayerView) -> tuple[Action, str]:
                               "shorten a side suit")
 
 
+def named_trumps(view: PlayerView) -> tuple[int, ...]:
+    """The trumps a discard may be made for: the one named already (five-handed names trump
+    before the widow), else any."""
+    return (view.trump,) if view.trump >= 0 else (0, 1, 2, 3)
+
+
 def choose_discard(view: PlayerView) -> tuple[Action, str]:
     """The discard that keeps the most meld and value for the best trump, banking the
     counters it lays aside, and why."""
     rules = view.rules
     deck = rules.deck
     value, d, trump = best_discard(rules, view.hand, rules.widow.size,
-                                   play_model_for(rules))
+                                   play_model_for(rules), named_trumps(view))
     cards = tuple(sorted(deck.to_cards(d)))
     act = Discard(cards)  # every choice of k held cards is legal: LevelBot checks it anyway
     banked = sum(rules.trick_points_by_type[deck.type_of(c)] for c in cards)
@@ -134,7 +152,7 @@ def decide_play(view: PlayerView, conservative: float = 0.0) -> tuple[Action, st
 def _playing_on(view: PlayerView) -> tuple[float, str]:
     """(what playing the hand out gains the bidding side over throwing in, why)."""
     rules = view.rules
-    side = rules.side_of(view.seat)
+    side = view.sides.side_of(view.seat)
     meld = view.side_meld[side] if view.side_meld else 0
     need = view.bid - meld
     total = rules.total_trick_points
@@ -150,7 +168,7 @@ def throw_in_decision(view: PlayerView) -> tuple[bool, str]:
     """Whether the bidding side should throw in rather than lead (000 and 001)."""
     rules = view.rules
     if rules.throw_in.mode == "over-margin":
-        side = rules.side_of(view.seat)
+        side = view.sides.side_of(view.seat)
         need = view.bid - (view.side_meld[side] if view.side_meld else 0)
         return True, (f"throw in: we need {need} in tricks, more than the "
                       f"{rules.total_trick_points} there are")
@@ -172,8 +190,8 @@ def throw_in_vote(view: PlayerView) -> tuple[Action, str]:
     tricks) with playing on: our trick points, against the bidders making it, judged from our
     own hand's strength with their trump."""
     rules = view.rules
-    bside = rules.side_of(view.bidder)
-    if rules.side_of(view.seat) == bside:
+    bside = view.sides.side_of(view.bidder)
+    if view.sides.side_of(view.seat) == bside:
         return AgreeThrowIn(), ("agree: my partner judges the hand lost, and throwing in keeps "
                                 "the trick points from the other side")
     meld_b = view.side_meld[bside] if view.side_meld else 0

@@ -162,14 +162,16 @@ def _discard_pool(rules: RuleSet, h: int, trump: int, size: int = 8) -> list[int
     return [t for _, t in scored[:size]]
 
 
-def rank_discards(rules: RuleSet, h: int, k: int, model: Model) -> list[tuple[float, int, int]]:
+def rank_discards(rules: RuleSet, h: int, k: int, model: Model,
+                  trumps: Sequence[int] = range(4)) -> list[tuple[float, int, int]]:
     """(value, discard counts, trump) of the discards worth considering, best first by meld
-    + expected tricks + banked points."""
+    + expected tricks + banked points; ``trumps``: the suits still to choose from (the one
+    named already, where the widow comes after trump)."""
     table = meld_table(rules)
     deck = rules.deck
     pts = rules.trick_points_by_type
     out: list[tuple[float, int, int]] = []
-    for trump in range(4):
+    for trump in trumps:
         pool = _discard_pool(rules, h, trump)
         seen = set()
         for combo in itertools.combinations(range(len(pool)), k):
@@ -186,6 +188,7 @@ def rank_discards(rules: RuleSet, h: int, k: int, model: Model) -> list[tuple[fl
     return out
 
 
-def best_discard(rules: RuleSet, h: int, k: int, model: Model) -> tuple[float, int, int]:
+def best_discard(rules: RuleSet, h: int, k: int, model: Model,
+                 trumps: Sequence[int] = range(4)) -> tuple[float, int, int]:
     """(value, discard counts, trump) maximising meld + expected tricks + banked points."""
-    return rank_discards(rules, h, k, model)[0]
+    return rank_discards(rules, h, k, model, trumps)[0]

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from game.bots.base import points_text
-from game.bots.exchange import cards_text
+from game.bots.exchange import cards_text, named_trumps, naming
 from game.bots.exchange_choices import rank_discards, rank_pass_backs, rank_passes
 from game.bots.exsample import Sampled
 from game.bots.exsearch import ExchangeSearch, Ranked
@@ -99,12 +99,12 @@ def search_trump(view: PlayerView, rng: random.Random, samples: int,
                  game: bool = True, checks: bool = True
                   ) -> tuple[Action, str]:
     """The trump chosen by search over ``samples`` deals, and why."""
-    suits = [int(a.suit) for a in view.legal if isinstance(a, NameTrump)]
+    suits = list(dict.fromkeys(int(a.suit) for a in view.legal if isinstance(a, NameTrump)))
     search = ExchangeSearch(view, rng, samples, game=game, checks=checks)
     ranked = search.rank(search.trump_plays(suits, _banked(view)), keep=len(suits))
     suit = Suit(suits[ranked[0].index])
     texts = [Suit(s).plural for s in suits]
-    return NameTrump(suit), _by(ranked, view, f"name {suit.plural}", texts, samples)
+    return naming(view, suit), _by(ranked, view, f"name {suit.plural}", texts, samples)
 
 
 def search_discard(view: PlayerView, rng: random.Random, samples: int, width: int,
@@ -115,7 +115,7 @@ def search_discard(view: PlayerView, rng: random.Random, samples: int, width: in
     rules = view.rules
     deck = rules.deck
     ranked_rules = rank_discards(rules, view.hand, rules.widow.size,
-                                 play_model_for(rules))
+                                 play_model_for(rules), named_trumps(view))
     cands: list[tuple[int, int]] = []
     for _, d, trump in ranked_rules:
         if (d, trump) not in cands:
@@ -167,7 +167,7 @@ def rank_play_or_throw(view: PlayerView, rng: random.Random, samples: int,
     sampled deals: the bot's decision and the review's grading of it (000 and 001)."""
     search = ExchangeSearch(view, rng, samples, game=game, checks=checks)
     scorer = search.scorer(view.trump)
-    bside = view.rules.side_of(view.bidder)
+    bside = view.sides.side_of(view.bidder)
     meld = [0 if s == bside else m for s, m in enumerate(view.side_meld)]
 
     def throw(deal: Sampled, rnd: random.Random) -> float:

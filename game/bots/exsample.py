@@ -68,8 +68,10 @@ class DealSampler:
         self.locs: list[int] = [s for s in range(n) if s != view.seat]
         self.caps = [view.hand_sizes[s] - deck.size_of(k.known[s]) for s in self.locs]
         unseen = k.unseen - sum(k.known)
+        # The widow lies face down until the bidder turns it up: after the auction (003's
+        # three-handed) or after naming trump too (five-handed).
         face_down = (rules.widow.size and view.widow is None and view.phase in
-                     (Phase.AUCTION, Phase.WIDOW))
+                     (Phase.AUCTION, Phase.WIDOW, Phase.TRUMP))
         if face_down:
             self.locs.append(WIDOW)
             self.caps.append(rules.widow.size)
@@ -81,8 +83,8 @@ class DealSampler:
         # less what this seat passed to it (added first: the fields never go below zero).
         self.passed = [0] * n
         self.received = [0] * n
-        partner = rules.seating.partner(view.seat)
-        if partner >= 0:
+        if view.passed or view.received:  # passing: between the two seats of a side of two
+            (partner,) = rules.seating.partners(view.seat)
             self.passed[partner], self.received[partner] = view.passed, view.received
         self.checks: dict[int, list[Check]] = seat_checks(view) if auction else {}
         named = trump_check(view) if auction else None

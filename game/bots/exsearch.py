@@ -27,9 +27,17 @@ from game.bots.handmodel import features, prob_at_least
 from game.bots.handscore import HandScorer, hand_meld_checks, seat_meld_stars
 from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for
-from game.bots.wholehand import best_trump, greedy_back, greedy_discard, greedy_pass
+from game.bots.wholehand import (
+    best_trump,
+    deal_sides,
+    greedy_back,
+    greedy_discard,
+    greedy_pass,
+    side_melds,
+)
 from game.rules.compiled import best_meld, meld_table
 from game.rules.ruleset import RuleSet
+from game.rules.seating import Sides
 from game.rules.view import PlayerView
 
 Play = Callable[[Sampled, random.Random], float]  # one candidate in one deal -> value
@@ -67,7 +75,6 @@ class ExchangeSearch:
         self.seeds: list[float] = []
         self.gv = GameValue.of(view, game)
         self.bidder = view.bidder
-        self.team = list(rules.seating.teams_against(view.bidder))
         first = rules.table.first_lead == "bidder"
         self.leader = view.bidder if first else rules.next_seat(view.dealer)
         self.pol = policy_for(rules)
@@ -95,42 +102,46 @@ class ExchangeSearch:
         return HandScorer(self.view, self.bidder, self.view.bid, trump, looked, self.gv)
 
     # -- the shared play-out ------------------------------------------------------------------
-    def side_melds(self, hands: Sequence[int], trump: int) -> tuple[list[int], list[int]]:
-        """(meld shown per side, meld each side may score under the preset's minimum)."""
-        rules = self.rules
-        melds = [self.total(h, trump) for h in hands]
-        shown = [sum(melds[s] for s in rules.seats_of(side)) for side in range(rules.n_sides)]
-        minimum = rules.meld.minimum
-        allowed = [0 if minimum and m < minimum else m for m in shown]
-        return shown, allowed
+    def sides(self, hands: Sequence[int], trump: int) -> Sides:
+        """Who plays with whom in this deal: as announced, or, before trump where a card
+        finds the partner, whom the candidate trump finds in the sampled hands."""
+        view = self.view
+        if view.trump >= 0 or not self.rules.seating.by_card:
+            return view.sides
+        return deal_sides(self.rules, list(hands), self.bidder, trump)
 
     def finish(self, hands: Sequence[int], trump: int, scorer: HandScorer, rnd: random.Random,
                banked: int = 0) -> float:
         """Meld, play the tricks out from the first lead, and value the hand."""
         rules = self.rules
-        shown, allowed = self.side_melds(hands, trump)
-        bside = rules.side_of(self.bidder)
+        sides = self.sides(hands, trump)
+        melds = [self.total(h, trump) for h in hands]
+        shown, allowed = side_melds(rules, sides, melds)
+        bside = sides.side_of(self.bidder)
         if rules.meld.minimum and shown[bside] < rules.meld.minimum:
             # 001: the bidders lose the bid unplayed; the others score their meld.
             return scorer.conceded([0 if s == bside else allowed[s]
-                                    for s in range(rules.n_sides)])
-        if self.concede and gives_up(rules, self.view.bid, self.total(hands[self.bidder], trump),
+                                    for s in range(sides.count)], None, sides, melds)
+        if self.concede and gives_up(rules, self.view.bid, melds[self.bidder],
                                      shown[bside], hands[self.bidder], trump, banked):
             return self.concede_value(hands, trump, scorer)
-        taken, won = self.pol.play(list(hands), trump, self.leader, self.team, (),
-                                   self.team[self.bidder], rnd.random, 0.04)
+        team = rules.seating.teams_against(self.bidder, sides)
+        taken, won = self.pol.play(list(hands), trump, self.leader, list(team), (),
+                                   team[self.bidder], rnd.random, 0.04)
         tally = (seat_meld_stars(rules, hands, trump) if scorer.stars else
                  self.checks_of(hands, trump))
-        return scorer.played(allowed, taken, won, banked, tally)
+        return scorer.played(allowed, taken, won, banked, tally, sides, melds)
 
     def concede_value(self, hands: Sequence[int], trump: int, scorer: HandScorer) -> float:
         """The bidders give up after meld: the others score theirs (and every seat keeps its
         meld checks)."""
         rules = self.rules
-        _, allowed = self.side_melds(hands, trump)
-        bside = rules.side_of(self.bidder)
-        return scorer.conceded([0 if s == bside else allowed[s] for s in range(rules.n_sides)],
-                               self.checks_of(hands, trump))
+        sides = self.sides(hands, trump)
+        melds = [self.total(h, trump) for h in hands]
+        _, allowed = side_melds(rules, sides, melds)
+        bside = sides.side_of(self.bidder)
+        return scorer.conceded([0 if s == bside else allowed[s] for s in range(sides.count)],
+                               self.checks_of(hands, trump), sides, melds)
 
     # -- ranking ------------------------------------------------------------------------------
     def _more_deals(self, n: int) -> None:
@@ -193,7 +204,7 @@ class ExchangeSearch:
 
     def pass_back_plays(self, candidates: Sequence[int]) -> list[Play]:
         trump, me = self.view.trump, self.view.seat
-        partner = self.rules.seating.partner(me)
+        (partner,) = self.rules.seating.partners(me)  # passing: sides of two
         scorer = self.scorer(trump)
 
         def make(back: int) -> Play:
@@ -214,13 +225,25 @@ class ExchangeSearch:
         k = rules.passing.count if rules.partnerships and passing else 0
         looked = self.view.widow is not None
 
+        # Five-handed: the widow is still face down when trump is named; the bidder takes it
+        # after, and discards by the rules.
+        widow_next = bool(rules.widow.size and rules.widow.after_trump and not looked)
+        pts, deck = rules.trick_points_by_type, rules.deck
+
         def make(trump: int) -> Play:
-            scorer = self.scorer(trump, looked)
+            scorer = self.scorer(trump, looked or widow_next)
 
             def play(deal: Sampled, rnd: random.Random) -> float:
                 hs = list(deal.hands)
+                if widow_next:
+                    full = hs[me] + deal.widow
+                    discard = greedy_discard(rules, full, trump, rules.widow.size)
+                    hs[me] = full - discard
+                    got = sum(pts[t] * ((discard >> (t * deck.bits)) & deck.field_mask)
+                              for t in range(deck.n_types))
+                    return self.finish(hs, trump, scorer, rnd, banked + got)
                 if k:
-                    partner = rules.seating.partner(me)
+                    (partner,) = rules.seating.partners(me)  # passing: sides of two
                     give = greedy_pass(rules, hs[partner], trump, k)
                     hs[partner] -= give
                     hs[me] += give

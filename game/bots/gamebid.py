@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from game.bots.auctionsample import AuctionSampler
 from game.bots.gamevalue import GameValue, hand_stats
 from game.bots.handeval import best_estimate
-from game.bots.handscore import HandScorer, seat_meld_stars, side_results
+from game.bots.handscore import HandScorer, seat_meld_stars
 from game.bots.wholehand import Outcome, play_out
 from game.rules.compiled import compile_rules
 from game.rules.ruleset import RuleSet
@@ -64,17 +64,15 @@ def _if_passed(view: PlayerView, hands: Sequence[int]) -> tuple[int, int]:
 def _value(view: PlayerView, gv: GameValue, out: Outcome, bid: int,
            hands: Sequence[int]) -> float:
     rules = view.rules
-    scorer = HandScorer(view, out.declarer, bid, out.trump, gv=gv)
+    scorer = HandScorer(view, out.declarer, bid, out.trump, gv=gv, sides=out.sides)
     stars = seat_meld_stars(rules, hands, out.trump) if scorer.stars else None
     if rules.meld.minimum:
-        bside = rules.side_of(out.declarer)
+        bside = out.sides.side_of(out.declarer)
         if out.side_meld[bside] < rules.meld.minimum:
             return scorer.conceded([0 if s == bside else m for s, m in
-                                    enumerate(out.side_meld)])
-    scores, made, keeps = side_results(rules, out.declarer, bid, out.side_meld, out.taken,
-                                       out.won, out.banked)
-    return gv.value(scores, rules.side_of(out.declarer),
-                    scorer.tallies(made, keeps, True, stars))
+                                    enumerate(out.side_meld)], seat_meld=out.seat_meld)
+    return scorer.played(out.side_meld, out.taken, out.won, out.banked, stars,
+                         seat_meld=out.seat_meld)
 
 
 def decide(view: PlayerView, rng: random.Random, samples: int, nxt: int

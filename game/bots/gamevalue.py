@@ -41,6 +41,8 @@ HAND_STATS: dict[str, tuple[float, float]] = {
     "racehorse": (180.0, 222.0), "partnership-150": (200.0, 115.0),
     "partnership-190": (197.0, 129.0), "double-deck": (39.0, 48.5),
     "cutthroat": (66.0, 210.0), "check": (66.0, 210.0), "two-handed": (265.0, 100.0),
+    # Issue 38, the same way (each column: five-handed per player, six-handed per side).
+    "five-handed": (19.1, 43.3), "six-handed": (50.1, 69.1),
 }
 # 002: "Each star is worth a value determined by the players"; "The game to 1000 points is worth
 # another value, i.e., Dollar, Two, Five". At the document's common 10 or 25 cents a star and a

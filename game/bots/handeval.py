@@ -64,13 +64,27 @@ MODELS: dict[str, tuple[Model, Model]] = {
         Model((7.88, 0.0, 8.56, 16.23, 12.04, 3.82, 13.29, 3.77, -1.44, 22.62, 12.24, -0.24),
               sd=21.3, partner_meld=0.0, tricks_mean=95.2),
     ),
+    # The side is the bidder and the partner its trump finds; the widow comes after trump.
+    'five-handed': (
+        Model((28.14, 0.92, 2.55, 2.41, 0.45, 0.24, 1.57, 0.13, 0.32, 0.36, -0.37, 0.25),
+              sd=15.1, partner_meld=8.7, tricks_mean=28.1),
+        Model((10.56, 0.0, 1.99, 1.99, 0.74, 0.26, 1.53, -0.18, -0.21, 0.98, 0.62, 0.43),
+              sd=6.3, partner_meld=8.7, tricks_mean=28.1),
+    ),
+    'six-handed': (
+        Model((54.16, 0.98, 0.97, 1.89, 1.37, 0.09, 1.88, 0.76, -0.04, 0.23, 2.4, 0.41),
+              sd=21.5, partner_meld=31.7, tricks_mean=39.2),
+        Model((23.31, 0.0, 1.48, 1.59, 0.5, 0.24, 1.75, -0.04, -0.1, 0.06, 1.15, 0.59),
+              sd=10.0, partner_meld=31.7, tricks_mean=39.2),
+    ),
 }
 
 
 def signature(rules: RuleSet) -> tuple[object, ...]:
     """What the models depend on, so a house table built on a preset keeps its model."""
     return (rules.players, rules.table.deck, rules.passing.count, rules.widow.size,
-            rules.trick_points_by_type, rules.tricks.last_trick, rules.tricks.obligations)
+            rules.trick_points_by_type, rules.tricks.last_trick, rules.tricks.obligations,
+            rules.table.sides, rules.widow.after_trump)
 
 
 def model_for(rules: RuleSet) -> Model:
@@ -120,17 +134,20 @@ _OB_000 = ("first_identical_wins", "follow_suit", "take_trick", "any_card")
 _OB_003 = ("follow_suit", "must_trump", "beat_trump_lead", "over_trump", "any_card")
 _PTS_AKT = (0, 0, 0, 10, 10, 10) * 4
 _PTS_AT_KQ = (0, 0, 5, 5, 10, 10) * 4
+_OB_001 = ("first_identical_wins", "follow_suit", "crawl", "must_trump", "over_trump", "any_card")
+_PTS_001 = (0, 0, 1, 1, 1) * 4
+_SELF = ("each-for-self", False)
 PRESET_SIGNATURES: dict[str, tuple[object, ...]] = {
-    "racehorse": (4, 48, 3, 0, _PTS_AKT, 10, _OB_000),
-    "double-deck": (4, 80, 0, 0, (0, 0, 1, 1, 1) * 4, 2,
-                    ("first_identical_wins", "follow_suit", "crawl", "must_trump", "over_trump",
-                     "any_card")),
+    "racehorse": (4, 48, 3, 0, _PTS_AKT, 10, _OB_000, "pairs", False),
+    "double-deck": (4, 80, 0, 0, _PTS_001, 2, _OB_001, "pairs", False),
     "partnership-190": (4, 48, 0, 0, _PTS_AT_KQ, 10,
                         ("follow_suit", "first_identical_wins", "must_trump", "beat_trump_lead",
-                         "any_card")),
-    "partnership-150": (4, 48, 0, 0, _PTS_AT_KQ, 10, _OB_003),
-    "cutthroat": (3, 48, 0, 3, _PTS_AT_KQ, 10, _OB_003),
-    "check": (3, 48, 0, 3, _PTS_AT_KQ, 10, _OB_003),
+                         "any_card"), "pairs", False),
+    "partnership-150": (4, 48, 0, 0, _PTS_AT_KQ, 10, _OB_003, "pairs", False),
+    "cutthroat": (3, 48, 0, 3, _PTS_AT_KQ, 10, _OB_003, *_SELF),
+    "check": (3, 48, 0, 3, _PTS_AT_KQ, 10, _OB_003, *_SELF),
+    "five-handed": (5, 80, 0, 5, _PTS_001, 2, _OB_001, "partner-by-card", True),
+    "six-handed": (6, 120, 0, 0, _PTS_001, 3, _OB_001, "threes", False),
 }
 
 

@@ -13,36 +13,57 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from game.bots.gamevalue import GameValue
-from game.rules.auction_game.scoring import played_side
+from game.rules.auction_game.scoring import played_side, seat_result
 from game.rules.auction_game.tallies import hand_stars, meld_checks, meld_stars
 from game.rules.cards import Rank, Suit
 from game.rules.compiled import best_meld
+from game.rules.events import SideResult
 from game.rules.ruleset import RuleSet
+from game.rules.seating import Sides
 from game.rules.view import PlayerView
 
 Valuer = Callable[[Sequence[int], Sequence[int]], float]  # (taken, won) per seat -> value
 
 
-def side_results(rules: RuleSet, bidder: int, bid: int, side_meld: Sequence[int],
-                 taken: Sequence[int], won: Sequence[int], banked: int = 0
-                 ) -> tuple[list[int], bool, list[bool]]:
-    """(score per side, whether the bidders made it, whether each side kept its meld) for a
-    played hand: ``taken`` and ``won`` per seat, ``banked`` trick points in the bidder's
-    discards."""
-    seats_of = rules.seats_of
-    bside = rules.side_of(bidder)
-    scores, keeps = [], []
-    made = False
-    for side in range(rules.n_sides):
+def side_outcomes(rules: RuleSet, bidder: int, bid: int, side_meld: Sequence[int],
+                  taken: Sequence[int], won: Sequence[int], banked: int = 0,
+                  sides: Sides | None = None) -> tuple[list[SideResult], list[bool]]:
+    """(each side's result, whether it kept its meld) for a played hand: ``taken`` and ``won``
+    per seat, ``banked`` trick points in the bidder's discards, ``sides`` the hand's (the
+    table's by default)."""
+    sides = sides or rules.seating.sides
+    seats_of = sides.seats_of
+    bside = sides.side_of(bidder)
+    results, keeps = [], []
+    for side in range(sides.count):
         t = sum(taken[s] for s in seats_of(side)) + (banked if side == bside else 0)
         w = sum(won[s] for s in seats_of(side))
         meld = side_meld[side] if side_meld else 0
         result, keep = played_side(rules, side, side == bside, bid, meld, meld, t, w)
-        scores.append(result.score)
+        results.append(result)
         keeps.append(keep)
-        if side == bside:
-            made = bool(result.made)
-    return scores, made, keeps
+    return results, keeps
+
+
+def side_results(rules: RuleSet, bidder: int, bid: int, side_meld: Sequence[int],
+                 taken: Sequence[int], won: Sequence[int], banked: int = 0,
+                 sides: Sides | None = None) -> tuple[list[int], bool, list[bool]]:
+    """(score per side, whether the bidders made it, whether each side kept its meld) for a
+    played hand (see :func:`side_outcomes`)."""
+    results, keeps = side_outcomes(rules, bidder, bid, side_meld, taken, won, banked, sides)
+    bside = (sides or rules.seating.sides).side_of(bidder)
+    return [r.score for r in results], bool(results[bside].made), keeps
+
+
+def columns(rules: RuleSet, sides: Sides, bidder: int, results: Sequence[SideResult],
+            seat_meld: Sequence[int]) -> list[int]:
+    """Each score-sheet column's score from the hand's sides' results: the sides' own at a
+    table of fixed sides; each player's, where a card found the partner (the engine's
+    ``seat_result``)."""
+    if not rules.seating.by_card:
+        return [r.score for r in results]
+    return [seat_result(rules, sides, bidder, results[sides.side_of(s)], s, seat_meld[s]).score
+            for s in sides.seats]
 
 
 def seat_meld_stars(rules: RuleSet, hands: Sequence[int], trump: int) -> list[int]:
@@ -69,23 +90,31 @@ def hand_meld_checks(rules: RuleSet, h: int, trump: int) -> int:
 
 
 class HandScorer:
-    """Values a played-out hand for one seat: game value of the points and the tallies."""
+    """Values a played-out hand for one seat: game value of the points and the tallies.
+
+    Scores are kept per side of the hand (``sides``: the view's, or those a simulated deal's
+    partner card makes) and turned into the score sheet's columns for the game value; where a
+    card finds the partner each player is a column, and a defender's column needs its own meld
+    (``seat_meld``: every seat's meld total, from the view's shown melds when not given)."""
 
     def __init__(self, view: PlayerView, bidder: int, bid: int, trump: int,
-                 looked: bool = False, gv: GameValue | None = None) -> None:
+                 looked: bool = False, gv: GameValue | None = None,
+                 sides: Sides | None = None) -> None:
         rules = view.rules
         self.rules = rules
         self.gv = gv or GameValue.of(view)
         self.bidder, self.bid, self.trump = bidder, bid, trump
-        self.bside = rules.side_of(bidder) if bidder >= 0 else -1
+        self.sides = sides or view.sides
+        self.bside = self.sides.side_of(bidder) if bidder >= 0 else -1
         sc = rules.scoring
         self.stars = sc.stars and not self.gv.linear
         self.checks = sc.checks and not self.gv.linear
         self.looked = looked
         self.meld_stars = [0] * rules.n_sides
+        self.shown_meld = tuple(m.total if m is not None else 0 for m in view.melds) \
+            if view.melds else (0,) * rules.players
         # played()'s answers: a hand's value depends only on each side's trick points and tricks
         # (given the meld), which repeat from one rollout to the next within a decision.
-        self._side_seats = [tuple(rules.seats_of(side)) for side in range(rules.n_sides)]
         self._valuers: dict[tuple[object, ...], Valuer] = {}
         if self.stars and view.melds:
             for seat, m in enumerate(view.melds):
@@ -115,34 +144,43 @@ class HandScorer:
         return None
 
     def played(self, side_meld: Sequence[int], taken: Sequence[int], won: Sequence[int],
-               banked: int = 0, meld_tally: Sequence[int] | None = None) -> float:
-        """The value of a hand played to its end."""
-        return self.valuer(side_meld, banked, meld_tally)(taken, won)
+               banked: int = 0, meld_tally: Sequence[int] | None = None,
+               sides: Sides | None = None, seat_meld: Sequence[int] | None = None) -> float:
+        """The value of a hand played to its end (``side_meld`` per side of ``sides``)."""
+        return self.valuer(side_meld, banked, meld_tally, sides, seat_meld)(taken, won)
 
     def valuer(self, side_meld: Sequence[int], banked: int = 0,
-               meld_tally: Sequence[int] | None = None) -> Valuer:
+               meld_tally: Sequence[int] | None = None, sides: Sides | None = None,
+               seat_meld: Sequence[int] | None = None) -> Valuer:
         """:meth:`played` for one meld, banked points and stars: a function of the trick points
         and tricks per seat, which remembers its answers by the sides' totals."""
-        key = (tuple(side_meld), banked,
-               None if meld_tally is None else tuple(meld_tally))
+        sides = sides or self.sides
+        seat_meld = tuple(seat_meld) if seat_meld is not None else self.shown_meld
+        key = (tuple(side_meld), banked, None if meld_tally is None else tuple(meld_tally),
+               sides.team, seat_meld if self.rules.seating.by_card else None)
         fn = self._valuers.get(key)
         if fn is None:
             if len(self._valuers) > 10_000:
                 self._valuers.clear()
-            fn = self._valuers[key] = self._make_valuer(tuple(side_meld), banked,
-                                                        meld_tally)
+            fn = self._valuers[key] = self._make_valuer(tuple(side_meld), banked, meld_tally,
+                                                        sides, seat_meld)
         return fn
 
     def _make_valuer(self, side_meld: tuple[int, ...], banked: int,
-                     stars: Sequence[int] | None) -> Valuer:
+                     stars: Sequence[int] | None, sides: Sides, seat_meld: Sequence[int]
+                     ) -> Valuer:
         memo: dict[tuple[int, ...], float] = {}
+        rules, bidder = self.rules, self.bidder
+        column = rules.side_of(bidder)
 
         def compute(taken: Sequence[int], won: Sequence[int]) -> float:
-            scores, made, keeps = side_results(self.rules, self.bidder, self.bid, side_meld,
-                                               taken, won, banked)
-            return self.gv.value(scores, self.bside, self.tallies(made, keeps, True, stars))
+            results, keeps = side_outcomes(rules, bidder, self.bid, side_meld, taken, won,
+                                           banked, sides)
+            made = bool(results[sides.side_of(bidder)].made)
+            scores = columns(rules, sides, bidder, results, seat_meld)
+            return self.gv.value(scores, column, self.tallies(made, keeps, True, stars))
 
-        seats = self._side_seats
+        seats = [sides.seats_of(side) for side in range(sides.count)]
         if all(len(x) == 1 for x in seats):  # each for himself: the seats are the sides
             def value(taken: Sequence[int], won: Sequence[int]) -> float:
                 key = (*taken, *won)
@@ -172,13 +210,22 @@ class HandScorer:
         return partners
 
     def conceded(self, defender_meld: Sequence[int],
-                 meld_checks_now: Sequence[int] | None = None) -> float:
+                 meld_checks_now: Sequence[int] | None = None, sides: Sides | None = None,
+                 seat_meld: Sequence[int] | None = None) -> float:
         """The value of the bidders giving up: they lose the bid, the others score
-        ``defender_meld`` per side (zeros when nobody else scores). 003: "Checks are kept even
-        if you do not make your bid or 'throw it in'": ``meld_checks_now`` per side, when the
-        bidder conceded after looking (none when conceded unseen)."""
-        scores = [-self.bid if side == self.bside else defender_meld[side]
-                  for side in range(self.rules.n_sides)]
-        keeps = [True] * self.rules.n_sides
+        ``defender_meld`` per side of ``sides`` (zeros when nobody else scores). 003: "Checks
+        are kept even if you do not make your bid or 'throw it in'": ``meld_checks_now`` per
+        side, when the bidder conceded after looking (none when conceded unseen)."""
+        rules = self.rules
+        sides = sides or self.sides
+        bside = sides.side_of(self.bidder)
+        results = [SideResult(side, 0, 0, 0, 0, -self.bid, self.bid, False) if side == bside
+                   else SideResult(side, defender_meld[side], defender_meld[side], 0, 0,
+                                   defender_meld[side])
+                   for side in range(sides.count)]
+        seat_meld = seat_meld if seat_meld is not None else self.shown_meld
+        scores = columns(rules, sides, self.bidder, results, seat_meld)
+        keeps = [True] * rules.n_sides
         tally = meld_checks_now if self.checks else None
-        return self.gv.value(scores, self.bside, self.tallies(False, keeps, False, tally))
+        return self.gv.value(scores, rules.side_of(self.bidder),
+                             self.tallies(False, keeps, False, tally))

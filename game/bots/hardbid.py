@@ -36,8 +36,8 @@ def _leader(rules: RuleSet, view: PlayerView, declarer: int) -> int:
 
 def _total(rules: RuleSet, o: Outcome) -> float:
     """The declaring side's meld plus trick points."""
-    side = rules.side_of(o.declarer)
-    return o.side_meld[side] + sum(o.taken[s] for s in rules.seats_of(side)) + o.banked
+    side = o.sides.side_of(o.declarer)
+    return o.side_meld[side] + sum(o.taken[s] for s in o.sides.seats_of(side)) + o.banked
 
 
 @dataclass
@@ -50,13 +50,11 @@ class Reading:
 
 
 def read_auction(view: PlayerView, rng: random.Random, samples: int,
-                 compare_partner: bool) -> Reading:
-    """What the auction so far says about the side's value, from ``samples`` deals
-    consistent with it (and, with ``compare_partner``, this seat declaring against its
-    partner declaring)."""
+                 partner: int = -1) -> Reading:
+    """What the auction revealed, by sampled play-outs; with ``partner`` (a partner holding
+    the bid), also how much more the side scores with this seat declaring instead."""
     rules = view.rules
     me = view.seat
-    partner = rules.seating.partner(me)
     sampler = AuctionSampler(view)
     tw2 = sw = swt = plain = 0.0
     diff = 0.0
@@ -70,7 +68,7 @@ def read_auction(view: PlayerView, rng: random.Random, samples: int,
         sw += w
         swt += w * t
         tw2 += w * w
-        if compare_partner and partner >= 0:
+        if partner >= 0:
             theirs = play_out(rules, hands, widow, partner, rng,
                               leader=_leader(rules, view, partner))
             diff += w * (t - _total(rules, theirs))
@@ -95,12 +93,12 @@ def decide(view: PlayerView, rng: random.Random, aggression: str, samples: int,
     best, heuristic, _ = bidding.side_estimate(view, "hard")
     # 001 without a marriage: as declarer we would lose the bid unplayed.
     value = heuristic if heuristic < -1e5 else best.value
-    partner = rules.seating.partner(view.seat)
+    partners = rules.seating.partners(view.seat)
     passed = view.passed_out or (False,) * rules.players
-    opponents_in = any(not passed[s] for s in range(rules.players)
-                       if rules.side_of(s) != rules.side_of(view.seat))
-    partner_high = partner >= 0 and view.high_bidder == partner
-    reading = read_auction(view, rng, samples, partner_high and not opponents_in)
+    opponents_in = any(not passed[s] for s in rules.seating.opponents(view.seat))
+    partner_high = view.high_bidder >= 0 and view.high_bidder in partners
+    reading = read_auction(view, rng, samples,
+                           view.high_bidder if partner_high and not opponents_in else -1)
     value += reading.info
     ceiling = (value - bidding.margin_z(rules, aggression, "hard") * model.sd
                + (bid_shift or 0.0) * scale)

@@ -16,6 +16,7 @@ from game.rules.cards import Card
 from game.rules.compiled import kernel_for
 from game.rules.kernel import PlayKernel
 from game.rules.ruleset import RuleSet
+from game.rules.seating import Sides
 from game.rules.view import PlayerView
 
 DISCARD = -1  # pseudo-location: the three-handed bidder's discards, unseen by the others
@@ -75,16 +76,22 @@ class Knowledge:
     widow_left: int = 0  # widow cards that must be with the bidder or in the discards
     shown: list[int] = field(default_factory=list)  # per seat: meld total shown (-1 unknown)
     reasons: list[str] = field(default_factory=list)  # inferences, for hints
+    sides: Sides | None = None  # who plays with whom this hand (the table's sides if None)
 
     @property
     def players(self) -> int:
         return self.rules.players
 
-    def partner(self, seat: int) -> int:
-        return self.rules.seating.partner(seat)
+    @property
+    def hand_sides(self) -> Sides:
+        return self.sides or self.rules.seating.sides
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """``seat``'s partners this hand (none for a seat playing alone)."""
+        return self.hand_sides.partners(seat)
 
     def same_side(self, a: int, b: int) -> bool:
-        return self.rules.side_of(a) == self.rules.side_of(b)
+        return self.hand_sides.same_side(a, b)
 
     def void(self, seat: int, suit: int) -> bool:
         sm = self.kernel.suit_mask[suit]
@@ -110,8 +117,9 @@ def _meld_known(rules: RuleSet, view: PlayerView, seat: int) -> int:
         return 0
     minimum = rules.meld.minimum
     if minimum:
-        side = rules.side_of(seat)
-        total = sum(m.total for m in (melds[s] for s in rules.seats_of(side)) if m is not None)
+        sides = view.sides
+        side = sides.side_of(seat)
+        total = sum(m.total for m in (melds[s] for s in sides.seats_of(side)) if m is not None)
         if total < minimum:
             # Under 001's minimum the side only announces its value; the cards stay hidden,
             # so a fair bot must not use them.
@@ -142,15 +150,18 @@ def build(view: PlayerView) -> Knowledge:
     if me == view.bidder and view.discards:
         unseen -= view.discards
     known = [0] * n
-    partner = rules.seating.partner(me)
+    excl = [0] * n
+    found = _partner_found(view, kernel, excl)
+    partners = rules.seating.partners(me)
     for s in range(n):
         if s == me:
             continue
         k = _meld_known(rules, view, s)
-        if s == partner and view.passed:
+        if s in view.partners and found >= 0:  # it held the card that found it
+            k = field_max(bits, nt, k, one[found])
+        if s in partners and view.passed:  # passing: between the two seats of a side of two
             k = field_max(bits, nt, k, field_sub(bits, nt, view.passed, view.received))
         known[s] = field_sub(bits, nt, k, played_by[s])
-    excl = [0] * n
     for trick in view.tricks:
         _infer_trick(kernel, trump, trick, excl)
     if current:
@@ -169,7 +180,42 @@ def build(view: PlayerView) -> Knowledge:
     for s in range(n):
         known[s] = field_min(bits, nt, known[s], unseen) if s != me else 0
     return Knowledge(rules, kernel, me, trump, view.hand, unseen, sizes, known, excl, played_by,
-                     view.bidder, view.bid, tuple(view.side_meld), discard_size, widow_left, shown)
+                     view.bidder, view.bid, tuple(view.side_meld), discard_size, widow_left, shown,
+                     sides=view.sides)
+
+
+def _partner_found(view: PlayerView, k: PlayKernel, excl: list[int]) -> int:
+    """Where a card found the bidder's partner, what finding it says of the hands as they
+    were when trump was named (the others' hands only shrink after: the widow goes to the
+    bidder): the seats clockwise before the partner held no copy of the card, and, where the
+    highest trump finds the partner, no other player held a higher trump. Marks those in
+    ``excl`` and returns the card's type (-1: none found, or no partner by card)."""
+    rules = view.rules
+    if not rules.seating.by_card or view.trump < 0 or view.bidder < 0:
+        return -1
+    deck = rules.deck
+    order = rules.seating.around_from(view.bidder)[1:]
+    card = view.partner_card
+    trumps = [deck.type_of(c) for c in deck.types if c.suit == view.trump]
+    by_rank = rules.table.partner_by == "highest-trump"
+    if card is None:  # nobody else held a trump (or the called card)
+        banned = [t for t in trumps] if by_rank else []
+        for seat in order:
+            for t in banned:
+                excl[seat] |= k.field_of[t]
+        return -1
+    found = deck.type_of(card)
+    higher = [t for t in trumps if t > found] if by_rank else []
+    partner = view.partners[0] if view.partners else -1
+    before = True
+    for seat in order:
+        if seat == partner:
+            before = False
+        for t in higher:
+            excl[seat] |= k.field_of[t]
+        if before:
+            excl[seat] |= k.field_of[found]
+    return found
 
 
 def _followed(k: PlayKernel, t: int, wt: int, high: int, led: int, trump: int,

@@ -31,7 +31,7 @@ class Play:
         self.trump = k.trump
         self.n = rules.players
         # The defenders of a three-handed hand play together against the bidder.
-        self.team = list(rules.seating.teams_against(k.bidder))
+        self.team = list(rules.seating.teams_against(k.bidder, k.hand_sides))
 
     # -- small helpers ------------------------------------------------------------------------
     def name(self, t: int) -> str:
@@ -154,17 +154,18 @@ class Play:
 
     def _to_partner(self, legal: int, opps: list[int]) -> tuple[int, str] | None:
         k, sm = self.k, self.kern.suit_mask
-        partner = k.partner(k.me)
-        if not self.counting or partner < 0:
+        if not self.counting:
             return None
-        for s in range(4):
-            if s == self.trump or not legal & sm[s] or k.void(partner, s):
-                continue
-            pm = k.known[partner] & sm[s]
-            if pm and k.is_master(max(self.types(pm))) and not any(k.void(o, s) for o in opps):
-                low = self.lowest(legal & sm[s])
-                return low, (f"lead the {self.name(low)} to partner's "
-                             f"{self.name(max(self.types(pm)))}")
+        for partner in k.partners(k.me):
+            for s in range(4):
+                if s == self.trump or not legal & sm[s] or k.void(partner, s):
+                    continue
+                pm = k.known[partner] & sm[s]
+                if (pm and k.is_master(max(self.types(pm)))
+                        and not any(k.void(o, s) for o in opps)):
+                    low = self.lowest(legal & sm[s])
+                    return low, (f"lead the {self.name(low)} to partner's "
+                                 f"{self.name(max(self.types(pm)))}")
         return None
 
     def _may_be_void_any(self, opps: list[int], s: int) -> bool:

@@ -110,6 +110,67 @@ def _assign_anywhere(order: list[int], caps: list[int], rng: random.Random, trie
     return None
 
 
+def assign_exact(cards: Sequence[int], caps: list[int], excl: Sequence[int],
+                 field_of: Sequence[int], rng: random.Random) -> list[list[int]] | None:
+    """:func:`assign` where its random tries failed: a deal that respects every exclusion
+    whenever one exists. Each card goes to a random allowed location with room, or, when every
+    allowed location is full, a chain of moves (a card from there to another location it may
+    go to, and so on) frees a place; None only when no deal can respect the exclusions. Six
+    hands with voids and caps made the random tries fail often enough to matter."""
+    nloc = len(caps)
+    allowed = {t: [i for i in range(nloc) if not excl[i] & field_of[t]] for t in set(cards)}
+    order = list(cards)
+    rng.shuffle(order)
+    room = list(caps)
+    out: list[list[int]] = [[] for _ in range(nloc)]
+    for t in order:
+        free = [i for i in allowed[t] if room[i] > 0]
+        if free:
+            j = free[int(rng.random() * len(free))]
+            room[j] -= 1
+            out[j].append(t)
+            continue
+        # Breadth-first over locations: from a full one, any card there may move on.
+        parent: dict[int, tuple[int, int]] = {}  # location -> (from location, card index)
+        frontier = list(allowed[t])
+        seen = set(frontier)
+        goal = -1
+        while frontier and goal < 0:
+            nxt = []
+            for a in frontier:
+                for ci, c in enumerate(out[a]):
+                    for b in allowed[c]:
+                        if b in seen:
+                            continue
+                        seen.add(b)
+                        parent[b] = (a, ci)
+                        if room[b] > 0:
+                            goal = b
+                            break
+                        nxt.append(b)
+                    if goal >= 0:
+                        break
+                if goal >= 0:
+                    break
+            frontier = nxt
+        if goal < 0:
+            return None
+        room[goal] -= 1
+        moves = []  # (from, card index, to): each location at most once on the path
+        b = goal
+        while b in parent:
+            a, ci = parent[b]
+            moves.append((a, ci, b))
+            b = a
+        moving = [(out[a][ci], to) for a, ci, to in moves]
+        for a, ci, _ in moves:
+            out[a].pop(ci)
+        for card, to in moving:
+            out[to].append(card)
+        out[b].append(t)  # b: where the chain starts, one of the card's own places
+    return out
+
+
 class PlaySampler:
     """Samples full deals for trick play from one seat's knowledge."""
 
@@ -166,7 +227,8 @@ class PlaySampler:
                     j = d if j == b else b
                 caps[j] -= 1
                 widow_at[j].append(t)
-        dealt = assign(self.free, caps, self.excl, self.field_of, rng)
+        dealt = (assign(self.free, caps, self.excl, self.field_of, rng)
+                 or assign_exact(self.free, caps, self.excl, self.field_of, rng))
         if dealt is None:  # inconsistent inferences (should not happen): drop exclusions
             dealt = assign(self.free, caps, [0] * len(caps), self.field_of, rng) or [
                 [] for _ in self.locs]

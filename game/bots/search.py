@@ -80,7 +80,7 @@ class CardSearch:
         self.k = knowledge or build(view)
         self.pol = policy or policy_for(self.rules)
         bidder = view.bidder
-        self.team = list(self.rules.seating.teams_against(bidder))
+        self.team = list(self.rules.seating.teams_against(bidder, view.sides))
         self.bidder_team = self.team[bidder] if bidder >= 0 else -1
         self.sampler: PlaySampler | TruthSampler = (
             TruthSampler(view) if view.revealed else PlaySampler(self.k))

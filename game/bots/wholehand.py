@@ -17,7 +17,9 @@ from game.bots.knowledge import meld_counts
 from game.bots.rollout import policy_for
 from game.rules.compiled import best_meld, meld_table
 from game.rules.meld import marriage_suits
+from game.rules.partner import find_partner
 from game.rules.ruleset import RuleSet
+from game.rules.seating import Sides
 
 
 @dataclass
@@ -26,10 +28,29 @@ class Outcome:
 
     declarer: int
     trump: int
-    side_meld: list[int]
+    side_meld: list[int]  # per side of the hand
     taken: list[int]
     won: list[int]
     banked: int
+    sides: Sides  # who played with whom (where a card finds the partner: found in this deal)
+    seat_meld: list[int]  # per seat
+
+
+def deal_sides(rules: RuleSet, hands: list[int] | tuple[int, ...], bidder: int, trump: int
+               ) -> Sides:
+    """Who plays with whom in a simulated hand: the table's sides, or the bidder and the
+    partner the trump card finds in these hands (the engine's own rule)."""
+    if not rules.seating.by_card or bidder < 0 or trump < 0:
+        return rules.seating.sides
+    found = find_partner(rules, hands, bidder, trump)
+    return rules.seating.in_hand(bidder, found.partners, True)
+
+
+def side_melds(rules: RuleSet, sides: Sides, melds: list[int]) -> tuple[list[int], list[int]]:
+    """(meld shown per side of the hand, meld each side may score under the minimum)."""
+    shown = [sum(melds[s] for s in sides.seats_of(side)) for side in range(sides.count)]
+    minimum = rules.meld.minimum
+    return shown, [0 if minimum and m < minimum else m for m in shown]
 
 
 def best_trump(rules: RuleSet, h: int) -> int:
@@ -103,12 +124,14 @@ def play_out(rules: RuleSet, hands: list[int], widow: int, declarer: int, rng: r
              trump: int = -1, leader: int = -1) -> Outcome:
     """Exchange, meld and play a deal with ``declarer`` holding the contract."""
     hs = list(hands)
+    seen = widow if rules.widow.size and not rules.widow.after_trump else 0
     if trump < 0:
-        trump = best_trump(rules, hs[declarer] + (widow if rules.widow.size else 0))
+        trump = best_trump(rules, hs[declarer] + seen)
+    sides = deal_sides(rules, hs, declarer, trump)
     banked = 0
     if rules.passing.count and rules.partnerships:
         k = rules.passing.count
-        partner = rules.seating.partner(declarer)
+        (partner,) = rules.seating.partners(declarer)  # passing: sides of two
         g = greedy_pass(rules, hs[partner], trump, k)
         if rules.passing.exchange == "simultaneous":  # returned from its own hand, unseen
             b = greedy_back(rules, hs[declarer], 0, trump, k)
@@ -129,13 +152,10 @@ def play_out(rules: RuleSet, hands: list[int], widow: int, declarer: int, rng: r
         banked = sum(pts[t] for t in _types(rules, disc))
     total = meld_table(rules).total
     melds = [total(h, trump) for h in hs]
-    side_meld = []
-    for side in range(rules.n_sides):
-        m = sum(melds[s] for s in rules.seats_of(side))
-        side_meld.append(0 if rules.meld.minimum and m < rules.meld.minimum else m)
-    team = list(rules.seating.teams_against(declarer))
+    _, side_meld = side_melds(rules, sides, melds)
+    team = list(rules.seating.teams_against(declarer, sides))
     if leader < 0:
         leader = declarer if rules.table.first_lead == "bidder" else rules.next_seat(declarer)
     taken, won = policy_for(rules).play(hs, trump, leader, team, (), team[declarer],
                                         rng.random, 0.04)
-    return Outcome(declarer, trump, side_meld, taken, won, banked)
+    return Outcome(declarer, trump, side_meld, taken, won, banked, sides, melds)

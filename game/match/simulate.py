@@ -11,7 +11,7 @@ from game.rules.actions import Action, Bid, DeclareOut, Discard, Pass, PassCards
 from game.rules.compiled import kernel_for
 from game.rules.engine import actor, apply, legal_actions, new_game, replay
 from game.rules.events import DeclaredOut, HandScored
-from game.rules.facts import card_choice, cards_conserved, declaring_out_wins
+from game.rules.facts import card_choice, cards_conserved, declaring_out_wins, trick_points_taken
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState
@@ -181,7 +181,7 @@ def _tally(rules: RuleSet, ev: HandScored, report: SimReport) -> None:
         if result.outcome == "made":
             report.made += 1
     if result.outcome in ("made", "set", "played"):
-        taken = sum(s.tricks for s in result.sides)
+        taken = trick_points_taken(rules, result)
         if taken != rules.total_trick_points:
             report.violations.append(f"hand {result.hand_no}: trick points {taken}, "
                                      f"expected {rules.total_trick_points}")

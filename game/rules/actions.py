@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.cards import Card, CardError, Suit, parse_cards
+from game.rules.cards import Card, CardError, Rank, Suit, parse_cards
 from game.rules.ruleset import MELD_KINDS, MeldKind
 
 
@@ -41,8 +41,13 @@ class NameTrump:
     """The bidder names ``suit`` trump."""
 
     suit: Suit
+    # The trump card the bidder calls to find its partner (table.partner_by = "called-card"):
+    # its first holder clockwise plays with the bidder this hand.
+    call: Rank | None = None
 
     def __str__(self) -> str:
+        if self.call is not None:
+            return f"trump {self.suit.letter} call {self.call.letter}"
         return f"trump {self.suit.letter}"
 
 
@@ -206,23 +211,38 @@ def parse_action(text: str) -> Action:
     try:
         if head in _SIMPLE and not rest:
             return _SIMPLE[head]
-        if head == "bid" and len(rest) == 1:
-            return Bid(int(rest[0]))
-        if head == "declare-out" and len(rest) == 1 and is_figures(rest[0]):
-            return DeclareOut(int(rest[0]))
-        if head == "trump" and len(rest) == 1:
-            return NameTrump(Suit.parse(rest[0]))
-        if head == "pass-cards" and rest:
-            return PassCards(tuple(sorted(parse_cards(rest))))
-        if head == "discard" and rest:
-            return Discard(tuple(sorted(parse_cards(rest))))
-        if head == "play" and len(rest) in (1, 2) and (len(rest) == 1 or rest[1] == "table"):
-            return PlayCard(Card.parse(rest[0]), len(rest) == 2)
-        if head == "meld" and len(rest) >= 2:
-            kind = next((k for k in MELD_KINDS if k == rest[0]), None)
-            if kind is None:
-                raise ActionParseError(f"unknown meld {rest[0]!r} in {text!r}")
-            return LayMeld(kind, tuple(sorted(parse_cards(rest[1:]))))
+        action = _parse_call(head, rest) or _parse_cards(head, rest, text)
     except (CardError, ValueError) as exc:
         raise ActionParseError(f"malformed action {text!r}: {exc}") from None
+    if action is not None:
+        return action
     raise ActionParseError(f"unknown action {text!r}")
+
+
+def _parse_call(head: str, rest: list[str]) -> Action | None:
+    """A bid, a declaration or a trump named, from its words (None: none of these)."""
+    if head == "bid" and len(rest) == 1:
+        return Bid(int(rest[0]))
+    if head == "declare-out" and len(rest) == 1 and is_figures(rest[0]):
+        return DeclareOut(int(rest[0]))
+    if head == "trump" and len(rest) == 1:
+        return NameTrump(Suit.parse(rest[0]))
+    if head == "trump" and len(rest) == 3 and rest[1].lower() == "call":
+        return NameTrump(Suit.parse(rest[0]), Rank.parse(rest[2]))
+    return None
+
+
+def _parse_cards(head: str, rest: list[str], text: str) -> Action | None:
+    """An action that names cards (a pass, a discard, a card played, a meld laid)."""
+    if head == "pass-cards" and rest:
+        return PassCards(tuple(sorted(parse_cards(rest))))
+    if head == "discard" and rest:
+        return Discard(tuple(sorted(parse_cards(rest))))
+    if head == "play" and len(rest) in (1, 2) and (len(rest) == 1 or rest[1] == "table"):
+        return PlayCard(Card.parse(rest[0]), len(rest) == 2)
+    if head == "meld" and len(rest) >= 2:
+        kind = next((k for k in MELD_KINDS if k == rest[0]), None)
+        if kind is None:
+            raise ActionParseError(f"unknown meld {rest[0]!r} in {text!r}")
+        return LayMeld(kind, tuple(sorted(parse_cards(rest[1:]))))
+    return None

@@ -1,4 +1,4 @@
-"""Suits, ranks, cards, the three packs (48, 80, 64 cards) and the card notation.
+"""Suits, ranks, cards, the four packs (48, 80, 64 and 120 cards) and the card notation.
 
 Cards are value objects, interned so that identity equals equality. A hand is a multiset: identical
 copies are interchangeable everywhere except inside a trick, where the first one played outranks a
@@ -297,8 +297,10 @@ _DECK_RANKS = {
     48: (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE),
     80: (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK),
     64: (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT, Rank.SEVEN),
+    # VARIANTS.md, six-handed: "three packs without nines, 120 cards".
+    120: (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK),
 }
-_DECK_COPIES = {48: 2, 80: 4, 64: 2}
+_DECK_COPIES = {48: 2, 80: 4, 64: 2, 120: 6}
 
 
 def _build_deck(size: int, rank_order: str) -> Deck:
@@ -312,10 +314,10 @@ _DECKS = {(size, order): _build_deck(size, order) for size in _DECK_RANKS for or
 
 
 def make_deck(size: int, rank_order: str = "A-10-K-Q-J-9") -> Deck:
-    """The 48-, 80- or 64-card pack with ranks strongest first in the given order."""
+    """The 48-, 80-, 64- or 120-card pack with ranks strongest first in the given order."""
     deck = _DECKS.get((size, rank_order))
     if deck is None:
         if size not in _DECK_RANKS:
-            raise CardError(f"no {size}-card pack: choose 48, 80 or 64")
+            raise CardError(f"no {size}-card pack: choose {', '.join(map(str, _DECK_RANKS))}")
         raise CardError(f"unknown rank order {rank_order!r}")
     return deck

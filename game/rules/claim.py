@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from game.rules.actions import PlayCard
 from game.rules.auction_game.state import HandState
-from game.rules.engine import actor, apply
+from game.rules.engine import actor, apply, hand_sides
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event, HandClaimed, TrickWon
 from game.rules.kernel import PlayKernel
@@ -182,8 +182,8 @@ def claim_line(state: GameState, side: int, budget: int = BUDGET) -> tuple[PlayC
     pos = position(state)
     if pos is None:
         return None
-    rules = state.rules
-    ours = tuple(rules.side_of(seat) == side for seat in range(rules.players))
+    sides = hand_sides(state)
+    ours = tuple(sides.side_of(seat) == side for seat in sides.seats)
     search = _Search(pos.kernel, pos.trump, ours, budget)
     try:
         if solid(pos):
@@ -201,7 +201,7 @@ def can_claim(state: GameState, seat: int, budget: int = BUDGET) -> bool:
     """Whether ``seat``, whose turn it is, may claim the rest for its side now."""
     if actor(state) != seat:
         return False
-    return claim_line(state, state.rules.side_of(seat), budget) is not None
+    return claim_line(state, hand_sides(state).side_of(seat), budget) is not None
 
 
 def claim(state: GameState, seat: int, budget: int = BUDGET
@@ -212,7 +212,7 @@ def claim(state: GameState, seat: int, budget: int = BUDGET
     if actor(state) != seat:
         raise IllegalActionError("Only the player whose turn it is may claim.")
     rules = state.rules
-    side = rules.side_of(seat)
+    side = hand_sides(state).side_of(seat)
     line = claim_line(state, side, budget)
     if line is None:
         raise IllegalActionError("A side may claim only when it takes every remaining trick "

@@ -27,7 +27,8 @@ def auction_hand(rules: RuleSet, dealer: int, hands: tuple[int, ...], widow: int
 def contracted(rules: RuleSet, hand: HandState, bidder: int, bid: int) -> HandState:
     """``hand`` just dealt, its auction over without being played: ``bidder`` holds the
     contract at ``bid``, next to take the widow or, without one, to name trump."""
-    return hand._replace(phase=Phase.WIDOW if rules.widow.size else Phase.TRUMP, auction=None,
+    widow_first = rules.widow.size and not rules.widow.after_trump
+    return hand._replace(phase=Phase.WIDOW if widow_first else Phase.TRUMP, auction=None,
                          bidder=bidder, bid=bid)
 
 

@@ -49,6 +49,25 @@ def packets(rules: RuleSet, dealer: int) -> list[tuple[int, int]]:
     return out
 
 
+def scattered(plan: tuple[tuple[int, int], ...], seed: int, hand_no: int
+              ) -> tuple[tuple[int, int], ...]:
+    """The plan with its widow packet dealt card by card at points of the deal this deal's
+    seed picks, never among the last five cards dealt (VARIANTS.md, five-handed: "a 5-card
+    widow dealt face down at random points of the deal, never the last five")."""
+    widow = sum(n for seat, n in plan if seat == WIDOW)
+    packets = [(seat, n) for seat, n in plan if seat != WIDOW]
+    # A widow card may follow packet i when at least five cards are dealt after it.
+    after = [sum(n for _, n in packets[i + 1:]) for i in range(len(packets))]
+    points = [i for i in range(len(packets)) if after[i] >= 5]
+    rng = random.Random(f"pinochle/{seed}/{hand_no}/widow")
+    chosen = sorted(rng.choice(points) for _ in range(widow))
+    out: list[tuple[int, int]] = []
+    for i, packet in enumerate(packets):
+        out.append(packet)
+        out.extend((WIDOW, 1) for point in chosen if point == i)
+    return tuple(out)
+
+
 def deal(rules: RuleSet, seed: int, hand_no: int, plan: tuple[tuple[int, int], ...]
          ) -> tuple[list[list[Card]], list[Card], list[Card]]:
     """Hands per seat, the widow (or the turn-up card, two-handed) and the rest of the pack (the

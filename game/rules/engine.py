@@ -15,13 +15,15 @@ from game.rules.actions import Action, Deal, DeclareOut, PlayCard
 from game.rules.auction_game import flow as auction_flow
 from game.rules.auction_game import play
 from game.rules.auction_game.state import HandState
+from game.rules.auction_game.state import hand_sides as _auction_sides
 from game.rules.cards import Card
 from game.rules.compiled import compile_rules
-from game.rules.deal import deal
+from game.rules.deal import deal, scattered
 from game.rules.errors import IllegalActionError
 from game.rules.events import Event
 from game.rules.phase import NewDeal, Phase
 from game.rules.ruleset import RuleSet
+from game.rules.seating import Sides
 from game.rules.state import GameState
 from game.rules.stock_game import flow as stock_flow
 from game.rules.stock_game import score as stock_score
@@ -64,6 +66,15 @@ def actor(state: GameState) -> int:
     if isinstance(hand, HandState):
         return auction_flow.actor(state.rules, hand)
     return hand.dealer
+
+
+def hand_sides(state: GameState) -> Sides:
+    """Who plays with whom in the hand now: the table's sides, or, where a card finds the
+    bidder's partner, the bidding side against the rest once trump has found it."""
+    hand = state.hand
+    if isinstance(hand, HandState):
+        return _auction_sides(state.rules.seating, hand)
+    return state.rules.seating.sides
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -118,9 +129,16 @@ def declared_total(state: GameState, seat: int) -> int:
     return stock_score.declared_total(state, seat)
 
 
+def _plan(state: GameState) -> tuple[tuple[int, int], ...]:
+    """This deal's packets: the preset's, with a scattered widow placed by the deal's seed."""
+    plan = state.compiled.packets[state.dealer]
+    if state.rules.widow.dealt == "scattered":
+        return scattered(plan, state.seed, state.hand_no)
+    return plan
+
+
 def _deal(state: GameState) -> tuple[GameState, list[Event]]:
-    hands, widow, rest = deal(state.rules, state.seed, state.hand_no,
-                              state.compiled.packets[state.dealer])
+    hands, widow, rest = deal(state.rules, state.seed, state.hand_no, _plan(state))
     return deal_cards(state, hands, widow, rest)
 
 
@@ -130,7 +148,7 @@ def deal_cards(state: GameState, hands: Sequence[Sequence[Card]], widow: Sequenc
     turn-up card, two-handed) and the ``rest`` of the pack (the stock, top card first). The
     caller vouches that they make up the pack (the position notation checks it)."""
     rules = state.rules
-    plan = state.compiled.packets[state.dealer]
+    plan = _plan(state)
     hand_lists = [list(h) for h in hands]
     if rules.stock.enabled:
         return stock_flow.start(state, hand_lists, widow[0], list(rest), plan)

@@ -87,6 +87,15 @@ class TrumpNamed:
 
 
 @dataclass(frozen=True, slots=True)
+class PartnerFound:
+    """Where a card finds the bidder's partner: announced to all the moment trump is named."""
+
+    seat: int  # the bidder
+    partners: tuple[int, ...]  # () when the card found nobody: the bidder plays alone
+    card: Card | None  # the card that found them (None when no other player holds a trump)
+
+
+@dataclass(frozen=True, slots=True)
 class CardsPassed:
     """Partners passed ``cards`` from ``source`` to ``target``: to the bidder, or back from it."""
 
@@ -200,6 +209,12 @@ class HandResult(NamedTuple):
     def bidder_side(self) -> SideResult | None:
         """The bidding side's result (None in two-handed, where nobody bids)."""
         return next((s for s in self.sides if s.made is not None), None)
+
+    @property
+    def bidding_columns(self) -> tuple[int, ...]:
+        """The score columns of the bidding side: the bidder's side, or, where a card found
+        the bidder's partner, the bidder's column and the partner's (each hand's sides)."""
+        return tuple(s.side for s in self.sides if s.made is not None)
 
     @property
     def bid_made(self) -> bool | None:
@@ -330,7 +345,7 @@ class RenegeCalled:
 
 
 Event = (HandStarted | CardsDealt | BidMade | Passed | AuctionWon | WidowShown | Discarded
-         | TrumpNamed | CardsPassed | MeldShown | AcesDeclared | HandNotPlayed | HandConceded
-         | CardPlayed | TrickWon | HandScored | GameWon | TargetRaised | MeldLaid | DixCounted
-         | DixExchanged | CardDrawn | PlayoffStarted | DeclaredOut | RenegeCalled
+         | TrumpNamed | PartnerFound | CardsPassed | MeldShown | AcesDeclared | HandNotPlayed
+         | HandConceded | CardPlayed | TrickWon | HandScored | GameWon | TargetRaised | MeldLaid
+         | DixCounted | DixExchanged | CardDrawn | PlayoffStarted | DeclaredOut | RenegeCalled
          | ThrowInProposed | ThrowInAnswered | HandClaimed)

@@ -8,7 +8,7 @@ from game.rules.ruleset import MELD_KINDS, RuleSet
 from game.rules.tricks import obligation_lines
 
 Section = tuple[str, list[str]]
-_ORDINALS = ("single", "double", "triple", "quadruple")
+_ORDINALS = ("single", "double", "triple", "quadruple", "quintuple", "sextuple")
 
 
 def _auction_lines(rules: RuleSet) -> list[str]:
@@ -29,6 +29,9 @@ def _auction_lines(rules: RuleSet) -> list[str]:
         endings = " and ".join(str(e) for e in a.skip_endings)
         lines.append(f"Bids ending in {endings} are not allowed.")
     lines.append("A player who passes may not bid again.")
+    if a.rounds == 1:
+        lines.append("One round only: each player bids once or passes, the dealer last; the "
+                     "highest bid wins.")
     if a.forced_open_with_meld:
         lines.append("A player holding meld (not counting nines) must open the bidding; once "
                      "someone has bid, anyone may pass.")
@@ -43,11 +46,32 @@ def _auction_lines(rules: RuleSet) -> list[str]:
     lines.append("The highest bidder names trump" + (
         " and must hold a marriage in that suit; with no marriage at all the hand is not played "
         "and the bidding side loses its bid." if a.trump_needs_marriage else "."))
+    lines += _partner_lines(rules)
     if rules.table.first_lead == "bidder":
         lines.append("The high bidder leads to the first trick.")
     else:
         lines.append("The player after the dealer leads to the first trick.")
     return lines
+
+
+def _partner_lines(rules: RuleSet) -> list[str]:
+    """How a card finds the bidder's partner, where one does."""
+    if not rules.seating.by_card:
+        return []
+    others = rules.players - 1
+    if rules.table.partner_by == "called-card":
+        found = ("With trump the bidder calls a trump card; the first other player clockwise "
+                 "who holds it is the bidder's partner for the hand")
+    else:
+        ranks = [r.word for r in rules.deck.ranks_high_to_low]
+        found = (f"The first player clockwise from the bidder who holds the {ranks[0]} of trump "
+                 f"is the bidder's partner for the hand; if nobody else holds one, the first "
+                 f"who holds the {ranks[1]}, then the {ranks[2]}, and so on")
+    nobody = ("no other player holds it" if rules.table.partner_by == "called-card"
+              else "no other player holds any trump")
+    return [found + ". The partner is announced at once, and the two play against the others, "
+            f"who defend together. If {nobody}, the bidder plays alone against the other "
+            f"{others}."]
 
 
 def _exchange_lines(rules: RuleSet) -> list[str]:
@@ -62,7 +86,16 @@ def _exchange_lines(rules: RuleSet) -> list[str]:
             lines.append(f"The bidder's partner passes {k} cards to the bidder. The bidder "
                          f"lays down meld first, then passes {k} cards back (not cards of the "
                          "laid meld); then the others meld.")
-    if rules.widow.size:
+    w = rules.widow
+    if w.dealt == "scattered":
+        lines.append(f"The {w.size} widow cards are dealt face down one at a time during the "
+                     "deal, never among the last five cards.")
+    if w.size and w.after_trump:
+        whose = "bidding side's" if rules.seating.by_card else "bidder's"
+        lines.append(f"After naming trump the bidder turns up the {w.size}-card widow for all to "
+                     f"see, takes it and discards {w.size}; the discards count as the {whose} "
+                     "tricks. Then everyone lays down meld.")
+    elif w.size:
         lines.append(f"The bidder turns up the {rules.widow.size}-card widow for all to see, "
                      f"takes it and discards {rules.widow.size}; the discards count as the "
                      "bidder's tricks. Then the bidder names trump and lays down meld.")
@@ -175,8 +208,17 @@ def _scoring_lines(rules: RuleSet) -> list[str]:
         "bid-and-out": "If several pass the target together, the bidder wins (bid and out); "
                        f"otherwise the {sc.tie_fallback} rule applies.",
     }
-    if sc.game == "score":
+    if sc.game == "score" and rules.seating.by_card and sc.tie_rule == "bidder-first":
+        lines.append("If several players pass the target on the same hand, the bidder wins; "
+                     f"then the partner; then the {sc.tie_fallback} rule applies.")
+    elif sc.game == "score":
         lines.append(ties[sc.tie_rule])
+    if rules.seating.by_card:
+        lines.append("Each player keeps a score. The bidder and the partner each score their "
+                     "side's whole meld and tricks when they make the bid; each defender scores "
+                     "its own meld and all the defenders' tricks (if the defenders saved them). "
+                     + ("A set costs the bidder and the partner the bid each."
+                        if sc.partner_set == "both" else "A set costs the bidder alone the bid."))
     if sc.bid_to_win_above:
         lines.append(f"Once every side is over {sc.bid_to_win_above}, only the side that won the "
                      "bid can win the game.")
@@ -237,10 +279,14 @@ def rules_sections(rules: RuleSet) -> list[Section]:
     """The rules of a table in plain words, by section (the table, bidding, meld, trick
     play, scoring, the decisions taken where its document is silent): the rules screen's text."""
     t = rules.table
-    deck = f"{t.deck}-card pack" + (" (no nines)" if t.deck == 80 else "")
+    deck = f"{t.deck}-card pack" + (" (no nines)" if rules.dix_rank is None else "")
     order = " ".join(r.label for r in rules.deck.ranks_high_to_low)
     overview = [rules.description] if rules.description else []
-    seated = ", partners sit opposite" if rules.partnerships else ""
+    seated = {"pairs": ", partners sit opposite" if rules.n_sides == 2 else
+              ", in sides of two, partners sit opposite",
+              "threes": ", in two sides of three, alternating round the table",
+              "partner-by-card": ", each for self; each hand a card finds the bidder's partner",
+              "each-for-self": ""}[t.sides]
     overview.append(f"{t.players} players{seated}; {deck}; ranks high to low: {order}.")
     rank_note = rank_order_note(rules)
     if rank_note:

@@ -14,19 +14,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.rules.auction_game import melding, needs, tallies
-from game.rules.auction_game.state import HandState
+from game.rules.auction_game.state import HandState, hand_sides
 from game.rules.cards import Card
+from game.rules.events import HandResult
 from game.rules.meld import MeldResult
 from game.rules.outcome import SideNeed
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
+from game.rules.seating import Sides
 from game.rules.state import GameState
 from game.rules.stock_game import score
 from game.rules.stock_game.state import StockHand
 
-__all__ = ["SideNeed", "auction_calls", "card_choice", "cards_conserved", "declaring_out_wins",
-           "level_stars", "meld_checks", "rounding_note", "side_meld_totals", "stock_hand",
-           "still_needed", "trick_on_table", "trump_of"]
+__all__ = ["SideNeed", "auction_calls", "card_choice", "cards_conserved",
+           "declaring_out_wins", "level_stars", "meld_checks", "rounding_note",
+           "side_meld_totals", "stock_hand", "still_needed", "trick_on_table",
+           "trick_points_taken", "trump_of"]
 
 
 def trump_of(state: GameState) -> int | None:
@@ -64,19 +67,34 @@ def auction_calls(state: GameState) -> tuple[tuple[int, int], ...] | None:
     return None
 
 
-def side_meld_totals(rules: RuleSet, melds: Sequence[MeldResult | None]) -> tuple[int, ...]:
-    """The meld each side may score from each seat's shown meld (None: not shown yet), with
-    any minimum the rules set (001: "Meld can only be scored by a side whose meld is worth at
-    least 20 points")."""
-    return melding.side_meld_totals(rules, melds)
+def side_meld_totals(rules: RuleSet, melds: Sequence[MeldResult | None],
+                     sides: Sides | None = None) -> tuple[int, ...]:
+    """The meld each side of the hand (``sides``, the table's own by default) may score from
+    each seat's shown meld (None: not shown yet), with any minimum the rules set (001: "Meld
+    can only be scored by a side whose meld is worth at least 20 points")."""
+    return melding.side_meld_totals(rules, melds, sides)
 
 
 def still_needed(rules: RuleSet, bidder: int, bid: int, side_meld: tuple[int, ...],
-                 taken: tuple[int, ...], won: tuple[int, ...]) -> tuple[SideNeed, ...]:
-    """Per side, what it still needs from the tricks: the bidders to make ``bid``, the others
-    to keep their meld. ``side_meld`` is the meld each side may score, ``taken`` and ``won``
-    the counters and tricks each side has taken so far."""
-    return needs.still_needed(rules, bidder, bid, side_meld, taken, won)
+                 taken: tuple[int, ...], won: tuple[int, ...], sides: Sides | None = None
+                 ) -> tuple[SideNeed, ...]:
+    """Per side of the hand (``sides``, the table's own by default), what it still needs from
+    the tricks: the bidders to make ``bid``, the others to keep their meld. ``side_meld`` is
+    the meld each side may score, ``taken`` and ``won`` the counters and tricks each side has
+    taken so far."""
+    return needs.still_needed(rules, bidder, bid, side_meld, taken, won, sides)
+
+
+def trick_points_taken(rules: RuleSet, result: HandResult) -> int:
+    """The trick points taken in a scored hand, every side's once. Where a card finds the
+    partner each player's column shows its side's tricks (the bidder and the partner the
+    bidding side's, each defender the defenders'): those count once per side."""
+    if not rules.seating.by_card:
+        return sum(s.tricks for s in result.sides)
+    bidding = result.bidding_columns
+    ours = next((s.tricks for s in result.sides if s.side in bidding), 0)
+    theirs = next((s.tricks for s in result.sides if s.side not in bidding), 0)
+    return ours + theirs
 
 
 def level_stars(rules: RuleSet, bid: int) -> int:
@@ -112,7 +130,9 @@ def card_choice(state: GameState) -> tuple[list[Card], int] | None:
     if not isinstance(hand, HandState) or not hand.hands:
         return None
     if hand.phase == Phase.PASS:
-        pool, k = hand.hands[rules.seating.partner(hand.bidder)], rules.passing.count
+        # Passing is between the two seats of a side of two.
+        (partner,) = hand_sides(rules.seating, hand).partners(hand.bidder)
+        pool, k = hand.hands[partner], rules.passing.count
     elif hand.phase == Phase.PASS_BACK:
         pool, k = hand.hands[hand.bidder] - hand.keep, rules.passing.count  # laid meld kept
     elif hand.phase == Phase.DISCARD:

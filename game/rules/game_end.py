@@ -22,17 +22,14 @@ def side_name(rules: RuleSet, side: int) -> str:
 
 
 def decide(rules: RuleSet, scores: Sequence[int], target: int, bidder_side: int,
-           bid_to_win: bool, hands_played: int) -> tuple[int, int, str]:
-    """(winner side or -1, the target from now on, the rule that decided or extended)."""
+           bid_to_win: bool, hands_played: int, partners: Sequence[int] = ()
+           ) -> tuple[int, int, str]:
+    """(winner side or -1, the target from now on, the rule that decided or extended).
+    ``partners`` are the columns of the bidder's partners found by a card this hand, who count
+    next after the bidder ("the bidder, then the partner, then the highest")."""
     sc = rules.scoring
     if sc.game == "hands":
-        if hands_played < sc.hands:
-            return -1, target, ""
-        best = max(scores)
-        leaders = [s for s in range(len(scores)) if scores[s] == best]
-        if len(leaders) == 1:
-            return leaders[0], target, f"highest score after {sc.hands} hands"
-        return -1, target, "tied after the last hand: one more hand decides"
+        return _after_hands(rules, scores, target, hands_played)
     over = [s for s in range(len(scores)) if scores[s] >= target]
     if not over:
         return -1, target, ""
@@ -49,24 +46,50 @@ def decide(rules: RuleSet, scores: Sequence[int], target: int, bidder_side: int,
         text = ("the bidding side counts first" if rule == "bidder-first"
                 else "bid and out: of the players over the target, the bidder wins")
         return bidder_side, target, f"{name(rules, bidder_side)} reached {target}; {text}"
+    partner = next((p for p in partners if p in over), -1)
+    if rule == "bidder-first" and partner >= 0:
+        return partner, target, (f"{name(rules, partner)} reached {target}; the bidder's "
+                                 "partner counts next after the bidder")
     if rule == "bid-and-out" or rule == "bidder-first":
         rule = sc.tie_fallback
+    return _tied_over(rules, scores, target, over, rule)
+
+
+def _after_hands(rules: RuleSet, scores: Sequence[int], target: int, hands_played: int
+                 ) -> tuple[int, int, str]:
+    """A game of so many hands: the highest score once they are played."""
+    hands = rules.scoring.hands
+    if hands_played < hands:
+        return -1, target, ""
+    best = max(scores)
+    leaders = [s for s in range(len(scores)) if scores[s] == best]
+    if len(leaders) == 1:
+        return leaders[0], target, f"highest score after {hands} hands"
+    return -1, target, "tied after the last hand: one more hand decides"
+
+
+def _tied_over(rules: RuleSet, scores: Sequence[int], target: int, over: list[int], rule: str
+               ) -> tuple[int, int, str]:
+    """More than one side over the target, the bidder's not deciding: the highest score, or
+    the game goes on to a higher target."""
     if rule == "highest":
         best = max(scores[s] for s in over)
         leaders = [s for s in over if scores[s] == best]
         if len(leaders) == 1:
             leader = leaders[0]
-            return leader, target, f"{name(rules, leader)} has the highest score over {target}"
+            return leader, target, (f"{side_name(rules, leader)} has the highest score over "
+                                    f"{target}")
         return -1, target, "tied over the target: another hand is played"
-    new_target = target + sc.overtime_step
+    new_target = target + rules.scoring.overtime_step
     return -1, new_target, f"more than one side passed {target}: the game goes on to {new_target}"
 
 
 def finish_hand(rules: RuleSet, state: GameState, bidder_side: int, bid_to_win: bool,
-                events: list[Event]) -> tuple[GameState, list[Event]]:
+                events: list[Event], partners: Sequence[int] = ()
+                ) -> tuple[GameState, list[Event]]:
     """Decide the game after a scored hand, or set up the next deal."""
     winner, target, reason = decide(rules, state.scores, state.target, bidder_side, bid_to_win,
-                                    state.hand_no + 1)
+                                    state.hand_no + 1, partners)
     if winner >= 0 and rules.scoring.checks and "game" in rules.scoring.optional_checks:
         tallies = list(state.tallies)
         tallies[winner] += rules.scoring.game_checks

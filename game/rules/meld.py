@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from game.rules.cards import Card, Deck, Rank, Suit
 from game.rules.ruleset import MeldKind, MeldRules, RuleSet
 
-LEVEL_WORDS = ("", "Double", "Triple", "Quadruple")
+# Five and six copies exist only in the six-handed 120-card pack.
+LEVEL_WORDS = ("", "Double", "Triple", "Quadruple", "Quintuple", "Sextuple")
 AROUND_KINDS: tuple[tuple[MeldKind, Rank], ...] = (
     ("aces", Rank.ACE), ("kings", Rank.KING), ("queens", Rank.QUEEN), ("jacks", Rank.JACK))
 RUN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)

@@ -30,17 +30,19 @@ from game.rules.ruleset import (
     TrickRules,
     WidowRules,
 )
+from game.rules.seating import MAX_PLAYERS, MIN_PLAYERS, shape_error
 
 _POINTS = (0, 100_000)  # any point value: wide enough for every document on either scale
 # The range of every whole-number field (a list's range applies to each item). A number outside
 # its range is refused before any cross-field check, so no later code sees an absurd value.
 RANGES: dict[str, tuple[int, int]] = {
-    "table.players": (2, 4), "table.deal_packet": (1, 5),
+    "table.players": (MIN_PLAYERS, MAX_PLAYERS), "table.deal_packet": (1, 5),
     "auction.min_bid": (1, 100_000), "auction.step": (1, 10_000),
     "auction.step_above": (1, 100_000), "auction.skip_endings": (0, 99),
     "auction.max_bid": (1, 100_000), "auction.dealer_opens_at": _POINTS,
     "auction.all_pass_bid": _POINTS, "auction.all_pass_bid_with_meld": _POINTS,
-    "passing.count": (0, 4), "widow.size": (0, 3), "widow.forced_concede_margin": _POINTS,
+    "auction.rounds": (0, 1),
+    "passing.count": (0, 4), "widow.size": (0, 10), "widow.forced_concede_margin": _POINTS,
     "throw_in.margin": _POINTS,
     "meld.run": _POINTS, "meld.royal_marriage": _POINTS, "meld.marriage": _POINTS,
     "meld.dix": _POINTS, "meld.pinochle": _POINTS, "meld.aces": _POINTS, "meld.kings": _POINTS,
@@ -157,6 +159,10 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str) -> RuleSet:
     for name, cls in _SECTIONS.items():
         if name in data:
             kwargs[name] = _build_section(source, name, cls, data[name])
+    table = kwargs.get("table", TableRules())
+    shape = shape_error(table.players, table.sides)
+    if shape:  # before the rule set is built: its seating is made from this shape
+        raise RuleSetError(source, "table.sides", shape)
     if "decisions" in data:
         kwargs["decisions"] = _decisions(source, data["decisions"])
     rules = RuleSet(source=source, **kwargs)
@@ -198,6 +204,8 @@ def _check_table(rules: RuleSet) -> None:
             _fail(rules, "stock.enabled", "the stock game is for two players")
         if rules.auction.enabled:
             _fail(rules, "auction.enabled", "the stock game turns up trump: no auction")
+        if rules.widow.size:
+            _fail(rules, "widow.size", "the stock game deals no widow: the rest is the stock")
         return
     if t.players == 2:
         _fail(rules, "table.players", "two players need the stock game (stock.enabled)")
@@ -207,6 +215,13 @@ def _check_table(rules: RuleSet) -> None:
         _fail(rules, "table.deck", "the 64-card pack is only for the two-handed stock game")
     if rules.hand_size * t.players + rules.widow.size != t.deck:  # hands of equal size
         _fail(rules, "table.deck", f"{t.deck} cards do not deal evenly to {t.players} players")
+    by_card = rules.seating.by_card
+    if t.partner_by != "highest-trump" and not by_card:
+        _fail(rules, "table.partner_by", "a card finds the partner only at a table whose "
+              'table.sides is "partner-by-card"')
+    if rules.scoring.partner_set != "both" and not by_card:
+        _fail(rules, "scoring.partner_set", "only where a card finds the partner (table.sides "
+              '= "partner-by-card") does the partner share the bid')
 
 
 def _check_auction(rules: RuleSet) -> None:
@@ -246,11 +261,15 @@ def _some_valid_bid(rules: RuleSet) -> bool:
 
 
 def _check_exchanges(rules: RuleSet) -> None:
-    t = rules.table
-    if rules.widow.size not in (0, 3):
-        _fail(rules, "widow.size", "must be 0 or 3")
-    if rules.widow.size and t.players != 3:
-        _fail(rules, "widow.size", "a widow is dealt only in three-handed games")
+    w = rules.widow
+    if w.size and rules.partnerships:
+        _fail(rules, "widow.size", "a widow goes to the bidder alone: it is dealt only where each "
+              "player plays alone or a card finds the partner, never at fixed sides")
+    if w.size >= rules.hand_size:
+        _fail(rules, "widow.size", f"must be fewer than the {rules.hand_size} cards of a hand")
+    if not w.size and (w.after_trump or w.dealt != "first-round"):
+        _fail(rules, "widow.after_trump" if w.after_trump else "widow.dealt",
+              "this table deals no widow (widow.size = 0)")
     if rules.passing.count not in (0, 3, 4):
         _fail(rules, "passing.count", "must be 0, 3 or 4")
     if rules.passing.count and rules.seating.side_size != 2:

@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any, Literal, get_args
 
 from game.rules.cards import RANK_ORDERS, Deck, Rank, make_deck
-from game.rules.seating import Seating, seating_for, standard_sides
+from game.rules.seating import Seating, SideRule, seating_of
 
 
 class FrozenMap(dict[Any, Any]):
@@ -55,7 +55,12 @@ OptionalCheck = Literal["lost-after-playing", "double-marriage", "double-pinochl
 Direction = Literal["clockwise", "counterclockwise"]
 FirstLead = Literal["bidder", "eldest"]
 RankOrder = Literal["A-10-K-Q-J-9", "A-K-Q-J-10-9"]
-PackSize = Literal[48, 64, 80]
+PackSize = Literal[48, 64, 80, 120]
+PartnerSet = Literal["both", "bidder-alone"]
+# How a card finds the bidder's partner (table.sides = "partner-by-card"): the highest trump
+# another player holds, first clockwise; or a trump card the bidder calls.
+PartnerBy = Literal["highest-trump", "called-card"]
+WidowDealt = Literal["first-round", "scattered"]
 Exchange = Literal["sequential", "simultaneous"]
 
 OBLIGATIONS: tuple[Obligation, ...] = get_args(Obligation)
@@ -64,10 +69,16 @@ MELD_KINDS: tuple[MeldKind, ...] = get_args(MeldKind)
 
 @dataclass(frozen=True)
 class TableRules:
-    """The table: how many play, the pack, the rank order, the direction of play, the deal's packets
-    and who leads first."""
+    """The table: how many play and how they make sides, the pack, the rank order, the
+    direction of play, the deal's packets and who leads first.
+
+    The table's shape is declared once, here: how many play and how they make sides. Every
+    limit that depends on it (a widow, passing between partners, stars, reneges) is derived
+    from the seating built from these two (:mod:`game.rules.seating`)."""
 
     players: int = 4
+    sides: SideRule = "pairs"
+    partner_by: PartnerBy = "highest-trump"
     deck: PackSize = 48
     rank_order: RankOrder = "A-10-K-Q-J-9"
     direction: Direction = "clockwise"
@@ -95,6 +106,9 @@ class AuctionRules:
     # choose a higher contract (a bid the ladder allows) instead.
     stuck_dealer_may_raise: bool = False
     all_pass_bid_with_meld: int = 0  # 003 option: 190 when the stuck dealer holds meld
+    # 0: bidding goes round until all but one have passed; 1: each player bids once or passes,
+    # dealer last (VARIANTS.md, five-handed option: "the family rules' form").
+    rounds: int = 0
     forced_open_with_meld: bool = False  # 003: a player holding meld must open
     trump_needs_marriage: bool = False  # 001
 
@@ -114,6 +128,12 @@ class WidowRules:
     """The three-handed widow: its size, and when the bidder may or must concede."""
 
     size: int = 0
+    # The widow is shown after trump is named (VARIANTS.md, five-handed: "the bidder names
+    # trump ... The bidder then shows the widow"), not before it (003, three-handed).
+    after_trump: bool = False
+    # "first-round": one packet after the first round; "scattered": card by card at points of
+    # the deal its shuffle picks, never among the last five cards (VARIANTS.md, five-handed).
+    dealt: WidowDealt = "first-round"
     concede_unseen_when_forced: bool = False
     forced_concede_margin: int = 0  # 003: may not play for more than 250 over meld
 
@@ -184,6 +204,9 @@ class ScoringRules:
     tie_rule: TieRule = "bidder-first"
     tie_fallback: TieFallback = "overtime"
     bid_to_win_above: int = 0  # 001: once both sides pass 400, only the bidding side can win
+    # Where a card finds the partner: who loses the bid when the bidding side is set (VARIANTS,
+    # five-handed: "the bidder and the partner each lose the bid"; option: the bidder alone).
+    partner_set: PartnerSet = "both"
     overtime_step: int = 250
     stars: bool = False
     star_levels: tuple[int, ...] = (250,)
@@ -275,8 +298,8 @@ class RuleSet:
         players = self.table.players
         # The most cards one seat holds at once: the bidder with the passed cards or the widow.
         derive("max_held", self.hand_size + self.passing.count + self.widow.size)
-        derive("seating", seating_for(players, standard_sides(players),
-                                      self.table.direction == "clockwise"))
+        derive("seating", seating_of(players, self.table.sides,
+                                     self.table.direction == "clockwise"))
         # Rule sets key the engine's compiled tables: hash the fields once, not per lookup.
         derive("_hash", hash((self.name, self.title, self.document, self.description,
                               self.table, self.auction, self.passing, self.widow, self.throw_in,

@@ -27,6 +27,7 @@ from game.rules.meld import Meld, MeldResult
 from game.rules.outcome import SideNeed
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
+from game.rules.seating import Sides
 from game.rules.state import GameState
 from game.rules.stock_game.meld import Tabled
 from game.rules.stock_game.score import scored_so_far
@@ -58,6 +59,10 @@ class PlayerView:
     bidder: int = -1
     bid: int = 0
     trump: int = -1
+    # The bidder's partners a card found when trump was named (announced to everyone at once);
+    # () at fixed sides, before trump, or when the bidder plays alone. Ask ``sides``.
+    partners: tuple[int, ...] = ()
+    partner_card: Card | None = None  # the card that found them, announced with them
     melds: tuple[MeldResult | None, ...] = ()
     side_meld: tuple[int, ...] = ()
     passed: int = 0  # cards this seat passed away (counts)
@@ -94,23 +99,30 @@ class PlayerView:
     hidden_discards: int = 0  # the bidder's discards (three-handed)
     stock_order: tuple[int, ...] = ()  # two-handed: the stock's card types, top first
 
+    @property
+    def sides(self) -> Sides:
+        """Who plays with whom this hand, as everyone at the table knows it: the table's sides,
+        or the bidder and the partners a card found against the others, once announced."""
+        return self.rules.seating.in_hand(self.bidder, self.partners, self.trump >= 0)
+
     def side_taken(self, side: int) -> int:
-        """Counters the side has taken in tricks so far this hand."""
-        return sum(self.taken[s] for s in self.rules.seats_of(side)) if self.taken else 0
+        """Counters the side (of this hand) has taken in tricks so far."""
+        return sum(self.taken[s] for s in self.sides.seats_of(side)) if self.taken else 0
 
     def side_won(self, side: int) -> int:
-        """Tricks the side has won so far this hand."""
-        return sum(self.won[s] for s in self.rules.seats_of(side)) if self.won else 0
+        """Tricks the side (of this hand) has won so far."""
+        return sum(self.won[s] for s in self.sides.seats_of(side)) if self.won else 0
 
     def still_needed(self) -> tuple[SideNeed, ...]:
         """During the play: what each side still needs from the tricks, to make the bid or to
         keep its meld (empty before the meld is shown, and in two-handed)."""
         if not self.side_meld or self.bidder < 0:
             return ()
-        n = self.rules.n_sides
+        sides = self.sides
+        n = sides.count
         return still_needed(self.rules, self.bidder, self.bid, self.side_meld,
                             tuple(self.side_taken(s) for s in range(n)),
-                            tuple(self.side_won(s) for s in range(n)))
+                            tuple(self.side_won(s) for s in range(n)), sides)
 
     @property
     def cards(self) -> list[Card]:
@@ -175,7 +187,8 @@ def _observe(state: GameState, seat: int) -> PlayerView:
         high_bid=au.high_bid if au else 0,
         high_bidder=au.high_bidder if au else -1,
         passed_out=au.passed if au else (),
-        bidder=hand.bidder, bid=hand.bid, trump=hand.trump,
+        bidder=hand.bidder, bid=hand.bid, trump=hand.trump, partners=hand.partners,
+        partner_card=hand.partner_card,
         melds=hand.melds, side_meld=hand.side_meld,
         passed=passed, received=received,
         widow=hand.widow if hand.looked else None,

@@ -15,6 +15,7 @@ from game.rules.engine import replay
 from game.rules.errors import RulesError
 from game.rules.gamehands import finished_texts
 from game.rules.ruleset import RuleSet
+from game.rules.seating import MAX_PLAYERS
 from game.store import schema
 from game.store.content import preset_names
 from game.store.reviews import StoredReview
@@ -132,7 +133,7 @@ def saved_game_from_json(data: Any) -> SavedGame:
         text = schema.text(top.get("rules_text"), "rules_text", MAX_RULES_TEXT)
     seed = schema.whole(top.get("seed"), "seed", 0, 2**63 - 1)
     seats = [schema.choice(s, f"seats[{i}]", SEAT_KINDS)
-             for i, s in enumerate(schema.items(top.get("seats"), "seats", 4))]
+             for i, s in enumerate(schema.items(top.get("seats"), "seats", MAX_PLAYERS))]
     raw = schema.items(top.get("actions"), "actions", MAX_ACTIONS)
     try:
         actions = [parse_action(schema.text(a, f"actions[{i}]", 200)) for i, a in enumerate(raw)]

@@ -26,6 +26,11 @@ def features(rules: RuleSet) -> frozenset[str]:
         "meld-minimum": m.minimum > 0,
         "pack-48": rules.table.deck == 48,
         "pack-80": rules.table.deck == 80,
+        # a step that deals the learner a whole hand needs the table's hand size, which the
+        # pack alone does not give: 80 cards deal 20 at four and 15 at five
+        "hand-12": rules.hand_size == 12,
+        "hand-15": rules.hand_size == 15,
+        "hand-20": rules.hand_size == 20,
         "ten-high": rules.table.rank_order == "A-10-K-Q-J-9",
         "save-counter": s.save_meld == "counter-or-last-trick",
         "save-trick": s.save_meld == "trick",

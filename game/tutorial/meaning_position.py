@@ -70,7 +70,9 @@ def _subject(word: str, env: Env, hand: list[Card], trump: int | None) -> tuple[
     if low in ("you",):
         return "seat", 0
     if low in ("your partner",):
-        return "seat", env.rules.seating.partner(0) if env.rules.partnerships else -1
+        # "Your partner" names one seat: a side of two's (a lesson's tables are of two).
+        mates = env.rules.seating.partners(0)
+        return "seat", mates[0] if len(mates) == 1 else -1
     names = SEAT_NAMES.get(env.rules.players, ())
     if word in names:
         return "seat", names.index(word)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from game.bots.solver import solve
 from game.rules.actions import Action, PlayCard
 from game.rules.compiled import compile_rules
-from game.rules.engine import legal_actions
+from game.rules.engine import hand_sides, legal_actions
 from game.rules.kernel import PlayKernel
 from game.rules.state import GameState
 from game.rules.view import PlayerView, observe
@@ -46,8 +46,8 @@ def real_values(state: GameState) -> dict[Action, float] | None:
     k = compile_rules(rules).kernel
     n = rules.players
     me = 0
-    mine = rules.side_of(me)
-    maximiser = [rules.side_of(s) == mine for s in range(n)]
+    sides = hand_sides(state)  # this hand's: a partner found by a card plays with its bidder
+    maximiser = [sides.same_side(s, me) for s in range(n)]
     nxt = [rules.next_seat(s) for s in range(n)]
     deck = rules.deck
     hands = list(view.all_hands)
@@ -131,8 +131,8 @@ def outcomes(state: GameState) -> dict[Action, Outcome] | None:
     rules = state.rules
     k = compile_rules(rules).kernel
     n = rules.players
-    mine = rules.side_of(0)
-    maximiser = [rules.side_of(s) == mine for s in range(n)]
+    sides = hand_sides(state)
+    maximiser = [sides.same_side(s, 0) for s in range(n)]
     nxt = [rules.next_seat(s) for s in range(n)]
     whole = real_values(state) if sum(rules.deck.size_of(h) for h in view.all_hands) <= \
         EXACT_CARDS else None

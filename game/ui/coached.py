@@ -330,14 +330,39 @@ class Coach:
         if lay.players == 2:
             return box
         top = lay.bar.bottom + round(70 * lay.s)
-        # Clear of the east seat's name (and dealer button), which now sits beside the panel.
-        east = lay.positions.index("east")
-        x, _, _ = lay.label_pos(east)
-        title = hud.seat_title(self.table, east)
-        label_left = x - assets.font(lay.font, True).size(title)[0] - round(lay.font * 1.3
-                                                                           + 24 * lay.s)
-        right = min(box.right, label_left)
-        return pygame.Rect(box.left, top, right - box.left, box.bottom - top)
+        # Clear of the names (and dealer button) of the chairs on the right edge, which sit
+        # beside the panel: the top one's, and at five and six chairs the one below it.
+        _, y, _ = lay.label_pos(lay.top_right())
+        beside = self._clear_of_names(pygame.Rect(box.left, top, box.width, box.bottom - top))
+        # A long name there (five and six chairs: "Northeast") leaves a narrow column beside
+        # it: the column below the name is then the roomier.
+        below_top = round(y + lay.font)
+        below = self._clear_of_names(pygame.Rect(box.left, below_top, box.width,
+                                                 box.bottom - below_top))
+        if below.width * below.height > beside.width * beside.height:
+            return below
+        return beside
+
+    def _clear_of_names(self, rect: pygame.Rect) -> pygame.Rect:
+        """``rect`` narrowed to end left of every right-edge chair's name beside it."""
+        lay = self.layout
+        right = rect.right
+        for seat in range(lay.players):
+            if lay.edge(seat) == "right" and rect.top <= lay.label_pos(seat)[1] <= rect.bottom:
+                right = min(right, self._label_left(seat))
+        return pygame.Rect(rect.left, rect.top, right - rect.left, rect.height)
+
+    def _label_left(self, seat: int) -> int:
+        """The left end of a right-edge chair's name, with its dealer button ("D")."""
+        lay = self.layout
+        x, _, _ = lay.label_pos(seat)
+        title = hud.seat_title(self.table, seat)
+        # the disc as hud.draw_seats places it, from the board (at a hand's end the view has
+        # moved on to the next dealer while the board still shows this hand's)
+        r = max(8, round(lay.font * 0.62))
+        dealer = seat in (self.table.board.dealer, self.table.view.dealer)
+        button = 2 * r + round(10 * lay.s) if dealer else 0
+        return round(x - assets.font(lay.font, True).size(title)[0] - button - round(4 * lay.s))
 
     def prompt_room(self) -> float:
         """Prompts sit left of the coach's panel."""

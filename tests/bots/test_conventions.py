@@ -71,7 +71,7 @@ def test_002_partner_reads_the_jumps():
     state = game_with_hands(r, [partner, west, me, east], dealer=3)
     state, _ = play_actions(state, "bid 240", "pass")
     view = observe(state, actor(state))
-    read = bidding.read_partner(view)
+    read = bidding.read_partners(view)
     assert read.partner_run and read.bonus >= 100, read
     s = make_bot("medium").suggest(view, random.Random(1))
     assert not isinstance(s.action, Bid), s.reason  # a weak hand lets partner play the run
@@ -94,7 +94,7 @@ def test_001_partner_reads_a_skip():
     west, east = rest_of_pack(r, me, partner_hand)
     state = game_with_hands(r, [partner_hand, west, me, east], dealer=3)
     state, _ = play_actions(state, "bid 54", "pass")
-    read = bidding.read_partner(observe(state, actor(state)))
+    read = bidding.read_partners(observe(state, actor(state)))
     assert read.shows == "partner's skip to 54 shows 40 meld", read
 
 
@@ -111,7 +111,7 @@ def test_003_a_partner_who_passed_first_holds_no_meld():
     state, _ = play_actions(state, "bid 150")
     view = observe(state, actor(state))
     assert view.seat == 0
-    read = bidding.read_partner(view)
+    read = bidding.read_partners(view)
     assert read.bonus < 0 and "no meld" in read.shows
 
 

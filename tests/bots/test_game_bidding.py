@@ -48,8 +48,11 @@ def test_a_bid_that_goes_out_is_worth_the_game():
     assert gamebid.critical(view, gv)
     me = view.seat
     assert me == 1  # East opened; South (1) is to bid, its side has 1440
-    made = Outcome(me, 0, [40, 100], [50, 90, 40, 70], [3, 4, 2, 3], 0)  # 100 + 160 >= 250
-    set_ = Outcome(me, 0, [40, 100], [100, 40, 80, 30], [4, 2, 3, 3], 0)  # 100 + 70 < 250
+    sides, melds = view.rules.seating.sides, [0, 60, 40, 40]
+    made = Outcome(me, 0, [40, 100], [50, 90, 40, 70], [3, 4, 2, 3], 0, sides,
+                   melds)  # 100 + 160 >= 250
+    set_ = Outcome(me, 0, [40, 100], [100, 40, 80, 30], [4, 2, 3, 3], 0, sides,
+                   melds)  # 100 + 70 < 250
     assert gamebid._value(view, gv, made, 250, [0] * 4) == pytest.approx(gv.scale)
     assert gamebid._value(view, gv, set_, 250, [0] * 4) < gv.current()
 

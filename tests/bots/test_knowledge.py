@@ -25,7 +25,7 @@ AUCTION_GAMES = [p for p in preset_names() if p != "two-handed"]
 
 def _positions(rules, seed, deal):
     """Every trick-play position of one medium-vs-easy hand, with the true state."""
-    _, actions, _ = play_hand(rules, seed, ["medium", "easy"] * 2, deal=deal)
+    _, actions, _ = play_hand(rules, seed, (["medium", "easy"] * 3)[:rules.players], deal=deal)
     st = new_game(rules, seed)
     dealer = rules.seating.wrapped(deal)
     st = at_deal(st, deal, dealer)
@@ -78,3 +78,20 @@ def test_inferences_are_true_and_samples_respect_them(name):
 def covers(deck, a, b):
     return all(((a >> (t * deck.bits)) & deck.field_mask)
                >= ((b >> (t * deck.bits)) & deck.field_mask) for t in range(deck.n_types))
+
+
+def test_an_exact_deal_respects_every_exclusion_when_one_exists():
+    """Six hands with voids and caps made the sampler's random tries fail and fall back to a
+    deal that broke the exclusions (six-handed, issue 38): the exact deal chains moves instead.
+    Type 0 may go only to location 0, type 1 to 0 or 1, type 2 anywhere: dealt at random, the
+    twos often fill location 0 first."""
+    from game.bots.sampler import assign_exact
+
+    field_of, excl = [1, 2, 4], [0, 1, 1 | 2]
+    for seed in range(200):
+        cards = [0, 0, 1, 1, 2, 2]
+        out = assign_exact(cards, [2, 2, 2], excl, field_of, random.Random(seed))
+        assert out is not None and sorted(sum(out, [])) == cards
+        for i, loc in enumerate(out):
+            assert len(loc) == 2 and all(not excl[i] & field_of[t] for t in loc), (seed, out)
+    assert assign_exact([0, 0, 0], [2, 2, 2], excl, field_of, random.Random(1)) is None

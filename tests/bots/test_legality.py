@@ -67,7 +67,7 @@ game = "deal"
 }
 
 
-HANDS = {4: 720, 3: 660, 2: 520}  # per preset, by players at the table
+HANDS = {6: 120, 5: 120, 4: 720, 3: 660, 2: 520}  # per preset, by players at the table
 SAMPLE = 6  # the fast tier plays the first sixth of them
 
 
@@ -122,9 +122,17 @@ def test_hard_plays_issue_18s_options_legally(name):
     assert stats["hard"] > 10
 
 
-EXCHANGES = {4: {"AUCTION", "TRUMP", "TRICKS"}, 3: {"AUCTION", "WIDOW", "DISCARD", "TRUMP",
-                                                    "DECIDE", "TRICKS"},
-             2: {"TRICKS", "MELD_TURN"}}
+def exchanges(rules) -> set[str]:
+    """The phases in which a seat has a real choice at this table (five-handed's widow is
+    taken without one: it comes after trump, with nothing to concede)."""
+    if rules.stock.enabled:
+        return {"TRICKS", "MELD_TURN"}
+    out = {"AUCTION", "TRUMP", "TRICKS"}
+    if rules.widow.size:
+        out |= {"DISCARD"} if rules.widow.after_trump else {"WIDOW", "DISCARD", "DECIDE"}
+    if rules.passing.count:
+        out |= {"PASS", "PASS_BACK"}
+    return out
 
 
 @pytest.mark.parametrize("level", SEARCHERS)
@@ -134,9 +142,7 @@ def test_search_levels_play_legally_in_every_preset_and_phase(name, level):
     choice raises (play_hand checks every action against the legal list). The level sits in
     every seat, and deals are played until it has chosen in every phase the preset has."""
     rules = load_preset(name)
-    want = set(EXCHANGES[rules.players])
-    if rules.passing.count:
-        want |= {"PASS", "PASS_BACK"}
+    want = exchanges(rules)
     phases: set[str] = set()
     levels = [level] * rules.players
     for deal in range(12):
@@ -173,7 +179,7 @@ def test_search_levels_play_house_tables_legally(name):
 
 @settings(max_examples=60, deadline=None)
 @given(name=st.sampled_from(PRESETS), seed=st.integers(0, 10**9),
-       mix=st.lists(st.sampled_from(CHEAP), min_size=4, max_size=4))
+       mix=st.lists(st.sampled_from(CHEAP), min_size=6, max_size=6))
 def test_any_mix_of_levels_is_legal_property(name, seed, mix):
     rules = load_preset(name)
     play_hand(rules, seed, mix[:rules.players], deal=seed % 7)
@@ -181,7 +187,7 @@ def test_any_mix_of_levels_is_legal_property(name, seed, mix):
 
 @settings(max_examples=12, deadline=None)
 @given(name=st.sampled_from(PRESETS), seed=st.integers(0, 10**9),
-       mix=st.lists(st.sampled_from(("medium", *SEARCHERS)), min_size=4, max_size=4))
+       mix=st.lists(st.sampled_from(("medium", *SEARCHERS)), min_size=6, max_size=6))
 def test_any_mix_with_the_search_levels_is_legal_property(name, seed, mix):
     rules = load_preset(name)
     play_hand(rules, seed, mix[:rules.players], deal=seed % 7, options=SMALL)

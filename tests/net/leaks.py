@@ -29,17 +29,17 @@ class LeakError(AssertionError):
 # numbers without cards; and fields checked against the truth below.
 PUBLIC = {"seat", "phase", "hand_no", "dealer", "actor", "hand_sizes", "scores", "tallies",
           "target", "records", "bids", "high_bid", "high_bidder", "passed_out", "bidder", "bid",
-          "trump", "melds", "side_meld", "leader", "trick", "tricks", "taken", "won", "turnup",
-          "stock_size", "tabled", "tabled_records", "laid", "meld_points", "playoff", "running",
-          "shown_draws", "winner", "over_reason"}
+          "trump", "partners", "partner_card", "melds", "side_meld", "leader", "trick", "tricks",
+          "taken", "won", "turnup", "stock_size", "tabled", "tabled_records", "laid",
+          "meld_points", "playoff", "running", "shown_draws", "winner", "over_reason"}
 CHECKED = {"hand", "legal", "passed", "received", "widow", "discards", "played", "revealed",
            "all_hands", "face_down_widow", "hidden_discards", "stock_order"}
 # Events whose cards every seat sees (cards played, melds shown, the widow turned face up, a
 # claim's hands laid down), and those that carry cards only some seats may see.
 PUBLIC_EVENTS = {"HandStarted", "BidMade", "Passed", "AuctionWon", "WidowShown", "TrumpNamed",
-                 "MeldShown", "AcesDeclared", "HandNotPlayed", "HandConceded", "CardPlayed",
-                 "TrickWon", "HandScored", "GameWon", "TargetRaised", "MeldLaid", "DixCounted",
-                 "DixExchanged", "PlayoffStarted", "DeclaredOut", "RenegeCalled",
+                 "PartnerFound", "MeldShown", "AcesDeclared", "HandNotPlayed", "HandConceded",
+                 "CardPlayed", "TrickWon", "HandScored", "GameWon", "TargetRaised", "MeldLaid",
+                 "DixCounted", "DixExchanged", "PlayoffStarted", "DeclaredOut", "RenegeCalled",
                  "ThrowInProposed", "ThrowInAnswered", "HandClaimed"}
 PRIVATE_EVENTS = {"CardsDealt", "CardsPassed", "Discarded", "CardDrawn"}
 

@@ -9,7 +9,7 @@ from game.rules.actions import PlayCard
 from game.rules.auction_game.state import HandState
 from game.rules.compiled import best_meld
 from game.rules.compose import auction_hand, in_play
-from game.rules.engine import actor, legal_actions
+from game.rules.engine import actor, hand_sides, legal_actions
 from game.rules.facts import side_meld_totals
 from game.rules.notation import dealt
 from game.store.content import load_preset, preset_names
@@ -43,4 +43,4 @@ def test_a_hand_put_in_play_waits_for_its_leader_with_every_card_legal(name):
     assert actor(playing) == bidder
     held = set(rules.deck.to_cards(hand.hands[bidder]))
     assert {a.card for a in legal_actions(playing) if isinstance(a, PlayCard)} == held
-    assert playing.hand.side_meld == side_meld_totals(rules, melds)
+    assert playing.hand.side_meld == side_meld_totals(rules, melds, hand_sides(playing))

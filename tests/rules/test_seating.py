@@ -37,6 +37,10 @@ QUOTES = {
              "first.'",
     "two-handed": "004: 'Deal 12 cards to each player, starting from the left' ... 'The "
                   "non-dealer leads'",
+    "five-handed": "VARIANTS.md, five-handed: 'Auction: 003's general auction in 001's scale: "
+                   "it starts to the dealer's left'",
+    "six-handed": "VARIANTS.md, six-handed: 'Auction: 001's' -- 001: 'The person to the left "
+                  "of the dealer bids first.' 'Deal and play are clockwise.'",
 }
 
 

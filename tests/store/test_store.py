@@ -92,6 +92,18 @@ def test_saved_game_round_trip(tmp_path):
     assert again is not None and again.actions == saved.actions and again.seed == 9
 
 
+def test_a_six_handed_game_is_saved_and_resumed(tmp_path):
+    """Issue 38: a save of a five- or six-handed game was set aside on loading ("'seats': has
+    more than 4 items"), and the game lost."""
+    store = Store(tmp_path)
+    saved = SavedGame(preset_table("six-handed"), 3,
+                      ["human", "easy", "medium", "hard", "medium", "easy"],
+                      [parse_action("deal"), parse_action("bid 75")])
+    store.save_game(saved)
+    again = store.load_game("six-handed")
+    assert again is not None and again.seats == saved.seats and not store.messages
+
+
 def test_one_saved_game_per_table(tmp_path):
     store = Store(tmp_path)
     store.save_game(SavedGame(preset_table("racehorse"), 1,

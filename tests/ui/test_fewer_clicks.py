@@ -94,7 +94,7 @@ def test_bots_claim_and_the_claimed_cards_are_shown_then_scored_as_played(app):
                range(rules.n_sides)]
     assert sum(int(m.group(1)) for m in counted if m) == rules.hand_size, counted
     # Side hands are laid upright to be read, not left as a sideways column.
-    sides = [sp for seat, sp in shown.sprites if table.layout.position(seat) in ("west", "east")]
+    sides = [sp for seat, sp in shown.sprites if not table.layout.chair(seat).upright]
     assert sides and all(sp.angle == 0.0 for sp in sides)
     # The claim is in the action list as plays: the saved game replays to the same score.
     state, events = replay(table.match.rules, table.match.seed, table.match.actions)

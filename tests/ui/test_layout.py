@@ -30,7 +30,8 @@ def zones(lay: Layout, players: int) -> dict[str, pygame.Rect]:
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1600, 900), (1920, 1080)])
-@pytest.mark.parametrize("preset", ["racehorse", "double-deck", "cutthroat", "two-handed"])
+@pytest.mark.parametrize("preset", ["racehorse", "double-deck", "cutthroat", "two-handed",
+                                    "five-handed", "six-handed"])
 def test_zones_do_not_overlap_and_stay_on_screen(size, preset):
     rules = load_preset(preset)
     lay = Layout(size, rules.seating, hand_size(rules))
@@ -89,7 +90,8 @@ def card_rect(lay: Layout, slot: tuple[float, float, float]) -> pygame.Rect:
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
-@pytest.mark.parametrize("preset", ["racehorse", "double-deck", "cutthroat"])
+@pytest.mark.parametrize("preset", ["racehorse", "double-deck", "cutthroat", "five-handed",
+                                    "six-handed"])
 def test_a_side_hand_laid_open_for_a_claim_shows_every_cards_corner(size, preset):
     """Issue 14, item 7: "The claimed cards are shown" -- a sideways column of backs turned face
     up showed a sliver of each card (the claim could not be checked card by card). Laid open,
@@ -99,8 +101,9 @@ def test_a_side_hand_laid_open_for_a_claim_shows_every_cards_corner(size, preset
     lay = Layout(size, rules.seating, hand_size(rules))
     window = pygame.Rect((0, 0), size)
     rects = zones(lay, rules.players)
-    for seat, pos in enumerate(lay.positions):
-        if pos not in ("west", "east"):
+    for seat, chair in enumerate(lay.chairs):
+        pos = chair.edge
+        if chair.upright:
             continue
         for n in range(1, hand_size(rules) + 1):
             slots = lay.open_slots(seat, n)
@@ -114,3 +117,53 @@ def test_a_side_hand_laid_open_for_a_claim_shows_every_cards_corner(size, preset
                 assert window.contains(rect), f"{pos} card {i} of {n} leaves the window"
                 for zone in ("bar", "info", "trick", "status"):
                     assert not rect.colliderect(rects[zone]), f"{pos} {n} cards cover {zone}"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_chairs_sit_by_angle_clockwise_from_the_player(players):
+    """Issue 38: "The table asks its layout for chair i of n and derives every hand, trick
+    slot ... from that chair's place". The player at the bottom; the seat on the player's left
+    (the next one clockwise, seating.next) on the left of the window; every seat named for the
+    side of the table its chair is on."""
+    from game.rules.seating import seating_for
+    from game.ui.table.layout import chairs
+
+    seated = chairs(players)
+    assert seated[0].edge == "bottom"
+    seating = seating_for(players, players)
+    for seat, chair in enumerate(seated):
+        name = seating.name(seat).lower()
+        if "west" in name:
+            assert chair.dx < 0
+        if "east" in name:
+            assert chair.dx > 0
+        if name.startswith("north"):
+            assert chair.dy < 0
+    if players > 2:
+        assert seated[seating.next(0)].dx < 0  # play passes to the player on the left
+    for edge in ("top", "left", "right"):  # chairs sharing an edge split it evenly
+        mine = [c for c in seated if c.edge == edge]
+        assert sum(c.share for c in mine) == pytest.approx(1.0 if mine else 0.0)
+        assert len({c.along for c in mine}) == len(mine)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+@pytest.mark.parametrize("preset", ["five-handed", "six-handed"])
+def test_twenty_cards_stay_pickable_and_the_trick_cards_apart(size, preset):
+    """Issue 38: "Twenty cards in a hand must stay pickable at 1024x640" -- each card of the
+    player's widest hand shows a strip at least a third of a card wide; and the cards of one
+    trick, one per chair, cover at most a sliver of each other."""
+    rules = load_preset(preset)
+    lay = Layout(size, rules.seating, hand_size(rules))
+    slots = lay.hand_slots(0, hand_size(rules))
+    steps = [b[0] - a[0] for a, b in zip(slots, slots[1:], strict=False)]
+    assert hand_size(rules) == 20 and min(steps) >= lay.card_w / 3
+    cards = []
+    for seat in range(rules.players):
+        x, y, _ = lay.trick_slot(seat)
+        r = pygame.Rect(0, 0, lay.trick_w, lay.trick_h)
+        r.center = (round(x), round(y))
+        cards.append(r)
+    for a, b in itertools.combinations(cards, 2):
+        cut = a.clip(b)
+        assert cut.width * cut.height <= 0.25 * lay.trick_w * lay.trick_h, (a, b)

@@ -49,8 +49,8 @@ def test_a_device_joins_through_the_lobby_and_plays_its_seat_from_the_south(app)
         assert owner.client.send(Start())
         assert run(app, lambda: table_of(app) is not None, client)
         table = table_of(app)
-        assert table.human == 1 and table.layout.position(1) == "south"
-        assert table.layout.position(0) != "south"
+        assert table.human == 1 and table.layout.edge(1) == "bottom"
+        assert table.layout.edge(0) != "bottom"
         # the owner's device plays by itself; this window waits for its own prompt
         def my_prompt():
             r.devices[0].turn()

@@ -241,6 +241,9 @@ def test_every_score_display_names_the_players_side_you():
     assert [side_label(scene("racehorse", 0), s) for s in (0, 1)] == ["You & North",
                                                                       "West & East"]
     assert [side_label(scene("cutthroat", 1), s) for s in (0, 1, 2)] == ["South", "You", "East"]
+    # Issue 38: the player's "South" is not replaced inside "Southwest" and "Southeast".
+    assert [side_label(scene("six-handed", 0), s) for s in (0, 1)] == [
+        "You, Northwest & Northeast", "Southwest, North & Southeast"]
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])

@@ -255,7 +255,7 @@ def test_a_bid_bubble_stays_clear_of_the_coachs_panel(app, monkeypatch):
     app.reset(table)
     table.resize((1024, 640))
     lay = table.layout
-    east = lay.positions.index("east")
+    east = lay.top_right()
     panel = scene.coach.narration_rect()
     w = assets.font(lay.font, True).size("250")[0] + lay.font
 

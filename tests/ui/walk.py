@@ -51,7 +51,8 @@ def passer(legal):
 
 # (variant, seed, the player's choices): between them every prompt of the auction tables.
 GAMES = [("racehorse", 3, bidder), ("racehorse", 4, passer), ("cutthroat", 2, bidder),
-         ("check", 5, bidder), ("double-deck", 2, passer), ("two-handed", 1, passer)]
+         ("check", 5, bidder), ("double-deck", 2, passer), ("two-handed", 1, passer),
+         ("five-handed", 2, bidder), ("six-handed", 1, passer)]  # issue 38: five, six chairs
 # Opened from the table while the player is to play a card.
 FROM_TABLE = [Route.SCORES, Route.BIDDING, Route.MELD, Route.LAST_TRICK, Route.PAUSE,
               Route.RULES]

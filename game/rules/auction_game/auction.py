@@ -110,6 +110,8 @@ def apply(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, l
         high_bid, high_bidder = action.amount, seat
         history += ((seat, action.amount),)
         events.append(BidMade(seat, action.amount, forced))
+        if rules.auction.rounds == 1:  # "each player bids once or passes": it has spoken
+            passed[seat] = True
     else:
         raise IllegalActionError("During the auction you may only bid or pass.")
     dealer = hand.dealer

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.rules import partner
 from game.rules.actions import Action, NameTrump, PlayHand, ProposeThrowIn, ThrowIn
 from game.rules.auction_game import auction, melding, passing, play, throwin
 from game.rules.auction_game.scoring import score_hand
@@ -23,6 +24,7 @@ from game.rules.events import (
     HandConceded,
     HandNotPlayed,
     MeldShown,
+    PartnerFound,
     TrumpNamed,
 )
 from game.rules.meld import marriage_suits
@@ -116,7 +118,8 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
     if phase == Phase.AUCTION:
         new_hand, events = auction.apply(rules, hand, action)
         if new_hand.bidder >= 0:
-            new_hand = new_hand._replace(phase=Phase.WIDOW if rules.widow.size else Phase.TRUMP)
+            widow_first = rules.widow.size and not rules.widow.after_trump
+            new_hand = new_hand._replace(phase=Phase.WIDOW if widow_first else Phase.TRUMP)
         return state._replace(hand=new_hand), events
     if phase == Phase.TRUMP:
         return _name_trump(state, hand, action)
@@ -133,6 +136,8 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
         return state._replace(hand=new_hand), events
     if phase == Phase.DISCARD:
         new_hand, events = passing.apply_discard(rules, hand, action)
+        if hand.trump >= 0:  # the widow came after trump: everyone melds, and play begins
+            return _meld_and_play(state, new_hand, events, range(rules.players))
         return state._replace(hand=new_hand), events
     if phase == Phase.DECIDE:
         return _decide(state, hand, action)
@@ -140,11 +145,12 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
 
 
 def _legal_trumps(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:
+    suits: tuple[Suit, ...] = tuple(Suit)
     if rules.auction.trump_needs_marriage:
-        suits = marriage_suits(rules, hand.hands[hand.bidder])
-        if suits:
-            return tuple(NameTrump(s) for s in suits)
-    return _TRUMPS
+        suits = tuple(marriage_suits(rules, hand.hands[hand.bidder])) or suits
+    if rules.seating.by_card and rules.table.partner_by == "called-card":
+        return tuple(NameTrump(s, r) for s in suits for r in partner.callable_ranks(rules))
+    return _TRUMPS if len(suits) == 4 else tuple(NameTrump(s) for s in suits)
 
 
 def _must_concede(rules: RuleSet, hand: HandState) -> bool:
@@ -180,10 +186,17 @@ def _name_trump(state: GameState, hand: HandState, action: Action
         raise IllegalActionError("The bidder must name trump now.")
     legal_suits = _legal_trumps(rules, hand)
     if action not in legal_suits:
+        if any(a.suit == action.suit for a in legal_suits if isinstance(a, NameTrump)):
+            raise IllegalActionError("The bidder names trump and calls a trump card: its first "
+                                     "holder clockwise is the partner.", "call a card")
         raise IllegalActionError("The trump suit must be a suit in which the bidder holds at "
                                  "least a marriage.", f"no marriage in {action.suit.plural}")
     hand = hand._replace(trump=int(action.suit))
     events: list[Event] = [TrumpNamed(hand.bidder, action.suit)]
+    if rules.seating.by_card:  # VARIANTS.md: "The partner is announced at once."
+        found = partner.find_partner(rules, hand.hands, hand.bidder, hand.trump, action.call)
+        hand = hand._replace(partners=found.partners, partner_card=found.card)
+        events.append(PartnerFound(hand.bidder, found.partners, found.card))
     if rules.auction.trump_needs_marriage and action.suit not in marriage_suits(
             rules, hand.hands[hand.bidder]):
         events.append(HandNotPlayed("the bidder holds no marriage: the hand is not played and "
@@ -192,6 +205,8 @@ def _name_trump(state: GameState, hand: HandState, action: Action
                                                  "no marriage in any suit"))
     if rules.passing.count:
         return state._replace(hand=hand._replace(phase=Phase.PASS)), events
+    if rules.widow.size and rules.widow.after_trump:  # five-handed: the widow comes now
+        return state._replace(hand=hand._replace(phase=Phase.WIDOW)), events
     if rules.widow.size:
         hand, _ = melding.show(rules, hand, [hand.bidder])
         events += melding.shown_events(rules, hand, [hand.bidder])

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from game.rules.auction_game.state import HandState
+from game.rules.auction_game.state import HandState, hand_sides
 from game.rules.compiled import best_meld
 from game.rules.events import AcesDeclared, Event, MeldShown
 from game.rules.meld import MeldResult
 from game.rules.outcome import EndKind, HandEnd
 from game.rules.ruleset import RuleSet
+from game.rules.seating import Sides
 
 
 def show(rules: RuleSet, hand: HandState, seats: Iterable[int]) -> tuple[HandState, list[Event]]:
@@ -25,10 +26,11 @@ def shown_events(rules: RuleSet, hand: HandState, seats: Iterable[int]) -> list[
     """MeldShown per seat, marking meld that will not count under the minimum-meld rule."""
     events: list[Event] = []
     minimum = rules.meld.minimum
+    sides = hand_sides(rules.seating, hand)
     for seat in seats:
         meld = hand.melds[seat]
         assert meld is not None
-        side_total = hand.meld_of(rules.seats_of(rules.side_of(seat)))
+        side_total = hand.meld_of(sides.seats_of(sides.side_of(seat)))
         if minimum and side_total < minimum:
             events.append(MeldShown(seat, meld, False,
                                     f"side meld {side_total} is under {minimum}: not laid down"))
@@ -40,17 +42,20 @@ def shown_events(rules: RuleSet, hand: HandState, seats: Iterable[int]) -> list[
 
 
 def side_melds(rules: RuleSet, hand: HandState) -> tuple[int, ...]:
-    """Meld each side may score, before saving it in the tricks."""
-    return side_meld_totals(rules, hand.melds or (None,) * rules.players)
+    """Meld each side of the hand may score, before saving it in the tricks."""
+    return side_meld_totals(rules, hand.melds or (None,) * rules.players,
+                            hand_sides(rules.seating, hand))
 
 
-def side_meld_totals(rules: RuleSet, melds: Sequence[MeldResult | None]) -> tuple[int, ...]:
-    """Meld each side may score from each seat's shown meld (None: not shown): the seats'
-    totals added, and 001's minimum ("Meld can only be scored by a side whose meld is worth at
-    least 20 points")."""
+def side_meld_totals(rules: RuleSet, melds: Sequence[MeldResult | None],
+                     sides: Sides | None = None) -> tuple[int, ...]:
+    """Meld each side of a hand (``sides``, the table's own by default) may score from each
+    seat's shown meld (None: not shown): the seats' totals added, and 001's minimum ("Meld can
+    only be scored by a side whose meld is worth at least 20 points")."""
+    sides = sides or rules.seating.sides
     out = []
-    for side in range(rules.n_sides):
-        total = sum(m.total for m in (melds[s] for s in rules.seats_of(side)) if m is not None)
+    for side in range(sides.count):
+        total = sum(m.total for m in (melds[s] for s in sides.seats_of(side)) if m is not None)
         out.append(0 if rules.meld.minimum and total < rules.meld.minimum else total)
     return tuple(out)
 
@@ -60,8 +65,8 @@ def bidding_side_short(rules: RuleSet, hand: HandState) -> HandEnd | None:
     without playing"."""
     if not rules.meld.minimum:
         return None
-    side = rules.side_of(hand.bidder)
-    total = hand.meld_of(rules.seats_of(side))
+    sides = hand_sides(rules.seating, hand)
+    total = hand.meld_of(sides.seats_of(sides.side_of(hand.bidder)))
     if total < rules.meld.minimum:
         return HandEnd(EndKind.UNDER_MINIMUM,
                        f"the bidding side melded {total}, under {rules.meld.minimum}")

@@ -8,15 +8,19 @@ from __future__ import annotations
 from game.rules.auction_game.scoring import saved
 from game.rules.outcome import SideNeed
 from game.rules.ruleset import RuleSet
+from game.rules.seating import Sides
 
 
 def still_needed(rules: RuleSet, bidder: int, bid: int, side_meld: tuple[int, ...],
-                 taken: tuple[int, ...], won: tuple[int, ...]) -> tuple[SideNeed, ...]:
-    """Per side, with ``side_meld`` the meld each side may score and ``taken`` and ``won`` the
-    counters and tricks each side has taken so far."""
+                 taken: tuple[int, ...], won: tuple[int, ...], sides: Sides | None = None
+                 ) -> tuple[SideNeed, ...]:
+    """Per side of the hand (``sides``, the table's own by default), with ``side_meld`` the
+    meld each side may score and ``taken`` and ``won`` the counters and tricks each side has
+    taken so far."""
+    sides = sides or rules.seating.sides
     out = []
-    bside = rules.side_of(bidder) if bidder >= 0 else -1
-    for side in range(rules.n_sides):
+    bside = sides.side_of(bidder) if bidder >= 0 else -1
+    for side in range(sides.count):
         meld, points, tricks = side_meld[side], taken[side], won[side]
         if side == bside:
             out.append(_bidders(rules, side, bid, meld, points, tricks))

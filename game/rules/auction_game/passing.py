@@ -10,7 +10,7 @@ hand and discards any 3 of his 18 cards."
 from __future__ import annotations
 
 from game.rules.actions import Action, Discard, PassCards, TakeWidow, ThrowIn
-from game.rules.auction_game.state import HandState
+from game.rules.auction_game.state import HandState, hand_sides
 from game.rules.cards import Card
 from game.rules.combos import card_choices, contains
 from game.rules.compiled import best_meld
@@ -22,8 +22,10 @@ from game.rules.ruleset import RuleSet
 
 
 def passer(rules: RuleSet, hand: HandState) -> int:
-    """The seat that passes cards to the bidder: the bidder's partner."""
-    return rules.seating.partner(hand.bidder)
+    """The bidder's partner, who passes: passing is between the two seats of a side of two
+    (the rule file refuses it at any other shape)."""
+    (partner,) = hand_sides(rules.seating, hand).partners(hand.bidder)
+    return partner
 
 
 def legal_pass(rules: RuleSet, hand: HandState) -> tuple[Action, ...]:

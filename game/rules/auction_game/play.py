@@ -10,7 +10,7 @@ from __future__ import annotations
 from game.rules.actions import Action, PlayCard, ProposeThrowIn, ThrowIn
 from game.rules.auction_game import throwin
 from game.rules.auction_game.scoring import score_hand
-from game.rules.auction_game.state import HandState, PlayState
+from game.rules.auction_game.state import HandState, PlayState, hand_sides
 from game.rules.compiled import CompiledRules
 from game.rules.errors import IllegalActionError
 from game.rules.events import CardPlayed, Event, TrickWon
@@ -38,8 +38,8 @@ def may_throw_in(rules: RuleSet, hand: HandState) -> bool:
     if ps.turn != hand.bidder:
         return False
     if mode == "over-margin":
-        side = rules.side_of(hand.bidder)
-        meld = hand.meld_of(rules.seats_of(side))
+        sides = hand_sides(rules.seating, hand)
+        meld = hand.meld_of(sides.seats_of(sides.side_of(hand.bidder)))
         return hand.bid - meld > rules.throw_in.margin
     return True
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from game.rules.auction_game.state import HandState
+from game.rules.auction_game.state import HandState, hand_sides
 from game.rules.auction_game.tallies import hand_stars, meld_checks, meld_stars, renege_stars
 from game.rules.cards import Rank, Suit
 from game.rules.events import Event, HandResult, HandScored, Outcome, RenegeCalled, SideResult
 from game.rules.game_end import finish_hand
 from game.rules.outcome import EndKind, HandEnd
 from game.rules.ruleset import RuleSet
+from game.rules.seating import Sides
 from game.rules.state import GameState
 
 
@@ -57,12 +58,12 @@ class SideTotals(NamedTuple):
     won: list[int]
 
 
-def side_totals(rules: RuleSet, hand: HandState) -> SideTotals:
-    """Each side's meld shown and kept, trick points taken and counted at the end of the
-    hand, before the bid is weighed (the figures the hand's result and the bots read)."""
-    n = rules.n_sides
-    bside = rules.side_of(hand.bidder)
-    side_seats = [rules.seats_of(side) for side in range(n)]
+def side_totals(rules: RuleSet, hand: HandState, sides: Sides | None = None) -> SideTotals:
+    """Per side of the hand (``sides``: the hand's own by default)."""
+    sides = sides or hand_sides(rules.seating, hand)
+    n = sides.count
+    bside = sides.side_of(hand.bidder)
+    side_seats = [sides.seats_of(side) for side in range(n)]
     melds = hand.melds
     seat_meld = [m.total if m is not None else 0 for m in melds] if melds else [0] * rules.players
     # sum(map(...)) rather than generator expressions: this runs at the end of every playout
@@ -100,20 +101,21 @@ def played_side(rules: RuleSet, side: int, is_bidder: bool, bid: int, shown: int
 Scored = tuple[list[SideResult], list[bool]]  # per side: the result, and whether meld was kept
 
 
-def _played(rules: RuleSet, hand: HandState, totals: SideTotals) -> Scored:
-    bside = rules.side_of(hand.bidder)
+def _played(rules: RuleSet, hand: HandState, sides: Sides, totals: SideTotals) -> Scored:
+    bside = sides.side_of(hand.bidder)
     pairs = [played_side(rules, side, side == bside, hand.bid, totals.shown[side],
                          totals.allowed[side], totals.taken[side], totals.won[side])
-             for side in range(rules.n_sides)]
+             for side in range(sides.count)]
     return [r for r, _ in pairs], [k for _, k in pairs]
 
 
-def _reneged(rules: RuleSet, hand: HandState, totals: SideTotals, rside: int) -> Scored:
+def _reneged(rules: RuleSet, hand: HandState, sides: Sides, totals: SideTotals, rside: int
+             ) -> Scored:
     """002: the side that reneged loses the bid; the other side scores its meld and every
     trick point."""
-    bside = rules.side_of(hand.bidder)
+    bside = sides.side_of(hand.bidder)
     results = []
-    for side in range(rules.n_sides):
+    for side in range(sides.count):
         bid = hand.bid if side == bside else 0
         if side == rside:
             results.append(SideResult(side, totals.shown[side], 0, totals.taken[side], 0,
@@ -125,17 +127,18 @@ def _reneged(rules: RuleSet, hand: HandState, totals: SideTotals, rside: int) ->
                                       totals.taken[side], rules.total_trick_points, score, bid,
                                       True if side == bside else None,
                                       ("gets the renege penalty",)))
-    return results, [side != rside for side in range(rules.n_sides)]
+    return results, [side != rside for side in range(sides.count)]
 
 
-def _not_played(rules: RuleSet, hand: HandState, totals: SideTotals, end: HandEnd) -> Scored:
+def _not_played(rules: RuleSet, hand: HandState, sides: Sides, totals: SideTotals,
+                end: HandEnd) -> Scored:
     """Thrown in, conceded, or not played (001): the bidders lose the bid. After a throw-in
     (or 001's minimum meld) the defenders score their meld without playing; after a concession
     unseen or 001's missing marriage nobody else scores."""
-    bside = rules.side_of(hand.bidder)
+    bside = sides.side_of(hand.bidder)
     defenders_score = end.kind in (EndKind.THROWN_IN, EndKind.UNDER_MINIMUM)
     results, keeps = [], []
-    for side in range(rules.n_sides):
+    for side in range(sides.count):
         if side == bside:
             results.append(SideResult(side, totals.shown[side], 0, 0, 0, -hand.bid, hand.bid,
                                       False))
@@ -152,25 +155,31 @@ def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
     """The game after the hand is scored as it ended (played out, thrown in, conceded
     unseen, not played for want of a marriage or of meld, a renege called): the bid made or
     set, each side's points, stars or checks, and the game won."""
-    n = rules.n_sides
-    bside = rules.side_of(hand.bidder)
-    totals = side_totals(rules, hand)
+    n = rules.n_sides  # the score sheet's columns
+    sides = hand_sides(rules.seating, hand)
+    bside = sides.side_of(hand.bidder)
+    totals = side_totals(rules, hand, sides)
     events: list[Event] = []
     notes: list[str] = [end.note] if end.note else []
     reneges = hand.play.reneges if hand.play else ()
     rside = -1
     if end.kind == EndKind.PLAYED and reneges:
         seat, rule = reneges[0]
-        rside = rules.side_of(seat)
+        rside = sides.side_of(seat)
         events.append(RenegeCalled(seat, rside, rule))
-        (results, keeps), outcome = _reneged(rules, hand, totals, rside), Outcome.RENEGE
+        (results, keeps), outcome = _reneged(rules, hand, sides, totals, rside), Outcome.RENEGE
     elif end.kind == EndKind.PLAYED:
-        results, keeps = _played(rules, hand, totals)
+        results, keeps = _played(rules, hand, sides, totals)
         outcome = Outcome.MADE if results[bside].made else Outcome.SET
     else:
-        (results, keeps), outcome = (_not_played(rules, hand, totals, end),
+        (results, keeps), outcome = (_not_played(rules, hand, sides, totals, end),
                                      Outcome(end.kind.value))
     made = bool(results[bside].made)
+    bidding = (hand.bidder, *sides.partners(hand.bidder))
+    if rules.seating.by_card:  # each scores alone: the hand's two sides, column by column
+        results = by_player(rules, hand, sides, results)
+    else:
+        bidding = (bside,)
     scores = tuple(game.scores[i] + results[i].score for i in range(n))
     gained = _tallies(rules, hand, end, made, keeps, bside, rside)
     tallies = tuple(game.tallies[i] + gained[i] for i in range(n)) if gained else game.tallies
@@ -179,7 +188,34 @@ def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
                         tuple(gained), tallies, outcome, tuple(notes))
     events.append(HandScored(result))
     state = game._replace(scores=scores, tallies=tallies, records=game.records + (result,))
-    return finish_hand(rules, state, bside, hand.bid_to_win, events)
+    return finish_hand(rules, state, bidding[0], hand.bid_to_win, events, bidding[1:])
+
+
+def by_player(rules: RuleSet, hand: HandState, sides: Sides, results: Sequence[SideResult]
+              ) -> list[SideResult]:
+    """A result per player where a card found the partner (see :func:`seat_result`)."""
+    melds = hand.melds or (None,) * rules.players
+    return [seat_result(rules, sides, hand.bidder, results[sides.side_of(seat)], seat,
+                        meld.total if meld is not None else 0)
+            for seat, meld in enumerate(melds)]
+
+
+def seat_result(rules: RuleSet, sides: Sides, bidder: int, side: SideResult, seat: int,
+                own_meld: int) -> SideResult:
+    """One player's result from its side's, where a card found the partner (VARIANTS.md,
+    five-handed: "if the bidding side's meld and tricks reach the bid, the bidder and the
+    partner *each* score the side's whole meld and tricks; each defender scores their own meld
+    plus all the defenders' tricks, if the defenders took 20 trick points". "Set: the bidder
+    and the partner each lose the bid", or, with ``scoring.partner_set = "bidder-alone"``, the
+    bidder alone). ``own_meld``: the meld this player showed."""
+    if sides.same_side(seat, bidder):
+        lost = seat != bidder and not side.made and rules.scoring.partner_set != "both"
+        return side._replace(side=seat, score=0 if lost else side.score,
+                             notes=side.notes + (("the bidder alone loses the bid",)
+                                                 if lost else ()))
+    counted = own_meld if side.meld_counted else 0
+    return side._replace(side=seat, meld=own_meld, meld_counted=counted,
+                         score=counted + side.tricks_counted)
 
 
 def _tallies(rules: RuleSet, hand: HandState, end: HandEnd, made: bool | None,

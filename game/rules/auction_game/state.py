@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from game.rules.cards import Card
 from game.rules.meld import MeldResult
 from game.rules.phase import Phase
+from game.rules.seating import Seating, Sides
 
 
 class AuctionState(NamedTuple):
@@ -75,6 +77,10 @@ class HandState(NamedTuple):
     pending: int = 0
     throw_in_asked: bool = False  # the bidder proposed a throw-in this hand (once only)
     votes: int = 0  # players who have agreed to it so far
+    # Where a card finds the bidder's partner (table.sides = "partner-by-card"): the partners
+    # it found when trump was named, announced to all; () playing alone, and at fixed sides.
+    partners: tuple[int, ...] = ()
+    partner_card: Card | None = None  # the card that found them
 
     def meld_of(self, seats: tuple[int, ...]) -> int:
         """The meld shown by these seats (0 for a seat that has not shown yet)."""
@@ -84,6 +90,12 @@ class HandState(NamedTuple):
             if meld is not None:
                 total += meld.total
         return total
+
+
+def hand_sides(seating: Seating, hand: HandState) -> Sides:
+    """Who plays with whom in this hand: the table's sides, or the bidder and the partners a
+    card found (once trump is named, when the card finds them) against the others."""
+    return seating.in_hand(hand.bidder, hand.partners, hand.trump >= 0)
 
 
 assert HandState._fields[:4] == ("phase", "dealer", "hands", "play")

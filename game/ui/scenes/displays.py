@@ -16,7 +16,7 @@ from game.ui.scene import Route
 from game.ui.table.challengebox import ChallengeBox
 from game.ui.table.faces import PromptTable
 from game.ui.table.hud import side_label
-from game.ui.table.meldview import draw_meld_flow
+from game.ui.table.meldview import draw_meld_flow, draw_uncounted
 from game.ui.table.start import start_game
 from game.ui.widgets import Button, draw_text, panel, shade, wrap
 
@@ -82,11 +82,12 @@ class MeldScene(Display):
             head = f"{self.table.human_name(seat)} — {meld.total}"
             r = draw_text(surface, head, cell.topleft, lay.font, theme.INK, bold=True)
             if not counted:
-                draw_text(surface, f"not counted: {note}", (r.right + round(12 * s), r.top + 2),
-                          lay.font_small, theme.RED)
+                r = r.union(draw_uncounted(surface, f"not counted: {note}", r, cell,
+                                           lay.font_small, round(12 * s)))
             body = pygame.Rect(cell.left, r.bottom + round(6 * s), cell.width,
                                cell.bottom - r.bottom - round(6 * s))
-            draw_meld_flow(surface, self.table, meld, body)
+            if body.height >= lay.font:  # a long reason wrapped under it may leave no room
+                draw_meld_flow(surface, self.table, meld, body)
         y = outer.bottom - foot_h
         for line in footer:
             draw_text(surface, line, (outer.centerx, y), lay.font, theme.GOLD, bold=True,
@@ -387,3 +388,4 @@ class LastTrickScene(Overlay):
         panel(surface, lay.status, radius=10, edge=None)
         draw_text(surface, "The last trick — click to close", lay.status.center, lay.font,
                   theme.GOLD, bold=True, anchor="center")
+

@@ -49,7 +49,7 @@ class RuleOrderScene(Scene):
         intro_size, head_size = max(12, round(15 * s)), max(11, round(14 * s))
         intro_h = len(wrap(self.intro, intro_size, size[0] - round(80 * s))) * \
             round(intro_size * 1.25)
-        heads = max((len(wrap(self._heading(c), head_size, self.col_w - 6)) for c in self.cols),
+        heads = max((len(wrap(self.heading(c), head_size, self.col_w - 6)) for c in self.cols),
                     default=1)
         top = round(58 * s) + intro_h + round(10 * s) + heads * round(head_size * 1.2)
         room = self.back.rect.top - round(50 * s) - top  # the pointed cell's note below
@@ -60,7 +60,7 @@ class RuleOrderScene(Scene):
         self.back.font_size = max(14, round(18 * s))
 
     @staticmethod
-    def _heading(col: Column) -> str:
+    def heading(col: Column) -> str:
         return col.table if not col.phase else f"{col.table} ({col.phase})"
 
     def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
@@ -90,7 +90,7 @@ class RuleOrderScene(Scene):
         top = self.grid.top
         for j, col in enumerate(self.cols):
             x = self.grid.left + self.label_w + j * self.col_w + self.col_w // 2
-            lines = wrap(self._heading(col), size, self.col_w - 6)
+            lines = wrap(self.heading(col), size, self.col_w - 6)
             y0 = top - round(6 * s) - len(lines) * round(size * 1.2)
             for k, line in enumerate(lines):
                 draw_text(surface, line, (x, y0 + k * round(size * 1.2)), size, theme.INK,

@@ -52,8 +52,14 @@ def bid_cell(table: DrawnTable, r: HandResult) -> str:
     rules = table.match.rules
     if r.bidder < 0:
         return f"trump {r.trump.symbol if r.trump is not None else ''}"
-    who = "You" if r.bidder == table.human else rules.seating.name(r.bidder)
-    return f"{who} {r.bid} {r.trump.symbol if r.trump is not None else ''} {r.outcome}"
+    seating = rules.seating
+    who = "You" if r.bidder == table.human else seating.name(r.bidder)
+    text = f"{who} {r.bid} {r.trump.symbol if r.trump is not None else ''} {r.outcome}"
+    if seating.by_card:  # the sides of each hand (VARIANTS.md: "each hand's sides shown")
+        mates = [c for c in r.bidding_columns if c != r.bidder]
+        names = ["you" if c == table.human else seating.initial(c) for c in mates]
+        text += f", with {' & '.join(names)}" if names else ", alone"
+    return text
 
 
 class ScoreSheetScene(TextScene):

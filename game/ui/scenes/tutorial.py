@@ -175,20 +175,31 @@ class LessonMenuScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.scale_for(size)
         h, gap = round(32 * s), round(6 * s)
-        x = round(20 * s)
         y = round(72 * s)
+        # One row of tables, or as many rows as the window's width needs (nine presets and the
+        # house rules are wider than 1280 pixels), each row centred.
+        room = size[0] - round(40 * s)
+        rows: list[list[Button]] = [[]]
+        width = 0
         for b in self.table_buttons:
             b.font_size = max(12, round(15 * s))
             # The label's drawn width, not a guess from its length: at 1024x640 the guess left
             # "Two-handed" drawn as "…".
             text_w = assets.font(b.font_size, True).size(b.label)[0]
             w = max(round(70 * s), text_w + max(round(20 * s), LABEL_MARGIN + 2))
-            b.rect = pygame.Rect(x, y, w, h)
-            x += w + gap
-        dx = (size[0] - (x - gap) - round(20 * s)) // 2
-        for b in self.table_buttons:
-            b.rect.move_ip(dx, 0)
-        y += h + round(14 * s)
+            b.rect = pygame.Rect(0, 0, w, h)
+            if rows[-1] and width + gap + w > room:
+                rows.append([])
+                width = 0
+            width += (gap if rows[-1] else 0) + w
+            rows[-1].append(b)
+        for line in rows:
+            x = (size[0] - (sum(b.rect.width for b in line) + gap * (len(line) - 1))) // 2
+            for b in line:
+                b.rect.topleft = (x, y)
+                x += b.rect.width + gap
+            y += h + gap
+        y += round(14 * s) - gap
         tab_w = round(200 * s)
         for i, b in enumerate(self.tab_buttons):
             b.font_size = max(13, round(17 * s))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pygame
@@ -95,8 +96,10 @@ def pile_label(scene: DrawnTable, side: int) -> str:
     """"West & East\n3 tricks · 40 pts": whose pile, the tricks it holds and their counters,
     from the engine. At a hand's end, before the result is shown, the points the result gives
     for them."""
-    owner = side_label(scene, side)
     rules = scene.match.rules
+    # A side of three by name ("You, Northwest & Northeast") runs under the player's hand.
+    ours = scene.human in rules.seating.seats_of(side) and rules.seating.side_size > 2
+    owner = "Your side" if ours else side_label(scene, side)
     # A trick still on show, or on its way, joins the count when it lands on the pile.
     coming = [t for t in scene.model.tricks.sweeping
               if not t.claim and rules.side_of(t.winner) == side]
@@ -180,13 +183,10 @@ def winner_tag_pos(scene: DrawnTable, seat: int) -> tuple[float, float]:
     """Beside the winning card, on the side away from the other cards of the trick."""
     lay = scene.layout
     x, y, _ = lay.trick_slot(seat)
-    pos = lay.position(seat)
-    if pos == "north":
-        return (x, y - lay.trick_h * 0.5 - lay.font)
-    if pos == "south":
-        return (x, y + lay.trick_h * 0.5 + lay.font)
-    side = -1 if pos == "west" else 1
-    return (x + side * lay.trick_w * 1.2, y)
+    chair = lay.chair(seat)
+    if chair.upright:  # above a top chair's card, below the player's
+        return (x, y + math.copysign(lay.trick_h * 0.5 + lay.font, chair.dy))
+    return (x + math.copysign(lay.trick_w * 1.2, chair.dx), y)
 
 
 def draw_laid(scene: DrawnTable, surface: pygame.Surface) -> None:

@@ -10,6 +10,7 @@ import pygame
 
 from game.match.tablegame import TableGame
 from game.rules.cards import Suit
+from game.rules.seating import listed
 from game.rules.view import PlayerView
 from game.ui import theme
 from game.ui.scene import AppContext
@@ -37,11 +38,19 @@ class DrawnTable(Protocol):
         """What a prompt or a label must never cover besides the cards (a coach's panel)."""
         ...
 
+    @property
+    def shows_levels(self) -> bool:
+        """Seat labels name each bot's level ("North (medium)"): not beside a coach's panel,
+        whose column a long label narrows (at six chairs "Northeast (medium)" left the first
+        hand's coach 188 pixels of 1024)."""
+        ...
+
 
 def side_label(scene: DrawnTable, side: int) -> str:
     """A side's name as the table shows it everywhere: the player's own seat is "You"."""
-    rules = scene.match.rules
-    return rules.seating.side_name(side).replace(rules.seating.name(scene.human), "You")
+    seating = scene.match.rules.seating
+    # Seat by seat: replacing the player's name in the joined text made "Southwest" "Youwest".
+    return listed(["You" if s == scene.human else seating.name(s) for s in seating.seats_of(side)])
 
 
 def suit_text(suit: int, four: bool) -> tuple[str, tuple[int, int, int]]:
@@ -54,4 +63,6 @@ def seat_title(scene: DrawnTable, seat: int) -> str:
     rules = scene.match.rules
     name = "You" if seat == scene.human else rules.seating.name(seat)
     level = scene.match.seats[seat]
-    return name if level in ("human", "script") else f"{name} ({level})"
+    if level in ("human", "script") or not scene.shows_levels:
+        return name
+    return f"{name} ({level})"

@@ -50,37 +50,43 @@ def zone(lay: Layout, seat: int) -> pygame.Rect:
     s = lay.s
     cx, cy = lay.center
     th, tw = lay.trick_h, lay.trick_w
-    pos = lay.position(seat)
+    edge = lay.edge(seat)
     pad = round(6 * s)
-    if pos in ("north", "south"):
+    if lay.chair(seat).upright:
         _, ty, _ = lay.trick_slot(seat)
-        if pos == "north":
+        if edge == "top":
             top = lay.hand_box(seat).bottom + pad
+            if lay.chair(seat).share < 1.0:  # its name lies under its hand
+                top = round(lay.top_name_y(seat) + lay.font * 0.95) + pad
             bottom = round(ty - th / 2) - pad
-            left, right = north_span(lay)
+            left, right = top_span(lay, seat)
             return pygame.Rect(left, top, right - left, max(0, bottom - top))
         width = south_width(lay, seat)
         top = round(ty + th / 2) + pad
         bottom = lay.status.top - pad
         return pygame.Rect(cx - width // 2, top, width, max(0, bottom - top))
-    # West and East: beside the hand, from its top (the seat's name sits just above) down to
-    # the South strip's top, between the hand and the seat's card of the trick.
+    # At a side: beside the hand, from its top (the seat's name sits just above) down to the
+    # player's strip's top, between the hand and the seat's card of the trick.
     tx, _, _ = lay.trick_slot(seat)
     box = lay.hand_box(seat)
-    south = zone(lay, lay.positions.index("south"))
-    top, bottom = box.top, min(box.bottom, south.top - pad)
-    if pos == "west":
+    player = zone(lay, lay.viewer)
+    top, bottom = box.top, min(box.bottom, player.top - pad)
+    if edge == "left":
         left, right = box.right + pad, round(tx - tw / 2) - pad
     else:
         left, right = round(tx + tw / 2) + pad, box.left - pad
     return pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
 
 
-def north_span(lay: Layout) -> tuple[int, int]:
-    """North's strip runs from the score panel to the pile of the side that sits East, under
-    the buttons (its label's widest line kept clear): at 0.56 of the window, centred, North's
-    fourth meld was "+1 more (L)" beside empty table at every size."""
+def top_span(lay: Layout, seat: int) -> tuple[int, int]:
+    """A top chair's strip: alone there, from the score panel to the top right's pile, under
+    the buttons (its label's widest line kept clear): at 0.56 of the window, centred, the top
+    chair's fourth meld was "+1 more (L)" beside empty table at every size. Sharing the top,
+    under its own hand."""
     pad = round(6 * lay.s)
+    if lay.chair(seat).share < 1.0:
+        box = lay.hand_box(seat)
+        return box.left, box.right
     label = assets.font(lay.font_small).size(PILE_WORST)[0]
     right = lay.size[0] - round(8 * lay.s) - label - pad
     return lay.info.right + pad, right
@@ -94,17 +100,20 @@ def south_width(lay: Layout, seat: int) -> int:
     pad = round(6 * lay.s)
     half = lay.size[0] // 2
     for other in lay.seating.seats:
-        pos = lay.position(other)
-        if other == seat or pos not in ("west", "east"):
+        edge = lay.edge(other)
+        if other == seat or lay.chair(other).upright:
             continue
         box = lay.hand_box(other)
-        if pos == "west":
-            x, _, _ = lay.pile_slot(other)
-            right = max(box.right, round(x + PILE_LABEL * lay.s)) if lay.players == 3 \
-                else box.right
-            half = min(half, cx - right - pad)
+        # A pile beside the foot of the hand (each for self: every chair keeps its own) and
+        # its label reach towards the middle.
+        piled = (lay.pile_seat(lay.seating.side_of(other)) == other
+                 and other != lay.top_right())
+        x, _, _ = lay.pile_slot(other)
+        reach = round(PILE_LABEL * lay.s) if piled else 0
+        if edge == "left":
+            half = min(half, cx - max(box.right, round(x) + reach) - pad)
         else:
-            half = min(half, box.left - pad - cx)
+            half = min(half, min(box.left, round(x) - reach) - pad - cx)
     return 2 * half
 
 
@@ -151,12 +160,12 @@ def draw_seat(scene: DrawnTable, surface: pygame.Surface, seat: int, meld: MeldR
     heading = seat_heading(scene, seat, meld, counted)
     head_w, head_h = assets.font(fs, True).size(heading)
     colour = theme.GOLD if counted else theme.INK_DIM
-    pos = lay.position(seat)
-    row = pos in ("north", "south")
+    edge = lay.edge(seat)
+    row = lay.chair(seat).upright
     top = rect.top if row else rect.top + head_h + round(2 * s)
     groups = [(m, f"{m.name} {m.points}") for m in meld.melds]
-    # North and South: each caption beside its cards (the strip is low, the cards use all of
-    # it); West and East: under them.
+    # Along the top and the bottom: each caption beside its cards (the strip is low, the cards
+    # use all of it); at a side: under them.
     beside = round(4 * s) if row else 0
     card_w, widths = fit_groups(lay, groups, rect.width, rect.bottom - top, row, cap, gap)
     step = round(card_w * 0.36)
@@ -169,10 +178,10 @@ def draw_seat(scene: DrawnTable, surface: pygame.Surface, seat: int, meld: MeldR
         x += head_w + gap
         top = rect.top + max(0, (rect.height - card_h) // 2)
     else:
-        hx = rect.left if pos == "west" else rect.right - head_w
+        hx = rect.left if edge == "left" else rect.right - head_w
         draw_text(surface, heading, (hx, rect.top), fs, colour, bold=True)
-        # East's groups end at its hand, as West's start at its own.
-        x = rect.left if pos == "west" else max(
+        # A right chair's groups end at its hand, as a left chair's start at its own.
+        x = rect.left if edge == "left" else max(
             rect.left, rect.right - sum(w + gap for w in widths) + gap)
     y = top
     below = 0 if row else cap_h

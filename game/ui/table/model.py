@@ -351,6 +351,7 @@ HANDLERS: dict[type, Handler] = {
     # what the seats say
     ev.Passed: lambda m, e: m.talk.on_Passed(e),
     ev.AuctionWon: lambda m, e: m.talk.on_AuctionWon(e),
+    ev.PartnerFound: lambda m, e: m.talk.on_PartnerFound(e),
     ev.HandNotPlayed: lambda m, e: m.talk.on_HandNotPlayed(e),
     ev.TargetRaised: lambda m, e: m.talk.on_TargetRaised(e),
     ev.HandConceded: lambda m, e: m.talk.on_HandConceded(e),

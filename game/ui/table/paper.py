@@ -41,3 +41,7 @@ class PaperTable:
 
     def keep_clear(self) -> list[pygame.Rect]:
         return []
+
+    @property
+    def shows_levels(self) -> bool:
+        return True

@@ -216,6 +216,10 @@ class TableScene(Scene):
         """What a prompt must never cover besides the cards: nothing at a game."""
         return self.coach.keep_clear() if self.coach is not None else []
 
+    @property
+    def shows_levels(self) -> bool:
+        return self.coach is None
+
     # -- loop --------------------------------------------------------------------------------
     @property
     def busy(self) -> bool:

@@ -51,6 +51,23 @@ class TableTalk:
     def on_TrumpNamed(self, e: ev.TrumpNamed) -> None:  # noqa: N802
         self.bubbles = {e.seat: f"Trump {e.suit.symbol}"}
 
+    def on_PartnerFound(self, e: ev.PartnerFound) -> None:  # noqa: N802
+        """Announced at once (VARIANTS.md, five-handed): who plays with the bidder, and the
+        card that says so."""
+        card = e.card.pretty if e.card is not None else ""
+        if not e.partners:
+            self.message = (f"{self.who(e.seat)} plays alone: nobody else holds "
+                            + (f"the {card}." if card else "a trump."))
+        else:
+            names = " and ".join(self.who(p) for p in e.partners)
+            verb = "hold" if names == "You" else "holds"
+            whose = ("your partner" if e.seat == self.human
+                     else f"{self.seating.name(e.seat)}'s partner")
+            self.message = f"{names} {verb} the {card}: {whose} this hand."
+            for p in e.partners:
+                self.bubbles[p] = "Partner"
+        self.timeline.add([Wait(0.6)])
+
     def on_HandNotPlayed(self, e: ev.HandNotPlayed) -> None:  # noqa: N802
         self.message = e.reason
 

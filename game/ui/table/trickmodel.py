@@ -66,15 +66,8 @@ class TrickArea:
         self.last_trick, self.shown, self.sweeping, self.claim = [], None, [], None
 
     def pile_seat(self, side: int) -> int:
-        """The seat beside which a side's pile lies: the player's own for their side; for the
-        other side of a partnership, east (top right, clear of every label)."""
-        table = self.table
-        seats = table.rules.seats_of(side)
-        if table.human in seats:
-            return table.human
-        positions = table.layout.positions
-        east = positions.index("east") if "east" in positions else -1
-        return east if east in seats else seats[0]
+        """The seat beside which a side's pile lies (the layout's choice)."""
+        return self.table.layout.pile_seat(side, self.table.human)
 
     def on_CardPlayed(self, e: ev.CardPlayed) -> None:  # noqa: N802
         table = self.table
