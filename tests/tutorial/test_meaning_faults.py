@@ -92,8 +92,10 @@ GLOSSARY = [("glossary.toml", GLOSSARY_TWO_HANDED, "")]
 # there), and partnership-190's over-trump cell naming a rule it does not have.
 RULE_ORDER = [
     ("rule_order.toml",
-     'at = { racehorse = "take_trick", double-deck = "crawl", "two-handed/stock" = "" }',
-     'at = { double-deck = "crawl", racehorse = "", "two-handed/stock" = "" }'),
+     'at = { racehorse = "take_trick", double-deck = "crawl", five-handed = "crawl", '
+     'six-handed = "crawl", "two-handed/stock" = "" }',
+     'at = { double-deck = "crawl", five-handed = "crawl", six-handed = "crawl", '
+     'racehorse = "", "two-handed/stock" = "" }'),
     ("rule_order.toml", 'partnership-190 = "", "two-handed/stock"', '"two-handed/stock"'),
 ]
 # A rule stated in words no recogniser reads: neither a quotation, a field nor a tested claim.

@@ -63,7 +63,7 @@ def test_a_first_hand_whose_score_has_no_button_fails(drv, monkeypatch):
 
 def test_an_over_long_first_hand_narration_fails(drv):
     guided = dataclasses.replace(FIRST.guided, say=tuple(
-        (phase, text * 6 if phase == "trump" else text) for phase, text in FIRST.guided.say))
+        (phase, text * 12 if phase == "trump" else text) for phase, text in FIRST.guided.say))
     long = dataclasses.replace(FIRST, guided=guided)
     failures = drive_first_hand(drv, long, load_preset("racehorse"))
     assert any("[on racehorse] [1024x640]: the trump narration: the narration runs past its "
