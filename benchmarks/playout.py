@@ -88,13 +88,14 @@ def one(app: App, item: PracticeItem, warm: bool = True) -> dict[str, object]:
     review screen has started its spare workers (``warm``: the player reads the review before
     clicking), or with none (a worker started for each line after the click)."""
     pool = app.spares
-    if warm:
-        pool.warm()
-        for _ in range(400):  # up to 20 s for two interpreters to start on a busy machine
-            if pool.ready >= pool.keep:
-                break
-            time.sleep(0.05)
-    else:
+    # Spares up before either run: for the warm run, the ones it takes; for the cold run, the
+    # ones the last run's end started, which would otherwise start beside its own workers.
+    pool.warm()
+    for _ in range(400):  # up to 20 s for two interpreters to start on a busy machine
+        if pool.ready >= pool.keep:
+            break
+        time.sleep(0.05)
+    if not warm:
         app.spares = Spares(WARM_MODULES, keep=0)
     begin = time.perf_counter()
     scene = app.open(Route.PLAY_OUT, item=item)
