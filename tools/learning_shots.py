@@ -22,6 +22,7 @@ import pygame
 from game.match.retry import judge
 from game.match.review import Graded, review_hand
 from game.store.store import Store
+from game.store.tables import preset_table
 from game.ui.app import App
 from game.ui.routes import ROUTES
 from game.ui.scene import Route
@@ -110,7 +111,7 @@ def main() -> None:
     app.sounds.muted = True
     match = played_match(args.preset, args.seed, args.level, hands=args.hands,
                          rng=random.Random(args.seed))
-    table = TableScene(app, match, args.preset, None)
+    table = TableScene(app, match, preset_table(args.preset))
     app.reset(table)
     for _ in range(10):
         app.step(1 / 60)
