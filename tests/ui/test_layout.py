@@ -167,3 +167,49 @@ def test_twenty_cards_stay_pickable_and_the_trick_cards_apart(size, preset):
     for a, b in itertools.combinations(cards, 2):
         cut = a.clip(b)
         assert cut.width * cut.height <= 0.25 * lay.trick_w * lay.trick_h, (a, b)
+
+
+# Known and open (issue 38): at five chairs the right top chair's pile lies between the two top
+# hands, where both names sit; moving the names to the hands' outer ends puts the right one
+# under the corner pile's label instead ("5 tricks + discards · 23 pts" reaches it). Strict:
+# this fails once the layout is fixed, so that the mark comes off.
+FIVE_PILES = pytest.mark.xfail(strict=True, reason="five chairs: the right top chair's pile "
+                               "label lies on the top chairs' names")
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("preset", ["racehorse", "cutthroat",
+                                    pytest.param("five-handed", marks=FIVE_PILES),
+                                    "six-handed"])
+def test_no_pile_label_lies_on_a_chairs_name(size, preset):
+    """Issue 38 ("derives every hand, trick slot, meld strip, pile, label ... from that chair's
+    place"): at five-handed, 1024x640, the right top chair's pile lay between the two top
+    hands and its label ("Northeast / 3 tricks · 27 pts") fell on both chairs' names, which sat
+    at the hands' inner ends. Each side's pile label, laid out by the table's own function, is
+    clear of every chair's name (as wide as a bold "Northwest (medium)" can be)."""
+    from types import SimpleNamespace
+
+    from game.ui import assets
+    from game.ui.table.hud import pile_label_lines
+
+    pygame.init()
+    rules = load_preset(preset)
+    lay = Layout(size, rules.seating, hand_size(rules))
+    scene = SimpleNamespace(layout=lay, human=0, keep_clear=lambda: [],
+                            model=SimpleNamespace(tricks=SimpleNamespace(
+                                pile_seat=lambda side: lay.pile_seat(side, 0))))
+    name_font, small = assets.font(lay.font, True), assets.font(lay.font_small)
+    names = {}
+    for seat in range(rules.players):
+        x, y, anchor = lay.label_pos(seat)
+        r = pygame.Rect((0, 0), name_font.size(f"{rules.seating.name(seat)} (medium)"))
+        setattr(r, anchor, (round(x), round(y)))
+        names[seat] = r
+    for side in range(rules.seating.n_sides):
+        pile = lay.pile_seat(side, 0)
+        who = " & ".join(rules.seating.name(s) for s in rules.seating.seats_of(side))
+        for line, (x, y) in pile_label_lines(scene, side, f"{who}\n13 tricks · 127 pts"):
+            r = pygame.Rect((x, y), small.size(line))
+            for seat, name in names.items():
+                if seat != pile:  # a chair's own name may sit by its own pile
+                    assert not r.colliderect(name), (preset, size, side, line, seat)
