@@ -50,7 +50,7 @@ class RemoteMatch:
         self.shown: SeatUpdate | None = client.state.next_update()
         self.pending = -1  # the position a move was sent for, not yet answered
         self.resync = False  # the host sent the whole hand again: the table redraws it
-        self._synced = client.state.synced
+        self.synced_seen = client.state.synced
 
     # -- what the table reads ---------------------------------------------------------------
     @property
@@ -147,8 +147,8 @@ class RemoteMatch:
         if update is None:
             return []
         self.shown = update
-        if state.synced != self._synced:
-            self._synced = state.synced
+        if state.synced != self.synced_seen:
+            self.synced_seen = state.synced
             self.resync = True  # the table draws the hand from the sync's events
             return []
         return list(update.events)

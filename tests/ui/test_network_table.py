@@ -35,6 +35,7 @@ def table_of(app) -> NetTableScene | None:
 
 
 def test_a_device_joins_through_the_lobby_and_plays_its_seat_from_the_south(app):
+    app.settings.fast = True  # the meld and result displays go on by themselves
     r = room("racehorse", people=2, bot_delay=0.0)
     owner = r.join("Ann", seat=0, owner=True)
     seat = join_table(f"127.0.0.1:{r.server.port}", "Bob")
@@ -67,7 +68,9 @@ def test_a_device_joins_through_the_lobby_and_plays_its_seat_from_the_south(app)
         hint = next(b for b in table.toolbar.buttons if b.label == "Hint")
         assert hint.enabled  # worked out on this device
         assert not table.offers("after-hand")  # the whole deal stays with the host
-        # the link drops; the window comes back to the same seat and redraws the hand
+        # the link drops while the player's prompt is open; the window comes back to the same
+        # seat, closes the prompt (its position has passed) and redraws the hand
+        assert run(app, my_prompt, client)
         synced = client.state.synced
         assert client.drop()
         assert run(app, lambda: (r.devices[0].turn() or True)

@@ -116,6 +116,12 @@ class NetTableScene(TableScene):
         client = self.seat.client
         client.poll()
         self._hear(client)
+        if client.state.synced != self.remote.synced_seen:
+            # Back from a dropped link: the prompt in front answers a position that has
+            # passed; the table is drawn again from the host's sync, then asks anew.
+            self.close_prompts()
+            while not self.remote.resync and client.state.backlog:
+                self.match.step_bot(self.human)
         if self.remote.resync:
             self.remote.resync = False
             self.rebuild()
