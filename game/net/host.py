@@ -309,9 +309,12 @@ class TableHost:
                          c.away).to_json() for c in self.chairs.chairs]
 
     def lobby(self) -> list[Out]:
-        data = {"t": "lobby", "seats": self.seat_infos(), "started": self.started}
-        return [self.send(c, data) for c, link in self.links.items()
-                if link.seat is not None or link.owner]
+        """The chairs, to every seated device and the owner's; each told its own seat
+        (``you``, -1 for none), which the owner may have moved it from."""
+        seats = self.seat_infos()
+        return [self.send(c, {"t": "lobby", "seats": seats, "started": self.started,
+                              "you": link.seat if link.seat is not None else -1})
+                for c, link in self.links.items() if link.seat is not None or link.owner]
 
     # -- the game -------------------------------------------------------------------------------
     def sync_bots(self) -> None:

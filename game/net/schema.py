@@ -210,7 +210,7 @@ def seats_of(raw: Any, where: str = "seats") -> tuple[SeatInfo, ...]:
 
 HOST_KINDS = {
     "welcome": {"seat", "token", "rules", "seats", "started", "owner"},
-    "lobby": {"seats", "started"},
+    "lobby": {"seats", "started", "you"},
     "update": {"n", "view", "events", "extra"},
     "sync": {"n", "view", "events", "extra", "seats"},
     "refused": {"reason", "n"},

@@ -10,7 +10,7 @@ read; the tests feed the host's messages straight in.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.net.codec import WireError, text, whole
@@ -39,6 +39,7 @@ class Welcome:
 class Lobby:
     seats: tuple[SeatInfo, ...]
     started: bool
+    you: int  # the device's seat now (the owner may move people before the start), or -1
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,11 @@ class Reader:
             self.seat, self.token = welcome.seat, welcome.token
             return kind, welcome
         if kind == "lobby":
-            return kind, Lobby(seats_of(body["seats"]), _flag(body["started"], "started"))
+            lobby = Lobby(seats_of(body["seats"]), _flag(body["started"], "started"),
+                          whole(body["you"], "you", -1, MAX_SEATS - 1))
+            if lobby.you >= 0:
+                self.seat = lobby.you  # moved by the owner: its views are this seat's now
+            return kind, lobby
         if kind in ("update", "sync"):
             if self.codec is None:
                 raise WireError("t", "a view before the welcome")
@@ -122,6 +127,8 @@ class SeatState:
         elif isinstance(value, Lobby):
             self.seats = value.seats
             self.started = self.started or value.started
+            if self.welcome is not None and value.you >= 0 and value.you != self.welcome.seat:
+                self.welcome = replace(self.welcome, seat=value.you)
         elif isinstance(value, Synced):
             self.synced += 1
             self.backlog.clear()

@@ -17,7 +17,7 @@ import pygame
 from game.net.discovery import DEFAULT_PORT
 from game.net.host import TableSpec
 from game.net.remote import RemoteMatch
-from game.net.schema import BOT_LEVELS, SeatInfo, SetSeat, Start
+from game.net.schema import BOT_LEVELS, MoveSeat, SeatInfo, SetSeat, Start
 from game.net.seat import NetSeat, host_table, player_name
 from game.rules.errors import RulesError
 from game.store.tables import TableChoice, table_of
@@ -28,6 +28,7 @@ from game.ui.table.network import NET_EVENT, NetTableScene
 from game.ui.widgets import Button, draw_text, layout_row, page
 
 OPEN = "open"  # an open chair (the network's seat kind; not the measurement level "open")
+PERSON = "person"  # a chair a person holds (the network's seat kind)
 CYCLE = (OPEN, *BOT_LEVELS)  # what the host's click on a chair gives it next
 
 
@@ -72,6 +73,7 @@ class LobbyScene(Scene):
         self.start_button = Button("Start", self.start, primary=True)
         self.leave_button = Button("Leave", self.leave, hotkey=pygame.K_ESCAPE)
         self.chair_buttons: list[Button] = []
+        self.moving: int | None = None  # the chair of a person the host is moving
         if seat is not None:
             wake_window(app, seat)
 
@@ -92,10 +94,20 @@ class LobbyScene(Scene):
             self.seat.client.send(Start())
 
     def cycle(self, chair: int) -> None:
-        """The host's click on a chair: open it, or seat the next bot level there."""
+        """The host's click on a chair: a person's picks them up to move (a second click
+        puts them down again); with someone picked up, an open chair takes them; otherwise
+        the chair opens, or takes a bot of the next level."""
         if self.seat is None or not self.owner:
             return
         info = self.seat.client.state.seats[chair]
+        if self.moving is not None:
+            source, self.moving = self.moving, None
+            if info.kind == OPEN and source != chair:
+                self.seat.client.send(MoveSeat(source, chair))
+            return
+        if info.kind == PERSON:
+            self.moving = chair
+            return
         now = OPEN if info.kind == OPEN else info.level
         nxt = CYCLE[(CYCLE.index(now) + 1) % len(CYCLE)] if now in CYCLE else OPEN
         self.seat.client.send(SetSeat(chair, OPEN if nxt == OPEN else "bot",
@@ -156,9 +168,14 @@ class LobbyScene(Scene):
             rules = state.welcome.rules
             for chair, info in enumerate(state.seats):
                 label = f"{rules.seating.name(chair)}: {describe(info, chair == state.seat)}"
+                if chair == self.moving:
+                    label += " — moving: click an open seat"
+                tip = ("Click: move this player (then click an open seat)"
+                       if info.kind == PERSON else
+                       "Click: open the chair, or seat a bot of the next level")
                 button = Button(label, partial(self.cycle, chair), font_size=font,
                                 enabled=self.owner and chair != state.seat,
-                                tooltip="Click: open the chair, or seat a bot of the next level")
+                                primary=chair == self.moving, tooltip=tip)
                 button.rect = pygame.Rect(x, y, rect.width - round(56 * s), round(40 * s))
                 self.chair_buttons.append(button)
                 button.draw(surface)
