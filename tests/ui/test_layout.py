@@ -169,18 +169,8 @@ def test_twenty_cards_stay_pickable_and_the_trick_cards_apart(size, preset):
         assert cut.width * cut.height <= 0.25 * lay.trick_w * lay.trick_h, (a, b)
 
 
-# Known and open (issue 38): at five chairs the right top chair's pile lies between the two top
-# hands, where both names sit; moving the names to the hands' outer ends puts the right one
-# under the corner pile's label instead ("5 tricks + discards · 23 pts" reaches it). Strict:
-# this fails once the layout is fixed, so that the mark comes off.
-FIVE_PILES = pytest.mark.xfail(strict=True, reason="five chairs: the right top chair's pile "
-                               "label lies on the top chairs' names")
-
-
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
-@pytest.mark.parametrize("preset", ["racehorse", "cutthroat",
-                                    pytest.param("five-handed", marks=FIVE_PILES),
-                                    "six-handed"])
+@pytest.mark.parametrize("preset", ["racehorse", "cutthroat", "five-handed", "six-handed"])
 def test_no_pile_label_lies_on_a_chairs_name(size, preset):
     """Issue 38 ("derives every hand, trick slot, meld strip, pile, label ... from that chair's
     place"): at five-handed, 1024x640, the right top chair's pile lay between the two top

@@ -274,10 +274,15 @@ class Layout:
             return (round(16 * s), self.size[1] - self.card_h / 2 - round(14 * s), "midleft")
         if edge == "top" and self.chair(seat).share < 1.0:
             # Sharing the top, the next chair's hand is beside this one: the name goes under,
-            # at the hand's inner end (its bubble takes the outer one).
+            # at the hand's inner end (its bubble takes the outer one), and clear of the pile
+            # that lies between the two hands (the right one's, at its stretch's left end),
+            # whose label ("Northeast / 13 tricks · 50 pts") is centred under it.
+            between = max(self.pile_slot(o)[0] for o in range(self.players)
+                          if self.edge(o) == "top")
+            room = round(self.font_small * 4.6 + 6 * s)  # half the widest pile label, a gap
             if self.chair(seat).dx < 0:
-                return (box.right, self.top_name_y(seat), "midright")
-            return (box.left, self.top_name_y(seat), "midleft")
+                return (min(box.right, between - room), self.top_name_y(seat), "midright")
+            return (max(box.left, between + room), self.top_name_y(seat), "midleft")
         if edge == "top":
             return (box.right + round(14 * s), box.centery, "midleft")
         if edge == "left":
