@@ -116,7 +116,12 @@ def pile_label(scene: DrawnTable, side: int) -> str:
         return f"{owner}\n{tricks}{plus} · {taken} pts"
     if won <= 0:  # "You discards" read as a sentence: whose, then what
         return possessive(owner) + " discards" if discards else ""
-    taken = scene.board.side_taken(side) - sum(t.points for t in coming)
+    # The pile's seats as the table's sides make them (a seat each at five-handed), not the
+    # hand's sides (bidder and partner against the rest), which ``side_taken`` reads: there
+    # a defender's pile read "1 trick · -3 pts".
+    board = scene.board
+    held = sum(board.taken[s] for s in rules.seating.seats_of(side)) if board.taken else 0
+    taken = held - sum(t.points for t in coming)
     return f"{owner}\n{tricks} · {taken} pts{plus}"
 
 
