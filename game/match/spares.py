@@ -52,15 +52,21 @@ class Spare:
 
     def end(self) -> None:
         """Stop it, whether it is waiting for a task or working on one."""
-        self.stop.set()
         with contextlib.suppress(OSError):
             self.tasks.close()
-        self.proc.join(timeout=0.2)
-        if self.proc.is_alive():
-            self.proc.terminate()
-            self.proc.join(timeout=1.0)
-        with contextlib.suppress(OSError):
-            self.out.close()
+        stop_worker(self.proc, self.stop, self.out)
+
+
+def stop_worker(proc: Any, stop: Any, out: Any) -> None:
+    """End a worker process (a job's or a spare's): asked first through ``stop`` (it stops
+    between steps), then terminated if it has not; its pipe to us closed."""
+    stop.set()
+    proc.join(timeout=0.2)
+    if proc.is_alive():
+        proc.terminate()
+        proc.join(timeout=1.0)
+    with contextlib.suppress(OSError):
+        out.close()
 
 
 class Spares:

@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
-from game.match.spares import Spare
+from game.match.spares import Spare, stop_worker
 from game.match.workerproc import NICENESS, Target, run
 from game.rules.actions import parse_action
 from game.store.saves import SavedGame
@@ -240,12 +240,7 @@ class WorkerJob(Generic[R]):
         self.finished = True
 
     def _end(self) -> None:
-        self._stop.set()
-        self._proc.join(timeout=0.2)
-        if self._proc.is_alive():
-            self._proc.terminate()
-            self._proc.join(timeout=1.0)
-        self._out.close()
+        stop_worker(self._proc, self._stop, self._out)
 
     def wait(self, seconds: float) -> bool:
         """For tests and scripts: wait for the start, then take the worker's messages as they
