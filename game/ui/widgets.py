@@ -375,16 +375,3 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         surf.blit(pygame.transform.smoothscale(small, size), (0, 0))
         _felt_cache[key] = surf
     return surf
-
-
-def page(surface: pygame.Surface, width: int, height: int) -> tuple[pygame.Rect, float]:
-    """A menu page: the felt, and a panel at most ``width`` by ``height`` (at scale 1) in its
-    middle, 20 points clear of the window's edges; returns the panel and the scale."""
-    size = surface.get_size()
-    s = theme.scale_for(size)
-    surface.blit(felt(size), (0, 0))
-    rect = pygame.Rect(0, 0, min(size[0] - round(40 * s), round(width * s)),
-                       min(size[1] - round(40 * s), round(height * s)))
-    rect.center = (size[0] // 2, size[1] // 2)
-    panel(surface, rect)
-    return rect, s

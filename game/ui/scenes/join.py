@@ -11,8 +11,9 @@ import pygame
 from game.net.discovery import Finder, FoundTable
 from game.net.seat import join_table, player_name
 from game.ui import theme
+from game.ui.menupage import page, page_buttons
 from game.ui.scene import AppContext, Route, Scene
-from game.ui.widgets import Button, draw_text, layout_row, page
+from game.ui.widgets import Button, draw_text
 
 MAX_TYPED = 60
 
@@ -108,9 +109,4 @@ class JoinScene(Scene):
             draw_text(surface, self.error, (x, y), font, theme.RED)
         buttons = [self.join_button, self.back_button]
         self.join_button.enabled = bool(self.typed.strip())
-        for b in buttons:
-            b.font_size = font
-        layout_row(buttons, rect.centerx, rect.bottom - round(60 * s), round(42 * s),
-                   round(16 * s), min_width=round(130 * s))
-        for b in buttons:
-            b.draw(surface)
+        page_buttons(surface, buttons, rect, s, font)

@@ -14,6 +14,8 @@ from functools import partial
 
 import pygame
 
+# The seat kinds the network sends are the chairs' own (an open chair: not the level "open")
+from game.match.chairs import BOT, OPEN, PERSON
 from game.net.discovery import DEFAULT_PORT
 from game.net.host import TableSpec
 from game.net.remote import RemoteMatch
@@ -22,13 +24,12 @@ from game.net.seat import NetSeat, host_table, player_name
 from game.rules.errors import RulesError
 from game.store.tables import TableChoice, table_of
 from game.ui import theme
+from game.ui.menupage import page, page_buttons
 from game.ui.scene import AppContext, Scene
 from game.ui.table.house import setup_table
 from game.ui.table.network import NET_EVENT, NetTableScene
-from game.ui.widgets import Button, draw_text, layout_row, page
+from game.ui.widgets import Button, draw_text
 
-OPEN = "open"  # an open chair (the network's seat kind; not the measurement level "open")
-PERSON = "person"  # a chair a person holds (the network's seat kind)
 CYCLE = (OPEN, *BOT_LEVELS)  # what the host's click on a chair gives it next
 
 
@@ -110,7 +111,7 @@ class LobbyScene(Scene):
             return
         now = OPEN if info.kind == OPEN else info.level
         nxt = CYCLE[(CYCLE.index(now) + 1) % len(CYCLE)] if now in CYCLE else OPEN
-        self.seat.client.send(SetSeat(chair, OPEN if nxt == OPEN else "bot",
+        self.seat.client.send(SetSeat(chair, OPEN if nxt == OPEN else BOT,
                                       "" if nxt == OPEN else nxt))
 
     def update(self, dt: float) -> None:
@@ -185,20 +186,15 @@ class LobbyScene(Scene):
                           font, theme.INK_DIM)
         buttons = [self.start_button, self.leave_button] if self.owner else [self.leave_button]
         self.start_button.enabled = state is not None and all(
-            i.kind != "open" for i in state.seats)
-        for b in buttons:
-            b.font_size = font
-        layout_row(buttons, rect.centerx, rect.bottom - round(60 * s), round(42 * s),
-                   round(16 * s), min_width=round(130 * s))
-        for b in buttons:
-            b.draw(surface)
+            i.kind != OPEN for i in state.seats)
+        page_buttons(surface, buttons, rect, s, font)
 
 
 def describe(info: SeatInfo, mine: bool) -> str:
     if mine:
         return f"{info.name} (you)"
-    if info.kind == "open":
+    if info.kind == OPEN:
         return "open — waiting for someone to join"
-    if info.kind == "bot":
+    if info.kind == BOT:
         return f"bot ({info.level})"
     return f"{info.name}, away (a {info.level} bot plays meanwhile)" if info.away else info.name
