@@ -35,7 +35,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.hands < 1 or args.drops < 0:
         p.error("--hands must be at least 1 and --drops at least 0")
     wall, cpu = time.monotonic(), time.process_time()
-    figures = soak(args.preset, hands=args.hands, drops=args.drops, seed=args.seed)
+    def report(hands: int, drops: int) -> None:
+        if hands % 25 == 0:
+            print(f"{hands} hands, {drops} drops, {round(time.monotonic() - wall)} s",
+                  file=sys.stderr, flush=True)
+
+    figures = soak(args.preset, hands=args.hands, drops=args.drops, seed=args.seed,
+                   report=report)
     figures |= {"wall_s": round(time.monotonic() - wall), "cpu_s": round(time.process_time() - cpu)}
     print(json.dumps(figures) if args.json else
           ", ".join(f"{k} {v}" for k, v in figures.items()))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import secrets
 import threading
+from collections.abc import Callable
 
 from game.net.host import Send
 from game.net.schema import Start
@@ -21,7 +22,11 @@ from tests.limits import HANG_SECONDS
 from tests.net.devices import room
 
 
-def soak(preset: str, hands: int, drops: int, seed: int = 41) -> dict[str, int]:
+def soak(preset: str, hands: int, drops: int, seed: int = 41,
+         report: Callable[[int, int], None] | None = None) -> dict[str, int]:
+    """Play ``hands`` hands with ``drops`` random disconnects; ``report(hands, drops)`` is called
+    as each hand ends. The run stops with an AssertionError only when nothing moves for
+    HANG_SECONDS: a long soak on a busy machine is slow, not hung."""
     rng = random.Random(seed)
     r = room(preset, people=4 if preset != "cutthroat" else 3)
     host, server = r.host, r.server
@@ -97,9 +102,18 @@ def soak(preset: str, hands: int, drops: int, seed: int = 41) -> dict[str, int]:
             if dropped < drops and rng.random() < drops / max(1, hands * 40) \
                     and rng.choice(devices).client.drop():
                 dropped += 1
+            if report is not None and total != reported[0]:
+                reported[0] = total
+                report(total, dropped)
             return total >= hands and dropped >= drops
 
-        assert r.wait(progress, HANG_SECONDS * 6)
+        reported = [0]
+        while not progress():
+            before = (played["games"], host.n)
+            r.wait(lambda was=before: progress() or (played["games"], host.n) != was,
+                   HANG_SECONDS)
+            assert progress() or (played["games"], host.n) != before, \
+                f"the table stood still for {HANG_SECONDS} s at position {host.n}"
         # every device back at its seat, in step with the host
         assert r.wait(lambda: all(d.client.status == "connected" for d in devices)
                       and all(d.client.state.latest is not None
