@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.match.worker import WorkerJob, saved_game
-from game.store.reviews import StoredReview, review_from_json
+from game.store.reviews import LEVELS, StoredReview, review_from_json
 from game.store.tables import TableChoice
 
 
@@ -26,6 +26,7 @@ class ReviewTask:
     seat: int
     seats: tuple[str, ...]
     budget: float = 1.0
+    levels: tuple[str, ...] = LEVELS  # each level's pick at each decision (the game review's)
 
 
 def _work(task: ReviewTask, progress: Callable[[int, int], None],
@@ -35,7 +36,8 @@ def _work(task: ReviewTask, progress: Callable[[int, int], None],
 
     saved = saved_game(task)
     review = review_hand(saved.rules(), task.seed, saved.actions, task.hand_no, task.seat,
-                         task.seats, task.budget, progress=progress, cancelled=cancelled)
+                         task.seats, task.budget, progress=progress, cancelled=cancelled,
+                         levels=task.levels)
     return review.to_json() if review is not None else None
 
 
@@ -48,7 +50,9 @@ class ReviewJob(WorkerJob[StoredReview]):
 
 
 def task_for(table: TableChoice, seed: int, actions: Sequence[object], hand_no: int, seat: int,
-             seats: Sequence[str], budget: float = 1.0) -> ReviewTask:
+             seats: Sequence[str], budget: float = 1.0,
+             levels: Sequence[str] = LEVELS) -> ReviewTask:
     """The review of ``hand_no`` of the game at ``table``, as plain data for the worker."""
     return ReviewTask(table.preset, table.text, table.rules.source, seed,
-                      tuple(str(a) for a in actions), hand_no, seat, tuple(seats), budget)
+                      tuple(str(a) for a in actions), hand_no, seat, tuple(seats), budget,
+                      tuple(levels))

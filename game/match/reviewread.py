@@ -157,10 +157,9 @@ def review_json(hand: GameHand, review: StoredReview) -> dict[str, Any]:
     }
 
 
-def score_words(hand: GameHand, score: float) -> str:
+def score_words(rules: RuleSet, score: float) -> str:
     """What the hand scored, for a side or a lone player (cutthroat and two-handed have no
     side to speak of)."""
-    rules = hand.start.rules
     who = "Your side" if rules.partnerships else "You"
     return f"{who} scored {score:+.0f} this hand ({margin_words(rules)})"
 
@@ -201,7 +200,7 @@ def review_text(hand: GameHand, review: StoredReview) -> list[str]:
     out = [f"Hand {data['hand']} at {data['table']}, reviewed for {data['seat']}: "
            f"{len(all_rows)} decisions, {lost_words(all_rows)}."]
     if data["score"] is not None:
-        out.append(score_words(hand, data["score"]) + ".")
+        out.append(score_words(hand.start.rules, data["score"]) + ".")
     seen = all_cards_seen_words(review, data["score"])
     if seen:
         out.append(seen)

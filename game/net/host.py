@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.bots.registry import make_bot
-from game.match.chairs import BOT, OPEN, PERSON, ChairError, Chairs
+from game.match.chairs import BOT, PERSON, ChairError, Chairs
 from game.match.controller import HUMAN, Match
 from game.net.codec import WireError
+from game.net.reviews import Game, HostReviews
+from game.net.reviewwire import review_message
 from game.net.schema import (
     Act,
     Chat,
@@ -27,11 +29,13 @@ from game.net.schema import (
     DeclareOutNow,
     Hello,
     MoveSeat,
+    ReviewHand,
     SeatInfo,
     SetSeat,
     Start,
     parse_client,
 )
+from game.net.table import TableSpec
 from game.net.views import ViewCodec, seat_update
 from game.rules.actions import Deal, DeclareOut
 from game.rules.engine import replay
@@ -39,7 +43,6 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import Event, HandStarted
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
-from game.store.tables import TableChoice, table_of
 
 MAX_STRIKES = 20  # refused messages a connection may send before it is closed
 CHAT_GAP = 2.0  # seconds between one seat's chat phrases
@@ -71,23 +74,6 @@ class Link:
 
 
 @dataclass
-class TableSpec:
-    """The table as a device must know it before a view can be read: its rules."""
-
-    rules: RuleSet
-    preset: str | None
-    rules_text: str | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"preset": self.preset, "text": self.rules_text, "source": self.rules.source}
-
-    @property
-    def table(self) -> TableChoice:
-        """The table as the rest of the game names one (a preset, or a house text)."""
-        return table_of(self.rules, self.preset, self.rules_text)
-
-
-@dataclass
 class TableHost:
     spec: TableSpec
     chairs: Chairs
@@ -101,6 +87,7 @@ class TableHost:
     links: dict[int, Link] = field(default_factory=dict)
     hand_events: list[Event] = field(default_factory=list)  # this hand's, for a (re)join
     sent: int = 0  # messages sent, for the figures
+    reviews: HostReviews = field(default_factory=HostReviews)  # asked for after a hand
     codec: ViewCodec = field(init=False)
 
     def __post_init__(self) -> None:
@@ -125,6 +112,7 @@ class TableHost:
 
     def disconnect(self, conn: int, now: float) -> list[Out]:
         link = self.links.pop(conn, None)
+        self.reviews.forget(conn)
         if link is None or link.seat is None:
             return []
         if not any(other.seat == link.seat for other in self.links.values()):
@@ -174,6 +162,8 @@ class TableHost:
             link.last_chat = now
             return [self.send(c, {"t": "chat", "seat": link.seat, "phrase": message.phrase})
                     for c, other in self.links.items() if other.seat is not None]
+        if isinstance(message, ReviewHand):
+            return self.review(conn, link.seat, message.hand)
         return self.move(conn, link.seat, message)
 
     def hello(self, conn: int, link: Link, hello: Hello, now: float) -> list[Out]:
@@ -249,6 +239,23 @@ class TableHost:
             return self.refuse(conn, str(exc), n)
         return self.after(events)
 
+    def review(self, conn: int, seat: int, hand: int) -> list[Out]:
+        """The review of the seat's own decisions in a scored hand: made here, where the deal
+        is, and sent to that seat's devices alone (game.net.reviews)."""
+        match = self.match
+        if match is None:
+            return self.refuse(conn, "The game has not started.")
+        game = Game(self.spec.table, self.seed, tuple(match.actions), match.seats,
+                    len(match.state.records))
+        answer = self.reviews.ask(conn, seat, hand, game)
+        if isinstance(answer, str):
+            return [self.send(conn, review_message(hand, None, [], None, answer))]
+        return self.review_sends(answer)
+
+    def review_sends(self, messages: list[tuple[int, str]]) -> list[Out]:
+        self.sent += len(messages)
+        return [Send(conn, text) for conn, text in messages if conn in self.links]
+
     # -- the lobby ------------------------------------------------------------------------------
     def lobby_command(self, conn: int, link: Link, message: SetSeat | MoveSeat | Start
                       ) -> list[Out]:
@@ -283,6 +290,7 @@ class TableHost:
         """The game begins (or resumes, with its actions): people's seats are "human" to the
         engine's match, and the host's bots play the rest."""
         seats = tuple(HUMAN if c.kind == PERSON else c.level for c in self.chairs.chairs)
+        self.reviews.clear()  # a new game's hands are numbered afresh
         self.match = Match(self.rules, self.seed, seats, list(actions or []),
                            bot_options=dict(self.bot_options))
         if actions:  # a resumed game: this hand's events, for the devices that rejoin
@@ -386,13 +394,3 @@ class TableHost:
         return [self.send(c, {"t": "claimable", "n": self.n})
                 for c, link in self.links.items() if link.seat == seat]
 
-
-def open_chairs(rules: RuleSet, levels: list[str | None], away_level: str) -> Chairs:
-    """Chairs for a new table: ``None`` for a chair left open, else a bot's level."""
-    chairs = Chairs(rules.players, away_level)
-    for seat, level in enumerate(levels):
-        if level is not None:
-            chairs.seat_bot(seat, level)
-        else:
-            chairs[seat].kind = OPEN
-    return chairs

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from game.match.chairs import BOT, OPEN, PERSON, Chair, Chairs
 from game.match.session import Session
-from game.net.host import TableHost, TableSpec
+from game.net.host import TableHost
+from game.net.table import TableSpec
 from game.rules.errors import RulesError
 from game.rules.events import Event
 from game.store.nettables import (

@@ -17,7 +17,8 @@ from game.bots.base import Suggestion
 from game.bots.registry import STRONGEST, make_bot
 from game.match.controller import HUMAN
 from game.net.client import CONNECTED, TableClient
-from game.net.schema import Act, Claim, DeclareOutNow
+from game.net.reviewwire import NetReview
+from game.net.schema import Act, Claim, DeclareOutNow, ReviewHand
 from game.net.views import Extra, SeatUpdate
 from game.rules.actions import Action
 from game.rules.errors import IllegalActionError
@@ -182,6 +183,21 @@ class RemoteMatch:
         view = self._view()
         self.hinted.add(view.hand_no)
         return bot.suggest(view, self.bot_rng())
+
+    # -- after a hand: the review of this seat's decisions, made by the host ------------------
+    def ask_review(self, hand: int) -> bool:
+        """Ask the host for the review of this seat's decisions in ``hand``; whether the
+        request left (the answer arrives in :meth:`review`)."""
+        return self.client.send(ReviewHand(hand))
+
+    def review(self, hand: int) -> NetReview | None:
+        """The host's answer for ``hand``, once it has come."""
+        self.client.poll()
+        return self.client.state.reviews.get(hand)
+
+    def reviews(self) -> list[NetReview]:
+        """Every review of this game the host has sent this device, hand by hand."""
+        return [r for _, r in sorted(self.client.state.reviews.items())]
 
     def human_decisions(self, seat: int) -> list[int]:
         return []  # no undo at a shared table

@@ -3,11 +3,12 @@
 A client says only what it chooses: who it is (``hello``, with the token of its seat when it
 comes back), its move (``act``: the move's text and the number of the position it answers),
 a claim, declaring out, a chat phrase, and, for the host's own window, the lobby's commands.
-It never names a seat for a move: the host reads the seat from the connection.
+It never names a seat for a move: the host reads the seat from the connection, and the review
+it asks for after a hand is of that seat's decisions.
 
 The host sends each seat its welcome, the lobby, an ``update`` after every action (that seat's
 ``PlayerView`` and the events as that seat may see them), a ``sync`` when a seat (re)joins,
-and a refusal with a reason in a player's words.
+a refusal with a reason in a player's words, and the review a seat asked for.
 
 Every message is JSON text under a size limit; :func:`parse_client` and :func:`parse_host`
 read it field by field and raise :class:`WireError` naming the first thing that is wrong.
@@ -29,6 +30,7 @@ MAX_HOST_BYTES = 1_000_000
 MAX_NAME = 24
 TOKEN_CHARS = 32  # a seat's token: 128 random bits in hex
 MAX_SEATS = 6
+MAX_HANDS = 10_000  # hands in one game: far more than any table plays
 PHRASES = ("Good game", "Nice bid", "Well played", "Thank you", "Oops", "Good luck")
 # Who may sit in a seat, as the lobby shows it: an open chair, a person, a bot of a level.
 SEAT_KINDS = ("open", "person", "bot")
@@ -87,7 +89,16 @@ class Start:
     pass
 
 
-ClientMessage = Hello | Act | Claim | DeclareOutNow | Chat | SetSeat | MoveSeat | Start
+@dataclass(frozen=True)
+class ReviewHand:
+    """The review of this device's own decisions in a scored hand (0-based), made by the host,
+    which alone holds the deal."""
+
+    hand: int
+
+
+ClientMessage = (Hello | Act | Claim | DeclareOutNow | Chat | SetSeat | MoveSeat | Start
+                 | ReviewHand)
 
 
 def parse_client(raw: str | bytes) -> ClientMessage:
@@ -132,6 +143,8 @@ def parse_client(raw: str | bytes) -> ClientMessage:
             raise WireError("level", "not a bot level")
         return SetSeat(whole(data["seat"], "seat", 0, MAX_SEATS - 1), seat_kind,
                        level if isinstance(level, str) else "")
+    if kind == "review":
+        return ReviewHand(whole(data["hand"], "hand", 0, MAX_HANDS))
     if kind == "move":
         return MoveSeat(whole(data["source"], "source", 0, MAX_SEATS - 1),
                         whole(data["target"], "target", 0, MAX_SEATS - 1))
@@ -147,6 +160,7 @@ _CLIENT_FIELDS: dict[str, dict[str, bool]] = {
     "seat": {"seat": True, "kind": True, "level": False},
     "move": {"source": True, "target": True},
     "start": {},
+    "review": {"hand": True},
 }
 
 
@@ -170,6 +184,8 @@ def client_json(message: ClientMessage) -> dict[str, Any]:
         return {"t": "seat", "seat": message.seat, "kind": message.kind, "level": message.level}
     if isinstance(message, MoveSeat):
         return {"t": "move", "source": message.source, "target": message.target}
+    if isinstance(message, ReviewHand):
+        return {"t": "review", "hand": message.hand}
     return {"t": "start"}
 
 
@@ -216,6 +232,8 @@ HOST_KINDS = {
     "refused": {"reason", "n"},
     "claimable": {"n"},
     "chat": {"seat", "phrase"},
+    # a review of the seat's own decisions (game.net.reviewwire), or why there is none
+    "review": {"hand", "review", "moments", "score", "error"},
 }
 
 

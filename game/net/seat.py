@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 from game.net.client import TableClient, address_uri
 from game.net.discovery import DEFAULT_PORT, Announcer, local_addresses
-from game.net.host import TableSpec
 from game.net.hosting import Hosting, new_table, resume_table
 from game.net.server import TableServer
+from game.net.table import TableSpec
 
 
 @dataclass

@@ -2,9 +2,9 @@
 
 :class:`Reader` reads each of the host's messages (:func:`game.net.schema.parse_host`, then
 the view and events with the table's rules); :class:`SeatState` keeps the seat, its token,
-the chairs as the lobby shows them, and the updates not yet shown. Neither knows a socket: the
-client (:mod:`game.net.client`) reads on its network thread and the frame keeps what was
-read; the tests feed the host's messages straight in.
+the chairs as the lobby shows them, the updates not yet shown and the reviews it asked for.
+Neither knows a socket: the client (:mod:`game.net.client`) reads on its network thread and
+the frame keeps what was read; the tests feed the host's messages straight in.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.net.codec import WireError, text, whole
+from game.net.reviewwire import NetReview, read_review
 from game.net.schema import MAX_SEATS, PHRASES, SeatInfo, parse_host, seats_of
 from game.net.views import SeatUpdate, ViewCodec
 from game.rules.errors import RulesError
@@ -50,7 +51,8 @@ class Synced:
 
 # A message read: its kind and its value (a refusal or a chat is (n or seat, words); a
 # claimable position its number).
-Message = tuple[str, Welcome | Lobby | SeatUpdate | Synced | tuple[int, str] | int | str]
+Message = tuple[str, Welcome | Lobby | SeatUpdate | Synced | NetReview | tuple[int, str] | int
+                | str]
 
 
 class Reader:
@@ -86,6 +88,8 @@ class Reader:
             if kind == "sync":
                 return kind, Synced(update, seats_of(body["seats"]))
             return kind, update
+        if kind == "review":
+            return kind, read_review(body, self.seat)
         if kind == "refused":
             return kind, (whole(body["n"], "n", 0, 10**7), text(body["reason"], "reason"))
         if kind == "chat":
@@ -107,6 +111,7 @@ class SeatState:
     refusals: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=20))
     chats: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=20))
     claimable: int = -1  # the position at which the host says this seat may claim
+    reviews: dict[int, NetReview] = field(default_factory=dict)  # by hand, this game's
     reader: Reader = field(default_factory=Reader)  # for :meth:`receive` (one thread)
 
     @property
@@ -130,6 +135,10 @@ class SeatState:
             if self.welcome is not None and value.you >= 0 and value.you != self.welcome.seat:
                 self.welcome = replace(self.welcome, seat=value.you)
         elif isinstance(value, Synced):
+            # a new game (or the same one resumed): reviews of hands it has not scored were
+            # of the game before
+            scored = len(value.update.view.records)
+            self.reviews = {h: r for h, r in self.reviews.items() if h < scored}
             self.synced += 1
             self.backlog.clear()
             self.seats, self.started = value.seats, True
@@ -140,6 +149,8 @@ class SeatState:
                 raise WireError("<message>", "more updates than a device keeps waiting")
             self.latest = value
             self.backlog.append(value)
+        elif isinstance(value, NetReview):
+            self.reviews[value.hand] = value
         elif kind == "refused" and isinstance(value, tuple):
             self.refusals.append(value)
         elif kind == "chat" and isinstance(value, tuple):

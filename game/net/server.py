@@ -30,6 +30,7 @@ SEND_QUEUE = 256  # messages waiting for one device: a hand's worth and more
 INBOX_PER_DEVICE = 32  # a device's messages the engine has not read yet
 PING_SECONDS = 15.0  # keep-alives: a device silent for two of these is gone (well in 60 s)
 WRITE_LIMIT = 64 * 1024  # bytes buffered for a device before sending waits
+REVIEW_POLL = 0.1  # seconds between looks at a review the host is making
 
 
 @dataclass
@@ -92,6 +93,7 @@ class TableServer:
                 loop.call_soon_threadsafe(self._close_all)
         for thread in self._threads:
             thread.join()
+        self.host.reviews.clear()  # a review being made is not left running
 
     # -- the network thread ---------------------------------------------------------------------
     def _run_network(self) -> None:
@@ -189,6 +191,8 @@ class TableServer:
         while not self._stopping.is_set():
             wait = max(0.0, last_move + self.bot_delay - self.clock()) \
                 if host.bot_to_act() else 1.0
+            if host.reviews.busy:
+                wait = min(wait, REVIEW_POLL)  # a review being made is looked at often
             try:
                 item = self.inbox.get(True, wait)
             except queue.Empty:
@@ -204,6 +208,7 @@ class TableServer:
                         item = self.inbox.get_nowait()
                     except queue.Empty:
                         item = None
+                self._send(host.review_sends(host.reviews.poll()))
                 if host.bot_to_act() and self.clock() - last_move >= self.bot_delay:
                     self._send(host.step())
                     last_move = self.clock()

@@ -14,7 +14,7 @@ from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.displays import GameOverScene, LastTrickScene, MeldScene, ResultScene
 from game.ui.scenes.drill import DrillTutor
 from game.ui.scenes.firsthand import FirstHandTutor
-from game.ui.scenes.handreview import HandReviewScene
+from game.ui.scenes.handreview import DecisionScene, HandReviewScene
 from game.ui.scenes.history import HistoryScene
 from game.ui.scenes.join import JoinScene
 from game.ui.scenes.lesson import LessonTutor
@@ -90,6 +90,7 @@ ROUTES: dict[Route, Callable[..., Scene | None]] = {
     Route.FIRST_HAND: _first_hand, Route.DRILL: _drill, Route.RULE_ORDER: RuleOrderScene,
     Route.BIDDING: BiddingScene, Route.HANDS: HandsScene, Route.REPLAY: ReplayScene,
     Route.CONFIRM: ConfirmScene, Route.HAND_REVIEW: HandReviewScene,
+    Route.DECISION: DecisionScene,
     Route.HISTORY: HistoryScene, Route.RATING: RatingScene, Route.RETRY: RetryScene,
     Route.PHASES: PhaseStatsScene, Route.PLAY_OUT: PlayOutScene,
     Route.HOST: host_lobby, Route.JOIN: JoinScene, Route.LOBBY: LobbyScene,

@@ -53,6 +53,7 @@ class Route(StrEnum):
     HISTORY = "hand history"  # every kept game's hands, each to replay (from Statistics)
     RATING = "rating"  # the rating's history and the duplicate challenge (from Statistics)
     HAND_REVIEW = "hand review"  # after a hand: the player's decisions graded: table, hand_no
+    DECISION = "decision"  # a reviewed decision's choices and their worth: table, row
     RETRY = "retry"  # find a better play: items (PracticeItem list), table (optional), title
     PLAY_OUT = "play it out"  # a decision's lines played on: item (PracticeItem), table
     PHASES = "phase statistics"  # points lost and accuracy by phase, per table (Statistics)

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 
 from game.bots.registry import make_bot
 from game.net.client import TableClient
-from game.net.host import Send, TableHost, TableSpec, open_chairs
+from game.net.host import Send, TableHost
 from game.net.schema import Act
 from game.net.server import TableServer
+from game.net.table import TableSpec, open_chairs
 from game.rules.actions import DeclareOut
 from game.rules.view import observe
 from game.store.content import load_preset
@@ -142,7 +143,7 @@ def _check_every_message(r: Room) -> None:
             if isinstance(out, Send) and link is not None and link.seat is not None \
                     and host.match is not None:
                 try:
-                    check_message(host.match.state, link.seat, out.text)
+                    check_message(host.match.state, link.seat, out.text, host.match.actions)
                 except AssertionError as exc:
                     r.leaks.append(str(exc))
                 r.leaks_checked += 1

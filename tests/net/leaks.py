@@ -1,10 +1,11 @@
 """The check run on every message a host sends: no hidden card reaches a seat that may not
 see it, and the seed never leaves the host.
 
-It shares no code with what builds the messages (``observe``, ``redact``, the codec): it reads
-the raw JSON with ``json.loads`` and holds each field against the host's true state, by rules
-written here from the documents' own terms (a player sees their own hand; the widow once it is
-turned up; the cards they pass and receive; their own discards; every card played or melded).
+It shares no code with what builds the messages (``observe``, ``redact``, the codec, the
+review): it reads the raw JSON with ``json.loads`` and holds each field against the host's
+true state, by rules written here from the documents' own terms (a player sees their own hand;
+the widow once it is turned up; the cards they pass and receive; their own discards; every card
+played or melded).
 Every field of a view and every kind of event has a rule below: a field nobody has classified
 fails the check, so a new field cannot carry cards past it unread.
 """
@@ -13,9 +14,12 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
+from game.rules.actions import Action
 from game.rules.auction_game.state import HandState
+from game.rules.engine import actor, legal_actions, replay
 from game.rules.state import GameState
 from game.rules.stock_game.state import StockHand
 
@@ -48,18 +52,61 @@ def cards(state: GameState, counts: int) -> list[str]:
     return sorted(str(c) for c in state.rules.deck.to_cards(counts))
 
 
-def check_message(state: GameState, seat: int, text: str) -> int:
-    """Raise :class:`LeakError` if ``text``, sent to ``seat`` with the host's game in ``state``,
-    shows a hidden card or the seed; returns the number of fields checked."""
+def check_message(state: GameState, seat: int, text: str,
+                  actions: Sequence[Action] | None = None) -> int:
+    """Raise :class:`LeakError` if ``text``, sent to ``seat`` with the host's game in ``state``
+    (reached by ``actions``), shows a hidden card or the seed; returns the number of fields
+    checked. A review can only be checked with the game's actions."""
     if str(state.seed) in text:
         raise LeakError(f"the seed {state.seed} is in a message to seat {seat}")
     data = json.loads(text)
+    if data.get("t") == "review":
+        return check_review(state, seat, data, actions)
     checked = 0
     if "view" in data:
         checked += check_view(state, seat, data["view"])
     for i, event in enumerate(data.get("events", [])):
         checked += check_event(seat, event, f"events[{i}]")
     return checked
+
+
+REVIEW_FIELDS = {"t", "hand", "review", "moments", "score", "error"}
+REVIEW_TOP = {"format", "hand", "seat", "budget", "ceiling", "ceiling_runs", "decisions"}
+DECISION_FIELDS = {"index", "seat", "kind", "chosen", "reason", "samples", "levels", "options"}
+
+
+def check_review(state: GameState, seat: int, data: dict[str, Any],
+                 actions: Sequence[Action] | None) -> int:
+    """A review goes only to the seat whose decisions it grades, and names no card that seat
+    did not hold: each decision is one the seat made, at a position the game reached, and
+    every choice in it (the options, each level's pick) is one the seat could make there.
+    Numbers (values, the score, the open level's play-outs) carry no card."""
+    unknown = set(data) - REVIEW_FIELDS
+    if unknown:
+        raise LeakError(f"review fields no rule covers: {sorted(unknown)}")
+    review = data["review"]
+    if review is None:
+        return 1
+    if actions is None:
+        raise LeakError("a review was sent where the game's actions were not given to check it")
+    if set(review) - REVIEW_TOP or any(set(d) - DECISION_FIELDS for d in review["decisions"]):
+        raise LeakError("review fields no rule covers")
+    if review["seat"] != seat:
+        raise LeakError(f"seat {seat} was sent the review of seat {review['seat']}")
+    for d in review["decisions"]:
+        index = d["index"]
+        if d["seat"] != seat or not 0 <= index < len(actions):
+            raise LeakError(f"seat {seat} was sent a decision it did not make: {d['chosen']}")
+        before, _ = replay(state.rules, state.seed, list(actions[:index]))
+        if actor(before) != seat or str(actions[index]) != d["chosen"]:
+            raise LeakError(f"seat {seat} was sent a decision of another seat: {d['chosen']}")
+        mine = {str(a) for a in legal_actions(before)}
+        named = [o[0] for o in d["options"]] + [pick for _, pick in d["levels"]]
+        strange = [a for a in named if a not in mine]
+        if strange:
+            raise LeakError(f"seat {seat} was sent choices it could not make at action "
+                            f"{index}: {strange}")
+    return 1 + len(review["decisions"])
 
 
 def check_view(state: GameState, seat: int, view: dict[str, Any]) -> int:

@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.match.chairs import Chairs
-from game.net.host import Drop, Out, Send, TableHost, TableSpec, open_chairs
+from game.net.host import Drop, Out, Send, TableHost
 from game.net.seatstate import SeatState
+from game.net.table import TableSpec, open_chairs
 from game.rules.actions import DeclareOut
 from game.rules.view import observe
 from game.store.content import load_preset
@@ -38,7 +39,8 @@ class Desk:
             assert isinstance(out, Send)
             link = self.host.links.get(out.conn)
             if link is not None and link.seat is not None and self.host.match is not None:
-                check_message(self.host.match.state, link.seat, out.text)
+                check_message(self.host.match.state, link.seat, out.text,
+                              self.host.match.actions)
                 self.checked += 1
             self.inbox.setdefault(out.conn, []).append(json.loads(out.text))
             if out.conn in self.states:

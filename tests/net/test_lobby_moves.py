@@ -6,8 +6,9 @@ tests/ui/test_lobby_screen.py's."""
 
 from __future__ import annotations
 
-from game.net.host import TableHost, TableSpec, open_chairs
+from game.net.host import TableHost
 from game.net.seatstate import SeatState
+from game.net.table import TableSpec, open_chairs
 from game.store.content import load_preset
 from tests.net.tables import SEED, Desk
 

@@ -4,10 +4,10 @@ same table again from its save, its players rejoining. All on 127.0.0.1."""
 
 from __future__ import annotations
 
-from game.net.host import TableSpec
 from game.net.hosting import new_table, resume_table
 from game.net.schema import Start
 from game.net.server import TableServer
+from game.net.table import TableSpec
 from game.store.content import load_preset
 from tests.limits import HANG_SECONDS
 from tests.net.devices import LOOPBACK, Room, room

@@ -24,7 +24,7 @@ from tests.store.test_hand_history import golden
 def test_a_side_only_where_there_are_partners(preset, start):
     saved = golden(preset)
     hand = game_hands(saved.rules(), saved.seed, saved.actions)[0]
-    assert score_words(hand, -40.0).startswith(f"{start} -40 this hand")
+    assert score_words(hand.start.rules, -40.0).startswith(f"{start} -40 this hand")
 
 
 @pytest.mark.parametrize(("preset", "words"), [
@@ -35,7 +35,7 @@ def test_the_units_name_one_opponent_as_one(preset, words):
     """Issue 35: "the others' average" was said to a player with a single opponent."""
     saved = golden(preset)
     hand = game_hands(saved.rules(), saved.seed, saved.actions)[0]
-    assert score_words(hand, 10.0).endswith(f"({words})")
+    assert score_words(hand.start.rules, 10.0).endswith(f"({words})")
 
 
 def _hand_review(preset: str):

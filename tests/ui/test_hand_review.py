@@ -44,14 +44,14 @@ def _played(app, preset: str = "racehorse") -> TableScene:
 def test_the_review_is_made_in_a_worker_shown_and_kept_with_the_saved_game(app):
     table = _played(app)
     scene = app.open(Route.HAND_REVIEW, table=table, hand_no=0)
-    job = scene.job
+    job = scene.source.job
     assert job is not None
     job.wait_started()
     assert job.pid not in (None, __import__("os").getpid())
     assert scene.buttons == [scene.cancel_button]  # Cancel while it works
     job.wait(PATIENCE)
     pump(app, 3)
-    assert scene.job is None and scene.review is not None
+    assert scene.source.job is None and scene.review is not None
     picks = scene.picks
     assert 1 <= len(picks) <= 3
     lost = [r.lost for r in scene.rows]
@@ -63,7 +63,7 @@ def test_the_review_is_made_in_a_worker_shown_and_kept_with_the_saved_game(app):
     assert "0" in data["reviews"]
     app.pop(scene)
     again = app.open(Route.HAND_REVIEW, table=table, hand_no=0)
-    assert again.job is None and again.review == scene.review
+    assert again.source.job is None and again.review == scene.review
     # The costliest decision opens the replay at its trick, with its alternatives.
     again.picks[0].on_click()
     replay = app.top
@@ -75,7 +75,7 @@ def test_the_review_is_made_in_a_worker_shown_and_kept_with_the_saved_game(app):
 def test_cancel_stops_the_worker_and_closes(app):
     table = _played(app, "two-handed")
     scene = app.open(Route.HAND_REVIEW, table=table, hand_no=0)
-    job = scene.job
+    job = scene.source.job
     pump(app, 1, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
                                             unicode="")])
     assert scene not in app.stack and job.finished

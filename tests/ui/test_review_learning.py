@@ -133,7 +133,7 @@ def test_the_swing_chart_s_points_are_the_review_s_values_and_open_their_moments
         chart = scene.chart
         values = [p.value for p in chart.points]
         assert values == [rows[0].graded.best.value, *(r.graded.chosen.value for r in rows),
-                          scored(scene.hand, 0)]
+                          scored(scene.source.hand, 0)]
         with recording() as rec:
             scene.draw(app.screen)
         drawn = [d for d in rec.items if d.kind == "swing point"]

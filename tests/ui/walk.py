@@ -140,7 +140,7 @@ def review_and_replay(app, table: TableScene, visit: Visit, hand_no: int) -> Non
     table.session.reviews[hand_no] = review_hand(m.rules, m.seed, m.actions, hand_no,
                                                  table.human, m.seats, 0.05, levels=())
     scene = app.open(Route.HAND_REVIEW, table=table, hand_no=hand_no)
-    assert scene.job is None  # kept with the game: no analysis again
+    assert scene.source.job is None  # kept with the game: no analysis again
     show(app, visit, Route.HAND_REVIEW.value, table)
     if scene.picks:
         scene.picks[0].on_click()

@@ -127,21 +127,25 @@ class ResultScene(Display):
         super().__init__(app, table)
         self.result = result
         self.buttons = [self.cont]
-        # The deal, its replay and its review need the whole game, which a network table's
-        # host keeps to itself (its table offers no "after-hand" controls).
+        # The deal and its replay need the whole game, which a network table's host keeps to
+        # itself (its table offers no "after-hand" controls, only the host's review).
         if table.offers("after-hand"):
             self.buttons += [
                 Button("Show all hands", lambda: self.app.open(
                     Route.HANDS, table=table, hand_no=result.hand_no), hotkey=pygame.K_a),
                 Button("Replay", lambda: self.app.open(
                     Route.REPLAY, table=table, hand_no=result.hand_no), hotkey=pygame.K_p),
-                Button("Review", lambda: self.app.open(
-                    Route.HAND_REVIEW, table=table, hand_no=result.hand_no),
-                       hotkey=pygame.K_v,
-                       tooltip="Your decisions graded against the expert (V)")]
+                self._review_button()]
+        elif table.offers("review"):  # the host reviews a network seat's own decisions
+            self.buttons.append(self._review_button())
         session = getattr(table, "session", None)  # a lesson's table keeps no records
         self.challenge = ChallengeBox(session, result.hand_no) \
             if session is not None and session.challenge else None
+
+    def _review_button(self) -> Button:
+        return Button("Review", lambda: self.app.open(
+            Route.HAND_REVIEW, table=self.table, hand_no=self.result.hand_no),
+                      hotkey=pygame.K_v, tooltip="Your decisions graded against the expert (V)")
 
     def exit(self) -> None:
         super().exit()

@@ -9,33 +9,22 @@ A review is stored with the saved game: reopening it is instant."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.match.gamereview import game_review
 from game.match.phases import game_phases, hand_phases
-from game.match.retry import (
-    GameRecordText,
-    game_practice,
-    item_for,
-    practice_items,
-    to_retry,
-)
+from game.match.retry import to_retry
 from game.match.review import Graded, hand_lost
-from game.match.reviewjob import ReviewJob, task_for
 from game.match.reviewread import (
     Row,
     all_cards_seen_words,
     costliest,
     lost_words,
-    rows,
     score_words,
-    scored,
 )
-from game.match.session import Session
 from game.match.swing import swing
-from game.rules.gamehands import GameHand, game_hands
 from game.store.learning import PracticeItem
 from game.store.reviews import StoredReview
 from game.ui import theme
@@ -43,7 +32,8 @@ from game.ui.overlay import Display
 from game.ui.scene import Route
 from game.ui.table.faces import PromptTable
 from game.ui.table.phasepanel import draw_phases
-from game.ui.table.replaypieces import GRADE_COLOURS
+from game.ui.table.replaypieces import GRADE_COLOURS, big_panel, draw_focus
+from game.ui.table.reviewsource import LocalReview, ReviewedTable, ReviewSource
 from game.ui.table.swingchart import SwingChart
 from game.ui.widgets import Button, draw_text, elide, layout_row, panel, record, shade
 
@@ -51,27 +41,16 @@ if TYPE_CHECKING:
     from game.ui.scene import AppContext
 
 
-class ReviewedTable(PromptTable, Protocol):
-    """The table as the review sees it: a prompt's view of it, and its game's session, where
-    the review is kept and saved."""
-
-    session: Session
-
-
-
 class HandReviewScene(Display):
     name = "hand review"
 
-    def __init__(self, app: AppContext, table: ReviewedTable, hand_no: int) -> None:
+    def __init__(self, app: AppContext, table: ReviewedTable, hand_no: int,
+                 source: ReviewSource | None = None) -> None:
         super().__init__(app, table)
-        self.host = table  # the review is kept in its game's session, and saved with it
         self.hand_no = hand_no
-        m = table.match
-        self.hand: GameHand = game_hands(m.rules, m.seed, m.actions)[hand_no]
-        self.review: StoredReview | None = table.session.reviews.get(hand_no)
-        if self.review is not None and self.review.seat != table.human:
-            self.review = None
-        self.job: ReviewJob | None = None
+        self.source: ReviewSource = source if source is not None else \
+            table.review_source(hand_no)
+        self.review: StoredReview | None = self.source.result
         self.error = ""
         self.cont.label = "Close"
         self.cont.hotkey = pygame.K_ESCAPE
@@ -86,78 +65,68 @@ class HandReviewScene(Display):
                                tooltip="The costliest decisions of every hand of this game "
                                "reviewed so far (P)")
         if self.review is None:
-            self.job = ReviewJob(task_for(table.session.chosen, m.seed, m.actions, hand_no,
-                                          table.human, m.seats))
+            self.source.begin()
             self.buttons = [self.cancel_button]
+            self._settle()
         else:
             self._show(self.review)
 
-    # -- the worker --------------------------------------------------------------------------
+    # -- the worker, or the host --------------------------------------------------------------
+    @property
+    def making(self) -> bool:
+        """The review is being made (here, or by a network table's host)."""
+        return self.source.pending
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        job = self.job
-        if job is None or not job.poll():
-            return
-        self.job = None
-        if job.error is not None:
-            self.error = f"The review could not be made: {job.error}"
+        if self.source.poll():
+            self._settle()
+            self.resize(self.app.size)
+
+    def _settle(self) -> None:
+        if self.source.error is not None:
+            self.error = f"The review could not be made: {self.source.error}"
             self.buttons = [self.cont]
-        elif job.result is not None:
-            # kept with the saved game (instant next time) and counted in the rating
-            self.host.session.reviewed(job.result)
-            self._show(job.result)
-        self.resize(self.app.size)
+        elif self.source.result is not None:
+            self._show(self.source.result)
 
     def cancel(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
+        self.source.cancel()
         self.close()
 
     def exit(self) -> None:
         super().exit()
-        if self.job is not None:  # closed some other way: the worker is not left running
-            self.job.cancel()
-            self.job = None
+        self.source.cancel()  # closed some other way: the worker is not left running
 
     def on_auto(self) -> None:
-        if self.job is None:
+        if not self.making:
             self.close()
 
     def _show(self, review: StoredReview) -> None:
         self.review = review
-        self.rows = rows(self.hand, review)
+        self.rows = self.source.rows(review)
         self.picks = []
         for i, row in enumerate(costliest(self.rows)):
             g = row.graded
             label = (f"{i + 1}. {row.moment}: you chose {g.chosen.text}; best {g.best_words}; "
                      f"{g.grade}, {row.lost:.0f} points")
             self.picks.append(Button(label, self._opener(row), hotkey=pygame.K_1 + i))
-        self.chart = SwingChart(swing(self.rows, scored(self.hand, review.seat)))
-        foot = [self.find] if to_retry(self.rows) else []
-        if len(self._reviews()) > 1 and self.game_items():
-            foot.append(self.practise)
+        self.chart = SwingChart(swing(self.rows, self.source.score(review)))
+        foot = []
+        if self.source.retries():
+            foot = [self.find] if to_retry(self.rows) else []
+            if len(self.source.reviews()) > 1 and self.game_items():
+                foot.append(self.practise)
         self.buttons = [*self.picks, *foot, self.cont]
 
-    # -- Retry (issue 40, item 1) ----------------------------------------------------------
-    def _record(self) -> GameRecordText:
-        return self.host.session.game_record()
-
-    def _reviews(self) -> list[StoredReview]:
-        """The game's hands reviewed for the player (Hint's among them: shown, not counted)."""
-        return [r for r in self.host.session.reviews.values() if r.seat == self.host.human]
-
+    # -- Retry (issue 40, item 1): a game on this machine only ------------------------------
     def hand_items(self) -> list[PracticeItem]:
-        assert self.review is not None
-        return practice_items(self._record(), self.hand, self.review, self.rows)
+        assert self.review is not None and isinstance(self.source, LocalReview)
+        return self.source.hand_items(self.review, self.rows)
 
     def game_items(self) -> list[PracticeItem]:
-        m = self.host.match
-        hands = game_hands(m.rules, m.seed, m.actions)
-        record = self._record()
-        return game_practice([practice_items(record, hands[r.hand_no], r,
-                                             rows(hands[r.hand_no], r))
-                              for r in self._reviews() if r.hand_no < len(hands)])
+        assert isinstance(self.source, LocalReview)
+        return self.source.game_items()
 
     def find_better(self) -> None:
         self.app.open(Route.RETRY, items=self.hand_items(), table=self.table,
@@ -169,7 +138,7 @@ class HandReviewScene(Display):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         chart = self.chart
-        if chart is not None and self.job is None and event.type in (pygame.MOUSEMOTION,
+        if chart is not None and not self.making and event.type in (pygame.MOUSEMOTION,
                                                                      pygame.MOUSEBUTTONDOWN):
             at = chart.hit(event.pos)
             chart.hover = at
@@ -181,10 +150,8 @@ class HandReviewScene(Display):
         return super().handle_event(event)
 
     def _opener(self, row: Row) -> Callable[[], object]:
-        assert self.review is not None
-        item = item_for(self._record(), self.hand, self.review, row.graded.decision)
-        return lambda: self.app.open(Route.REPLAY, table=self.table, hand_no=self.hand_no,
-                                     focus=row, item=item)
+        route, args = self.source.moment(row)
+        return lambda: self.app.open(route, **args)
 
     # -- layout and drawing --------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -224,7 +191,7 @@ class HandReviewScene(Display):
                   bold=True, anchor="midtop")
         x, y = frame.left + round(30 * s), frame.top + round(60 * s)
         width = frame.width - round(60 * s)
-        if self.job is not None:
+        if self.making:
             self._progress(surface, x, y, width)
         elif self.error:
             draw_text(surface, elide(self.error, lay.font, width), (x, y), lay.font, theme.RED)
@@ -235,27 +202,30 @@ class HandReviewScene(Display):
     def _progress(self, surface: pygame.Surface, x: int, y: int, width: int) -> None:
         lay = self.layout
         s = lay.s
-        job = self.job
-        assert job is not None
+        fraction, words = self.source.progress()
         draw_text(surface, elide("Grading your decisions against the expert, from what you "
                                  "could see at each one...", lay.font, width), (x, y), lay.font)
         bar = pygame.Rect(x, y + round(40 * s), width, round(22 * s))
         pygame.draw.rect(surface, theme.INK_DIM, bar, width=2, border_radius=6)
         fill = bar.inflate(-6, -6)
-        fill.width = round(fill.width * job.fraction)
+        if fraction is None:  # made elsewhere: a block that moves says it is under way
+            span = fill.width // 5
+            fill.left += round((fill.width - span) * (pygame.time.get_ticks() % 2000) / 2000)
+            fill.width = span
+        else:
+            fill.width = round(fill.width * fraction)
         if fill.width > 0:
             pygame.draw.rect(surface, theme.GOLD, fill, border_radius=4)
         record("progress", bar, "progress")
-        done = (f"{job.done} of {job.total - 1} decisions" if job.total else "starting...")
-        draw_text(surface, done, (x, bar.bottom + round(10 * s)), lay.font_small, theme.INK_DIM)
+        draw_text(surface, words, (x, bar.bottom + round(10 * s)), lay.font_small, theme.INK_DIM)
 
     def _game_line(self, surface: pygame.Surface, x: int, width: int) -> None:
         """The game so far, over every hand reviewed: accuracy and the levels compared."""
         lay = self.layout
-        reviews = [r for r in self.host.session.reviews.values() if r.seat == self.host.human]
+        reviews = self.source.reviews()
         if not reviews:
             return
-        gr = game_review(reviews, self.host.session.match.hinted)
+        gr = game_review(reviews, self.source.hinted())
         n = len(gr.hands) - len(gr.hinted)
         hint = f", {len(gr.hinted)} with Hint left out" if gr.hinted else ""
         if n == 0:
@@ -282,9 +252,9 @@ class HandReviewScene(Display):
         draw_text(surface, elide(f"{len(self.rows)} decisions: {parts}; "
                                  f"{lost_words(self.rows)}.", lay.font, width), (x, y),
                   lay.font, bold=True)
-        score = scored(self.hand, review.seat)
+        score = self.source.score(review)
         if score is not None:
-            draw_text(surface, elide(score_words(self.hand, score) + ".", lay.font_small,
+            draw_text(surface, elide(score_words(self.source.rules, score) + ".", lay.font_small,
                                      width),
                       (x, y + step), lay.font_small)
         seen = all_cards_seen_words(review, score)
@@ -314,7 +284,8 @@ class HandReviewScene(Display):
         if self.chart is not None and self.chart.points:
             self.chart.draw(surface)
         graded = [r.graded for r in self.rows]
-        reviews = [r for r in self._reviews() if r.hand_no not in self.host.session.match.hinted]
+        hinted = self.source.hinted()
+        reviews = [r for r in self.source.reviews() if r.hand_no not in hinted]
         game, hands = game_phases(reviews)
         game_total = sum(hand_lost([Graded(d) for d in r.decisions]) or 0.0 for r in reviews)
         gap = round(24 * lay.s)
@@ -322,3 +293,23 @@ class HandReviewScene(Display):
         draw_phases(surface, pygame.Rect(left, band.top, band.right - left, band.height),
                     lay.font_small, hand_phases(graded), hand_lost(graded) or 0.0,
                     game if hands > 1 else None, game_total, hands)
+
+
+class DecisionScene(Display):
+    """One reviewed decision on its own: what was chosen, each choice's expected score and the
+    reason. A network table's review opens this where a game on this machine opens the replay
+    at the moment, whose cards stay with the host."""
+
+    name = "decision"
+
+    def __init__(self, app: AppContext, table: PromptTable, row: Row) -> None:
+        super().__init__(app, table)
+        self.row = row
+        self.cont.label = "Close"
+        self.cont.hotkey = pygame.K_ESCAPE
+
+    def draw(self, surface: pygame.Surface) -> None:
+        inner = big_panel(surface, self.table, "A decision of the hand")
+        s = self.layout.s
+        draw_focus(surface, self.table, self.row, inner.inflate(-round(40 * s), -round(20 * s)))
+        self.draw_buttons(surface)

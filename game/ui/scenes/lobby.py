@@ -17,10 +17,10 @@ import pygame
 # The seat kinds the network sends are the chairs' own (an open chair: not the level "open")
 from game.match.chairs import BOT, OPEN, PERSON
 from game.net.discovery import DEFAULT_PORT
-from game.net.host import TableSpec
 from game.net.remote import RemoteMatch
 from game.net.schema import BOT_LEVELS, MoveSeat, SeatInfo, SetSeat, Start
 from game.net.seat import NetSeat, host_table, player_name
+from game.net.table import TableSpec
 from game.rules.errors import RulesError
 from game.store.tables import TableChoice, table_of
 from game.ui import theme

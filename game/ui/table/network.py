@@ -27,6 +27,7 @@ from game.store.tables import TableChoice
 from game.ui import theme
 from game.ui.scene import AppContext, Route
 from game.ui.table.moves import GameMoves
+from game.ui.table.reviewsource import NetReview, ReviewSource
 from game.ui.table.scene import TableScene
 from game.ui.widgets import draw_text
 
@@ -66,9 +67,14 @@ class NetTableScene(TableScene):
 
 
     def offers(self, control: str) -> bool:
-        """A finished hand's replays and review need the whole deal, which stays with the
-        host: the other controls are offered as at any game."""
+        """A finished hand's replays need the whole deal, which stays with the host (the
+        review the host makes: game.ui.table.reviewsource): the other controls are offered as
+        at any game."""
         return control not in ("after-hand",)
+
+    def review_source(self, hand_no: int) -> ReviewSource:
+        """The review of the player's own decisions, made by the host (it has the deal)."""
+        return NetReview(self, self.remote, hand_no)
 
     def exit(self) -> None:
         super().exit()

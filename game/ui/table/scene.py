@@ -33,6 +33,7 @@ from game.ui.table.faces import PromptTable
 from game.ui.table.layout import Layout, hand_size
 from game.ui.table.model import TableModel
 from game.ui.table.moves import GameMoves, Moves
+from game.ui.table.reviewsource import LocalReview, ReviewSource
 from game.ui.table.status import Colour, StatusLine
 from game.ui.table.toolbar import Toolbar
 from game.ui.widgets import draw_text, felt
@@ -161,6 +162,11 @@ class TableScene(Scene):
         """Whether the table offers ``control`` ("claim", "throw-in", "declare-out") when the
         rules allow it: always at a game; a coach decides step by step."""
         return self.moves.offers(control)
+
+    def review_source(self, hand_no: int) -> ReviewSource:
+        """Where the Review screen's review of ``hand_no`` comes from: made here, from the
+        game's own record (a network table asks its host instead)."""
+        return LocalReview(self, hand_no)
 
     def process(self, events: list[Event]) -> None:
         """Show what an action did (a coach may hold some of it back: :meth:`show`)."""
