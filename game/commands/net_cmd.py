@@ -46,6 +46,9 @@ def _autoplay(p: argparse.ArgumentParser) -> None:
                    help="host: seat easy bots in the chairs still open after this long")
     p.add_argument("--watch", action="store_true",
                    help="with --screenshots: take them, but let a person play (no autoplay)")
+    p.add_argument("--review", action="store_true",
+                   help="autoplay: after the first hand, open its Review (made by the host), "
+                   "and its costliest decision, before playing on")
 
 
 def _driven(app: App, args: argparse.Namespace, label: str) -> None:
@@ -59,7 +62,7 @@ def _driven(app: App, args: argparse.Namespace, label: str) -> None:
     app.sounds.muted = True
     app.hook_frames = False  # the window idles as a person's does: measured as one
     app.frame_hook = AutoSeat(app, args.autoplay, args.screenshots, args.drop_after,
-                              label, getattr(args, "fill_after", None)).hook
+                              label, getattr(args, "fill_after", None), args.review).hook
 
 
 def _address(text: str) -> str:

@@ -195,6 +195,10 @@ class RemoteMatch:
         self.client.poll()
         return self.client.state.reviews.get(hand)
 
+    def reviewing(self, hand: int) -> tuple[int, int] | None:
+        """How far the host is with the review of ``hand``: decisions done, and in all."""
+        return self.client.state.reviewing.get(hand)
+
     def reviews(self) -> list[NetReview]:
         """Every review of this game the host has sent this device, hand by hand."""
         return [r for _, r in sorted(self.client.state.reviews.items())]

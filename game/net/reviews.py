@@ -56,6 +56,7 @@ class HostReviews:
     job: ReviewJob | None = None
     running: tuple[int, int] | None = None
     game: Game | None = None  # the running review's game
+    told: int = -1  # decisions done when the askers were last told
 
     @property
     def busy(self) -> bool:
@@ -77,9 +78,19 @@ class HostReviews:
             self.games[key] = game
         return []
 
+    def _progress(self) -> list[tuple[int, str]]:
+        """How far the running review is, to those waiting for it, as each decision is done."""
+        job, key = self.job, self.running
+        if job is None or key is None or not job.total or job.done == self.told:
+            return []
+        self.told = job.done
+        text = dumps({"t": "reviewing", "hand": key[0], "done": job.done,
+                      "total": job.total - 1})
+        return [(conn, text) for conn in sorted(self.asked.get(key, set()))]
+
     def _begin(self, key: tuple[int, int]) -> None:
         game = self.games.pop(key)
-        self.running, self.game = key, game
+        self.running, self.game, self.told = key, game, -1
         self.job = self.make_job(task_for(game.table, game.seed, game.actions, key[0], key[1],
                                           game.seats, self.budget, self.levels))
 
@@ -105,7 +116,7 @@ class HostReviews:
                 self._begin(self.order.popleft())
             return []
         if not self.job.poll():
-            return []
+            return self._progress()
         job, key, game = self.job, self.running, self.game
         assert key is not None and game is not None
         self.job = self.running = self.game = None

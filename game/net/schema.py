@@ -234,6 +234,7 @@ HOST_KINDS = {
     "chat": {"seat", "phrase"},
     # a review of the seat's own decisions (game.net.reviewwire), or why there is none
     "review": {"hand", "review", "moments", "score", "error"},
+    "reviewing": {"hand", "done", "total"},  # how far the host is with a review asked for
 }
 
 

@@ -15,11 +15,12 @@ from typing import Any
 
 from game.net.codec import WireError, text, whole
 from game.net.reviewwire import NetReview, read_review
-from game.net.schema import MAX_SEATS, PHRASES, SeatInfo, parse_host, seats_of
+from game.net.schema import MAX_HANDS, MAX_SEATS, PHRASES, SeatInfo, parse_host, seats_of
 from game.net.views import SeatUpdate, ViewCodec
 from game.rules.errors import RulesError
 from game.rules.ruleset import RuleSet
 from game.store.content import load_preset, preset_names, ruleset_from_text
+from game.store.reviews import MAX_DECISIONS
 
 MAX_BACKLOG = 5_000  # updates waiting to be shown (a slow device catching up)
 
@@ -51,8 +52,8 @@ class Synced:
 
 # A message read: its kind and its value (a refusal or a chat is (n or seat, words); a
 # claimable position its number).
-Message = tuple[str, Welcome | Lobby | SeatUpdate | Synced | NetReview | tuple[int, str] | int
-                | str]
+Message = tuple[str, Welcome | Lobby | SeatUpdate | Synced | NetReview | tuple[int, str]
+                | tuple[int, int, int] | int | str]
 
 
 class Reader:
@@ -90,6 +91,10 @@ class Reader:
             return kind, update
         if kind == "review":
             return kind, read_review(body, self.seat)
+        if kind == "reviewing":
+            total = whole(body["total"], "total", 0, MAX_DECISIONS)
+            return kind, (whole(body["hand"], "hand", 0, MAX_HANDS),
+                          whole(body["done"], "done", 0, total), total)
         if kind == "refused":
             return kind, (whole(body["n"], "n", 0, 10**7), text(body["reason"], "reason"))
         if kind == "chat":
@@ -112,6 +117,7 @@ class SeatState:
     chats: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=20))
     claimable: int = -1  # the position at which the host says this seat may claim
     reviews: dict[int, NetReview] = field(default_factory=dict)  # by hand, this game's
+    reviewing: dict[int, tuple[int, int]] = field(default_factory=dict)  # by hand: done, total
     reader: Reader = field(default_factory=Reader)  # for :meth:`receive` (one thread)
 
     @property
@@ -151,6 +157,9 @@ class SeatState:
             self.backlog.append(value)
         elif isinstance(value, NetReview):
             self.reviews[value.hand] = value
+            self.reviewing.pop(value.hand, None)
+        elif kind == "reviewing" and isinstance(value, tuple) and len(value) == 3:
+            self.reviewing[value[0]] = (value[1], value[2])
         elif kind == "refused" and isinstance(value, tuple):
             self.refusals.append(value)
         elif kind == "chat" and isinstance(value, tuple):

@@ -17,6 +17,8 @@ from game.net.schema import SetSeat, Start
 from game.ui.app import App
 from game.ui.overlay import Display, Overlay
 from game.ui.scene import Scene
+from game.ui.scenes.displays import ResultScene
+from game.ui.scenes.handreview import DecisionScene, HandReviewScene
 from game.ui.table.network import NetTableScene
 
 SETTLE = 0.4
@@ -25,8 +27,8 @@ EVERY = 6.0  # seconds between the periodic screenshots
 
 class AutoSeat:
     def __init__(self, app: App, level: str | None, shots: Path | None,
-                 drop_after: float | None, label: str, fill_after: float | None = None
-                 ) -> None:
+                 drop_after: float | None, label: str, fill_after: float | None = None,
+                 review: bool = False) -> None:
         self.app = app
         self.bot = make_bot(level) if level is not None else None  # None: a person plays
         self.fill_after = fill_after  # the host seats easy bots in chairs still open then
@@ -42,6 +44,7 @@ class AutoSeat:
         self.back_shot = False
         self.over_since: float | None = None
         self.moves = 0
+        self.review = review  # open the first hand's Review, as a player would, then go on
 
     def shot(self, what: str) -> None:
         if self.shots is None:
@@ -61,6 +64,8 @@ class AutoSeat:
             self.lobby(app, top, settled)
             return
         self.table_time += dt
+        if self.review and self.reviewing(app, top, settled):
+            return
         self.screens(app, top, table, settled)
         self.link(table)
         if (self.bot is not None and isinstance(top, Overlay) and not isinstance(top, Display)
@@ -96,6 +101,36 @@ class AutoSeat:
             self.taken.add("started")
             self.shot("lobby-full")
             seat.client.send(Start())
+
+    def reviewing(self, app: App, top: Scene, settled: float) -> bool:
+        """The first hand's result: Review, its costliest decision, then back to the table
+        (the result's display waits meanwhile); whether the table is held for it."""
+        if isinstance(top, ResultScene) and "reviewed" not in self.taken:
+            self.taken.add("reviewed")
+            button = next((b for b in top.buttons if b.label == "Review"), None)
+            if button is not None:
+                button.on_click()
+            return True
+        if isinstance(top, HandReviewScene):
+            if top.making:
+                if settled >= SETTLE and "review-waiting" not in self.taken:
+                    self.taken.add("review-waiting")
+                    self.shot("review-waiting")
+                return True
+            if settled >= 1.0:
+                self.shot("review")
+                if top.picks and "decision" not in self.taken:
+                    self.taken.add("decision")
+                    top.picks[0].on_click()
+                else:
+                    top.close()
+            return True
+        if isinstance(top, DecisionScene):
+            if settled >= 1.0:
+                self.shot("review-decision")
+                top.close()
+            return True
+        return False
 
     def screens(self, app: App, top: Scene, table: NetTableScene, settled: float) -> None:
         if top.name not in self.taken and settled >= SETTLE:

@@ -99,6 +99,12 @@ def test_a_seat_is_sent_the_review_of_its_own_decisions_and_no_other_seat_is(rev
     assert not [m for m in d.inbox[2] if m["t"] == "review"]  # seat 1 asked for nothing
     assert review["review"]["seat"] == 0 and review["error"] == ""
     assert [x["index"] for x in review["review"]["decisions"]] == seat_decisions(d, 0, 0)
+    # while it was made, the asker was told how far the host was, decision by decision
+    told = [m for m in d.inbox[1] if m["t"] == "reviewing"]
+    total = len(review["review"]["decisions"])
+    assert told and all(m["hand"] == 0 and m["total"] == total for m in told)
+    assert [m["done"] for m in told] == sorted({m["done"] for m in told})
+    assert not [m for m in d.inbox[2] if m["t"] == "reviewing"]
     # the device reads it: a row for each decision, with where it was in words
     kept = reviewed.states[1].reviews[0]
     rows = kept.rows()

@@ -63,7 +63,11 @@ def test_the_host_reviews_a_network_seats_hand_and_the_window_shows_it(app):
         next(b for b in result.buttons if b.label == "Review").on_click()
         review = app.top
         assert isinstance(review, HandReviewScene) and isinstance(review.source, NetReview)
-        assert review.making and "the host is making it" in " ".join(texts(app))
+        assert review.making and "The host is starting it" in " ".join(texts(app))
+        assert [b.label for b in review.buttons] == ["Close"]  # the host finishes it anyway
+        assert run(app, lambda: (r.devices[0].turn() or True)
+                   and (not review.making or "The host has graded" in " ".join(texts(app))),
+                   client)
         assert run(app, lambda: (r.devices[0].turn() or True) and not review.making, client)
         assert review.error == "" and review.review is not None
         assert review.review.seat == 1 and len(review.rows) == len(review.review.decisions) > 0

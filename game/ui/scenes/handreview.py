@@ -54,7 +54,8 @@ class HandReviewScene(Display):
         self.error = ""
         self.cont.label = "Close"
         self.cont.hotkey = pygame.K_ESCAPE
-        self.cancel_button = Button("Cancel", self.cancel, hotkey=pygame.K_ESCAPE)
+        self.cancel_button = Button("Cancel" if self.source.stops else "Close", self.cancel,
+                                    hotkey=pygame.K_ESCAPE)
         self.rows: list[Row] = []
         self.picks: list[Button] = []
         self.chart: SwingChart | None = None

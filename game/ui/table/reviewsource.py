@@ -45,6 +45,7 @@ class ReviewSource(Protocol):
     rules: RuleSet
     result: StoredReview | None  # the review, once made
     error: str | None  # why there is none
+    stops: bool  # closing the screen while it is made stops the making
 
     def begin(self) -> None:
         """Start making (or asking for) the review, when it is not to hand already."""
@@ -92,6 +93,8 @@ class ReviewSource(Protocol):
 
 class LocalReview:
     """A game on this machine: the review is made here and kept with the saved game."""
+
+    stops = True
 
     def __init__(self, table: ReviewedTable, hand_no: int) -> None:
         self.table = table
@@ -182,6 +185,8 @@ class LocalReview:
 class NetReview:
     """A seat at a network table: the host makes the review and sends it to this seat."""
 
+    stops = False  # the host finishes it, and keeps it for the next look
+
     def __init__(self, table: PromptTable, remote: RemoteMatch, hand_no: int) -> None:
         self.table = table
         self.remote = remote
@@ -216,7 +221,11 @@ class NetReview:
 
     def progress(self) -> tuple[float | None, str]:
         waited = time.monotonic() - self.asked_at if self.asked_at is not None else 0.0
-        return None, f"the host is making it: {waited:.0f} s so far"
+        told = self.remote.reviewing(self.hand_no)
+        if told is None or not told[1]:
+            return None, f"The host is starting it ({waited:.0f} s)."
+        done, total = told
+        return done / total, f"The host has graded {done} of {total} decisions ({waited:.0f} s)."
 
     def cancel(self) -> None:
         """Nothing to stop here: the host finishes the review and keeps it for a next look."""
