@@ -74,6 +74,7 @@ def test_the_host_reviews_a_network_seats_hand_and_the_window_shows_it(app):
         drawn = " | ".join(texts(app))
         assert "Review of hand 1" in drawn and "decisions:" in drawn and "points lost" in drawn
         assert "Find a better play" not in [b.label for b in review.buttons]  # needs the deal
+        assert "click one to see its choices and their worth" in drawn  # no replay here
         assert review.picks  # a random player's hand has costly decisions
         review.picks[0].on_click()
         decision = app.top
@@ -81,6 +82,7 @@ def test_the_host_reviews_a_network_seats_hand_and_the_window_shows_it(app):
         shown = " | ".join(texts(app))
         assert "Expected score of each choice" in shown
         assert decision.row.graded.chosen.text in shown
+        assert "Outlined in gold" not in shown  # no cards are drawn to be outlined
         assert r.server.figures.engine_errors == 0 and r.leaks == []
     finally:
         app.reset(app.stack[0]) if app.stack else None

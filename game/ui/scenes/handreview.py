@@ -269,7 +269,7 @@ class HandReviewScene(Display):
             draw_text(surface, "Every decision was good by the analysis.", (x, head),
                       lay.font, theme.GREEN)
             return
-        draw_text(surface, "Costliest decisions (click one to see it in the replay):",
+        draw_text(surface, f"Costliest decisions (click one to see {self.source.opens}):",
                   (x, head), lay.font_small, theme.GOLD, bold=True)
         for b, row in zip(self.picks, costliest(self.rows), strict=True):
             colour = GRADE_COLOURS.get(row.graded.grade, theme.INK)
@@ -312,5 +312,6 @@ class DecisionScene(Display):
     def draw(self, surface: pygame.Surface) -> None:
         inner = big_panel(surface, self.table, "A decision of the hand")
         s = self.layout.s
-        draw_focus(surface, self.table, self.row, inner.inflate(-round(40 * s), -round(20 * s)))
+        draw_focus(surface, self.table, self.row, inner.inflate(-round(40 * s), -round(20 * s)),
+                   cards_shown=False)
         self.draw_buttons(surface)

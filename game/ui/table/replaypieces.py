@@ -186,9 +186,10 @@ def draw_auction(surface: pygame.Surface, table: DrawnTable, view: PlayerView,
 
 
 def draw_focus(surface: pygame.Surface, table: DrawnTable, focus: Row, area: pygame.Rect,
-               reason_lines: int = 0) -> None:
+               reason_lines: int = 0, cards_shown: bool = True) -> None:
     """The reviewed decision: what was chosen, the alternatives with their expected scores
-    (as many as fit, the player's always among them), and the expert's reason in words."""
+    (as many as fit, the player's always among them), and the expert's reason in words.
+    ``cards_shown``: the cards are drawn beside it, outlined (the legend says how)."""
     lay = table.layout
     g = focus.graded
     size = lay.font_small
@@ -209,7 +210,7 @@ def draw_focus(surface: pygame.Surface, table: DrawnTable, focus: Row, area: pyg
     y += step
     legend: list[str] = []
     outlined = best_cards(g)
-    if outlined:
+    if outlined and cards_shown:
         many = len(outlined) > 1 and all(isinstance(o.action, PlayCard)
                                          for o in g.equally_best)
         legend = wrap(("Outlined in gold: every card as good as the best" if many else

@@ -46,6 +46,7 @@ class ReviewSource(Protocol):
     result: StoredReview | None  # the review, once made
     error: str | None  # why there is none
     stops: bool  # closing the screen while it is made stops the making
+    opens: str  # what a click on a decision shows, in a player's words
 
     def begin(self) -> None:
         """Start making (or asking for) the review, when it is not to hand already."""
@@ -95,6 +96,7 @@ class LocalReview:
     """A game on this machine: the review is made here and kept with the saved game."""
 
     stops = True
+    opens = "it in the replay"
 
     def __init__(self, table: ReviewedTable, hand_no: int) -> None:
         self.table = table
@@ -186,6 +188,7 @@ class NetReview:
     """A seat at a network table: the host makes the review and sends it to this seat."""
 
     stops = False  # the host finishes it, and keeps it for the next look
+    opens = "its choices and their worth"
 
     def __init__(self, table: PromptTable, remote: RemoteMatch, hand_no: int) -> None:
         self.table = table
