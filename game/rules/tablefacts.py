@@ -119,6 +119,9 @@ class TableFacts:
     stock: bool
     players: int
     partners: bool
+    sides: str  # how the table makes its sides (seating.SideRule): "pairs", "partner-by-card"...
+    partner_by: str  # where a card finds the partner: "highest-trump" or "called-card"
+    partner_set: str  # there, who loses the bid when the side falls short: "both" or "bidder"
 
     @property
     def phases(self) -> tuple[str, ...]:
@@ -285,4 +288,7 @@ def table_facts(rules: RuleSet) -> TableFacts:
         stock=rules.stock.enabled,
         players=rules.players,
         partners=rules.partnerships,
+        sides=rules.seating.rule,
+        partner_by=rules.table.partner_by if rules.seating.by_card else "",
+        partner_set=rules.scoring.partner_set if rules.seating.by_card else "",
     )

@@ -33,10 +33,10 @@ ADD_PARTS = ("trick", "hand")  # add-up: a trick's points, or a hand's score aga
 FIND_KINDS = ("lead", "follow", "except", "counter", "void", "last")
 PUZZLE_CATEGORIES = ("bidding", "passing", "meld", "play", "claims")
 # Features a step may require of the learner's table (``when``); "!x" requires its absence.
-FEATURES = ("auction", "stock", "partners", "three-handed", "passing", "widow", "dix",
-            "throw-in", "forced-open", "dealer-opens", "stars", "checks", "meld-minimum",
-            "pack-48", "pack-80", "hand-12", "hand-15", "hand-20", "ten-high", "save-counter",
-            "save-trick", "save-points")
+FEATURES = ("auction", "stock", "partners", "partner-by-card", "sides-of-three", "three-handed",
+            "passing", "widow", "dix", "throw-in", "forced-open", "dealer-opens", "stars", "checks",
+            "meld-minimum", "pack-48", "pack-80", "hand-12", "hand-15", "hand-20", "ten-high",
+            "save-counter", "save-trick", "save-points")
 GUIDED_PHASES = ("deal", "auction", "trump", "widow", "discard", "decide", "pass",
                  "pass back", "meld", "tricks", "throw-in vote", "score", "given up", "game over")
 

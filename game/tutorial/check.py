@@ -25,7 +25,7 @@ from game.tutorial.check_puzzle import check_puzzle_run
 from game.tutorial.check_report import CheckReport
 from game.tutorial.check_revisit import check_play_out, check_retry
 from game.tutorial.check_ruleorder import rule_order_problems
-from game.tutorial.check_text import documents_in, quote_problems, text_problems
+from game.tutorial.check_text import documents_in, quote_problems, text_problems, title_problems
 from game.tutorial.claims import verify_claim
 from game.tutorial.features import steps_for, term_text
 from game.tutorial.playout import real_cards_problem, real_values_counted
@@ -56,7 +56,7 @@ class Checker:
     def lesson(self, lesson: Lesson) -> None:
         self.report.tracks[lesson.track] = self.report.tracks.get(lesson.track, 0) + 1
         rules = None if lesson.on_learner_table else self.load_rules(lesson.preset)
-        for problem in text_problems(f"{lesson.source}: title", lesson.title, None):
+        for problem in title_problems(f"{lesson.source}: title", lesson.title):
             self.fail(problem)
         # The menu shows a lesson on the learner's table under its summary at every table: read
         # it on each (a rule true at one table is no summary of another's).

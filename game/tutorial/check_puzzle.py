@@ -13,7 +13,7 @@ from game.rules.engine import actor, apply, legal_actions
 from game.rules.errors import IllegalActionError
 from game.rules.ruleset import RuleSet
 from game.store.lessons import Puzzle
-from game.tutorial.check_text import text_problems
+from game.tutorial.check_text import text_problems, title_problems
 from game.tutorial.claims import named_values, verify_claim
 from game.tutorial.puzzlerun import PuzzleRun
 from game.tutorial.reasons import reason_reach
@@ -82,7 +82,7 @@ def check_puzzle_run(checker: Checker, puzzle: Puzzle, run: PuzzleRun) -> None:
     for name, text in texts:
         for problem in text_problems(f"{source}: {name}", text, ctx):
             fail(problem)
-    for problem in text_problems(f"{source}: title", puzzle.title, None):
+    for problem in title_problems(f"{source}: title", puzzle.title):
         fail(problem)
     title = puzzle.title.lower()
     for answer in puzzle.answers:

@@ -49,6 +49,15 @@ def text_problems(label: str, raw: str, ctx: TextContext | None, topic: str = ""
     return out
 
 
+def title_problems(label: str, title: str) -> list[str]:
+    """A title is shown as written (the menu, the coach's panel, the puzzle list): a field in it
+    would reach the player as "{word:players}", and its number would escape the scan."""
+    out = text_problems(label, title, None)
+    out += [f"{label}: a field in a title ({m.group(0)!r}) is shown as written: titles hold no "
+            f"fields" for m in FIELD_RE.finditer(title)]
+    return out
+
+
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
 
 

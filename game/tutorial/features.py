@@ -14,6 +14,10 @@ def features(rules: RuleSet) -> frozenset[str]:
         "auction": a.enabled and not rules.stock.enabled,
         "stock": rules.stock.enabled,
         "partners": rules.partnerships,
+        # who plays with whom beyond the fixed pairs: five's partner found by a card, six's
+        # sides of three
+        "partner-by-card": rules.seating.by_card,
+        "sides-of-three": rules.seating.side_size == 3,
         "three-handed": rules.players == 3,
         "passing": rules.passing.count > 0,
         "widow": rules.widow.size > 0,

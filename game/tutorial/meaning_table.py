@@ -96,6 +96,29 @@ FACTS: tuple[tuple[str, Callable[[Env], Iterable[str]]], ...] = (
     (r"\bevery other player is an opponent\b|\beach for themselves\b",
      _is(lambda f: not f.partners, "every player plays alone")),
     (r"\bgives every player\b", _is(lambda f: True, "")),  # with {hand_size}: the deal
+    # who plays with whom: a partner found by a card (five), sides of three (six)
+    (r"\b(?:the )?first (?:other )?player clockwise from (?:the bidder|you)\b[^.;:]*?\b(?:who "
+     r"holds|holding) (?:an|the) ace of trump\b",
+     _is(lambda f: f.sides == "partner-by-card" and f.partner_by == "highest-trump",
+         "the first player clockwise holding an ace of trump is the bidder's partner")),
+    (r"\b(?:the bidder|you) (?:then )?plays? alone\b|\bplaying alone\b",
+     _is(lambda f: f.sides == "partner-by-card", "a bidder may play alone, with no partner")),
+    (r"\b(?:the bidder|you) and (?:the|your) partner each score\b|\beach (?:defender|of the "
+     r"defenders) scores? (?:its|their|his|her) own meld\b",
+     _is(lambda f: f.sides == "partner-by-card", "each player scores alone, for a side made "
+         "for the hand")),
+    (r"\beach of you loses the bid\b|\b(?:the bidder|you) and (?:the|your) partner each lose "
+     r"the bid\b", _is(lambda f: f.partner_set == "both",
+                       "the bidder and the partner each lose the bid")),
+    (r"\bsitting across from you\b|\bsits? (?:across|opposite)\b",
+     _is(lambda f: f.sides in ("pairs", "each-for-self"), "a partner sits across the table")),
+    (r"\bsit(?:ting)? alternately\b", _is(lambda f: f.sides in ("pairs", "threes"),
+                                          "the sides sit alternately")),
+    (r"\b(?:two )?sides of three\b|\bsides alternate\b|\b(?:a|each|your) side adds (?:up )?"
+     r"(?:its|the) (?:three )?players' meld\b",
+     _is(lambda f: f.sides == "threes", "the players sit in two sides of three")),
+    (r"\bmust take \d+ (?:trick points|points in (?:the )?tricks|in (?:the )?tricks) to score\b",
+     _is(lambda f: f.save_meld == "points", "a side keeps its score by taking trick points")),
     # trick points and the last trick
     (r"\b(?:score|scores) points for the side that wins them\b|\bscore when you win them\b",
      _is(lambda f: f.trick_total > 0, "cards won in tricks score points")),

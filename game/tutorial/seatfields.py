@@ -6,9 +6,11 @@
 ``{held:AD TH}``: those cards, which the learner holds; ``{no:led}`` / ``{no:S}``: "no
 hearts", which the learner does not hold; ``{followed:next_before}`` / ``{followed:others}``:
 that seat, which followed suit; ``{passed:next_before}``: that seat, which passed;
-``{partner}``: the learner's partner; ``{next}`` and ``{next_before}``: the seats that play
-after and before the learner; ``{result}``: "made" or "fell short of", for the hand just scored;
-and ``{name:run}``, the table's own name for a meld, beside the facts about who.
+``{partner}``: the learner's partner (at five, this hand's, once trump has found it);
+``{partner_card}``: the card that found the bidder's partner; ``{next}`` and ``{next_before}``:
+the seats that play after and before the learner; ``{result}``: "made" or "fell short of",
+for the hand just scored; and ``{name:run}``, the table's own name for a meld, beside the
+facts about who.
 A seat name typed in prose (North, East...) fails ``tutorial --check`` like a typed number.
 """
 
@@ -33,7 +35,9 @@ class TextContext(Protocol):
     state: GameState | None
     seat: int
 
-SEAT_WORDS = re.compile(r"\b(North|South|East|West)(?:'s)?\b")
+# Every chair's name, the longest first: "Northwest" is a seat name, not "North" and a typo.
+SEAT_WORDS = re.compile(r"\b(" + "|".join(sorted(
+    {n for names in SEAT_NAMES.values() for n in names}, key=len, reverse=True)) + r")(?:'s)?\b")
 
 
 def _err(message: str) -> Exception:
@@ -102,11 +106,29 @@ def holder(ctx: TextContext, code: str) -> str:
 
 
 def partner(ctx: TextContext, _: str) -> str:
+    """The learner's partners: the table's, or this hand's where a card finds the bidder's
+    partner (once trump has found it: before that, or for a seat playing alone, none)."""
     rules = ctx.rules
-    mates = rules.seating.partners(ctx.seat)
-    if not mates:
-        raise _err(f"{rules.title.split(':')[0]} has no partners")
-    return " and ".join(rules.seating.name(s) for s in mates)
+    if rules.seating.by_card:
+        view = auction_view(ctx)
+        if view.trump < 0:
+            raise _err("the partner is found when trump is named")
+        mates = view.sides.partners(ctx.seat)
+        if not mates:
+            raise _err("the learner has no partner this hand")
+    else:
+        mates = rules.seating.partners(ctx.seat)
+        if not mates:
+            raise _err(f"{rules.title.split(':')[0]} has no partners")
+    return _join([rules.seating.name(s) for s in mates])
+
+
+def partner_card(ctx: TextContext, _: str) -> str:
+    """The card that found the bidder's partner, as the table announced it."""
+    card = auction_view(ctx).partner_card
+    if card is None:
+        raise _err("no card has found a partner this hand")
+    return card.pretty
 
 
 def next_seat(ctx: TextContext, _: str) -> str:
@@ -235,6 +257,7 @@ SEAT_FIELDS = {
     "played": played,
     "holder": holder,
     "partner": partner,
+    "partner_card": partner_card,
     "next": next_seat,
 }
 

@@ -21,7 +21,7 @@ def _side_meld(ctx: TextContext, _: str) -> str:
     view = auction_view(ctx)
     if not view.side_meld:
         raise ValueError("no meld is laid down yet")
-    return str(view.side_meld[ctx.rules.side_of(ctx.seat)])
+    return str(view.side_meld[view.sides.side_of(ctx.seat)])
 
 
 def _shown_meld(ctx: TextContext, _: str) -> str:
@@ -29,7 +29,8 @@ def _shown_meld(ctx: TextContext, _: str) -> str:
     view = auction_view(ctx)
     if not view.melds:
         raise ValueError("no meld is laid down yet")
-    return str(_meld_of(view, ctx.rules.seats_of(ctx.rules.side_of(ctx.seat))))
+    sides = view.sides
+    return str(_meld_of(view, sides.seats_of(sides.side_of(ctx.seat))))
 
 
 def _need(ctx: TextContext, _: str) -> str:
@@ -37,10 +38,14 @@ def _need(ctx: TextContext, _: str) -> str:
     view = auction_view(ctx)
     if not view.melds or view.bidder < 0:
         raise ValueError("needs a bid and laid-down meld")
-    seats = ctx.rules.seats_of(ctx.rules.side_of(view.bidder))
+    sides = view.sides  # this hand's: at five, the bidder and the partner a card found
+    seats = sides.seats_of(sides.side_of(view.bidder))
     if any(view.melds[s] is None for s in seats):
         raise ValueError("the bidding side's meld is not laid down yet")
-    return str(view.bid - _meld_of(view, seats))
+    need = view.bid - _meld_of(view, seats)
+    if need <= 0:  # "the tricks must bring -2": the meld alone reaches the bid
+        raise ValueError(f"the bidding side's meld alone reaches the bid ({view.bid})")
+    return str(need)
 
 
 def _bidders_taken(ctx: TextContext) -> int:
@@ -48,7 +53,7 @@ def _bidders_taken(ctx: TextContext) -> int:
     view = auction_view(ctx)
     if view.bidder < 0:
         raise ValueError("nobody has won the auction yet")
-    return view.side_taken(ctx.rules.side_of(view.bidder))
+    return view.side_taken(view.sides.side_of(view.bidder))
 
 
 def _still_needed(ctx: TextContext, _: str) -> str:

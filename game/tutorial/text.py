@@ -278,6 +278,7 @@ FIELDS: dict[str, Callable[[TextContext, str], str]] = {
     "deck_size": _int(lambda r: r.table.deck),
     "copies": _int(lambda r: r.deck.copies),
     "players": _int(lambda r: r.players),
+    "side_size": _int(lambda r: r.seating.side_size),  # players per fixed side (six: three)
     "widow_size": _int(lambda r: r.widow.size),
     "trick_total": _int(lambda r: r.total_trick_points),
     "last_trick": _int(lambda r: r.tricks.last_trick),

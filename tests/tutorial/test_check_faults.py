@@ -276,6 +276,43 @@ def test_a_wrong_seat_name_fails(levels):
                "('West')" in f for f in check(levels))
 
 
+def test_a_chair_of_five_or_six_typed_by_hand_fails(levels):
+    """The chairs between the compass points are seat names too: "Northwest" is no "North"
+    and a typo, and a typed one is as false on another deal as a typed "West"."""
+    edit(levels / "lessons/76-five-handed-partner.toml", "{partner} holds the {partner_card}",
+         "Northwest holds the {partner_card}")
+    assert any("76-five-handed-partner.toml: step 3: say: a seat name typed by hand "
+               "('Northwest')" in f for f in check(levels))
+
+
+def test_a_field_in_a_title_fails(levels):
+    """Titles are shown as written (the menu, the panel): a field there reaches the player as
+    braces, so the check refuses it rather than letting its number escape the scan."""
+    edit(levels / "lessons/77-six-handed-sides.toml", 'title = "Six-handed: sides',
+         'title = "Six-handed: {word:side_size} sides')
+    assert any("77-six-handed-sides.toml: title: a field in a title ('{word:side_size}')" in f
+               for f in check(levels))
+
+
+def test_the_five_handed_stake_counts_the_partner_the_trump_ace_found():
+    """At five the bidding side is the bidder and the partner the card found: {side_meld} and
+    {need} add the partner's meld (the table's fixed sides would count the bidder alone)."""
+    from game.rules.compiled import best_meld
+    from game.rules.engine import hand_sides
+    from game.tutorial.runner import LessonRun
+
+    lesson = next(x for x in load_tutorial()[0] if x.id == "76-five-handed-partner")
+    run = LessonRun(lesson, load_preset)
+    run.start(next(i for i, st in enumerate(run.steps) if "{side_meld}" in st.say))
+    state = run.state_at_step
+    rules, hand = state.rules, state.hand
+    partner = hand_sides(state).partners(0)
+    assert len(partner) == 1 and partner[0] != 0
+    meld = sum(best_meld(rules, rules.deck.to_cards(hand.hands[s]), hand.trump).total
+               for s in (0, *partner))
+    assert f"its meld is {meld}, so the tricks must bring {hand.bid - meld}." in run.text()
+
+
 def test_seat_names_come_from_the_engine():
     from game.tutorial.runner import LessonRun
 

@@ -78,6 +78,20 @@ PLANTS = {
          ("lessons/61-partnership-150-trumping.toml: step 1: say:",
           "playing a trump that loses is free, but at partnership-150 it is required")),
     ],
+    "who plays with whom at five and six told wrong": [
+        # the four-handed words put back at five: "sitting across from you", a partner who is
+        # the first holder of the trump ace there
+        ("glossary.toml", '[[partner.at]]\nwhen = ["partner-by-card"]\n', '[[partner.at]]\n'
+         'when = ["stock"]\n',
+         ("glossary.toml: partner [on five-handed]:",
+          "says a partner sits across the table: not at five-handed")),
+        ("lessons/77-six-handed-sides.toml", "Your partners are {partner}: the sides sit",
+         "The first player clockwise from you who holds an ace of trump is your partner: the "
+         "sides sit",
+         ("lessons/77-six-handed-sides.toml: step 1: say:",
+          "says the first player clockwise holding an ace of trump is the bidder's partner: "
+          "not at six-handed")),
+    ],
 }
 
 

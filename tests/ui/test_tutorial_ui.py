@@ -175,6 +175,32 @@ def test_the_menu_picks_the_table_and_lists_its_lessons(app, store):
     assert all(m.endswith("min") for m in minutes), minutes  # measured estimates shown
 
 
+def test_every_tables_own_lessons_are_listed_under_it(app, store):
+    """Each table's lessons (the five- and six-handed ones too) are listed when it is the
+    learner's table, and under its own header among the other tables."""
+    menu = LessonMenuScene(app)
+    app.reset(menu)
+    pump(app, 2)
+    for name in preset_names():
+        own = [x.title for x in LESSONS if x.track == "table" and name in x.tables]
+        if not own:
+            continue
+        label = load_preset(name).title.split(":")[0]
+        button = next(b for b in menu.table_buttons if b.label == label)
+        pump(app, 2, events=click(button.rect.center))
+        titles = [e.title for e in menu.entries]
+        assert set(own) <= set(titles), (name, own)
+    button = next(b for b in menu.table_buttons if b.label == "Racehorse")
+    pump(app, 2, events=click(button.rect.center))
+    tab = next(b for b in menu.tab_buttons if b.label == "Other tables")
+    pump(app, 2, events=click(tab.rect.center))
+    entries = [(e.kind, e.title) for e in menu.entries]
+    for name in ("five-handed", "six-handed"):
+        header = entries.index(("header", load_preset(name).title.split(":")[0]))
+        under = [t for k, t in entries[header + 1:] if k == "lesson"][:1]
+        assert under and under[0].startswith(load_preset(name).title.split(":")[0]), entries
+
+
 def test_every_table_button_of_the_menu_shows_its_whole_label(app, store):
     """Issue 36: at 1024x640 the menu's Two-handed button was drawn as "…" (its width was
     guessed from the label's length)."""
