@@ -17,7 +17,7 @@ import random
 import pytest
 
 from game.bots.registry import make_bot
-from game.rules.actions import Deal, Pass, ThrowIn
+from game.rules.actions import Deal, Pass, PlayHand
 from game.rules.engine import actor, apply, at_deal, legal_actions, new_game
 from game.rules.errors import RuleSetError
 from game.rules.events import AuctionWon, CardPlayed, CardsDealt, TrickWon
@@ -92,26 +92,41 @@ def test_the_auction_skips_the_chairs_sitting_out(n: int) -> None:
 def test_the_play_skips_the_chairs_sitting_out(n: int) -> None:
     rules = seated("cutthroat", n)
     for dealer in range(n):
-        state, _ = dealt_by(rules, dealer, seed=20 + dealer)
         dealt = set(range(n)) - OUT[n][dealer]
-        rng = random.Random(dealer)
-        played: list[int] = []
-        while state.phase != Phase.DEAL and not state.over:
-            who = actor(state)
-            assert who in dealt
-            acts = [a for a in legal_actions(state) if not isinstance(a, ThrowIn)] or \
-                list(legal_actions(state))
-            state, events = apply(state, rng.choice(acts))
-            for e in events:
-                if isinstance(e, CardPlayed):
-                    played.append(e.seat)
-                if isinstance(e, TrickWon):
-                    # each trick is one card from each of the three chairs dealt, in turn
-                    # round the table
-                    assert len(e.cards) == 3 and {s for s, _ in e.cards} == dealt
-                    assert played == _in_turn(played[0], dealt, n)
-                    played = []
-        assert state.records and state.records[-1].dealer == dealer
+        # Deals until one is played out (a bidder short of meld must concede: 003).
+        tricks = next(t for seed in range(40) if (t := _play_hand(rules, dealer, seed, dealt)))
+        assert tricks == 15
+
+
+def _play_hand(rules: RuleSet, dealer: int, seed: int, dealt: set[int]) -> int:
+    """Plays one hand (lowest calls, random cards), checking every trick; the tricks played."""
+    state, _ = dealt_by(rules, dealer, seed)
+    rng = random.Random(seed)
+    played: list[int] = []
+    tricks = 0
+    while state.phase != Phase.DEAL and not state.over:
+        who = actor(state)
+        assert who in dealt
+        legal = legal_actions(state)
+        if state.phase == Phase.AUCTION:
+            action = Pass() if Pass() in legal else legal[0]
+        elif PlayHand() in legal:
+            action = PlayHand()
+        else:
+            action = rng.choice(legal)
+        state, events = apply(state, action)
+        for e in events:
+            if isinstance(e, CardPlayed):
+                played.append(e.seat)
+            if isinstance(e, TrickWon):
+                # each trick is one card from each of the three chairs dealt, in turn round
+                # the table
+                assert len(e.cards) == 3 and {s for s, _ in e.cards} == dealt
+                assert played == _in_turn(played[0], dealt, len(state.scores))
+                played = []
+                tricks += 1
+    assert state.records and state.records[-1].dealer == dealer
+    return tricks
 
 
 def _in_turn(first: int, dealt: set[int], n: int) -> list[int]:
@@ -178,6 +193,10 @@ def test_the_bots_see_the_hand_at_its_three_handed_table(n: int) -> None:
     assert (seen.rules.auction, seen.rules.scoring) == (rules.auction, rules.scoring)
     assert seen.hand_sizes == (15, 15, 15) and seen.hand == view.hand
     assert seen.legal == view.legal and seen.actor == seen.seat
+    # Dealer 1 leaves out chair 1 (and, five seated, chair 3): the three chairs dealt are the
+    # hand's seats 0, 1, 2 in seat order, and the dealer's right (chair 0) plays the dealer.
+    chairs = sorted(set(range(n)) - OUT[n][1])
+    assert seen.seat == chairs.index(view.seat) and seen.dealer == chairs.index(0)
 
 
 @pytest.mark.parametrize(("text", "says"), [
