@@ -62,6 +62,9 @@ def suit_text(suit: int, four: bool) -> tuple[str, tuple[int, int, int]]:
 def seat_title(scene: DrawnTable, seat: int) -> str:
     rules = scene.match.rules
     name = "You" if seat == scene.human else rules.seating.name(seat)
+    if seat in rules.seating.sitting_out(scene.view.dealer):
+        # VARIANTS.md, "Sitting out": dealt no cards this hand (and none next, between hands)
+        return f"{name} (sitting out)"
     level = scene.match.seats[seat]
     if level in ("human", "script") or not scene.shows_levels:
         return name
