@@ -27,6 +27,7 @@ played at the real table unchanged.
 from __future__ import annotations
 
 import dataclasses
+import re
 from functools import cache
 from typing import Any
 
@@ -73,3 +74,18 @@ def hand_view(view: PlayerView) -> PlayerView:
         tricks=tuple(tuple((at(s), t) for s, t in trick) for trick in view.tricks),
         taken=pick(view.taken), won=pick(view.won), winner=at(view.winner),
         all_hands=pick(view.all_hands))
+
+
+def chair_words(view: PlayerView, text: str) -> str:
+    """``text``, written at the hand's three-handed table (a bot's reason: "West takes it in
+    most deals"), with each seat named as its chair at the real table ("Northwest ...")."""
+    seating = view.rules.seating
+    if not seating.sits_out:
+        return text
+    out = seating.sitting_out(view.dealer)
+    chairs = [s for s in seating.seats if s not in out]
+    hand = hand_rules(view.rules).seating
+    names = {hand.name(i): seating.name(chair) for i, chair in enumerate(chairs)}
+    # One pass, whole words: a chair's name may contain a hand seat's ("Northwest", "West").
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
+    return pattern.sub(lambda m: names[m.group(1)], text)

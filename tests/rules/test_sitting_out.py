@@ -22,7 +22,7 @@ from game.rules.engine import actor, apply, at_deal, legal_actions, new_game
 from game.rules.errors import RuleSetError
 from game.rules.events import AuctionWon, CardPlayed, CardsDealt, TrickWon
 from game.rules.explain import rules_text
-from game.rules.handview import hand_view
+from game.rules.handview import chair_words, hand_view
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.view import observe
@@ -197,6 +197,15 @@ def test_the_bots_see_the_hand_at_its_three_handed_table(n: int) -> None:
     # hand's seats 0, 1, 2 in seat order, and the dealer's right (chair 0) plays the dealer.
     chairs = sorted(set(range(n)) - OUT[n][1])
     assert seen.seat == chairs.index(view.seat) and seen.dealer == chairs.index(0)
+
+
+def test_a_bots_reason_names_the_chairs() -> None:
+    # Five seated, chair 4 (East) deals: East and West sit out, and the hand's seats South,
+    # West, East are the chairs South, Northwest, Northeast.
+    state, _ = dealt_by(seated("cutthroat", 5), 4)
+    view = observe(state, 0)
+    assert chair_words(view, "West takes it; East led, South holds the ace") == \
+        "Northwest takes it; Northeast led, South holds the ace"
 
 
 @pytest.mark.parametrize(("text", "says"), [
