@@ -22,7 +22,9 @@ from game.rules.engine import actor, apply, at_deal, legal_actions, new_game
 from game.rules.errors import RuleSetError
 from game.rules.events import AuctionWon, CardPlayed, CardsDealt, TrickWon
 from game.rules.explain import rules_text
+from game.rules.gamehands import game_hands
 from game.rules.handview import chair_words, hand_view
+from game.rules.notation import read
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
 from game.rules.view import observe
@@ -140,10 +142,12 @@ def _in_turn(first: int, dealt: set[int], n: int) -> list[int]:
 
 
 def _play_game(rules: RuleSet, seed: int, levels: tuple[str, ...]) -> tuple:
+    """A whole game played by bots of ``levels`` in turn round the chairs: its last state
+    and its actions."""
     bots = [make_bot(levels[i % len(levels)]) for i in range(rules.players)]
     rng = random.Random(seed)
     state = new_game(rules, seed)
-    moves = 0
+    moves = []
     while not state.over:
         who = actor(state)
         acts = legal_actions(state)
@@ -152,9 +156,9 @@ def _play_game(rules: RuleSet, seed: int, levels: tuple[str, ...]) -> tuple:
         action = acts[0] if len(acts) == 1 else bots[who].choose(observe(state, who), rng)
         assert action in acts
         state, _ = apply(state, action)
-        moves += 1
-        assert moves < 20_000
-    return state
+        moves.append(action)
+        assert len(moves) < 20_000
+    return state, moves
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -162,7 +166,7 @@ def _play_game(rules: RuleSet, seed: int, levels: tuple[str, ...]) -> tuple:
 def test_whole_games_with_bots_and_sitters_score_nothing(preset: str, n: int) -> None:
     # "A player who sits out scores nothing that hand"; at check, no checks either.
     rules = seated(preset, n)
-    state = _play_game(rules, 5, ("medium", "easy"))
+    state, _ = _play_game(rules, 5, ("medium", "easy"))
     assert 0 <= state.winner < n
     before = (0,) * n
     tallies = (0,) * n
@@ -197,6 +201,19 @@ def test_the_bots_see_the_hand_at_its_three_handed_table(n: int) -> None:
     # hand's seats 0, 1, 2 in seat order, and the dealer's right (chair 0) plays the dealer.
     chairs = sorted(set(range(n)) - OUT[n][1])
     assert seen.seat == chairs.index(view.seat) and seen.dealer == chairs.index(0)
+
+
+@pytest.mark.parametrize("n", (4, 5))
+def test_a_hand_with_sitters_is_written_and_read_back(n: int) -> None:
+    # The hand history (position notation) writes a sitter's hand empty and reads it back.
+    rules = seated("check", n)
+    state, actions = _play_game(rules, 8, ("easy",))
+    hands = game_hands(rules, 8, actions)
+    assert hands and len(hands) == len(state.records)
+    for hand in hands[:n]:
+        back = read(hand.text, lambda _: rules)
+        assert back.start.hand.hands == hand.start.hand.hands
+        assert back.state.scores == state.records[hand.hand_no].totals
 
 
 def test_a_bots_reason_names_the_chairs() -> None:
