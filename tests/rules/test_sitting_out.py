@@ -16,14 +16,15 @@ import random
 
 import pytest
 
+from game.bots.analysis import analyse
 from game.bots.registry import make_bot
 from game.rules.actions import Deal, Pass, PlayHand
-from game.rules.engine import actor, apply, at_deal, legal_actions, new_game
+from game.rules.engine import actor, apply, at_deal, deal_cards, legal_actions, new_game
 from game.rules.errors import RuleSetError
 from game.rules.events import AuctionWon, CardPlayed, CardsDealt, TrickWon
 from game.rules.explain import rules_text
 from game.rules.gamehands import game_hands
-from game.rules.handview import chair_words, hand_view
+from game.rules.handview import chair_words, hand_rules, hand_view
 from game.rules.notation import read
 from game.rules.phase import Phase
 from game.rules.ruleset import RuleSet
@@ -214,6 +215,40 @@ def test_a_hand_with_sitters_is_written_and_read_back(n: int) -> None:
         back = read(hand.text, lambda _: rules)
         assert back.start.hand.hands == hand.start.hand.hands
         assert back.state.scores == state.records[hand.hand_no].totals
+
+
+@pytest.mark.parametrize("n", (4, 5))
+def test_a_bot_decides_as_at_a_three_handed_table_dealt_the_same_cards(n: int) -> None:
+    # Cross-check with no projection at all: the same three hands dealt at a table of three
+    # (the chairs dealt, in seat order, as South, West, East; the dealer's right deals), the
+    # same decision asked of the hard bot and of the review's analysis.
+    rules = seated("cutthroat", n)
+    dealer = 2
+    state, dealt = dealt_by(rules, dealer, seed=31)
+    chairs = sorted(set(range(n)) - OUT[n][dealer])
+    three = hand_rules(rules)
+    assert three.players == 3
+    right = max(c for c in chairs if c < dealer)  # the dealer's right, dealt a hand
+    plain = at_deal(new_game(three, 31), 0, chairs.index(right))
+    widow = _widow_of(rules, dealt)
+    plain, _ = deal_cards(plain, [dealt.hands[c] for c in chairs], widow, [])
+    seat = actor(state)
+    assert actor(plain) == chairs.index(seat)
+    ours, theirs = observe(state, seat), observe(plain, chairs.index(seat))
+    hard = make_bot("hard")
+    a = hard.suggest(ours, random.Random(4))
+    b = hard.suggest(theirs, random.Random(4))
+    assert a.action == b.action
+    x = analyse(ours, random.Random(5), 0.2)
+    y = analyse(theirs, random.Random(5), 0.2)
+    assert [(o.action, round(o.value, 6)) for o in x.options] == \
+        [(o.action, round(o.value, 6)) for o in y.options]
+
+
+def _widow_of(rules: RuleSet, dealt: CardsDealt) -> list:
+    """The widow of a deal: the pack less every hand."""
+    held = rules.deck.counts_of([c for h in dealt.hands for c in h])
+    return rules.deck.to_cards(rules.deck.full() - held)
 
 
 def test_a_bots_reason_names_the_chairs() -> None:
