@@ -338,8 +338,8 @@ def _sitting_out_decisions(rules: RuleSet) -> list[str]:
     if not rules.seating.sits_out:
         return []
     return ["The source gives the sitting-out dealer no cards and says nothing of the "
-            "dealer's part in the auction: the player on the dealer's right speaks "
-            "last and is the one held to the bid when everyone else passes."]
+            "dealer's part in the auction: the player on the dealer's right takes it, and "
+            "is the one held to the bid when everyone else passes."]
 
 
 def rules_text(rules: RuleSet) -> str:

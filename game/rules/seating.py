@@ -267,11 +267,14 @@ class Seating:
         return seat
 
     def hand_dealer(self, dealer: int) -> int:
-        """The chair that plays the dealer's part in the hand (speaks last in the auction and
-        is stuck when everyone else passes): the dealer, or, when the dealer sits out, the
-        last chair dealt a hand, on the dealer's right (VARIANTS.md decision: Bicycle's
-        sentence gives the dealer no cards and says nothing of the dealer's part)."""
-        return self.dealt_from(dealer)[-1]
+        """The chair that plays the dealer's part in the hand (is stuck when everyone else
+        passes; speaks last where play goes clockwise): the dealer, or, when the dealer sits
+        out, the first chair on the dealer's right dealt a hand (this table's decision:
+        Bicycle's sentence gives the dealer no cards and says nothing of the dealer's part)."""
+        out = self.sitting_out(dealer)
+        if dealer not in out:
+            return dealer
+        return next(s for s in reversed(self.around_from(dealer)) if s not in out)
 
     def wrapped(self, seat: int) -> int:
         """A seat number written for any table (a lesson's dealer 3), counted on round this
