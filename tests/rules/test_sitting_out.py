@@ -19,6 +19,7 @@ import pytest
 from game.bots.analysis import analyse
 from game.bots.registry import make_bot
 from game.rules.actions import Deal, Pass, PlayHand
+from game.rules.compiled import kernel_for
 from game.rules.engine import actor, apply, at_deal, deal_cards, legal_actions, new_game
 from game.rules.errors import RuleSetError
 from game.rules.events import AuctionWon, CardPlayed, CardsDealt, TrickWon
@@ -249,6 +250,20 @@ def _widow_of(rules: RuleSet, dealt: CardsDealt) -> list:
     """The widow of a deal: the pack less every hand."""
     held = rules.deck.counts_of([c for h in dealt.hands for c in h])
     return rules.deck.to_cards(rules.deck.full() - held)
+
+
+def test_a_playout_at_the_chairs_is_refused_not_guessed() -> None:
+    # The trick kernel's playouts go round every chair; where people sit out, a playout must
+    # be played at the hand's own table, and asking the chairs' kernel for one is a bug.
+    rules = seated("cutthroat", 4)
+    state, _ = dealt_by(rules, 0)
+    with pytest.raises(ValueError, match="sit out"):
+        kernel_for(rules).random_playout(list(state.hand.hands), 0, 1)
+    three = hand_rules(rules)
+    hands = [h for h in state.hand.hands if h]
+    assert sum(kernel_for(three).random_playout(hands, 0, 0)) == three.total_trick_points - \
+        sum(three.trick_points_by_type[t] * three.deck.count(state.hand.widow, c)
+            for t, c in enumerate(three.deck.types))
 
 
 def test_a_bots_reason_names_the_chairs() -> None:
