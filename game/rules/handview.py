@@ -5,8 +5,8 @@ there are four players, the dealer receives no cards; if five people play, the d
 player second from his left receive no cards"). The engine keeps every chair, and a sitter's
 hand, meld and tricks stay empty. The bots reason about three hands at a three-handed table, so
 :func:`hand_view` gives them the seat's view at that table: the three chairs dealt, in their
-order round the table, as seats 0 to 2 of the table's own three-handed rules (``table.seated``
-equal to ``table.players``: the preset itself, whose fitted models the bots already hold).
+order round the table, as seats 0 to 2 of the table's own three-handed rules (no
+``table.seated``: the preset itself, whose fitted models the bots already hold).
 
 Every action a bot returns is seat-free (a bid, a pass, a card, trump, a discard), so it is
 played at the real table unchanged.
@@ -40,7 +40,7 @@ def hand_rules(rules: RuleSet) -> RuleSet:
     """The table's own rules with only the chairs dealt seated: those a hand is played by."""
     if not rules.seating.sits_out:
         return rules
-    table = dataclasses.replace(rules.table, seated=rules.table.players)
+    table = dataclasses.replace(rules.table, seated=0)
     return dataclasses.replace(rules, table=table)
 
 

@@ -292,6 +292,6 @@ def test_other_tables_and_values_are_refused(text: str, says: str) -> None:
 def test_the_presets_seat_three_and_the_rules_text_quotes_the_source() -> None:
     for preset in PRESETS:
         rules = load_preset(preset)
-        assert rules.table.seated == 3 and rules.players == 3
+        assert rules.players == 3 and not rules.seating.sits_out
         assert QUOTE not in rules_text(rules)
         assert QUOTE in " ".join(rules_text(seated(preset, 5)).split())
