@@ -30,7 +30,7 @@ LAYERS: list[tuple[str, str]] = [
     ("rules compiled", r"game\.rules\.compiled$"),
     ("rules state", r"game\.rules\.state$"),
     ("rules games", r"game\.rules\.(game_end|auction_game\.\w+|stock_game\.\w+)$"),
-    ("rules facade", r"game\.rules\.(engine|view|claim|notation|facts|tablefacts|compose"
+    ("rules facade", r"game\.rules\.(engine|view|handview|claim|notation|facts|tablefacts|compose"
                      r"|gamehands)$"),
     ("presets", r"game\.presets$"),
     ("bots", r"game\.bots(\.\w+)?$"),

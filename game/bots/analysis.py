@@ -39,6 +39,7 @@ from game.bots.base import Bot, points_text
 from game.bots.hard import HardBot
 from game.bots.settle import GRADE_EDGES, TIE, choice_key
 from game.rules.actions import Action, PlayCard
+from game.rules.handview import chair_words, hand_view
 from game.rules.phase import Phase
 from game.rules.tricks import trick_winner_index
 from game.rules.view import PlayerView
@@ -88,7 +89,9 @@ class Analysis:
 def own_view(view: PlayerView) -> PlayerView:
     """The view with every card the seat could not see left out: the analysis reads this,
     so that a caller holding a revealed view (the match harness's) still grades the player
-    by what the player saw."""
+    by what the player saw. Where people sit out, the hand at its own three-handed table
+    (:func:`game.rules.handview.hand_view`), as the bots play it."""
+    view = hand_view(view)
     if not view.revealed:
         return view
     return dataclasses.replace(view, revealed=False, all_hands=(), face_down_widow=0,
@@ -113,8 +116,19 @@ def analyse(view: PlayerView, rng: random.Random, budget: float = 1.0,
     options = best_first(own.legal, [Option(a, v, say(own, a)) for a, v in values])
     mine = next((o for o in options
                  if chosen is not None and choice_key(o.action) == choice_key(chosen)), None)
-    return Analysis(kind, tuple(options), _reason(own, kind, options, samples, mine, notes),
-                    samples)
+    return at_chairs(view, Analysis(kind, tuple(options),
+                                    _reason(own, kind, options, samples, mine, notes), samples))
+
+
+def at_chairs(view: PlayerView, analysis: Analysis) -> Analysis:
+    """``analysis`` in words naming the chairs of ``view``'s table, where the hand was
+    analysed at its own three-handed table (people sitting out)."""
+    if not view.rules.seating.sits_out:
+        return analysis
+    options = tuple(dataclasses.replace(o, text=chair_words(view, o.text))
+                    for o in analysis.options)
+    return dataclasses.replace(analysis, options=options,
+                               reason=chair_words(view, analysis.reason))
 
 
 
@@ -143,8 +157,8 @@ def analyse_with(bot: Bot, view: PlayerView, rng: random.Random, chosen: Action
     options = best_first(own.legal, [Option(by_type[c.card_type], c.points,
                                             say(own, by_type[c.card_type])) for c in ranked])
     mine = next(o for o in options if choice_key(o.action) == choice_key(chosen))
-    analysis = Analysis("card", tuple(options), _reason(own, "card", options, samples, mine),
-                        samples)
+    analysis = at_chairs(view, Analysis("card", tuple(options),
+                                        _reason(own, "card", options, samples, mine), samples))
     return analysis, PlayCard(deck.types[ranked[0].card_type])
 
 

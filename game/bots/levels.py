@@ -35,6 +35,7 @@ from game.bots.base import IllegalChoiceError, Suggestion
 from game.bots.knowledge import build
 from game.bots.playrules import Play
 from game.rules.actions import Action, PlayCard, ProposeThrowIn, ThrowIn
+from game.rules.handview import chair_words, hand_view
 from game.rules.phase import Phase
 from game.rules.view import PlayerView
 
@@ -77,7 +78,10 @@ class LevelBot:
     def suggest(self, view: PlayerView, rng: random.Random) -> Suggestion:
         if not view.legal:
             raise ValueError("it is not this seat's turn: no legal action")
-        action, reason = self._decide(view, rng)
+        # Where people sit out in turn, the hand is three-handed: decide at that table, and
+        # name its seats as their chairs.
+        action, reason = self._decide(hand_view(view), rng)
+        reason = chair_words(view, reason)
         if action not in view.legal:
             # A bug, never repaired here: callers that must keep going (a match, the table)
             # count it and substitute; every test sees it raise.

@@ -42,6 +42,9 @@ class Position:
     trick: tuple[tuple[int, int], ...]  # (seat, card type) in play order
     leader: int
     trump: int
+    # The seat that plays after each seat in this hand (round the chairs dealt a hand, where
+    # people sit out in turn: VARIANTS.md, "Sitting out").
+    order: tuple[int, ...]
 
 
 def position(state: GameState) -> Position | None:
@@ -53,20 +56,25 @@ def position(state: GameState) -> Position | None:
         return None
     if isinstance(hand, HandState) and hand.play is not None:
         ps = hand.play
-        return Position(state.compiled.kernel, hand.hands, ps.trick, ps.leader, hand.trump)
+        kernel = state.compiled.kernel
+        return Position(kernel, hand.hands, ps.trick, ps.leader, hand.trump,
+                        kernel.next_in_hand[hand.dealer])
     if isinstance(hand, StockHand) and hand.playoff and not any(hand.on_table):
         consts = state.compiled.stock
         assert consts is not None
-        return Position(consts.kernels[True], hand.hands, hand.trick, hand.leader, hand.trump)
+        kernel = consts.kernels[True]
+        return Position(kernel, hand.hands, hand.trick, hand.leader, hand.trump,
+                        kernel.next_seat)
     return None
 
 
 class _Search:
     """Whether the seats in ``ours`` win every trick from a position, memoised per position."""
 
-    def __init__(self, kernel: PlayKernel, trump: int, ours: tuple[bool, ...], budget: int
-                 ) -> None:
+    def __init__(self, kernel: PlayKernel, trump: int, ours: tuple[bool, ...], budget: int,
+                 order: tuple[int, ...]) -> None:
         self.k = kernel
+        self.order = order
         self.trump = trump
         self.ours = ours
         self.budget = budget
@@ -79,7 +87,7 @@ class _Search:
         k = self.k
         if not trick:
             return leader, k.types_in(hands[leader])
-        seat = k.next_seat[trick[-1][0]]
+        seat = self.order[trick[-1][0]]
         wt = trick[0][1]
         for _, t in trick[1:]:
             if k.beats(t, wt, self.trump):
@@ -184,7 +192,7 @@ def claim_line(state: GameState, side: int, budget: int = BUDGET) -> tuple[PlayC
         return None
     sides = hand_sides(state)
     ours = tuple(sides.side_of(seat) == side for seat in sides.seats)
-    search = _Search(pos.kernel, pos.trump, ours, budget)
+    search = _Search(pos.kernel, pos.trump, ours, budget, pos.order)
     try:
         if solid(pos):
             search.solid = True

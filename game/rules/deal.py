@@ -24,15 +24,12 @@ def shuffled_pack(rules: RuleSet, seed: int, hand_no: int) -> list[Card]:
 
 def packets(rules: RuleSet, dealer: int) -> list[tuple[int, int]]:
     """(seat, n) in dealing order, starting with the player after the dealer; the widow gets
-    its cards as one packet after the first round; two-handed ends with the turn-up card."""
-    n_players = rules.players
+    its cards as one packet after the first round; two-handed ends with the turn-up card. The
+    chairs sitting out the hand get none (VARIANTS.md, "Sitting out": "the dealer receives no
+    cards")."""
     per_hand = rules.hand_size
     size = rules.table.deal_packet
-    order = []
-    seat = rules.next_seat(dealer)
-    for _ in range(n_players):
-        order.append(seat)
-        seat = rules.next_seat(seat)
+    order = rules.seating.dealt_from(dealer)
     out: list[tuple[int, int]] = []
     dealt = 0
     first_round = True

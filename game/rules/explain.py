@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.rules.rulefile import warnings
 from game.rules.ruleset import MELD_KINDS, RuleSet
+from game.rules.seating import SITTING_OUT_RULE
 from game.rules.tricks import obligation_lines
 
 Section = tuple[str, list[str]]
@@ -287,7 +288,9 @@ def rules_sections(rules: RuleSet) -> list[Section]:
               "threes": ", in two sides of three, alternating round the table",
               "partner-by-card": ", each for self; each hand a card finds the bidder's partner",
               "each-for-self": ""}[t.sides]
-    overview.append(f"{t.players} players{seated}; {deck}; ranks high to low: {order}.")
+    each = " in each hand" if rules.seating.sits_out else ""
+    overview.append(f"{t.players} players{each}{seated}; {deck}; ranks high to low: {order}.")
+    overview += _sitting_out_lines(rules)
     rank_note = rank_order_note(rules)
     if rank_note:
         overview.append(rank_note)
@@ -315,10 +318,28 @@ def rules_sections(rules: RuleSet) -> list[Section]:
         "Trick play, in order of precedence"
     sections.append((title, obligation_lines(rules)))
     sections.append(("Scoring", _scoring_lines(rules)))
-    if rules.decisions:
-        sections.append(("Where the document is silent, this table decided",
-                         list(rules.decisions.values())))
+    decided = list(rules.decisions.values()) + _sitting_out_decisions(rules)
+    if decided:
+        sections.append(("Where the document is silent, this table decided", decided))
     return sections
+
+
+def _sitting_out_lines(rules: RuleSet) -> list[str]:
+    """Who sits out, where more sit down than are dealt (VARIANTS.md, "Sitting out")."""
+    seating = rules.seating
+    if not seating.sits_out:
+        return []
+    return [f"{seating.players} people sit down and {seating.hand_players} are dealt each "
+            f"hand (Bicycle, Auction Pinochle): \"{SITTING_OUT_RULE}\" A player who sits "
+            "out scores nothing that hand. The deal passes round every chair."]
+
+
+def _sitting_out_decisions(rules: RuleSet) -> list[str]:
+    if not rules.seating.sits_out:
+        return []
+    return ["The source gives the sitting-out dealer no cards and says nothing of the "
+            "dealer's part in the auction: the player on the dealer's right takes it, and "
+            "is the one held to the bid when everyone else passes."]
 
 
 def rules_text(rules: RuleSet) -> str:

@@ -60,8 +60,18 @@ class PlayKernel:
         self.over_trump = "over_trump" in obs
         # A follower must beat the highest card of the led suit even once the trick is trumped.
         self.beat_led_after_trump = "must_beat_led_after_trump" in obs
-        self.players = rules.players
+        # The cards of a trick, and who plays after whom. Where people sit out in turn
+        # (VARIANTS.md, "Sitting out") a trick is three cards and the order skips the chairs
+        # the hand's dealer left out: ``next_in_hand[dealer][seat]``. ``next_seat`` is the
+        # order round every chair, which the playouts below follow: at such a table the bots
+        # play the hand at its own three-handed table (game.rules.handview), never with these.
+        self.players = rules.hand_players
         self.next_seat = tuple(rules.next_seat(s) for s in range(rules.players))
+        seating = rules.seating
+        self.sits_out = seating.sits_out
+        self.next_in_hand = tuple(tuple(seating.next_in_hand(s, dealer)
+                                        for s in range(rules.players))
+                                  for dealer in range(rules.players))
         self.one = d.one
         self.field_of = tuple(full_field << (t * d.bits) for t in range(d.n_types))
         self.type_of_code = [-1] * 32
@@ -195,6 +205,9 @@ class PlayKernel:
         ``hands`` is consumed (emptied). ``trick`` holds (seat, type) already played to the
         current trick, leader first. Returns trick points taken per seat, last trick included.
         """
+        if self.sits_out:  # its order goes round every chair: a hand of three would be garbage
+            raise ValueError("a playout at a table where people sit out: play the hand at its "
+                             "own three-handed table (game.rules.handview.hand_rules)")
         if self.beat_led_after_trump:  # its legality needs the whole trick: the plain loop
             return self._trick_playout(hands, trump, leader, rnd, trick)
         return self._fast_playout(hands, trump, leader, rnd, trick)

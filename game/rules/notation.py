@@ -219,7 +219,7 @@ def read(text: str, resolve: Resolver) -> Position:
         if need not in values:
             raise NotationError(f"field {need!r} is missing")
     game = _game(rules, values)
-    deal = _deal(rules, values["deal"])
+    deal = _deal(rules, values["deal"], game.dealer)
     start, events = deal_cards(game, deal.hands, deal.widow, deal.stock)
     if "contract" in values:
         start = _contract(start, values["contract"])
@@ -313,8 +313,9 @@ def _hand(deck: Deck, text: str, where: str) -> list[Card]:
     return cards
 
 
-def _deal(rules: RuleSet, text: str) -> DealtCards:
+def _deal(rules: RuleSet, text: str, dealer: int) -> DealtCards:
     deck, seating = rules.deck, rules.seating
+    out_of_hand = seating.sitting_out(dealer)  # dealt no cards (VARIANTS.md, "Sitting out")
     hands: list[list[Card] | None] = [None] * rules.players
     widow: list[Card] = []
     stock: list[Card] = []
@@ -340,8 +341,11 @@ def _deal(rules: RuleSet, text: str) -> DealtCards:
         name = seating.initial(seat)
         if h is None:
             raise NotationError(f"deal: no hand for {name}")
-        if len(h) != rules.hand_size:
-            raise NotationError(f"deal, {name}: {len(h)} cards, a hand holds {rules.hand_size}")
+        size = 0 if seat in out_of_hand else rules.hand_size
+        if len(h) != size:
+            raise NotationError(f"deal, {name}: {len(h)} cards, a hand holds {size}"
+                                + (" (this chair sits out the hand)" if seat in out_of_hand
+                                   else ""))
         out.append(tuple(h))
     widow_size = 1 if rules.stock.enabled else rules.widow.size
     if len(widow) != widow_size:

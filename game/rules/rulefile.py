@@ -37,6 +37,7 @@ _POINTS = (0, 100_000)  # any point value: wide enough for every document on eit
 # its range is refused before any cross-field check, so no later code sees an absurd value.
 RANGES: dict[str, tuple[int, int]] = {
     "table.players": (MIN_PLAYERS, MAX_PLAYERS), "table.deal_packet": (1, 5),
+    "table.seated": (MIN_PLAYERS, MAX_PLAYERS),
     "auction.min_bid": (1, 100_000), "auction.step": (1, 10_000),
     "auction.step_above": (1, 100_000), "auction.skip_endings": (0, 99),
     "auction.max_bid": (1, 100_000), "auction.dealer_opens_at": _POINTS,
@@ -163,11 +164,30 @@ def ruleset_from_mapping(data: Mapping[str, Any], source: str) -> RuleSet:
     shape = shape_error(table.players, table.sides)
     if shape:  # before the rule set is built: its seating is made from this shape
         raise RuleSetError(source, "table.sides", shape)
+    seated = _seated_error(table)
+    if seated:
+        raise RuleSetError(source, "table.seated", seated)
     if "decisions" in data:
         kwargs["decisions"] = _decisions(source, data["decisions"])
     rules = RuleSet(source=source, **kwargs)
     validate(rules)
     return rules
+
+
+def _seated_error(table: TableRules) -> str:
+    """Why ``table.seated`` cannot be played, in a sentence; "" when it can. Four or five sit
+    down only at the three-handed tables (VARIANTS.md, "Sitting out": "at the three-handed
+    tables (cutthroat, check) four or five people may sit down")."""
+    if table.seated in (0, table.players):
+        return ""
+    if table.players != 3 or table.sides != "each-for-self":
+        return (f"sitting out is for the three-handed tables (table.players = 3, each for "
+                f"self), not {table.players} players {table.sides!r}: table.seated must be "
+                f"{table.players} here, got {table.seated}")
+    if table.seated not in (4, 5):
+        return (f"four or five may sit down at a three-handed table: table.seated must be 3, "
+                f"4 or 5, got {table.seated}")
+    return ""
 
 
 def _decisions(source: str, value: Any) -> FrozenMap:

@@ -84,6 +84,9 @@ class TableRules:
     direction: Direction = "clockwise"
     deal_packet: int = 3
     first_lead: FirstLead = "bidder"  # or "eldest": the player after the dealer
+    # How many sit down at a three-handed table (VARIANTS.md, "Sitting out": 4 or 5, of whom
+    # three are dealt each hand); 0: as many as ``players``.
+    seated: int = 0
 
 
 @dataclass(frozen=True)
@@ -298,8 +301,8 @@ class RuleSet:
         players = self.table.players
         # The most cards one seat holds at once: the bidder with the passed cards or the widow.
         derive("max_held", self.hand_size + self.passing.count + self.widow.size)
-        derive("seating", seating_of(players, self.table.sides,
-                                     self.table.direction == "clockwise"))
+        derive("seating", seating_of(self.table.seated or players, self.table.sides,
+                                     self.table.direction == "clockwise", players))
         # Rule sets key the engine's compiled tables: hash the fields once, not per lookup.
         derive("_hash", hash((self.name, self.title, self.document, self.description,
                               self.table, self.auction, self.passing, self.widow, self.throw_in,
@@ -311,6 +314,14 @@ class RuleSet:
 
     @property
     def players(self) -> int:
+        """The chairs at the table (those sitting out a hand included): the seats of every
+        per-seat tuple and the score sheet's columns."""
+        return self.seating.players
+
+    @property
+    def hand_players(self) -> int:
+        """How many chairs are dealt each hand: ``table.players`` (three where people sit out
+        in turn), the cards of a trick."""
         return self.table.players
 
     # The table's shape, asked of its seating (these read well where rules are at hand).

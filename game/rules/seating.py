@@ -10,6 +10,11 @@ with two sides of three at six, seats 0, 2 and 4 play 1, 3 and 5, "so that each 
 opponent on each side". Everything else in the game asks this model; nothing recomputes a
 partner or a side with seat arithmetic.
 
+At a three-handed table four or five people may sit down (VARIANTS.md, "Sitting out"): the
+seating then has more chairs than hands dealt, and who sits out depends on the dealer
+(:meth:`Seating.sitting_out`); the hand's turns go round the chairs dealt
+(:meth:`Seating.next_in_hand`).
+
 Who plays with whom *in one hand* is a :class:`Sides` (:meth:`Seating.in_hand`): the table's
 fixed sides, or, where the bidder's partner is found by a card, the bidder and its partners
 against everyone else once the card has found them.
@@ -24,6 +29,8 @@ against everyone else once the card has found them.
 >>> five = seating_of(5, "partner-by-card")
 >>> five.n_sides, five.in_hand(1, (3,), found=True).seats_of(0)
 (5, (1, 3))
+>>> seating_of(5, "each-for-self", dealt=3).sitting_out(4)
+(4, 1)
 """
 
 from __future__ import annotations
@@ -67,6 +74,12 @@ def shape_error(players: int, rule: SideRule) -> str:
         return (f"{players} players cannot sit as {rule!r} (it seats "
                 f"{', '.join(map(str, fits))})")
     return ""
+
+
+# Bicycle, *Auction Pinochle*, as VARIANTS.md quotes it ("Sitting out"): who receives no cards
+# when four or five sit down at a three-handed table. The rules screen prints it.
+SITTING_OUT_RULE = ("If there are four players, the dealer receives no cards; if five people "
+                    "play, the dealer and the player second from his left receive no cards.")
 
 
 class SeatingError(ValueError):
@@ -125,12 +138,14 @@ class Seating:
 
     ``n_sides`` is the number of fixed sides, which is also the number of columns of the score
     sheet; ``by_card`` marks a table where each player scores alone but the bidder's partner for
-    the hand is found by a card."""
+    the hand is found by a card. ``dealt`` is how many chairs are dealt each hand (0: all of
+    them); fewer than ``players`` where people sit out in turn (:meth:`sitting_out`)."""
 
     players: int
     n_sides: int
     clockwise: bool = True
     by_card: bool = False
+    dealt: int = 0
 
     def __post_init__(self) -> None:
         if self.players not in SEAT_NAMES:
@@ -140,6 +155,10 @@ class Seating:
             raise SeatingError(f"{self.players} players cannot sit as {self.n_sides} equal sides")
         if self.by_card and self.n_sides != self.players:
             raise SeatingError("where a card finds the partner, each player scores alone")
+        if self.dealt and (self.n_sides != self.players or self.dealt != 3
+                           or self.players - self.dealt not in (1, 2)):
+            raise SeatingError(f"{self.players} chairs cannot sit out to {self.dealt} hands: "
+                               "four or five sit at a three-handed table, each for self")
 
     @property
     def rule(self) -> SideRule:
@@ -210,6 +229,53 @@ class Seating:
         step = -1 if self.clockwise else 1
         return (seat + step) % self.players
 
+    @property
+    def hand_players(self) -> int:
+        """How many chairs are dealt each hand."""
+        return self.dealt or self.players
+
+    @property
+    def sits_out(self) -> bool:
+        """Whether some chairs sit out each hand (more people seated than hands dealt)."""
+        return self.hand_players < self.players
+
+    def sitting_out(self, dealer: int) -> tuple[int, ...]:
+        """The chairs dealt no cards when ``dealer`` deals (VARIANTS.md, Bicycle: "If there
+        are four players, the dealer receives no cards; if five people play, the dealer and
+        the player second from his left receive no cards"). Seats are numbered clockwise, so
+        the dealer's left is the next chair round, whatever the direction of play."""
+        out = self.players - self.hand_players
+        if out == 0:
+            return ()
+        if out == 1:
+            return (dealer,)
+        return (dealer, self.around_from(dealer)[2])
+
+    def dealt_from(self, dealer: int) -> tuple[int, ...]:
+        """The chairs dealt a hand when ``dealer`` deals, in the order of play from the
+        dealer's next (every chair, the dealer last, where nobody sits out)."""
+        out = self.sitting_out(dealer)
+        return tuple(s for s in self.order_from(self.next(dealer)) if s not in out)
+
+    def next_in_hand(self, seat: int, dealer: int) -> int:
+        """The chair that plays after ``seat`` in the hand ``dealer`` dealt: the next one
+        round that holds a hand (:meth:`next` where nobody sits out)."""
+        out = self.sitting_out(dealer)
+        seat = self.next(seat)
+        while seat in out:
+            seat = self.next(seat)
+        return seat
+
+    def hand_dealer(self, dealer: int) -> int:
+        """The chair that plays the dealer's part in the hand (is stuck when everyone else
+        passes; speaks last where play goes clockwise): the dealer, or, when the dealer sits
+        out, the first chair on the dealer's right dealt a hand (this table's decision:
+        Bicycle's sentence gives the dealer no cards and says nothing of the dealer's part)."""
+        out = self.sitting_out(dealer)
+        if dealer not in out:
+            return dealer
+        return next(s for s in reversed(self.around_from(dealer)) if s not in out)
+
     def wrapped(self, seat: int) -> int:
         """A seat number written for any table (a lesson's dealer 3), counted on round this
         one: seat 3 of a three-handed table is the human's again."""
@@ -276,16 +342,18 @@ def _split_compass(name: str) -> list[str]:
 
 
 @cache
-def seating_for(players: int, n_sides: int, clockwise: bool = True, by_card: bool = False
-                ) -> Seating:
+def seating_for(players: int, n_sides: int, clockwise: bool = True, by_card: bool = False,
+                dealt: int = 0) -> Seating:
     """The shared seating of a table shape (seatings are values: one per shape is enough)."""
-    return Seating(players, n_sides, clockwise, by_card)
+    return Seating(players, n_sides, clockwise, by_card, dealt)
 
 
-def seating_of(players: int, rule: SideRule, clockwise: bool = True) -> Seating:
-    """The seating a rule file declares: ``players`` sitting as ``rule`` says."""
+def seating_of(players: int, rule: SideRule, clockwise: bool = True, dealt: int = 0
+               ) -> Seating:
+    """The seating a rule file declares: ``players`` sitting as ``rule`` says, ``dealt`` of
+    them dealt each hand (0: all)."""
     error = shape_error(players, rule)
     if error:
         raise SeatingError(error)
     return seating_for(players, players // _SIDE_SIZE[rule], clockwise,
-                       rule == "partner-by-card")
+                       rule == "partner-by-card", 0 if dealt == players else dealt)

@@ -108,6 +108,7 @@ def factors(base: str) -> list[Factor]:
         out += [
             ("widow.concede_unseen_when_forced", (True, False)),
             ("widow.forced_concede_margin", (0, 25 * ten)),
+            ("table.seated", (3, 4, 5)),  # VARIANTS.md, "Sitting out"
             ("scoring.checks", (False, True)),
             ("scoring.optional_checks", ((), ("lost-after-playing", "double-marriage",
                                               "double-pinochle", "double-arounds",

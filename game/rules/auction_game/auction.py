@@ -34,17 +34,22 @@ def first_bidder(rules: RuleSet, dealer: int) -> int:
     """The seat on the dealer's left, whatever the direction of play: 000 and 002 "the person
     to the left of the dealer", 001 "The person to the left of the dealer bids first", 003
     "Bidding starts to the dealer's left". Seats are numbered clockwise, so that is the next
-    seat round."""
-    return rules.seating.around_from(dealer)[1]
+    seat round; where people sit out, the first chair on the dealer's left dealt a hand."""
+    seating = rules.seating
+    out = seating.sitting_out(dealer)
+    return next(s for s in seating.around_from(dealer)[1:] if s not in out)
 
 
 def start(rules: RuleSet, dealer: int) -> AuctionState:
     """The auction of a new hand: the dealer's left speaks first; a table whose dealer opens
     at a set bid (``dealer_opens_at``) starts with the dealer holding it."""
     first = first_bidder(rules, dealer)
-    passed = (False,) * rules.players
+    # A chair sitting out the hand has no call to make: it starts the auction as passed.
+    out = rules.seating.sitting_out(dealer)
+    passed = tuple(s in out for s in range(rules.players))
     if rules.auction.dealer_opens_at:
-        return AuctionState(first, rules.auction.dealer_opens_at, dealer, passed, ())
+        return AuctionState(first, rules.auction.dealer_opens_at,
+                            rules.seating.hand_dealer(dealer), passed, ())
     return AuctionState(first, 0, -1, passed, ())
 
 
@@ -74,7 +79,7 @@ def _stuck_dealer(rules: RuleSet, hand: HandState, au: AuctionState) -> tuple[in
     """When everyone but the dealer has passed and nobody bid: the dealer's forced contract,
     or None when the dealer must open with a bid of their own (003, holding meld)."""
     a = rules.auction
-    dealer_meld = has_opening_meld(rules, hand.hands[hand.dealer])
+    dealer_meld = has_opening_meld(rules, hand.hands[rules.seating.hand_dealer(hand.dealer)])
     if a.all_pass_bid_with_meld and dealer_meld:
         return a.all_pass_bid_with_meld, True
     if a.forced_open_with_meld and dealer_meld:
@@ -114,7 +119,7 @@ def apply(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, l
             passed[seat] = True
     else:
         raise IllegalActionError("During the auction you may only bid or pass.")
-    dealer = hand.dealer
+    dealer = rules.seating.hand_dealer(hand.dealer)  # the dealer's part, if it sits out
     others_out = all(passed[s] for s in range(rules.players) if s != dealer)
     if others_out and not any(amount for _, amount in history):
         # Nobody bid (002's dealer holds only its opening): the dealer is stuck. With
@@ -154,7 +159,7 @@ def _stuck_bid(rules: RuleSet, hand: HandState, au: AuctionState, action: Action
         raise IllegalActionError(
             f"Everyone else passed: the dealer must bid at least {au.stuck}.",
             f"{action} is not allowed" if isinstance(action, Bid) else "the dealer may not pass")
-    dealer = hand.dealer
+    dealer = rules.seating.hand_dealer(hand.dealer)
     events: list[Event] = [BidMade(dealer, action.amount, True),
                            AuctionWon(dealer, action.amount, True)]
     history = au.history + ((dealer, action.amount),)

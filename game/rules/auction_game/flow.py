@@ -126,7 +126,7 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
     if phase in (Phase.PASS, Phase.PASS_BACK):
         new_hand, events = passing.apply_pass(rules, hand, action)
         if phase == Phase.PASS_BACK:
-            return _meld_and_play(state, new_hand, events, range(rules.players))
+            return _meld_and_play(state, new_hand, events, _dealt(rules, hand))
         return state._replace(hand=new_hand), events
     if phase == Phase.WIDOW:
         if isinstance(action, ThrowIn) and ThrowIn() in passing.legal_widow(rules, hand):
@@ -137,7 +137,7 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
     if phase == Phase.DISCARD:
         new_hand, events = passing.apply_discard(rules, hand, action)
         if hand.trump >= 0:  # the widow came after trump: everyone melds, and play begins
-            return _meld_and_play(state, new_hand, events, range(rules.players))
+            return _meld_and_play(state, new_hand, events, _dealt(rules, hand))
         return state._replace(hand=new_hand), events
     if phase == Phase.DECIDE:
         return _decide(state, hand, action)
@@ -211,7 +211,7 @@ def _name_trump(state: GameState, hand: HandState, action: Action
         hand, _ = melding.show(rules, hand, [hand.bidder])
         events += melding.shown_events(rules, hand, [hand.bidder])
         return state._replace(hand=hand._replace(phase=Phase.DECIDE)), events
-    return _meld_and_play(state, hand, events, range(rules.players))
+    return _meld_and_play(state, hand, events, _dealt(rules, hand))
 
 
 def _decide(state: GameState, hand: HandState, action: Action) -> tuple[GameState, list[Event]]:
@@ -221,7 +221,7 @@ def _decide(state: GameState, hand: HandState, action: Action) -> tuple[GameStat
             f"A player may not attempt to play the hand for more than "
             f"{rules.widow.forced_concede_margin} points: the bid exceeds meld by more than "
             f"{rules.widow.forced_concede_margin}, so you must concede.")
-    others = [s for s in range(rules.players) if s != hand.bidder]
+    others = [s for s in _dealt(rules, hand) if s != hand.bidder]
     hand, _ = melding.show(rules, hand, others)
     if isinstance(action, ThrowIn):
         events: list[Event] = [HandConceded(hand.bidder)]
@@ -237,7 +237,14 @@ def _decide(state: GameState, hand: HandState, action: Action) -> tuple[GameStat
 def _leader(rules: RuleSet, hand: HandState) -> int:
     if rules.table.first_lead == "bidder":
         return hand.bidder
-    return rules.next_seat(hand.dealer)
+    return rules.seating.next_in_hand(hand.dealer, hand.dealer)
+
+
+def _dealt(rules: RuleSet, hand: HandState) -> list[int]:
+    """The chairs that hold a hand, in seat order: every chair but those sitting it out, who
+    show no meld (VARIANTS.md: "A player who sits out scores nothing that hand")."""
+    out = rules.seating.sitting_out(hand.dealer)
+    return [s for s in range(rules.players) if s not in out]
 
 
 def _meld_and_play(state: GameState, hand: HandState, events: list[Event],

@@ -139,7 +139,7 @@ def apply(state: GameState, hand: HandState, action: Action) -> tuple[GameState,
     events: list[Event] = [CardPlayed(seat, action.card, False, renege) if renege
                            else kernel.card_played[seat][t]]
     if len(trick) < kernel.players:
-        turn = kernel.next_seat[seat]
+        turn = kernel.next_in_hand[hand[1]][seat]  # hand.dealer: who sits out, if anyone
         mask = kernel.legal(hands[turn], trick, win_type, hand[9])
         nps = tuple.__new__(PlayState, (leader, turn, trick, win_seat, win_type, taken, won,
                                         tricks, played + one, reneges, mask))

@@ -174,6 +174,10 @@ def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
     else:
         (results, keeps), outcome = (_not_played(rules, hand, sides, totals, end),
                                      Outcome(end.kind.value))
+    # "A player who sits out scores nothing that hand" (VARIANTS.md): dealt no cards, such a
+    # chair shows no meld and takes no trick; the score sheet says why its column stands.
+    for seat in rules.seating.sitting_out(hand.dealer):
+        results[seat] = results[seat]._replace(notes=results[seat].notes + ("sat out",))
     made = bool(results[bside].made)
     bidding = (hand.bidder, *sides.partners(hand.bidder))
     if rules.seating.by_card:  # each scores alone: the hand's two sides, column by column

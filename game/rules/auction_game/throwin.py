@@ -34,9 +34,9 @@ def propose(rules: RuleSet, hand: HandState) -> tuple[HandState, list[Event]]:
 
 def voter(rules: RuleSet, hand: HandState) -> int:
     """The player whose answer is awaited: the bidder's left first, then round the table."""
-    seat = rules.next_seat(hand.bidder)
+    seat = rules.seating.next_in_hand(hand.bidder, hand.dealer)
     for _ in range(hand.votes):
-        seat = rules.next_seat(seat)
+        seat = rules.seating.next_in_hand(seat, hand.dealer)
     return seat
 
 
@@ -45,7 +45,7 @@ def vote(rules: RuleSet, hand: HandState, action: Action) -> tuple[HandState, li
     seat = voter(rules, hand)
     if isinstance(action, AgreeThrowIn):
         new = hand._replace(votes=hand.votes + 1)
-        return new, [ThrowInAnswered(seat, True)], new.votes == rules.players - 1
+        return new, [ThrowInAnswered(seat, True)], new.votes == rules.hand_players - 1
     if isinstance(action, RefuseThrowIn):
         return (hand._replace(phase=Phase.TRICKS, votes=0), [ThrowInAnswered(seat, False)],
                 False)

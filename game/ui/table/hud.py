@@ -12,7 +12,7 @@ from game.rules.phase import Phase
 from game.ui import assets, theme
 from game.ui.table import meldtable
 from game.ui.table.infopanel import SIGNAL, draw_call_tooltip, draw_info, read_rows
-from game.ui.table.labels import DrawnTable, seat_title, side_label, suit_text
+from game.ui.table.labels import DrawnTable, chair_title, seat_title, side_label, suit_text
 from game.ui.widgets import bubble, draw_text, elide, panel, wrap
 
 __all__ = ["DrawnTable", "draw_call_tooltip", "draw_info", "seat_title", "side_label",
@@ -28,7 +28,7 @@ def draw_seats(scene: DrawnTable, surface: pygame.Surface) -> None:
         acting = view.actor == seat and view.phase not in (Phase.DEAL, Phase.GAME_OVER) \
             and not held
         colour = theme.GOLD if acting else theme.INK
-        title = seat_title(scene, seat)
+        title = chair_title(scene, seat)
         surf_rect = draw_text(surface, title, (x, y), lay.font, colour, bold=acting, anchor=anchor)
         if acting:
             pygame.draw.rect(surface, theme.GOLD, surf_rect.inflate(10, 6), width=2,

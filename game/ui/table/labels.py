@@ -59,6 +59,15 @@ def suit_text(suit: int, four: bool) -> tuple[str, tuple[int, int, int]]:
     return symbol, colours[symbol]
 
 
+def chair_title(scene: DrawnTable, seat: int) -> str:
+    """A chair's label on the felt: its title, or that it sits out the hand on the board
+    (VARIANTS.md, "Sitting out": dealt no cards; between hands, the next one's)."""
+    if seat in scene.match.rules.seating.sitting_out(scene.board.dealer):
+        name = "You" if seat == scene.human else scene.match.rules.seating.name(seat)
+        return f"{name} (sitting out)"
+    return seat_title(scene, seat)
+
+
 def seat_title(scene: DrawnTable, seat: int) -> str:
     rules = scene.match.rules
     name = "You" if seat == scene.human else rules.seating.name(seat)
