@@ -353,3 +353,44 @@ def test_the_first_hands_prompts_stay_clear_of_the_coach_at_the_smallest_window(
     for title, rect, coach in drawn:
         assert not rect.colliderect(coach), f"{title} {rect} covers the coach's panel {coach}"
         assert window.contains(rect), f"{title} {rect} leaves the window"
+
+
+def test_a_held_tricks_caption_stays_in_the_window_and_clear_of_the_coach(app, monkeypatch):
+    """Issue 36: at two-handed the coach's panel is left of the trick, and the caption (who
+    took the trick, its points, "Click to go on") was pushed left of it, off the window, at
+    both sizes. At every table's lesson layout and both sizes the caption is drawn inside the
+    window and clear of the coach's panel."""
+    from game.rules.events import TrickWon
+    from game.ui import coached_popups
+    from tests.ui.driving import sized
+
+    drawn: list[pygame.Rect] = []
+    real = coached_popups.panel
+
+    def record(surface, rect, *args, **kwargs):
+        drawn.append(pygame.Rect(rect))
+        return real(surface, rect, *args, **kwargs)
+
+    monkeypatch.setattr(coached_popups, "panel", record)
+    for name in preset_names():
+        scene = LessonTutor(app, lesson("10-cards-and-tricks"), load_preset(name))
+        app.reset(scene.table)
+        pump(app, 5)
+        coach = scene.coach
+        coach.terms = []
+        for size in ((1024, 640), (1280, 800)):
+            sized(app, size)
+            pump(app, 2)
+            coach.table.timeline.finish_all()
+            hand = [sp.card for sp in coach.model.hands[coach.human] if sp.card is not None]
+            players = coach.layout.players
+            cards = tuple((seat, hand[seat]) for seat in range(players))
+            coach.held = TrickWon(coach.human, cards, 40, last=True)  # the longest caption
+            drawn.clear()
+            coached_popups.draw(coach, app.screen)
+            coach.held = None
+            assert drawn, (name, size)
+            window, narration = app.screen.get_rect(), coach.narration_rect()
+            assert window.contains(drawn[0]), f"{name} {size}: caption {drawn[0]} off {window}"
+            assert not drawn[0].colliderect(narration), (
+                f"{name} {size}: caption {drawn[0]} covers the coach's panel {narration}")
