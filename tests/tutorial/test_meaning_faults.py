@@ -130,6 +130,13 @@ NAMED = [
      ("puzzles/49-p150-twin-trump.toml: reasons.KC:",
       "says the card can win once the aces are out, but at partnership-150 A, T all rank "
       "above it")),
+    # The around as it was defined: any rank, beside "no around" for two tens of every suit.
+    ("glossary.toml",
+     "An ace of each suit, or a king, a queen or a jack of each suit: one card of each suit, "
+     "all of one rank.",
+     "One card of a rank in each suit, such as an ace of every suit.",
+     ("glossary.toml: around [on double-deck]:",
+      "says an around may be of any rank, but at double-deck only A K Q J make one")),
     # Lesson 17 step 3 at double deck as it was: twelve cards given, eight more from the seed.
     ("lessons/17-auction.toml",
      'south = "TS TS JS JS KS TH TH JH JH KH TC TC KC KC AC TD TD QD QD AD"',
