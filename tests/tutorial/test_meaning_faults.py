@@ -130,6 +130,13 @@ NAMED = [
      ("puzzles/49-p150-twin-trump.toml: reasons.KC:",
       "says the card can win once the aces are out, but at partnership-150 A, T all rank "
       "above it")),
+    # Puzzle 05's question as it was: 22 of the hand's 40 named, as if they were all of it.
+    ("puzzles/05-skip-bid.toml",
+     "You speak first. Before trump is named your hand shows {meld} in meld: a marriage in "
+     "each suit, a pinochle, and aces, kings, queens and jacks around.",
+     "You speak first, with marriages, a pinochle and aces around.",
+     ("puzzles/05-skip-bid.toml: question:", "names the hand's meld as 'marriages, a pinochle "
+      "and aces around', but it also holds kings around 8, queens around 6, jacks around 4")),
     # The around as it was defined: any rank, beside "no around" for two tens of every suit.
     ("glossary.toml",
      "An ace of each suit, or a king, a queen or a jack of each suit: one card of each suit, "
