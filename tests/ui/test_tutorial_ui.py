@@ -394,3 +394,22 @@ def test_a_held_tricks_caption_stays_in_the_window_and_clear_of_the_coach(app, m
             assert window.contains(drawn[0]), f"{name} {size}: caption {drawn[0]} off {window}"
             assert not drawn[0].colliderect(narration), (
                 f"{name} {size}: caption {drawn[0]} covers the coach's panel {narration}")
+
+
+def test_a_step_that_opens_between_hands_shows_the_hand_just_played(app):
+    """Issue 36: lessons 18 and 32 read a hand's result in a step that opens after the engine
+    has dealt the next hand, and the score box showed "Hand 2", the next dealer and an emptied
+    auction while the learner was still on hand 1 (lesson 33's play-out steps kept it). Any
+    step opening between hands keeps the box on the hand just played, its scores after it."""
+    for name in ("18-scoring", "32-racehorse-set-and-throw-in"):
+        scene = LessonTutor(app, lesson(name), load_preset("racehorse"))
+        app.reset(scene.table)
+        scene.coach.terms = []
+        scene.enter_step(scene.run.start(1))
+        pump(app, 30)
+        board, now = scene.table.board, scene.run.match.view(0)
+        assert now.hand_no == len(now.records) == 1, name  # the engine has dealt on
+        result = now.records[-1]
+        assert board.hand_no == 0 and board.dealer == result.dealer, (name, board.hand_no)
+        assert (board.bidder, board.bid) == (result.bidder, result.bid), name  # its contract
+        assert board.scores == now.scores, name
