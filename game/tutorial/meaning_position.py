@@ -223,9 +223,10 @@ def _meld_holdings(s: Sentence, env: Env) -> list[Found]:
             yield "says what meld the hand holds where there is no hand"
             return
         kinds = KINDS[m.group("kind").lower()]
-        # Before trump is named a hand's meld has no dix and no run: only "no run" asks
-        # whether some trump would give one.
-        for trump, result in melds if kinds == ("run",) else melds[:1]:
+        # Before trump is named a hand's meld has no dix and no run: only "no run" and "no
+        # meld at all" ask whether some trump would give one (cutthroat's dealt 9♠, a dix).
+        every_trump = kinds == ("run",) or m.group("kind").lower() == "meld at all"
+        for trump, result in melds if every_trump else melds[:1]:
             held = [x for x in result.melds if not kinds or x.kind in kinds]
             if held:
                 yield (f"says {m.group(0)!r}, but the hand holds {held[0].name.lower()} "

@@ -137,6 +137,26 @@ NAMED = [
      "You speak first, with marriages, a pinochle and aces around.",
      ("puzzles/05-skip-bid.toml: question:", "names the hand's meld as 'marriages, a pinochle "
       "and aces around', but it also holds kings around 8, queens around 6, jacks around 4")),
+    # The pass back as the first hand and puzzle 11 told it: a meld card the learner might
+    # choose to pass, where the engine offers none while enough other cards remain.
+    ("lessons/00-first-hand.toml",
+     "Your meld goes down first: the game counts it now, and its cards stay in your \\\nhand. "
+     "Then pass back {pass_count} cards from outside your meld to your partner.",
+     "Your meld goes down first. Then pass {pass_count} cards back to your partner: \\\nkeep "
+     "the cards of your meld, since a meld card passed away is no longer counted.",
+     ("lessons/00-first-hand.toml [on racehorse]: guided.say.pass back:",
+      "says the bidder may pass back a card of the meld: not at racehorse")),
+    ("puzzles/11-pass-back.toml",
+     "Your meld was counted before this pass and its cards stay in your hand, so choose among "
+     "the others: keep your trump and your aces,",
+     "Keep the cards of your meld (a meld card passed back no longer counts), your trump and "
+     "your aces:",
+     ("puzzles/11-pass-back.toml: explanation:",
+      "says the bidder may pass back a card of the meld: not at racehorse")),
+    # Lesson 17's hint at cutthroat, where the hand's 9♠ is a dix with spades trump.
+    ("lessons/17-auction.toml", "With so little meld, a bid", "With no meld at all, a bid",
+     ("lessons/17-auction.toml [on cutthroat]: step 3: hint:",
+      "says 'no meld at all', but the hand holds dix (9♠) with spades trump")),
     # The around as it was defined: any rank, beside "no around" for two tens of every suit.
     ("glossary.toml",
      "An ace of each suit, or a king, a queen or a jack of each suit: one card of each suit, "
