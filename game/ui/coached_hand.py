@@ -63,6 +63,17 @@ def dealt_past_board(match: Match, seat: int, upto: int) -> PlayerView | None:
                                records=after.records)
 
 
+def show_hand_end(coach: Coach, run: LessonRun) -> None:
+    """A step reading a hand that has ended: the play-out's hand as it ended (a step after a
+    play-out step), or the board of a hand the engine has dealt past (a step opening between
+    hands)."""
+    scored = run.scored_hand() if run.step.task != "play-out" else None
+    if scored is not None:
+        show_scored(coach, scored)
+    elif run.match is not None:
+        coach.keep_board(dealt_past_board(run.match, coach.human, run.pre_actions))
+
+
 def open_replay(scene: PromptTable, run: LessonRun) -> str:
     """Open the replay a ``replay = n`` step of ``run`` asks for, over ``scene``; returns the
     reason it cannot be opened ("" when it is open or not asked for). ``pinochle tutorial
