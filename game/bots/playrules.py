@@ -237,7 +237,14 @@ class Play:
             return taken
         losers = [t for t in types if t not in winners] or types
         t = self._low_of(losers)
-        return t, f"play the {self.name(t)}: this trick cannot be won, so give nothing away"
+        # "give nothing away" was said of a queen that counts (puzzle 49 at partnership-150)
+        if not self.pts[t]:
+            give = "give nothing away"
+        elif self.pts[t] == min(self.pts[x] for x in losers):
+            give = "give as few points as you can"
+        else:
+            give = "give as few points as you can without spending a trump"
+        return t, f"play the {self.name(t)}: this trick cannot be won, so {give}"
 
     def _partner_winning(self, legal: int, types: list[int], winners: list[int], led: int,
                          wt: int, later: list[int]) -> tuple[int, str]:

@@ -110,6 +110,9 @@ class TableFacts:
     forced_open: bool  # a player holding meld may not pass
     trump_needs_marriage: bool
     pass_count: int
+    # The bidder's meld is counted before the pass back and its cards stay in hand: the cards
+    # passed back come from outside it while enough remain (000, passing.legal_pass).
+    meld_stays_in_pass_back: bool
     widow: int
     throw_in: str  # "never", "before-play", "over-margin"
     concede_margin: int  # three-handed: forced to concede past this margin (0: never forced)
@@ -279,6 +282,8 @@ def table_facts(rules: RuleSet) -> TableFacts:
         forced_open=a.forced_open_with_meld,
         trump_needs_marriage=a.trump_needs_marriage,
         pass_count=rules.passing.count,
+        meld_stays_in_pass_back=rules.passing.count > 0
+        and rules.passing.exchange == "sequential",
         widow=rules.widow.size,
         throw_in=rules.throw_in.mode,
         concede_margin=rules.widow.forced_concede_margin,

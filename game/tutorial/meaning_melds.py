@@ -148,6 +148,11 @@ def _compare_around(pairs: list[tuple[str, str | None]], desc: str, env: Env) ->
     if wrong:
         return (f"says an around is made of {', '.join(wrong)}s, which make no around at "
                 f"{env.rules.name}")
+    if any(r == "*" for r, _ in pairs) and not set(env.facts.ranks) <= ranks:
+        # "one card of a rank in each suit" read as any rank: two tens of every suit were
+        # called "no around" beside it (issue 36, lesson 17 at double-deck)
+        return (f"says an around may be of any rank, but at {env.rules.name} only "
+                f"{' '.join(r for r in env.facts.ranks if r in ranks)} make one")
     specs = {spec for _, spec in pairs}
     if any(spec not in ("each", None) for spec in specs) or (
             "each" not in specs and not GENERIC_RANK.search(desc)):

@@ -212,8 +212,9 @@ def _hand(env: Env) -> list[Card] | None:
 
 def _meld_holdings(s: Sentence, env: Env) -> list[Found]:
     """"No marriage, no pinochle, no around", "a marriage in spades and little else", "your
-    only meld is the marriage of hearts": what the hand's meld is, as the scorer counts it."""
-    if not any(p.search(s.text) for p in (NO_MELD, LITTLE_ELSE, ONLY_MELD)):
+    only meld is the marriage of hearts", "with marriages, a pinochle and aces around":
+    what the hand's meld is, as the scorer counts it."""
+    if not any(p.search(s.text) for p in (NO_MELD, LITTLE_ELSE, ONLY_MELD, LISTED)):
         return []
     melds = _hand_melds(env)
 
@@ -222,9 +223,10 @@ def _meld_holdings(s: Sentence, env: Env) -> list[Found]:
             yield "says what meld the hand holds where there is no hand"
             return
         kinds = KINDS[m.group("kind").lower()]
-        # Before trump is named a hand's meld has no dix and no run: only "no run" asks
-        # whether some trump would give one.
-        for trump, result in melds if kinds == ("run",) else melds[:1]:
+        # Before trump is named a hand's meld has no dix and no run: only "no run" and "no
+        # meld at all" ask whether some trump would give one (cutthroat's dealt 9♠, a dix).
+        every_trump = kinds == ("run",) or m.group("kind").lower() == "meld at all"
+        for trump, result in melds if every_trump else melds[:1]:
             held = [x for x in result.melds if not kinds or x.kind in kinds]
             if held:
                 yield (f"says {m.group(0)!r}, but the hand holds {held[0].name.lower()} "
@@ -252,8 +254,38 @@ def _meld_holdings(s: Sentence, env: Env) -> list[Found]:
             yield (f"says {m.group(0)!r}, but the hand's meld is "
                    + (", ".join(x.name.lower() for x in result.melds) or "nothing"))
 
+    def listed(m: re.Match[str]) -> Iterable[str]:
+        named = _listed_kinds(m.group("list"))
+        if melds is None or len({KIND_GROUP.get(k, k) for k in named}) < 2:
+            return  # one meld named is not an inventory of the hand
+        result = melds[0][1]  # before trump is named
+        missing = [x for x in result.melds if x.kind not in named]
+        if missing:
+            yield (f"names the hand's meld as {m.group('list').strip()!r}, but it also holds "
+                   + ", ".join(f"{x.name.lower()} {x.points}" for x in missing)
+                   + f" (its meld is {result.total}): name the meld whole")
+
     return (finds(NO_MELD, s, no_meld) + finds(LITTLE_ELSE, s, little_else)
-            + finds(ONLY_MELD, s, only))
+            + finds(ONLY_MELD, s, only) + finds(LISTED, s, listed))
+
+
+# "You speak first, with marriages, a pinochle and aces around", "your hand shows 40 in meld: a
+# marriage in each suit, ...": a list of melds the hand holds reads as all of them (issue 36,
+# puzzle 05 named 22 of a hand's 40: its kings, queens and jacks around made the rest).
+LISTED = re.compile(r"\b(?:with|holding|in meld:)\s+(?P<list>[^.;:]*\b(?:marriages?|pinochles?|"
+                    r"runs?|flush|around)\b[^.;:]*)", IC)
+KIND_GROUP = {"royal_marriage": "marriage"}
+
+
+def _listed_kinds(words: str) -> set[str]:
+    """The meld kinds a list names: an around's ranks are the rank words before "around"."""
+    named = {k for k, pattern in MELD_WORDS[:4] if re.search(pattern, words, IC)}
+    around = re.search(r"\baround\b|\bof every suit\b", words, IC)
+    if around is not None:
+        before = words[:around.start()]
+        named |= {k for k in ("aces", "kings", "queens", "jacks")
+                  if re.search(rf"\b{k[:-1]}s?\b", before, IC)}
+    return named
 
 
 MELD_WORDS = (("marriage", r"\bmarriages?\b"), ("royal_marriage", r"\bmarriages?\b"),

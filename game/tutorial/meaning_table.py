@@ -70,6 +70,16 @@ FACTS: tuple[tuple[str, Callable[[Env], Iterable[str]]], ...] = (
     (r"\b(?:your )?meld goes down first\b|\blays? (?:their |its )?meld (?:down )?first\b|\bthe "
      r"bidder(?:,)? who melds(?:,)? then passes\b|\bwhy meld first\b",
      _is(lambda f: f.pass_count > 0, "the bidder melds before passing back")),
+    # "keep the cards of your meld, since a meld card passed away is no longer counted": a
+    # choice the engine does not leave (issue 36, the first hand, lesson 30, puzzle 11)
+    (r"\b(?:a )?meld card passed (?:away|back) (?:is )?no "
+     r"longer (?:counted|counts)\b|\bcard of your meld that you pass back no longer counts\b",
+     _is(lambda f: f.pass_count > 0 and not f.meld_stays_in_pass_back,
+         "the bidder may pass back a card of the meld")),
+    (r"\bpass(?:es)? back (?:\S+ )?cards from outside (?:it|your meld|the meld)\b|\b(?:its|the "
+     r"meld's) cards stay in your hand\b",
+     _is(lambda f: f.meld_stays_in_pass_back,
+         "the cards passed back come from outside the bidder's meld")),
     # the widow, conceding, throwing in
     (r"\b(?:takes|take) the widow\b|\bthe widow is yours\b|\blay away as many cards as the "
      r"widow\b|\bturn (?:up the widow|the widow up)\b",

@@ -72,6 +72,7 @@ class LessonRun:
         self.index = 0
         self.match: Match | None = None
         self.pre_state: GameState | None = None  # before the step's scripted moves
+        self.pre_actions = 0
         self.state_at_step: GameState | None = None  # what the learner faces
         self.done_current = False
         self.log: list[Event] = []  # every event since the step's position
@@ -163,6 +164,7 @@ class LessonRun:
         self.done_current = False
         self.sum = None
         self.pre_state = self.match.state
+        self.pre_actions = len(self.match.actions)  # the actions that reach pre_state
         events = self._script(self.step.before)
         if self.step.task == "play-out":  # after the step's script: the play-out's own
             played = self.out.begin(self.match, index, events)

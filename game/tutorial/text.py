@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 
+from game.bots.callmeaning import convention
 from game.rules.actions import Bid
 from game.rules.cards import Card, Suit
 from game.rules.compiled import best_meld
@@ -165,6 +166,23 @@ def _lowest_bid(ctx: TextContext, _: str) -> str:
     return str(min(bids))
 
 
+def _skip_bid(ctx: TextContext, arg: str) -> str:
+    """The opening that shows the meld of the named claim ``arg`` in 001's system of skip bids
+    (10 meld for each point over the minimum, up to the bid where steps grow), as the bidding
+    panel labels it ("skip to ...")."""
+    rules = ctx.rules
+    if convention(rules) != "skips":
+        raise TemplateError(f"{table_name(rules)} has no skip bids")
+    value = ctx.named.get(arg)
+    if not isinstance(value, int):
+        raise TemplateError(f"no named meld claim {arg!r}")
+    skip = value // 10
+    amount = rules.auction.min_bid + skip
+    if skip < 2 or amount > rules.auction.step_above[0]:
+        raise TemplateError(f"a meld of {value} is shown by no skip opening")
+    return str(amount)
+
+
 def _contract(ctx: TextContext) -> tuple[int, int]:
     """(bid, bidder) of the hand in play, or of the hand just scored."""
     state = ctx.state
@@ -304,6 +322,7 @@ FIELDS: dict[str, Callable[[TextContext, str], str]] = {
     "word": _word,
     "trump": _trump,
     "lowest_bid": _lowest_bid,
+    "skip_bid": _skip_bid,
     "bid": lambda ctx, _: str(_contract(ctx)[0]),
     "high_bid": lambda ctx, _: _high_bid(ctx, "bid"),
     "high_bidder": lambda ctx, _: _high_bid(ctx, "seat"),

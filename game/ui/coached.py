@@ -313,6 +313,12 @@ class Coach:
             table.model.talk.bubbles = {}  # the auction's words are long over
         table.view = table.match.view(table.human)
 
+    def keep_board(self, board: PlayerView | None) -> None:
+        """Keep the score box on ``board`` (a hand the engine has dealt past) until that hand's
+        score is shown again or a step lays the table anew (:meth:`_show`, :meth:`load`)."""
+        if board is not None:
+            self.table.board = self.hand_board = board
+
     def rebuild(self) -> None:
         self.load(self.match.state)
 

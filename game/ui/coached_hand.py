@@ -10,8 +10,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+from game.match.controller import Match, replay_from
 from game.match.retry import Listener, Verdict
-from game.rules.view import observe, redact
+from game.rules.actions import Deal
+from game.rules.view import PlayerView, observe, redact
 from game.tutorial.playoutstep import ScoredOut
 from game.tutorial.runner import LessonRun
 from game.ui.coached import Coach
@@ -37,6 +39,39 @@ def show_scored(coach: Coach, out: ScoredOut) -> None:
     after = scene.match.view(scene.human)
     scene.board = dataclasses.replace(observe(out.start, scene.human), scores=after.scores,
                                       running=(), records=after.records)
+
+
+def dealt_past_board(match: Match, seat: int, upto: int) -> PlayerView | None:
+    """The score box's board for a step that opens between hands, after the first ``upto``
+    actions of ``match``: the engine has scored the hand the lesson played and dealt the next
+    (lessons 18 and 32 add that hand up or read its result there, and the table showed "Hand
+    2", the next dealer and an emptied auction). The hand as it ended (its number, dealer,
+    auction and contract) with the scores after it; None when the step opens inside a hand."""
+    if match.initial is None:
+        return None
+    actions = match.actions[:upto]
+    now = replay_from(match.initial, actions)
+    # the hand ended by the last action, or by the one before the next hand's deal
+    back = 2 if actions and isinstance(actions[-1], Deal) else 1
+    if len(actions) < back:
+        return None
+    before = replay_from(match.initial, actions[:-back])
+    if len(before.records) == len(now.records):
+        return None
+    after = observe(now, seat)
+    return dataclasses.replace(observe(before, seat), scores=after.scores, running=(),
+                               records=after.records)
+
+
+def show_hand_end(coach: Coach, run: LessonRun) -> None:
+    """A step reading a hand that has ended: the play-out's hand as it ended (a step after a
+    play-out step), or the board of a hand the engine has dealt past (a step opening between
+    hands)."""
+    scored = run.scored_hand() if run.step.task != "play-out" else None
+    if scored is not None:
+        show_scored(coach, scored)
+    elif run.match is not None:
+        coach.keep_board(dealt_past_board(run.match, coach.human, run.pre_actions))
 
 
 def open_replay(scene: PromptTable, run: LessonRun) -> str:

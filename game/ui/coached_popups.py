@@ -53,6 +53,24 @@ def trick_rect(lay: Layout) -> pygame.Rect:
     return rect
 
 
+def caption_rect(lay: Layout, narration: pygame.Rect, lines: int) -> pygame.Rect:
+    """Where a held trick's caption of ``lines`` lines goes: under the trick, moved clear of
+    the coach's panel towards the side the panel is not on (it is on the right of the trick
+    at three chairs and more, on the left at two-handed, where pushing the caption left of
+    the panel put it off the window)."""
+    rect = trick_rect(lay)
+    box = pygame.Rect(0, 0, rect.width + round(100 * lay.s),
+                      round(lines * lay.font * 1.3 + 16 * lay.s))
+    box.midtop = (rect.centerx, rect.bottom + round(4 * lay.s))
+    if box.colliderect(narration):
+        gap = round(8 * lay.s)
+        if narration.centerx >= lay.center[0]:
+            box.right = narration.left - gap
+        else:
+            box.left = narration.right + gap
+    return box
+
+
 def draw(coach: Coach, surface: pygame.Surface) -> None:
     """The held trick's caption and the glossary pop-up, over everything else."""
     lay = coach.layout
@@ -65,13 +83,8 @@ def draw(coach: Coach, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, theme.GOLD, won.rect.inflate(10, 10), width=4,
                              border_radius=max(6, round(won.w * 0.1)))
         text = coach.trick_caption()
-        rect = trick_rect(lay)
-        lines = wrap(text, lay.font, rect.width + round(80 * lay.s))
-        box = pygame.Rect(0, 0, rect.width + round(100 * lay.s),
-                          round(len(lines) * lay.font * 1.3 + 16 * lay.s))
-        box.midtop = (rect.centerx, rect.bottom + round(4 * lay.s))
-        # clear of the narration panel beside the trick
-        box.right = min(box.right, coach.narration_rect().left - round(8 * lay.s))
+        lines = wrap(text, lay.font, trick_rect(lay).width + round(80 * lay.s))
+        box = caption_rect(lay, coach.narration_rect(), len(lines))
         panel(surface, box, (10, 30, 22, 235), 8, theme.GOLD)
         y = box.top + round(8 * lay.s)
         for line in lines:

@@ -130,6 +130,40 @@ NAMED = [
      ("puzzles/49-p150-twin-trump.toml: reasons.KC:",
       "says the card can win once the aces are out, but at partnership-150 A, T all rank "
       "above it")),
+    # Puzzle 05's question as it was: 22 of the hand's 40 named, as if they were all of it.
+    ("puzzles/05-skip-bid.toml",
+     "You speak first. Before trump is named your hand shows {meld} in meld: a marriage in "
+     "each suit, a pinochle, and aces, kings, queens and jacks around.",
+     "You speak first, with marriages, a pinochle and aces around.",
+     ("puzzles/05-skip-bid.toml: question:", "names the hand's meld as 'marriages, a pinochle "
+      "and aces around', but it also holds kings around 8, queens around 6, jacks around 4")),
+    # The pass back as the first hand and puzzle 11 told it: a meld card the learner might
+    # choose to pass, where the engine offers none while enough other cards remain.
+    ("lessons/00-first-hand.toml",
+     "Your meld goes down first: the game counts it now, and its cards stay in your \\\nhand. "
+     "Then pass back {pass_count} cards from outside your meld to your partner.",
+     "Your meld goes down first. Then pass {pass_count} cards back to your partner: \\\nkeep "
+     "the cards of your meld, since a meld card passed away is no longer counted.",
+     ("lessons/00-first-hand.toml [on racehorse]: guided.say.pass back:",
+      "says the bidder may pass back a card of the meld: not at racehorse")),
+    ("puzzles/11-pass-back.toml",
+     "Your meld was counted before this pass and its cards stay in your hand, so choose among "
+     "the others: keep your trump and your aces,",
+     "Keep the cards of your meld (a meld card passed back no longer counts), your trump and "
+     "your aces:",
+     ("puzzles/11-pass-back.toml: explanation:",
+      "says the bidder may pass back a card of the meld: not at racehorse")),
+    # Lesson 17's hint at cutthroat, where the hand's 9♠ is a dix with spades trump.
+    ("lessons/17-auction.toml", "With so little meld, a bid", "With no meld at all, a bid",
+     ("lessons/17-auction.toml [on cutthroat]: step 3: hint:",
+      "says 'no meld at all', but the hand holds dix (9♠) with spades trump")),
+    # The around as it was defined: any rank, beside "no around" for two tens of every suit.
+    ("glossary.toml",
+     "An ace of each suit, or a king, a queen or a jack of each suit: one card of each suit, "
+     "all of one rank.",
+     "One card of a rank in each suit, such as an ace of every suit.",
+     ("glossary.toml: around [on double-deck]:",
+      "says an around may be of any rank, but at double-deck only A K Q J make one")),
     # Lesson 17 step 3 at double deck as it was: twelve cards given, eight more from the seed.
     ("lessons/17-auction.toml",
      'south = "TS TS JS JS KS TH TH JH JH KH TC TC KC KC AC TD TD QD QD AD"',

@@ -353,3 +353,63 @@ def test_the_first_hands_prompts_stay_clear_of_the_coach_at_the_smallest_window(
     for title, rect, coach in drawn:
         assert not rect.colliderect(coach), f"{title} {rect} covers the coach's panel {coach}"
         assert window.contains(rect), f"{title} {rect} leaves the window"
+
+
+def test_a_held_tricks_caption_stays_in_the_window_and_clear_of_the_coach(app, monkeypatch):
+    """Issue 36: at two-handed the coach's panel is left of the trick, and the caption (who
+    took the trick, its points, "Click to go on") was pushed left of it, off the window, at
+    both sizes. At every table's lesson layout and both sizes the caption is drawn inside the
+    window and clear of the coach's panel."""
+    from game.rules.events import TrickWon
+    from game.ui import coached_popups
+    from tests.ui.driving import sized
+
+    drawn: list[pygame.Rect] = []
+    real = coached_popups.panel
+
+    def record(surface, rect, *args, **kwargs):
+        drawn.append(pygame.Rect(rect))
+        return real(surface, rect, *args, **kwargs)
+
+    monkeypatch.setattr(coached_popups, "panel", record)
+    for name in preset_names():
+        scene = LessonTutor(app, lesson("10-cards-and-tricks"), load_preset(name))
+        app.reset(scene.table)
+        pump(app, 5)
+        coach = scene.coach
+        coach.terms = []
+        for size in ((1024, 640), (1280, 800)):
+            sized(app, size)
+            pump(app, 2)
+            coach.table.timeline.finish_all()
+            hand = [sp.card for sp in coach.model.hands[coach.human] if sp.card is not None]
+            players = coach.layout.players
+            cards = tuple((seat, hand[seat]) for seat in range(players))
+            coach.held = TrickWon(coach.human, cards, 40, last=True)  # the longest caption
+            drawn.clear()
+            coached_popups.draw(coach, app.screen)
+            coach.held = None
+            assert drawn, (name, size)
+            window, narration = app.screen.get_rect(), coach.narration_rect()
+            assert window.contains(drawn[0]), f"{name} {size}: caption {drawn[0]} off {window}"
+            assert not drawn[0].colliderect(narration), (
+                f"{name} {size}: caption {drawn[0]} covers the coach's panel {narration}")
+
+
+def test_a_step_that_opens_between_hands_shows_the_hand_just_played(app):
+    """Issue 36: lessons 18 and 32 read a hand's result in a step that opens after the engine
+    has dealt the next hand, and the score box showed "Hand 2", the next dealer and an emptied
+    auction while the learner was still on hand 1 (lesson 33's play-out steps kept it). Any
+    step opening between hands keeps the box on the hand just played, its scores after it."""
+    for name in ("18-scoring", "32-racehorse-set-and-throw-in"):
+        scene = LessonTutor(app, lesson(name), load_preset("racehorse"))
+        app.reset(scene.table)
+        scene.coach.terms = []
+        scene.enter_step(scene.run.start(1))
+        pump(app, 30)
+        board, now = scene.table.board, scene.run.match.view(0)
+        assert now.hand_no == len(now.records) == 1, name  # the engine has dealt on
+        result = now.records[-1]
+        assert board.hand_no == 0 and board.dealer == result.dealer, (name, board.hand_no)
+        assert (board.bidder, board.bid) == (result.bidder, result.bid), name  # its contract
+        assert board.scores == now.scores, name

@@ -31,7 +31,7 @@ from game.ui.coached import (
     shipped_library,
     stars_text,
 )
-from game.ui.coached_hand import RetryTold, open_replay, open_revisit, show_scored
+from game.ui.coached_hand import RetryTold, open_replay, open_revisit, show_hand_end
 from game.ui.coached_popups import trick_rect
 from game.ui.handpick import HandPicker
 from game.ui.table.meldview import draw_meld_flow
@@ -86,9 +86,7 @@ class LessonTutor:
         # the trick up: the caption leaves them out.
         coach.trick_points = not (i + 1 < len(steps) and steps[i + 1].add == "trick")
         table.process(events)
-        scored = self.run.scored_hand() if step.task != "play-out" else None
-        if scored is not None:
-            show_scored(coach, scored)
+        show_hand_end(coach, self.run)
         self.narration.task_buttons = self._task_buttons()
         self.refresh_buttons()
         self.glossary(self.text())

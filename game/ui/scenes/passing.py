@@ -141,7 +141,16 @@ class PassScene(Overlay):
             lines = ["Your partner won the bid: send trump, meld and aces."]
         elif self.phase == Phase.PASS_BACK:
             title = f"Pass {self.k} cards back"
-            lines = ["Your meld is laid down: its cards stay with you."]
+            # The engine counted the bidder's meld before this pass and offers only cards
+            # outside it (passing.legal_pass); the meld is not laid on the table here, so
+            # "laid down" read as something the learner could not see.
+            offered = {c for choice in self.choices for c in choice}
+            if any(c not in offered for c in view.cards):
+                lines = ["Your meld is counted: pass back cards from outside it."]
+            elif self.table.match.rules.passing.exchange == "sequential":
+                lines = ["Too few cards lie outside your meld: it is counted again after."]
+            else:
+                lines = ["Choose them from your own hand."]
         else:
             title = f"Discard {self.k} cards"
             lines = ["The discards count as your tricks."]
