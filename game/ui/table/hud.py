@@ -133,9 +133,10 @@ def possessive(name: str) -> str:
 def pile_label_lines(scene: DrawnTable, side: int, text: str
                      ) -> list[tuple[str, tuple[int, int]]]:
     """Each line of a pile's label with its top left: centred under the pile, kept inside the
-    window and clear of the player's hand beside their own pile. A line that would run under
-    what the table keeps clear (a lesson's coach, beside the pile in the corner) breaks at
-    its " · "."""
+    window, clear of the player's hand beside their own pile and clear of the score panel
+    beside a pile at the left end of the top edge (five-handed: Northwest's "1 trick · 3 pts
+    + discards" ran over the panel's right edge). A line that would run under what the table
+    keeps clear (a lesson's coach, beside the pile in the corner) breaks at its " · "."""
     lay = scene.layout
     seat = scene.model.tricks.pile_seat(side)
     x, y, angle = lay.pile_slot(seat)
@@ -146,18 +147,22 @@ def pile_label_lines(scene: DrawnTable, side: int, text: str
     top, step = round(y + half + 4 * lay.s), font.get_linesize()
     clear = scene.keep_clear()
 
-    def left_of(line: str) -> int:
+    def left_of(line: str, row: int) -> int:
         width = font.size(line)[0]
-        return min(max(low, round(x - width / 2)), lay.size[0] - margin - width)
+        least = low
+        if top + row * step < lay.info.bottom and top + (row + 1) * step > lay.info.top:
+            least = max(low, lay.info.right + margin)  # a line level with the score panel
+        return min(max(least, round(x - width / 2)), lay.size[0] - margin - width)
 
     lines: list[str] = []
     for line in text.split("\n"):
-        rect = pygame.Rect(left_of(line), top + len(lines) * step, font.size(line)[0], step)
+        row = len(lines)
+        rect = pygame.Rect(left_of(line, row), top + row * step, font.size(line)[0], step)
         if " · " in line and any(rect.colliderect(r) for r in clear):
             lines += line.split(" · ")
         else:
             lines.append(line)
-    return [(line, (left_of(line), top + i * step)) for i, line in enumerate(lines)]
+    return [(line, (left_of(line, i), top + i * step)) for i, line in enumerate(lines)]
 
 
 def draw_shown_trick(scene: DrawnTable, surface: pygame.Surface) -> None:
