@@ -12,8 +12,8 @@ import pygame
 from game.bots.callmeaning import CallReading, read_auction
 from game.rules.cards import Suit
 from game.ui import assets, theme
-from game.ui.table.labels import DrawnTable, side_label, suit_text
-from game.ui.widgets import draw_text, panel, tooltip_below
+from game.ui.table.labels import DrawnTable, side_initials, side_label, suit_text
+from game.ui.widgets import draw_text, elide, panel, tooltip_below
 
 if TYPE_CHECKING:
     from game.rules.view import PlayerView
@@ -84,15 +84,27 @@ def draw_info(scene: DrawnTable, surface: pygame.Surface) -> None:
     # Two-handed: the meld laid this deal counts at once (the engine's running score).
     scores = view.running or view.scores
     for side in range(rules.n_sides):
-        draw_text(surface, side_label(scene, side), (x, y), fs, theme.INK)
         score = scores[side] if side < len(scores) else 0
         extra = f"  {tallies[side]} {tally_word}" if tallies else ""
-        draw_text(surface, f"{score}{extra}", (right, y), fs, theme.GOLD, bold=True,
-                  anchor="topright")
+        figure = f"{score}{extra}"
+        room = right - x - assets.font(fs, True).size(figure)[0] - round(8 * s)
+        draw_text(surface, side_name_in(scene, side, fs, room), (x, y), fs, theme.INK)
+        draw_text(surface, figure, (right, y), fs, theme.GOLD, bold=True, anchor="topright")
         y += step
     if lay.auction:
         y = draw_bidding(scene, surface, view, pygame.Rect(x, y, right - x, step))
     draw_contract(scene, surface, view, (x, y))
+
+
+def side_name_in(scene: DrawnTable, side: int, size: int, width: int) -> str:
+    """A side's name as it fits beside its score: in full, else by its seats' short names
+    (a side of three, "Southwest, North & Southeast", ran under its score at six-handed),
+    else cut."""
+    font = assets.font(size)
+    for name in (side_label(scene, side), side_initials(scene, side)):
+        if font.size(name)[0] <= width:
+            return name
+    return elide(side_initials(scene, side), size, width)
 
 
 def draw_bidding(scene: DrawnTable, surface: pygame.Surface, view: PlayerView,
