@@ -219,6 +219,9 @@ def test_every_chair_shows_a_two_group_meld_in_its_strip(preset, size, card_scal
                             app=SimpleNamespace(settings=SimpleNamespace(four_colour=False)))
     meld = best_meld(rules, parse_cards("KS QS QS JD"), Suit.HEARTS)
     assert len(meld.melds) == 2
+    long_meld = best_meld(rules, parse_cards("AS AH AC AD KS KH KC KD QS QH QC QD JS JH JC JD"),
+                          Suit.HEARTS)
+    assert len(long_meld.melds) >= 6
     surface = pygame.Surface(size)
     for seat in range(rules.players):
         strip = meldtable.zone(lay, seat)
@@ -232,3 +235,12 @@ def test_every_chair_shows_a_two_group_meld_in_its_strip(preset, size, card_scal
         # draw_seat lets the smallest cards take two pixels of the strip's pad
         room = strip.inflate(0, 2 * round(2 * lay.s))
         assert len(cards) == 4 and all(room.contains(c.rect) for c in cards), (seat, strip)
+        # A meld too long for the strip ends in "+N more (L)" inside it, off every hand (at a
+        # right chair the note ran onto the hand).
+        with widgets.recording() as rec:
+            meldtable.draw_seat(scene, surface, seat, long_meld, True, strip)
+        for item in rec.items:
+            assert strip.left <= item.rect.left and item.rect.right <= strip.right, (
+                seat, item.label, item.rect, strip)
+            for other in range(rules.players):
+                assert not item.rect.colliderect(lay.hand_box(other)), (seat, item.label, other)

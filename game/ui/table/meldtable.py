@@ -198,10 +198,15 @@ def draw_seat(scene: DrawnTable, surface: pygame.Surface, seat: int, meld: MeldR
     y = top
     below = 0 if flat else cap_h
     four = scene.app.settings.four_colour
+    more_w = assets.font(cap).size(f"+{len(groups)} more (L)")[0]
     for i, ((m, caption), width) in enumerate(zip(groups, widths, strict=True)):
         if x + width > rect.right and not flat and x > rect.left:
             x, y = rect.left, y + card_h + cap_h + round(4 * s)
-        if x + width > rect.right or y + card_h + below > rect.bottom + round(2 * s):
+        # In a row, a group that leaves no room for the "+1 more" after it is left out too
+        # (at a right chair the note ran onto its hand).
+        rest = sum(widths[i:]) + gap * (len(widths) - i - 1)
+        reach = x + (width if not flat or x + rest <= rect.right else width + gap + more_w)
+        if reach > rect.right or y + card_h + below > rect.bottom + round(2 * s):
             more = f"+{len(groups) - i} more (L)"
             draw_text(surface, more, (x, y + ((card_h - cap_h) // 2 if flat else 0)), cap,
                       theme.INK_DIM)
