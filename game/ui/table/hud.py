@@ -111,7 +111,11 @@ def pile_label(scene: DrawnTable, side: int) -> str:
     discards = bool(rules.widow.size) and bidder >= 0 and rules.side_of(bidder) == side
     plus = " + discards" if discards else ""
     result = scene.model.result
-    if scene.board is not scene.view and result is not None:
+    # At the game's end the piles are the last hand's, scored: the view's counters are not
+    # that hand's (six-handed: "Your side 13 tricks · 42 pts" over a result of 48, the other
+    # pile 27, in a hand of 75).
+    over = scene.board.phase == Phase.GAME_OVER
+    if (scene.board is not scene.view or over) and result is not None:
         taken = next((sd.tricks for sd in result.sides if sd.side == side), 0)
         return f"{owner}\n{tricks}{plus} · {taken} pts"
     if won <= 0:  # "You discards" read as a sentence: whose, then what
