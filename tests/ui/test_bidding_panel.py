@@ -112,3 +112,33 @@ def test_a_long_auction_keeps_the_latest_calls_after_an_ellipsis():
     assert fitted[0] == ("…", False) and fitted[-1] == ("340", True)
     assert [t for t, _ in fitted[1:]] == [t for t, _ in calls[-(len(fitted) - 1):]]
     assert infopanel.fit_calls(calls[:2], 14, 160, 8) == calls[:2]
+
+
+@pytest.mark.parametrize("scores", [(745, -105), (0, 102)])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_side_of_three_and_its_score_lie_apart_in_the_panel(app, monkeypatch, size, scores):
+    """Issue 38, under Xvfb at six-handed, 1024x640: "Southwest, North & Southeast" ran under
+    its score ("Southeast102"). With scores as wide as a game to 750 makes them, each side's
+    name lies clear of its score, names the side's three seats, and stays in the panel; and
+    both sides are named alike (in full, or both by initials: "You, Northwest & Northeast"
+    above "SW, N & SE" read as two kinds of name)."""
+    import dataclasses
+
+    from game.ui.table.labels import side_initials, side_label
+
+    table = start(app, "six-handed", size=size)
+    table.board = dataclasses.replace(table.view, scores=scores)
+    seen = drawn_texts(monkeypatch, app)
+    lay = table.layout
+    names = []
+    for side, score in enumerate(str(v) for v in scores):
+        figure = next(rect for text, rect in seen if text == score)
+        name = next((text, rect) for text, rect in seen if rect.top == figure.top
+                    and text != score)
+        assert not name[1].colliderect(figure), (name, figure)
+        assert lay.info.contains(name[1]) and lay.info.contains(figure)
+        seats = table.match.rules.seating.seats_of(side)
+        assert name[0].count(",") + name[0].count("&") == len(seats) - 1, name
+        names.append(name[0])
+    assert names in ([side_label(table, s) for s in (0, 1)],
+                     [side_initials(table, s) for s in (0, 1)]), names

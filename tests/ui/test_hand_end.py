@@ -240,3 +240,30 @@ def test_the_replays_trick_lies_like_the_tables_and_grows_with_the_window(size, 
         assert area.contains(a), (i, a, area)
         for b in rects[i + 1:]:
             assert not a.colliderect(b), (a, b)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_side_of_three_reads_clear_of_the_results_numbers(app, size):
+    """Issue 38, under Xvfb at six-handed, 1024x640: the result's rows name a side of three
+    ("Southwest, North & Southeast"), and the name ran into its meld ("Southeast62"). Each
+    side's name, its meld and tricks (the longest forms: "0 (melded 28)", "0 (took 25)") and
+    its scores lie apart, at every size."""
+    from game.rules.cards import Suit
+    from game.rules.events import Outcome
+    from game.ui import widgets
+    from tests.ui.overlaps import problems
+
+    table = start(app, "six-handed", size=size)
+    sides = (SideResult(0, 28, 0, 25, 0, 0),
+             SideResult(1, 62, 62, 50, 50, 112, bid=90, made=True))
+    result = HandResult(0, 5, 3, 90, Suit.CLUBS, sides, (0, 112), outcome=Outcome.MADE)
+    app.push(ResultScene(app, table, result))
+    pump(app, 2)
+    with widgets.recording() as rec:
+        app.draw()
+    texts = [x.label for x in rec.items if x.kind == "text"]
+    for side in (0, 1):
+        assert side_label(table, side) in texts
+    assert "0 (melded 28)" in texts and "0 (took 25)" in texts
+    found = problems(rec.items, app.size)
+    assert not found, found

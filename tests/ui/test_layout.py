@@ -5,7 +5,7 @@ import itertools
 import pygame
 import pytest
 
-from game.store.content import load_preset
+from game.store.content import load_preset, preset_names
 from game.ui.table.layout import Layout, hand_size
 
 
@@ -203,3 +203,45 @@ def test_no_pile_label_lies_on_a_chairs_name(size, preset):
             for seat, name in names.items():
                 if seat != pile:  # a chair's own name may sit by its own pile
                     assert not r.colliderect(name), (preset, size, side, line, seat)
+
+
+@pytest.mark.parametrize("card_scale", [1.0, 1.25, 1.5])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("preset", preset_names())
+def test_no_pile_label_runs_onto_the_score_panel(preset, size, card_scale):
+    """Issue 38: at five-handed, 1024x640, Northwest's pile lay at the left end of its stretch
+    of the top edge, beside the score panel, and the second line of its label ("1 trick ·
+    3 pts + discards"), centred under the pile, ran over the panel's right edge. Each side's
+    pile label, as long as it gets (the most tricks, every counter, the bidder's discards),
+    laid out by the table's own function, stays clear of the score panel and the button bar
+    and inside the window, at every preset, size and card size."""
+    from types import SimpleNamespace
+
+    from game.rules.seating import listed
+    from game.store.settings import CARD_SIZES
+    from game.ui import assets
+    from game.ui.table.hud import pile_label_lines
+
+    assert card_scale in CARD_SIZES
+    pygame.init()
+    rules = load_preset(preset)
+    lay = Layout(size, rules.seating, hand_size(rules), auction=not rules.stock.enabled,
+                 card_scale=card_scale)
+    scene = SimpleNamespace(layout=lay, human=0, keep_clear=lambda: [],
+                            model=SimpleNamespace(tricks=SimpleNamespace(
+                                pile_seat=lambda side: lay.pile_seat(side, 0))))
+    small = assets.font(lay.font_small)
+    window = pygame.Rect((0, 0), size)
+    seating = rules.seating
+    tricks = rules.hand_size  # a side may take every trick
+    discards = " + discards" if rules.widow.size else ""
+    for side in range(seating.n_sides):
+        seats = seating.seats_of(side)
+        owner = ("Your side" if 0 in seats and seating.side_size > 2
+                 else listed(["You" if s == 0 else seating.name(s) for s in seats]))
+        text = f"{owner}\n{tricks} tricks · 250 pts{discards}"
+        for line, (x, y) in pile_label_lines(scene, side, text):
+            r = pygame.Rect((x, y), small.size(line))
+            assert window.contains(r), (preset, size, side, line, r)
+            assert not r.colliderect(lay.info), (preset, size, side, line, r, lay.info)
+            assert not r.colliderect(lay.bar), (preset, size, side, line, r, lay.bar)

@@ -182,3 +182,65 @@ def test_a_two_line_refusal_leaves_souths_meld_in_sight(app, size):
         shown = [x for x in texts if x.label == f"{m.name} {m.points}"]
         assert shown and not shown[0].rect.colliderect(message), (m.name, message)
     assert not problems(items, app.size), problems(items, app.size)
+
+
+# Known, left open: five-handed with the largest cards, the two top chairs' strips between
+# their names and their cards of the trick are 19 to 35 pixels high, lower than the smallest
+# meld card (strict: the day it is fixed, this says so).
+FIVE_LARGE = pytest.mark.xfail(strict=True, reason="five-handed top strips too low at 1.5")
+
+
+@pytest.mark.parametrize("card_scale", [1.0, 1.5])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("preset", ["racehorse", "double-deck", "cutthroat", "five-handed",
+                                    "six-handed"])
+def test_every_chair_shows_a_two_group_meld_in_its_strip(preset, size, card_scale, request):
+    """Issue 38, under Xvfb at six-handed, 1024x640 and 1920x1080: the two lower side chairs'
+    strips, cut short by the player's strip below them, were too low for a row of cards with
+    their captions under them, and showed only "Southwest: meld 6" and "+2 more (L)" beside
+    empty table. Every chair's strip, as the table lays it out, shows a meld of two groups
+    (a marriage and a pinochle, from the engine) whole: both captions, all four cards, no
+    "more", inside the strip."""
+    from types import SimpleNamespace
+
+    import pygame
+
+    from game.rules.cards import Suit, parse_cards
+    from game.rules.compiled import best_meld
+    from game.store.content import load_preset
+    from game.ui.table.layout import Layout, hand_size
+
+    if preset == "five-handed" and card_scale == 1.5:
+        request.applymarker(FIVE_LARGE)
+    pygame.init()
+    rules = load_preset(preset)
+    lay = Layout(size, rules.seating, hand_size(rules), card_scale=card_scale)
+    scene = SimpleNamespace(layout=lay, human=0, match=SimpleNamespace(rules=rules),
+                            app=SimpleNamespace(settings=SimpleNamespace(four_colour=False)))
+    meld = best_meld(rules, parse_cards("KS QS QS JD"), Suit.HEARTS)
+    assert len(meld.melds) == 2
+    long_meld = best_meld(rules, parse_cards("AS AH AC AD KS KH KC KD QS QH QC QD JS JH JC JD"),
+                          Suit.HEARTS)
+    assert len(long_meld.melds) >= 6
+    surface = pygame.Surface(size)
+    for seat in range(rules.players):
+        strip = meldtable.zone(lay, seat)
+        with widgets.recording() as rec:
+            meldtable.draw_seat(scene, surface, seat, meld, True, strip)
+        texts = [x.label for x in rec.items if x.kind == "text"]
+        cards = [x for x in rec.items if x.kind == "card"]
+        assert not [t for t in texts if "more" in t], (seat, texts, strip)
+        for m in meld.melds:
+            assert f"{m.name} {m.points}" in texts, (seat, m.name, texts, strip)
+        # draw_seat lets the smallest cards take two pixels of the strip's pad
+        room = strip.inflate(0, 2 * round(2 * lay.s))
+        assert len(cards) == 4 and all(room.contains(c.rect) for c in cards), (seat, strip)
+        # A meld too long for the strip ends in "+N more (L)" inside it, off every hand (at a
+        # right chair the note ran onto the hand).
+        with widgets.recording() as rec:
+            meldtable.draw_seat(scene, surface, seat, long_meld, True, strip)
+        for item in rec.items:
+            assert strip.left <= item.rect.left and item.rect.right <= strip.right, (
+                seat, item.label, item.rect, strip)
+            for other in range(rules.players):
+                assert not item.rect.colliderect(lay.hand_box(other)), (seat, item.label, other)

@@ -31,3 +31,32 @@ def test_every_pile_label_counts_its_own_tricks_at_five_handed(app):
         return checked >= 12  # a dozen labels with points seen, over several tricks
 
     assert run_until(app, table, labels_true, frames=20_000), (checked, table.board.taken)
+
+
+def test_the_piles_at_the_games_end_read_the_last_hands_result():
+    """Issue 38, under Xvfb at six-handed, 1024x640: behind "You win the game!" the piles read
+    "Your side 13 tricks · 42 pts" and "... 7 tricks · 27 pts", 69 of the 75 a hand holds: the
+    last hand's result (48 and 27, on the score sheet) had closed, and the labels fell back on
+    the view's count, which at the game's end is not the last hand's (six of its counters were
+    missing; a game ended by a hand not played has none). At the game's end each pile reads
+    its side's tricks as the last hand's result scored them."""
+    from types import SimpleNamespace
+
+    from game.rules.cards import Suit
+    from game.rules.events import HandResult, Outcome, SideResult
+    from game.rules.phase import Phase
+    from game.store.content import load_preset
+
+    rules = load_preset("six-handed")
+    result = HandResult(11, 5, 1, 90, Suit.SPADES,
+                        (SideResult(0, 48, 48, 48, 48, 96),
+                         SideResult(1, 56, 0, 27, 0, -90, bid=90, made=False)),
+                        (827, 343), outcome=Outcome.SET)
+    # The view at the game's end as seen: six of the last hand's counters missing.
+    view = SimpleNamespace(phase=Phase.GAME_OVER, bidder=1, taken=(14, 9, 14, 9, 14, 9))
+    scene = SimpleNamespace(
+        match=SimpleNamespace(rules=rules), human=0, view=view, board=view,
+        model=SimpleNamespace(result=result, tricks=SimpleNamespace(
+            sweeping=[], side_tricks=[13, 7])))
+    assert pile_label(scene, 0) == "Your side\n13 tricks · 48 pts"
+    assert pile_label(scene, 1) == "Southwest, North & Southeast\n7 tricks · 27 pts"

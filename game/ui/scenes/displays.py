@@ -174,10 +174,7 @@ class ResultScene(Display):
         rect = self.frame()
         panel(surface, rect)
         self._heading(surface, rect)
-        # Right edges of the number columns, at the same share of any width.
-        cols = [rect.left + round(24 * s), *(rect.left + round(rect.width * k)
-                                             for k in (0.395, 0.58, 0.737)),
-                rect.right - round(24 * s)]
+        cols = self.columns(rect)
         y = self._side_rows(surface, cols, rect.top + round(64 * s))
         y = self._footer(surface, cols[0], y)
         if self.challenge is not None:
@@ -207,6 +204,31 @@ class ResultScene(Display):
             notes.insert(0, f"set: nothing counts, the bid of {side.bid} is lost")
         return notes
 
+    def row_texts(self, side: SideResult) -> list[str]:
+        """A side's row: its name, meld, tricks, the hand's score and the total."""
+        return [side_label(self.table, side.side), meld_text(side), tricks_text(side),
+                f"{side.score:+d}", f"{self.result.totals[side.side]}"]
+
+    def columns(self, rect: pygame.Rect) -> list[int]:
+        """The names' left edge and the right edges of the number columns: at the same share
+        of any width, each moved right as far as its widest entry needs (a side of three's
+        name, "Southwest, North & Southeast", ran into its meld at six-handed)."""
+        lay = self.layout
+        s = lay.s
+        cols = [rect.left + round(24 * s), *(rect.left + round(rect.width * k)
+                                             for k in (0.395, 0.58, 0.737)),
+                rect.right - round(24 * s)]
+        font = assets.font(lay.font)
+        rows = [self.row_texts(side) for side in self.result.sides]
+        gap = round(14 * s)
+        # The names are left-aligned at cols[0], the numbers right-aligned at the others.
+        reach = cols[0] + max((font.size(row[0])[0] for row in rows), default=0)
+        for i in range(1, len(cols)):
+            widest = max((font.size(row[i])[0] for row in rows), default=0)
+            cols[i] = max(cols[i], reach + gap + widest)
+            reach = cols[i]
+        return cols
+
     def _side_rows(self, surface: pygame.Surface, cols: list[int], y: int) -> int:
         """The table of sides: meld, tricks, the hand's score and the total. Returns the y
         below it. Tricks that do not count still show what the side took."""
@@ -218,9 +240,7 @@ class ResultScene(Display):
                       anchor="topleft" if not text else "topright")
         y += round(28 * s)
         for side in r.sides:
-            meld = meld_text(side)
-            values = [side_label(self.table, side.side), meld, tricks_text(side),
-                      f"{side.score:+d}", f"{r.totals[side.side]}"]
+            values = self.row_texts(side)
             for x, text in zip(cols, values, strict=True):
                 draw_text(surface, text, (x, y), lay.font, theme.INK,
                           anchor="topleft" if x == cols[0] else "topright")

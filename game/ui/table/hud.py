@@ -111,7 +111,11 @@ def pile_label(scene: DrawnTable, side: int) -> str:
     discards = bool(rules.widow.size) and bidder >= 0 and rules.side_of(bidder) == side
     plus = " + discards" if discards else ""
     result = scene.model.result
-    if scene.board is not scene.view and result is not None:
+    # At the game's end the piles are the last hand's, scored: the view's counters are not
+    # that hand's (six-handed: "Your side 13 tricks · 42 pts" over a result of 48, the other
+    # pile 27, in a hand of 75).
+    over = scene.board.phase == Phase.GAME_OVER
+    if (scene.board is not scene.view or over) and result is not None:
         taken = next((sd.tricks for sd in result.sides if sd.side == side), 0)
         return f"{owner}\n{tricks}{plus} · {taken} pts"
     if won <= 0:  # "You discards" read as a sentence: whose, then what
@@ -133,9 +137,10 @@ def possessive(name: str) -> str:
 def pile_label_lines(scene: DrawnTable, side: int, text: str
                      ) -> list[tuple[str, tuple[int, int]]]:
     """Each line of a pile's label with its top left: centred under the pile, kept inside the
-    window and clear of the player's hand beside their own pile. A line that would run under
-    what the table keeps clear (a lesson's coach, beside the pile in the corner) breaks at
-    its " · "."""
+    window, clear of the player's hand beside their own pile and clear of the score panel
+    beside a pile at the left end of the top edge (five-handed: Northwest's "1 trick · 3 pts
+    + discards" ran over the panel's right edge). A line that would run under what the table
+    keeps clear (a lesson's coach, beside the pile in the corner) breaks at its " · "."""
     lay = scene.layout
     seat = scene.model.tricks.pile_seat(side)
     x, y, angle = lay.pile_slot(seat)
@@ -146,18 +151,22 @@ def pile_label_lines(scene: DrawnTable, side: int, text: str
     top, step = round(y + half + 4 * lay.s), font.get_linesize()
     clear = scene.keep_clear()
 
-    def left_of(line: str) -> int:
+    def left_of(line: str, row: int) -> int:
         width = font.size(line)[0]
-        return min(max(low, round(x - width / 2)), lay.size[0] - margin - width)
+        least = low
+        if top + row * step < lay.info.bottom and top + (row + 1) * step > lay.info.top:
+            least = max(low, lay.info.right + margin)  # a line level with the score panel
+        return min(max(least, round(x - width / 2)), lay.size[0] - margin - width)
 
     lines: list[str] = []
     for line in text.split("\n"):
-        rect = pygame.Rect(left_of(line), top + len(lines) * step, font.size(line)[0], step)
+        row = len(lines)
+        rect = pygame.Rect(left_of(line, row), top + row * step, font.size(line)[0], step)
         if " · " in line and any(rect.colliderect(r) for r in clear):
             lines += line.split(" · ")
         else:
             lines.append(line)
-    return [(line, (left_of(line), top + i * step)) for i, line in enumerate(lines)]
+    return [(line, (left_of(line, i), top + i * step)) for i, line in enumerate(lines)]
 
 
 def draw_shown_trick(scene: DrawnTable, surface: pygame.Surface) -> None:

@@ -12,8 +12,8 @@ import pygame
 from game.bots.callmeaning import CallReading, read_auction
 from game.rules.cards import Suit
 from game.ui import assets, theme
-from game.ui.table.labels import DrawnTable, side_label, suit_text
-from game.ui.widgets import draw_text, panel, tooltip_below
+from game.ui.table.labels import DrawnTable, side_initials, side_label, suit_text
+from game.ui.widgets import draw_text, elide, panel, tooltip_below
 
 if TYPE_CHECKING:
     from game.rules.view import PlayerView
@@ -83,16 +83,31 @@ def draw_info(scene: DrawnTable, surface: pygame.Surface) -> None:
     tally_word = "★" if rules.scoring.stars else ("checks" if rules.scoring.checks else "")
     # Two-handed: the meld laid this deal counts at once (the engine's running score).
     scores = view.running or view.scores
-    for side in range(rules.n_sides):
-        draw_text(surface, side_label(scene, side), (x, y), fs, theme.INK)
-        score = scores[side] if side < len(scores) else 0
-        extra = f"  {tallies[side]} {tally_word}" if tallies else ""
-        draw_text(surface, f"{score}{extra}", (right, y), fs, theme.GOLD, bold=True,
-                  anchor="topright")
+    figures = [f"{scores[side] if side < len(scores) else 0}"
+               + (f"  {tallies[side]} {tally_word}" if tallies else "")
+               for side in range(rules.n_sides)]
+    rooms = [right - x - assets.font(fs, True).size(f)[0] - round(8 * s) for f in figures]
+    for name, figure in zip(side_names_in(scene, fs, rooms), figures, strict=True):
+        draw_text(surface, name, (x, y), fs, theme.INK)
+        draw_text(surface, figure, (right, y), fs, theme.GOLD, bold=True, anchor="topright")
         y += step
     if lay.auction:
         y = draw_bidding(scene, surface, view, pygame.Rect(x, y, right - x, step))
     draw_contract(scene, surface, view, (x, y))
+
+
+def side_names_in(scene: DrawnTable, size: int, widths: list[int]) -> list[str]:
+    """Each side's name as it fits beside its score: all in full, else all by their seats'
+    short names (a side of three, "Southwest, North & Southeast", ran under its score at
+    six-handed; one side in full above "SW, N & SE" read as two kinds of name), cut where
+    even that is too long."""
+    font = assets.font(size)
+    sides = range(len(widths))
+    full = [side_label(scene, side) for side in sides]
+    if all(font.size(n)[0] <= w for n, w in zip(full, widths, strict=True)):
+        return full
+    return [elide(side_initials(scene, side), size, w) for side, w in zip(sides, widths,
+                                                                        strict=True)]
 
 
 def draw_bidding(scene: DrawnTable, surface: pygame.Surface, view: PlayerView,

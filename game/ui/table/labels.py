@@ -53,6 +53,13 @@ def side_label(scene: DrawnTable, side: int) -> str:
     return listed(["You" if s == scene.human else seating.name(s) for s in seating.seats_of(side)])
 
 
+def side_initials(scene: DrawnTable, side: int) -> str:
+    """A side by its seats' short names ("You, NW & NE"), where its full name has no room."""
+    seating = scene.match.rules.seating
+    return listed(["You" if s == scene.human else seating.initial(s)
+                   for s in seating.seats_of(side)])
+
+
 def suit_text(suit: int, four: bool) -> tuple[str, tuple[int, int, int]]:
     symbol = Suit(suit).symbol
     colours = theme.SUIT_ON_FELT_4 if four else theme.SUIT_ON_FELT

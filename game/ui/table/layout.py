@@ -116,7 +116,7 @@ class Layout:
         corner = self.top_right()
         return corner if corner in seats else seats[0]
 
-    def _top_stretch(self, seat: int) -> tuple[float, float]:
+    def top_stretch(self, seat: int) -> tuple[float, float]:
         """(left, right) of a top chair's stretch of the top edge: the whole middle when it is
         alone there; else its share of the room between the score panel and the top right's
         pile, which sits under the buttons."""
@@ -161,7 +161,7 @@ class Layout:
             return [(x0 + i * step, y - (round(22 * s) if i == raised else 0), 0.0)
                     for i in range(n)]
         if edge == "top":
-            left, right = self._top_stretch(seat)
+            left, right = self.top_stretch(seat)
             if self.chair(seat).share == 1.0:
                 reach, cx = w * 0.42, w / 2
             else:  # its pile lies at the stretch's left end, beside the hand
@@ -254,7 +254,7 @@ class Layout:
             y = self.bar.bottom + self.small_h / 2 + round(10 * s)
             if self.chair(seat).share == 1.0:
                 return (w / 2 - round(300 * s), y, 90.0)
-            left, _ = self._top_stretch(seat)  # at its stretch's left end
+            left, _ = self.top_stretch(seat)  # at its stretch's left end
             return (left + self.small_h / 2, y, 90.0)
         if seat == self.top_right():  # top right, under the buttons: the bottom right is ours
             return (w - self.small_h / 2 - round(14 * s), self.bar.bottom + self.small_w / 2

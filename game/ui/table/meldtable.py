@@ -82,11 +82,14 @@ def top_span(lay: Layout, seat: int) -> tuple[int, int]:
     """A top chair's strip: alone there, from the score panel to the top right's pile, under
     the buttons (its label's widest line kept clear): at 0.56 of the window, centred, the top
     chair's fourth meld was "+1 more (L)" beside empty table at every size. Sharing the top,
-    under its own hand."""
+    its own stretch of it."""
     pad = round(6 * lay.s)
     if lay.chair(seat).share < 1.0:
-        box = lay.hand_box(seat)
-        return box.left, box.right
+        # Its whole stretch of the top edge, not only under its hand: the pile at the
+        # stretch's left end and its label lie above the strip, level with the hand and the
+        # name (five-handed: under the hand alone, a marriage and a pinochle did not fit).
+        left, right = lay.top_stretch(seat)
+        return round(left) + pad, round(right) - pad
     label = assets.font(lay.font_small).size(PILE_WORST)[0]
     right = lay.size[0] - round(8 * lay.s) - label - pad
     return lay.info.right + pad, right
@@ -162,17 +165,26 @@ def draw_seat(scene: DrawnTable, surface: pygame.Surface, seat: int, meld: MeldR
     colour = theme.GOLD if counted else theme.INK_DIM
     edge = lay.edge(seat)
     row = lay.chair(seat).upright
-    top = rect.top if row else rect.top + head_h + round(2 * s)
     groups = [(m, f"{m.name} {m.points}") for m in meld.melds]
-    # Along the top and the bottom: each caption beside its cards (the strip is low, the cards
-    # use all of it); at a side: under them.
-    beside = round(4 * s) if row else 0
-    card_w, widths = fit_groups(lay, groups, rect.width, rect.bottom - top, row, cap, gap)
+    # Along the top and the bottom: each caption beside its cards and the heading before them
+    # (the strip is low, the cards use all of it); at a side: the heading above and captions
+    # under the cards, unless the strip is too low for that (six-handed: the lower side
+    # chairs' strips end at the player's, and showed "+2 more (L)" alone beside free table).
+    least = round(round(MIN_CARD * s) * 1.4)
+    below_heading = rect.height - head_h - round(2 * s)
+    inline = row or below_heading < least
+    flat = inline or below_heading < least + cap_h
+    top = rect.top if inline else rect.top + head_h + round(2 * s)
+    beside = round(4 * s) if flat else 0
+    room = rect.width - (head_w + gap if inline and not row else 0)
+    card_w, widths = fit_groups(lay, groups, room, rect.bottom - top, flat, cap, gap)
     step = round(card_w * 0.36)
     card_h = round(card_w * 1.4)
-    if row:
+    if inline:
         total = head_w + sum(w + gap for w in widths)
-        x = max(rect.left, rect.centerx - total // 2)
+        # North and South centred in front of the seat; a side chair's row starts at its hand.
+        x = (max(rect.left, rect.centerx - total // 2) if row else
+             rect.left if edge == "left" else max(rect.left, rect.right - total))
         draw_text(surface, heading, (x, rect.top + (rect.height - head_h) // 2), fs, colour,
                   bold=True)
         x += head_w + gap
@@ -184,21 +196,26 @@ def draw_seat(scene: DrawnTable, surface: pygame.Surface, seat: int, meld: MeldR
         x = rect.left if edge == "left" else max(
             rect.left, rect.right - sum(w + gap for w in widths) + gap)
     y = top
-    below = 0 if row else cap_h
+    below = 0 if flat else cap_h
     four = scene.app.settings.four_colour
+    more_w = assets.font(cap).size(f"+{len(groups)} more (L)")[0]
     for i, ((m, caption), width) in enumerate(zip(groups, widths, strict=True)):
-        if x + width > rect.right and not row and x > rect.left:
+        if x + width > rect.right and not flat and x > rect.left:
             x, y = rect.left, y + card_h + cap_h + round(4 * s)
-        if x + width > rect.right or y + card_h + below > rect.bottom + round(2 * s):
+        # In a row, a group that leaves no room for the "+1 more" after it is left out too
+        # (at a right chair the note ran onto its hand).
+        rest = sum(widths[i:]) + gap * (len(widths) - i - 1)
+        reach = x + (width if not flat or x + rest <= rect.right else width + gap + more_w)
+        if reach > rect.right or y + card_h + below > rect.bottom + round(2 * s):
             more = f"+{len(groups) - i} more (L)"
-            draw_text(surface, more, (x, y + ((card_h - cap_h) // 2 if row else 0)), cap,
+            draw_text(surface, more, (x, y + ((card_h - cap_h) // 2 if flat else 0)), cap,
                       theme.INK_DIM)
             return
         for j, card in enumerate(m.cards):
             at = surface.blit(assets.card_image(str(card), card_w, four), (x + j * step, y))
             record("card", at, str(card), surface)
         span = card_w + step * (len(m.cards) - 1)
-        at_caption = (x + span + beside, y + (card_h - cap_h) // 2) if row else (x, y + card_h)
+        at_caption = (x + span + beside, y + (card_h - cap_h) // 2) if flat else (x, y + card_h)
         draw_text(surface, caption, at_caption, cap, theme.INK, bold=True)
         x += width + gap
 
