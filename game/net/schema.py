@@ -17,6 +17,7 @@ read it field by field and raise :class:`WireError` naming the first thing that 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,7 +107,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     data = _object(raw, MAX_CLIENT_BYTES)
     kind = data.get("t")
     fields = _CLIENT_FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None:
+    if fields is None or not isinstance(kind, str):
         raise WireError("t", "not a message a client may send")
     unknown = sorted(set(data) - {"t"} - set(fields))
     if unknown:
@@ -114,41 +115,47 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     missing = [f for f, required in fields.items() if required and f not in data]
     if missing:
         raise WireError(missing[0], "missing")
-    if kind == "hello":
-        if data["v"] != PROTOCOL:
-            raise WireError("v", "this table speaks another version of the game")
-        token = data.get("token")
-        seat = data.get("seat")
-        owner = data.get("owner")
-        name = text(data["name"], "name", MAX_NAME).strip()
-        if not name or not name.isprintable():
-            raise WireError("name", "a name is 1 to 24 printable characters")
-        return Hello(name, None if token is None else _token(token, "token"),
-                     None if seat is None else whole(seat, "seat", 0, MAX_SEATS - 1),
-                     None if owner is None else _token(owner, "owner"))
-    if kind == "act":
-        return Act(_n(data), text(data["action"], "action", 200))
-    if kind == "claim":
-        return Claim(_n(data))
-    if kind == "declare_out":
-        return DeclareOutNow(_n(data))
-    if kind == "chat":
-        return Chat(whole(data["phrase"], "phrase", 0, len(PHRASES) - 1))
-    if kind == "seat":
-        level = data.get("level", "")
-        seat_kind = text(data["kind"], "kind", 10)
-        if seat_kind not in ("open", "bot"):
-            raise WireError("kind", "a seat is opened or given to a bot")
-        if seat_kind == "bot" and level not in BOT_LEVELS:
-            raise WireError("level", "not a bot level")
-        return SetSeat(whole(data["seat"], "seat", 0, MAX_SEATS - 1), seat_kind,
-                       level if isinstance(level, str) else "")
-    if kind == "review":
-        return ReviewHand(whole(data["hand"], "hand", 0, MAX_HANDS))
-    if kind == "move":
-        return MoveSeat(whole(data["source"], "source", 0, MAX_SEATS - 1),
-                        whole(data["target"], "target", 0, MAX_SEATS - 1))
-    return Start()
+    return _READERS[kind](data)
+
+
+def _hello(data: dict[str, Any]) -> Hello:
+    if data["v"] != PROTOCOL:
+        raise WireError("v", "this table speaks another version of the game")
+    token = data.get("token")
+    seat = data.get("seat")
+    owner = data.get("owner")
+    name = text(data["name"], "name", MAX_NAME).strip()
+    if not name or not name.isprintable():
+        raise WireError("name", "a name is 1 to 24 printable characters")
+    return Hello(name, None if token is None else _token(token, "token"),
+                 None if seat is None else whole(seat, "seat", 0, MAX_SEATS - 1),
+                 None if owner is None else _token(owner, "owner"))
+
+
+def _set_seat(data: dict[str, Any]) -> SetSeat:
+    level = data.get("level", "")
+    seat_kind = text(data["kind"], "kind", 10)
+    if seat_kind not in ("open", "bot"):
+        raise WireError("kind", "a seat is opened or given to a bot")
+    if seat_kind == "bot" and level not in BOT_LEVELS:
+        raise WireError("level", "not a bot level")
+    return SetSeat(whole(data["seat"], "seat", 0, MAX_SEATS - 1), seat_kind,
+                   level if isinstance(level, str) else "")
+
+
+# Each kind's reader, its fields already known to be there and no others.
+_READERS: dict[str, Callable[[dict[str, Any]], ClientMessage]] = {
+    "hello": _hello,
+    "act": lambda data: Act(_n(data), text(data["action"], "action", 200)),
+    "claim": lambda data: Claim(_n(data)),
+    "declare_out": lambda data: DeclareOutNow(_n(data)),
+    "chat": lambda data: Chat(whole(data["phrase"], "phrase", 0, len(PHRASES) - 1)),
+    "seat": _set_seat,
+    "move": lambda data: MoveSeat(whole(data["source"], "source", 0, MAX_SEATS - 1),
+                                  whole(data["target"], "target", 0, MAX_SEATS - 1)),
+    "review": lambda data: ReviewHand(whole(data["hand"], "hand", 0, MAX_HANDS)),
+    "start": lambda data: Start(),
+}
 
 
 _CLIENT_FIELDS: dict[str, dict[str, bool]] = {

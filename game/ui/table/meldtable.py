@@ -9,6 +9,8 @@ drawing): the table scene is being split into components, and this stays easy to
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from game.rules.meld import Meld, MeldResult
@@ -178,7 +180,6 @@ def draw_seat(scene: DrawnTable, surface: pygame.Surface, seat: int, meld: MeldR
     beside = round(4 * s) if flat else 0
     room = rect.width - (head_w + gap if inline and not row else 0)
     card_w, widths = fit_groups(lay, groups, room, rect.bottom - top, flat, cap, gap)
-    step = round(card_w * 0.36)
     card_h = round(card_w * 1.4)
     if inline:
         total = head_w + sum(w + gap for w in widths)
@@ -195,29 +196,57 @@ def draw_seat(scene: DrawnTable, surface: pygame.Surface, seat: int, meld: MeldR
         # A right chair's groups end at its hand, as a left chair's start at its own.
         x = rect.left if edge == "left" else max(
             rect.left, rect.right - sum(w + gap for w in widths) + gap)
-    y = top
-    below = 0 if flat else cap_h
+    _draw_groups(surface, scene, groups, widths, rect, (x, top),
+                 _Strip(card_w, round(card_w * 0.36), card_h, cap, cap_h, gap, beside, flat))
+
+
+@dataclass(frozen=True)
+class _Strip:
+    """How a seat's meld groups are laid in its strip: the cards' size and overlap, the
+    captions' size, and whether the captions sit beside the cards (a row) or under them."""
+
+    card_w: int
+    step: int
+    card_h: int
+    cap: int
+    cap_h: int
+    gap: int
+    beside: int
+    flat: bool
+
+
+def _draw_groups(surface: pygame.Surface, scene: DrawnTable, groups: list[tuple[Meld, str]],
+                 widths: list[int], rect: pygame.Rect, start: tuple[int, int],
+                 st: _Strip) -> None:
+    """The groups from ``start``, wrapping under a side chair's heading; where the strip ends,
+    "+N more (L)" says how many were left out (the meld display shows them all)."""
+    x, y = start
+    s = scene.layout.s
+    below = 0 if st.flat else st.cap_h
     four = scene.app.settings.four_colour
-    more_w = assets.font(cap).size(f"+{len(groups)} more (L)")[0]
+    more_w = assets.font(st.cap).size(f"+{len(groups)} more (L)")[0]
     for i, ((m, caption), width) in enumerate(zip(groups, widths, strict=True)):
-        if x + width > rect.right and not flat and x > rect.left:
-            x, y = rect.left, y + card_h + cap_h + round(4 * s)
+        if x + width > rect.right and not st.flat and x > rect.left:
+            x, y = rect.left, y + st.card_h + st.cap_h + round(4 * s)
         # In a row, a group that leaves no room for the "+1 more" after it is left out too
         # (at a right chair the note ran onto its hand).
-        rest = sum(widths[i:]) + gap * (len(widths) - i - 1)
-        reach = x + (width if not flat or x + rest <= rect.right else width + gap + more_w)
-        if reach > rect.right or y + card_h + below > rect.bottom + round(2 * s):
+        rest = sum(widths[i:]) + st.gap * (len(widths) - i - 1)
+        reach = x + (width if not st.flat or x + rest <= rect.right
+                     else width + st.gap + more_w)
+        if reach > rect.right or y + st.card_h + below > rect.bottom + round(2 * s):
             more = f"+{len(groups) - i} more (L)"
-            draw_text(surface, more, (x, y + ((card_h - cap_h) // 2 if flat else 0)), cap,
-                      theme.INK_DIM)
+            draw_text(surface, more, (x, y + ((st.card_h - st.cap_h) // 2 if st.flat else 0)),
+                      st.cap, theme.INK_DIM)
             return
         for j, card in enumerate(m.cards):
-            at = surface.blit(assets.card_image(str(card), card_w, four), (x + j * step, y))
+            at = surface.blit(assets.card_image(str(card), st.card_w, four),
+                              (x + j * st.step, y))
             record("card", at, str(card), surface)
-        span = card_w + step * (len(m.cards) - 1)
-        at_caption = (x + span + beside, y + (card_h - cap_h) // 2) if flat else (x, y + card_h)
-        draw_text(surface, caption, at_caption, cap, theme.INK, bold=True)
-        x += width + gap
+        span = st.card_w + st.step * (len(m.cards) - 1)
+        at_caption = ((x + span + st.beside, y + (st.card_h - st.cap_h) // 2) if st.flat
+                      else (x, y + st.card_h))
+        draw_text(surface, caption, at_caption, st.cap, theme.INK, bold=True)
+        x += width + st.gap
 
 
 def fit_groups(lay: Layout, groups: list[tuple[Meld, str]], width: int, height: int,
