@@ -6,6 +6,8 @@ tricks in it, from the engine."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.ui.table.hud import pile_label
 from tests.ui.driving import run_until, start
 
@@ -60,3 +62,24 @@ def test_the_piles_at_the_games_end_read_the_last_hands_result():
             sweeping=[], side_tricks=[13, 7])))
     assert pile_label(scene, 0) == "Your side\n13 tricks · 48 pts"
     assert pile_label(scene, 1) == "Southwest, North & Southeast\n7 tricks · 27 pts"
+
+
+@pytest.mark.parametrize(("preset", "side", "said"), [
+    ("six-handed", 0, "You, Northwest & Northeast reached 750"),
+    ("six-handed", 1, "Southwest, North & Southeast reached 750"),
+    ("racehorse", 0, "You & North reached 500"),
+    ("five-handed", 0, "You reached 500"),
+])
+def test_the_game_over_reason_names_the_players_side_as_the_table_does(app, preset, side,
+                                                                     said):
+    """The engine's reason names the winners by seat ("South, Northwest & Northeast reached
+    750"); under "You win the game!" the player's own seat reads "You", as everywhere else."""
+    from game.rules.events import GameWon
+    from game.ui.scenes.displays import GameOverScene
+
+
+    table = start(app, preset)
+    seating = table.match.rules.seating
+    target = 750 if preset == "six-handed" else 500
+    won = GameWon(side, f"{seating.side_name(side)} reached {target}")
+    assert GameOverScene(app, table, won).reason() == said

@@ -322,6 +322,19 @@ class GameOverScene(Display):
         self.buttons += [Button("New game", self.new_game, destructive=True),
                          Button("Title screen", self.to_title)]
 
+    def reason(self) -> str:
+        """The engine's reason, with the side it begins with named as the table names it
+        ("You, Northwest & Northeast reached 750", not "South, Northwest & Northeast")."""
+        text = self.won.reason
+        seating = self.table.match.rules.seating
+        sides = {seating.side_of(seat) for seat in seating.seats}
+        # the longest name first: "South" alone is the start of "South, Northwest & ..."
+        for side in sorted(sides, key=lambda x: -len(seating.side_name(x))):
+            name = seating.side_name(side)
+            if text.startswith(name + " "):
+                return side_label(self.table, side) + text[len(name):]
+        return text
+
     def new_game(self) -> None:
         """Another game at the table just played, whoever chose it."""
         start_game(self.app, self.finished.session.chosen, new_seed=True)
@@ -353,7 +366,7 @@ class GameOverScene(Display):
                  f"{side_label(self.table, self.won.side)} {verb} the game")
         draw_text(surface, title, (rect.centerx, rect.top + round(22 * s)),
                   round(lay.font_big * 1.3), theme.GOLD, bold=True, anchor="midtop")
-        draw_text(surface, self.won.reason, (rect.centerx, rect.top + round(84 * s)), lay.font,
+        draw_text(surface, self.reason(), (rect.centerx, rect.top + round(84 * s)), lay.font,
                   theme.INK, anchor="midtop")
         y = rect.top + round(130 * s)
         tallies = self.table.view.tallies
