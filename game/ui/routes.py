@@ -11,9 +11,10 @@ from game.rules.ruleset import RuleSet
 from game.store.lessons import Lesson, Puzzle
 from game.ui.scene import AppContext, Route, Scene
 from game.ui.scenes.confirm import ConfirmScene
-from game.ui.scenes.displays import GameOverScene, LastTrickScene, MeldScene, ResultScene
+from game.ui.scenes.displays import LastTrickScene, MeldScene, ResultScene
 from game.ui.scenes.drill import DrillTutor
 from game.ui.scenes.firsthand import FirstHandTutor
+from game.ui.scenes.gameover import GameOverScene
 from game.ui.scenes.handreview import DecisionScene, HandReviewScene
 from game.ui.scenes.history import HistoryScene
 from game.ui.scenes.join import JoinScene

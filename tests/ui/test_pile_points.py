@@ -75,7 +75,7 @@ def test_the_game_over_reason_names_the_players_side_as_the_table_does(app, pres
     """The engine's reason names the winners by seat ("South, Northwest & Northeast reached
     750"); under "You win the game!" the player's own seat reads "You", as everywhere else."""
     from game.rules.events import GameWon
-    from game.ui.scenes.displays import GameOverScene
+    from game.ui.scenes.gameover import GameOverScene
 
 
     table = start(app, preset)

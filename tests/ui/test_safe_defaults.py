@@ -12,7 +12,7 @@ import pytest
 from game.rules.actions import AgreeThrowIn, DeclareOut, ThrowIn
 from game.ui.scene import Route
 from game.ui.scenes.confirm import ConfirmScene
-from game.ui.scenes.displays import GameOverScene
+from game.ui.scenes.gameover import GameOverScene
 from game.ui.table.scene import TableScene
 from game.ui.widgets import DEFAULT_KEYS, Button
 from tests.ui.conftest import key, pump
