@@ -88,6 +88,7 @@ class TableClient:
         self._ws: ClientConnection | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._links_task: asyncio.Task[None] | None = None
         self.on_arrival: Callable[[str, float], None] | None = None  # (kind, when): figures
 
     # -- the frame's side: never waits ----------------------------------------------------------
@@ -122,10 +123,15 @@ class TableClient:
 
     def close(self) -> None:
         self._stop.set()
-        loop, ws = self._loop, self._ws
-        if loop is not None and ws is not None:
+        loop, ws, links = self._loop, self._ws, self._links_task
+        if loop is not None:
             with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(lambda: asyncio.ensure_future(ws.close()))
+                if ws is not None:
+                    loop.call_soon_threadsafe(lambda: asyncio.ensure_future(ws.close()))
+                # the thread may be between links (connecting, or waiting to try again): a
+                # link it opens after this would be read forever, so its work is cancelled
+                if links is not None:
+                    loop.call_soon_threadsafe(links.cancel)
         if self._thread is not None:
             self._thread.join()
 
@@ -161,9 +167,12 @@ class TableClient:
 
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
-        self._loop = loop
+        links = loop.create_task(self._links())
+        self._loop, self._links_task = loop, links
         try:
-            loop.run_until_complete(self._links())
+            loop.run_until_complete(links)
+        except asyncio.CancelledError:
+            self._status(CLOSED, "")
         finally:
             loop.close()
 

@@ -150,6 +150,9 @@ class RemoteMatch:
         self.shown = update
         if state.synced != self.synced_seen:
             self.synced_seen = state.synced
+            # a move sent before the sync may have been lost with the host: the position
+            # the sync shows is this seat's to answer again
+            self.pending = -1
             self.resync = True  # the table draws the hand from the sync's events
             return []
         return list(update.events)

@@ -36,13 +36,17 @@ class Device:
     rng: random.Random
     level: str = "random"
     answered: int = -1  # the last position this device sent a move for
+    synced: int = 0  # the host's syncs seen when it was sent: a move sent before a sync
+    # may have been lost with the host, and the sync's position is answered again
     moves: int = 0
 
     def turn(self) -> bool:
         """Keep what arrived; send a move if this seat is to act in the newest position."""
         self.client.poll()
         latest = self.client.state.latest
-        if latest is None or latest.n == self.answered or not latest.view.legal:
+        state = self.client.state
+        if latest is None or not latest.view.legal \
+                or (latest.n == self.answered and state.synced == self.synced):
             return False
         view = latest.view
         if self.level == "random":
@@ -50,7 +54,7 @@ class Device:
             action = self.rng.choice(moves or list(view.legal))
         else:
             action = make_bot(self.level).choose(view, self.rng)
-        self.answered = latest.n
+        self.answered, self.synced = latest.n, state.synced
         self.moves += 1
         return self.client.send(Act(latest.n, str(action)))
 

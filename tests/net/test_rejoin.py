@@ -4,6 +4,8 @@ same table again from its save, its players rejoining. All on 127.0.0.1."""
 
 from __future__ import annotations
 
+import threading
+
 from game.net.hosting import new_table, resume_table
 from game.net.schema import Start
 from game.net.server import TableServer
@@ -90,3 +92,58 @@ def test_a_table_file_that_is_not_one_is_set_aside_in_one_line(tmp_path):
     assert load_table(store, "racehorse") is None
     assert not path.exists()
     assert len(store.messages) == 1 and "owner_key" in store.messages[0]
+
+
+def swallow_next_move(host) -> threading.Event:
+    """The host's engine loses the next move a device sends, as a host that stops before its
+    engine takes a move in flight does; the event is set when one was lost."""
+    lost = threading.Event()
+    real = host.move
+
+    def move(conn, seat, message):
+        if not lost.is_set():
+            lost.set()
+            return []
+        return real(conn, seat, message)
+    host.move = move
+    return lost
+
+
+def test_a_move_in_flight_when_the_host_stops_is_answered_again_at_the_rejoin(tmp_path):
+    # the flaky stall of the test above, made certain: a device that had sent its move for
+    # position n kept waiting for n to be answered after the resumed host showed n again
+    rules = load_preset("racehorse")
+    spec = TableSpec(rules, "racehorse", None)
+    hosting = new_table(spec, [None, None, "random", "random"], "random", root=tmp_path)
+    server = TableServer(hosting.host, LOOPBACK, 0, bot_delay=0.0)
+    server.start()
+    r = Room(server)
+    a = r.join("Ann", seat=0, owner=True)
+    b = r.join("Bob", seat=1)
+    start(r, a)
+    assert r.wait(lambda: a.moves + b.moves >= 6)
+    lost = swallow_next_move(hosting.host)
+    assert r.wait(lost.is_set)
+    n = r.host.n
+    sent = [d for d in r.devices if d.answered == n]
+    assert len(sent) == 1 and r.host.match.actor == sent[0].client.state.seat
+    server.stop()
+    resumed = resume_table(spec, 0.0, root=tmp_path)
+    assert resumed is not None and resumed.host.n == n  # the move never reached the save
+    # the host's own players (bots, stand-ins) wait until the people are back, so that the
+    # person, not a stand-in, answers the position the lost move was for
+    people_back = threading.Event()
+    bot_to_act = resumed.host.bot_to_act
+    resumed.host.bot_to_act = lambda: people_back.is_set() and bot_to_act()
+    again = TableServer(resumed.host, LOOPBACK, server.port, bot_delay=0.0)
+    again.start()
+    r.server = again
+    try:
+        assert r.wait(lambda: all(d.client.state.synced >= 2 for d in r.devices))
+        assert not r.host.chairs[sent[0].client.state.seat].away
+        people_back.set()
+        assert r.wait(lambda: r.host.n > n + 5)  # the lost move was sent again
+        assert n in r.host.match.human_decisions(sent[0].client.state.seat)  # by its player
+        assert r.leaks == []
+    finally:
+        r.close()
