@@ -57,12 +57,8 @@ def zone(lay: Layout, seat: int) -> pygame.Rect:
     if lay.chair(seat).upright:
         _, ty, _ = lay.trick_slot(seat)
         if edge == "top":
-            top = lay.hand_box(seat).bottom + pad
-            if lay.chair(seat).share < 1.0:  # its name lies under its hand
-                top = round(lay.top_name_y(seat) + lay.font * 0.95) + pad
-            bottom = round(ty - th / 2) - pad
-            left, right = top_span(lay, seat)
-            return pygame.Rect(left, top, right - left, max(0, bottom - top))
+            strip = _between(lay, seat)
+            return beside_trick(lay, seat, strip) if _too_low(lay, seat, strip) else strip
         width = south_width(lay, seat)
         top = round(ty + th / 2) + pad
         bottom = lay.status.top - pad
@@ -78,6 +74,60 @@ def zone(lay: Layout, seat: int) -> pygame.Rect:
     else:
         left, right = round(tx + tw / 2) + pad, box.left - pad
     return pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
+
+
+def _between(lay: Layout, seat: int) -> pygame.Rect:
+    """A top chair's strip between its hand (or its name, under a shared top's hand) and its
+    card of the trick."""
+    pad = round(6 * lay.s)
+    top = lay.hand_box(seat).bottom + pad
+    if lay.chair(seat).share < 1.0:  # its name lies under its hand
+        top = round(lay.top_name_y(seat) + lay.font * 0.95) + pad
+    bottom = round(lay.trick_slot(seat)[1] - lay.trick_h / 2) - pad
+    left, right = top_span(lay, seat)
+    return pygame.Rect(left, top, right - left, max(0, bottom - top))
+
+
+def _too_low(lay: Layout, seat: int, strip: pygame.Rect) -> bool:
+    return lay.chair(seat).share < 1.0 and strip.height < least_card_h(lay)
+
+
+def stacked(lay: Layout, seat: int) -> bool:
+    """Whether the seat's strip holds its heading above its groups (a side chair's, or a top
+    chair's beside its card of the trick) rather than one row after its heading."""
+    if not lay.chair(seat).upright:
+        return True
+    return lay.edge(seat) == "top" and _too_low(lay, seat, _between(lay, seat))
+
+
+def least_card_h(lay: Layout) -> int:
+    """The height of the smallest meld card drawn."""
+    return round(round(MIN_CARD * lay.s) * 1.4)
+
+
+def trick_rect(lay: Layout, seat: int) -> pygame.Rect:
+    x, y, _ = lay.trick_slot(seat)
+    return pygame.Rect(round(x - lay.trick_w / 2), round(y - lay.trick_h / 2), lay.trick_w,
+                       lay.trick_h)
+
+
+def beside_trick(lay: Layout, seat: int, strip: pygame.Rect) -> pygame.Rect:
+    """A top chair's strip when the one between its name and its card of the trick is lower
+    than a meld card (five-handed, the largest cards: 19 pixels at 1024x640): the wider side
+    of that strip beside its card of the trick, reaching down to the first thing below it
+    (another chair's card of the trick, hand or strip, the message line)."""
+    pad = round(6 * lay.s)
+    slot = trick_rect(lay, seat)
+    sides = ((strip.left, slot.left - pad), (slot.right + pad, strip.right))
+    left, right = max(sides, key=lambda side: side[1] - side[0])
+    bottom = lay.status.top - pad
+    below = [trick_rect(lay, o) for o in lay.seating.seats if o != seat]
+    below += [lay.hand_box(o) for o in lay.seating.seats if o != seat]
+    below += [zone(lay, o) for o in lay.seating.seats if not lay.chair(o).upright]
+    for thing in below:
+        if thing.left < right and left < thing.right and thing.top > strip.top:
+            bottom = min(bottom, thing.top - pad)
+    return pygame.Rect(left, strip.top, max(0, right - left), max(0, bottom - strip.top))
 
 
 def top_span(lay: Layout, seat: int) -> tuple[int, int]:
@@ -166,13 +216,16 @@ def draw_seat(scene: DrawnTable, surface: pygame.Surface, seat: int, meld: MeldR
     head_w, head_h = assets.font(fs, True).size(heading)
     colour = theme.GOLD if counted else theme.INK_DIM
     edge = lay.edge(seat)
-    row = lay.chair(seat).upright
+    row = not stacked(lay, seat)
+    # a stacked strip starts at the seat's own side: a left chair's, or a top chair's left of
+    # the middle, at its left
+    leftward = edge == "left" or (edge == "top" and rect.centerx < lay.center[0])
     groups = [(m, f"{m.name} {m.points}") for m in meld.melds]
     # Along the top and the bottom: each caption beside its cards and the heading before them
     # (the strip is low, the cards use all of it); at a side: the heading above and captions
     # under the cards, unless the strip is too low for that (six-handed: the lower side
     # chairs' strips end at the player's, and showed "+2 more (L)" alone beside free table).
-    least = round(round(MIN_CARD * s) * 1.4)
+    least = least_card_h(lay)
     below_heading = rect.height - head_h - round(2 * s)
     inline = row or below_heading < least
     flat = inline or below_heading < least + cap_h
@@ -185,16 +238,16 @@ def draw_seat(scene: DrawnTable, surface: pygame.Surface, seat: int, meld: MeldR
         total = head_w + sum(w + gap for w in widths)
         # North and South centred in front of the seat; a side chair's row starts at its hand.
         x = (max(rect.left, rect.centerx - total // 2) if row else
-             rect.left if edge == "left" else max(rect.left, rect.right - total))
+             rect.left if leftward else max(rect.left, rect.right - total))
         draw_text(surface, heading, (x, rect.top + (rect.height - head_h) // 2), fs, colour,
                   bold=True)
         x += head_w + gap
         top = rect.top + max(0, (rect.height - card_h) // 2)
     else:
-        hx = rect.left if edge == "left" else rect.right - head_w
+        hx = rect.left if leftward else rect.right - head_w
         draw_text(surface, heading, (hx, rect.top), fs, colour, bold=True)
         # A right chair's groups end at its hand, as a left chair's start at its own.
-        x = rect.left if edge == "left" else max(
+        x = rect.left if leftward else max(
             rect.left, rect.right - sum(w + gap for w in widths) + gap)
     _draw_groups(surface, scene, groups, widths, rect, (x, top),
                  _Strip(card_w, round(card_w * 0.36), card_h, cap, cap_h, gap, beside, flat))
