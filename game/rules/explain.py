@@ -334,6 +334,11 @@ def _sitting_out_lines(rules: RuleSet) -> list[str]:
             "out scores nothing that hand. The deal passes round every chair."]
 
 
+def sitting_out_note(rules: RuleSet) -> str:
+    """Who sits out, in a sentence or two ("" where everyone is dealt in)."""
+    return " ".join(_sitting_out_lines(rules))
+
+
 def _sitting_out_decisions(rules: RuleSet) -> list[str]:
     if not rules.seating.sits_out:
         return []

@@ -25,6 +25,8 @@ DEFAULT_LEVEL = "medium"
 # Cards easy on the eyes (issue 25): the size of the player's cards and the trick, up to 1.5x.
 CARD_SIZES = (1.0, 1.25, 1.5)
 THEMES = ("classic", "high contrast")
+# People at a three-handed table (VARIANTS.md, "Sitting out"): 0 is the preset's three.
+SEATED = (0, 4, 5)
 # Where each seat's meld is shown: left face up on the table through the first trick, and/or
 # the modal meld display (L opens the full recap either way).
 MELD_SHOWS = ("table", "table and display", "display")
@@ -56,6 +58,7 @@ class Settings:
     two_handed_common_order: bool = False  # two-handed: A-10-K-Q-J-9 instead of 004's order
     beat_led_after_trump: bool = False  # must beat the led suit even after a trump
     simultaneous_exchange: bool = False  # the bidder passes back from its own hand, unseen
+    seated: int = 0  # three-handed tables: 4 or 5 sit down and some sit out each hand (0: 3)
     trick_pause: str = "1 s"  # one of TRICK_PAUSES
     play_forced: bool = True  # play the player's only legal card for them
     card_size: float = 1.0  # one of CARD_SIZES
@@ -143,6 +146,7 @@ CHECKS: dict[str, Callable[[Any, str], Any]] = {
     "two_handed_match": schema.flag,
     "two_handed_64": schema.flag, "two_handed_common_order": schema.flag,
     "beat_led_after_trump": schema.flag, "simultaneous_exchange": schema.flag,
+    "seated": lambda v, f: schema.choice(v, f, SEATED),
     "trick_pause": lambda v, f: schema.choice(v, f, tuple(TRICK_PAUSES)),
     "play_forced": schema.flag,
     "card_size": _card_size,

@@ -9,16 +9,23 @@ import pygame
 
 from game.bots.registry import TABLE_LEVELS as LEVELS
 from game.rules.errors import RulesError
-from game.rules.explain import rank_order_note
+from game.rules.explain import rank_order_note, sitting_out_note
 from game.rules.ruleset import RuleSet
 from game.store.content import load_ruleset, preset_names, ruleset_from_text
 from game.store.saves import SavedGame
-from game.store.settings import BOT_SEATS
+from game.store.settings import BOT_SEATS, SEATED
 from game.store.tables import TableChoice
 from game.ui import assets, theme
 from game.ui.menu import MenuScene
 from game.ui.scene import Route
-from game.ui.table.house import HouseOption, house_text, offered, setup_table
+from game.ui.table.house import (
+    HouseOption,
+    house_text,
+    offered,
+    seated_label,
+    seating_offered,
+    setup_table,
+)
 from game.ui.table.start import game_in_progress, resume_game, start_game
 from game.ui.widgets import Button, draw_text, draw_wrapped, wrap
 
@@ -134,6 +141,7 @@ class SetupScene(MenuScene):
         super().__init__(app)
         self.error = ""
         self.description = ""
+        self.desc_h = 0
         self.refresh()
 
     def refresh(self) -> None:
@@ -145,7 +153,10 @@ class SetupScene(MenuScene):
                                        selected=settings.variant == name))
         rules = load_ruleset(settings.variant) if settings.variant in preset_names() else None
         # A house file's table is read when the game starts: until then, the first preset's.
-        seating = (rules or load_ruleset(preset_names()[0])).seating
+        # A preset's chairs are those of its house options (four or five at a three-handed
+        # table).
+        seating = (setup_table(settings).rules if rules is not None
+                   else load_ruleset(preset_names()[0])).seating
         levels = settings.bot_levels(seating.players - 1)
         for i, seat in enumerate(seating.seats[1:]):
             self.buttons.append(Button(f"{seating.name(seat)}: {levels[i]}",
@@ -159,6 +170,12 @@ class SetupScene(MenuScene):
                                    "seat, with your cards and opponents: both scores are "
                                    "shown after the hand"))
         self.description = self._description(rules)
+        if rules is not None and seating_offered(rules):
+            self.buttons.append(Button(seated_label(settings.seated), self.cycle_seated,
+                                       selected=bool(settings.seated),
+                                       tooltip="More people than hands: each hand the dealer "
+                                       "sits out, and at five the player second from the "
+                                       "dealer's left too"))
         for option in offered(rules) if rules is not None else ():
             on = bool(getattr(settings, option.key))
             # highlighted when it changes the preset's rules
@@ -191,10 +208,22 @@ class SetupScene(MenuScene):
                 j = i - presets
                 b.rect = pygame.Rect(right_x, top + j * (h + gap), width, h)
         # as tall as the longer column (a preset's house options lengthen the right one), with
-        # room under it for the preset's description
+        # room under it for the preset's description (five lines with who sits out)
         rows = max(presets, len(self.buttons) - presets)
+        self.desc_h = max(round(90 * s), self._description_lines(size) * assets.font(
+            self._description_size(size)).get_linesize())
         self.rect = pygame.Rect(left_x - round(30 * s), top - round(90 * s),
-                                2 * width + round(100 * s), rows * (h + gap) + round(200 * s))
+                                2 * width + round(100 * s),
+                                rows * (h + gap) + round(110 * s) + self.desc_h)
+
+    @staticmethod
+    def _description_size(size: tuple[int, int]) -> int:
+        return max(12, round(15 * theme.scale_for(size)))
+
+    def _description_lines(self, size: tuple[int, int]) -> int:
+        s = theme.scale_for(size)
+        width = 2 * round(420 * s) + round(100 * s) - round(60 * s)
+        return len(wrap(self.description, self._description_size(size), width))
 
     def pick(self, name: str) -> None:
         self.app.settings.variant = name
@@ -216,14 +245,21 @@ class SetupScene(MenuScene):
         self.refresh()
 
     def _description(self, rules: RuleSet | None) -> str:
-        """The preset's description, and its rank order said plainly when it is not the common
-        one (issue 16: 004's A-K-Q-J-10-9), from the rules the options make."""
+        """The preset's description, its rank order said plainly when it is not the common
+        one (issue 16: 004's A-K-Q-J-10-9) and who sits out where more sit down than are
+        dealt, from the rules the options make."""
         if rules is None:
             return ""
         text = house_text(self.app.settings.variant, rules, self.app.settings)
         played = ruleset_from_text(text, "house options") if text else rules
-        note = rank_order_note(played)
-        return rules.description + (" " + note if note else "")
+        notes = [n for n in (rank_order_note(played), sitting_out_note(played)) if n]
+        return " ".join([rules.description, *notes])
+
+    def cycle_seated(self) -> None:
+        """Three, four or five at a three-handed table, one click each."""
+        settings = self.app.settings
+        settings.seated = SEATED[(SEATED.index(settings.seated) + 1) % len(SEATED)]
+        self.refresh()
 
     def toggle(self, option: HouseOption) -> None:
         """One click turns a house option on or off (issue 16's rank order, issue 18's two
@@ -263,9 +299,11 @@ class SetupScene(MenuScene):
         settings = self.app.settings
         if settings.variant in preset_names():
             text = self.description
-            box = pygame.Rect(self.rect.left + round(30 * s), self.rect.bottom - round(96 * s),
-                              self.rect.width - round(60 * s), round(90 * s))
-            draw_wrapped(surface, text, box, max(12, round(15 * s)), theme.INK_DIM)
+            box = pygame.Rect(self.rect.left + round(30 * s),
+                              self.rect.bottom - self.desc_h - round(6 * s),
+                              self.rect.width - round(60 * s), self.desc_h)
+            draw_wrapped(surface, text, box, self._description_size(surface.get_size()),
+                         theme.INK_DIM)
         if self.error:
             draw_text(surface, self.error, (surface.get_width() // 2, self.rect.bottom
                       + round(10 * s)), max(12, round(15 * s)), theme.RED, anchor="midtop")

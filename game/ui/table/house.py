@@ -77,11 +77,29 @@ def offered(rules: RuleSet) -> list[HouseOption]:
     return [o for o in OPTIONS if o.applies(rules)]
 
 
+def seating_offered(rules: RuleSet) -> bool:
+    """Whether four or five may sit down at this preset (VARIANTS.md, "Sitting out": "at the
+    three-handed tables (cutthroat, check) four or five people may sit down")."""
+    table = rules.table
+    return table.players == 3 and table.sides == "each-for-self" and table.seated == 0
+
+
+def seated_label(seated: int) -> str:
+    """The new-game screen's button for the people at a three-handed table."""
+    if seated in (0, 3):
+        return "At the table: 3 players"
+    out = seated - 3
+    return f"At the table: {seated}, {'one' if out == 1 else 'two'} sitting out each hand"
+
+
 def house_text(preset: str, rules: RuleSet, settings: Settings) -> str | None:
     """A house-rules file for ``preset`` with the options chosen in ``settings``, or None when
     none of them changes the preset."""
     sections: Lines = {}
     chosen = []
+    if seating_offered(rules) and settings.seated:
+        sections["table"] = [f"seated = {settings.seated}"]
+        chosen.append(seated_label(settings.seated).removeprefix("At the table: "))
     for option in offered(rules):
         on = bool(getattr(settings, option.key))
         lines = option.lines(rules, on)
