@@ -39,7 +39,7 @@ LAYERS: list[tuple[str, str]] = [
     ("match", r"game\.match(\.\w+)?$"),
     ("tutorial", r"game\.tutorial(\.\w+)?$"),
     ("net", r"game\.net(\.\w+)?$"),
-    ("ui base", r"game\.ui(\.(theme|anim|assets|widgets|menupage|scene))?$"),
+    ("ui base", r"game\.ui(\.(theme|anim|assets|widgets|menupage|scene|progress))?$"),
     ("ui table", r"game\.ui\.table(\.\w+)?$"),
     ("ui overlay pieces", r"game\.ui\.(overlay|handpick|menu|coached|coached_controls"
                           r"|coached_panel|coached_popups|coached_hand)$"),

@@ -72,8 +72,8 @@ def prepare_window(app: App, table: TableChoice | None, seed: int | None) -> Non
     progress there is never replaced unasked (issue 25): the player is asked first, as the
     new-game menu asks, and resuming it is the default (Enter); Escape leaves both at the
     title."""
+    from game.ui.progress import progress_text
     from game.ui.scene import Route
-    from game.ui.scenes.menus import progress_text
     from game.ui.table.start import game_in_progress, resume_game, start_game
 
     title = app.open(Route.TITLE)

@@ -20,7 +20,7 @@ from game.ui.scenes.history import HistoryScene
 from game.ui.scenes.join import JoinScene
 from game.ui.scenes.lesson import LessonTutor
 from game.ui.scenes.lobby import LobbyScene, host_lobby
-from game.ui.scenes.menus import PauseScene, SavedGamesScene, SetupScene, TitleScene
+from game.ui.scenes.menus import PauseScene, SavedGamesScene, TitleScene
 from game.ui.scenes.passing import PassScene
 from game.ui.scenes.phasestats import PhaseStatsScene
 from game.ui.scenes.play import (
@@ -39,6 +39,7 @@ from game.ui.scenes.review import BiddingScene, HandsScene, ReplayScene
 from game.ui.scenes.ruleorder import RuleOrderScene
 from game.ui.scenes.scoresheet import ScoreSheetScene
 from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.sheets import HelpScene, RulesScene
 from game.ui.scenes.stats import StatsScene
 from game.ui.scenes.stockturn import MeldTurnScene

@@ -10,7 +10,8 @@ from game.rules.events import HandResult, SideResult
 from game.store.stats import record_game, record_hand
 from game.ui.scene import Route
 from game.ui.scenes.confirm import ConfirmScene
-from game.ui.scenes.menus import SetupScene, TitleScene
+from game.ui.scenes.menus import TitleScene
+from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stats import StatsScene
 from game.ui.table.scene import TableScene
 from tests.helpers import rules

@@ -9,7 +9,7 @@ import pytest
 
 from game.store.content import load_preset, preset_names, ruleset_from_text
 from game.store.settings import Settings
-from game.ui.scenes.menus import SetupScene
+from game.ui.scenes.setup import SetupScene
 from game.ui.table.house import house_text, offered
 from game.ui.table.scene import TableScene
 from tests.ui.conftest import click, pump
