@@ -24,7 +24,10 @@ from game.rules.actions import Action, ActionParseError, parse_action
 from game.rules.cards import Card, CardError, Deck
 from game.rules.ruleset import RuleSet
 
-MAX_ITEMS = 5_000  # the longest tuple in a message (the moves open to a seat, the records)
+# The longest tuple in a message (the moves open to a seat, the records): the five-handed
+# bidder's discard, any 5 of 21 cards, is C(21, 5) = 20,349 moves (tests/net/test_schema.py
+# holds every preset's worst case under it, and its message under MAX_HOST_BYTES).
+MAX_ITEMS = 25_000
 MAX_TEXT = 600  # the longest string (a rule's reason, a meld's name)
 MAX_INT = 10**9
 MAX_DEPTH = 12

@@ -14,7 +14,7 @@ from game.net.seatstate import SeatState
 from game.net.table import TableSpec, open_chairs
 from game.rules.actions import DeclareOut
 from game.rules.view import observe
-from game.store.content import load_preset
+from game.store.content import load_preset, ruleset_from_text
 from tests.net.leaks import check_message
 
 SEED = 8_315_207_911_402_553  # large, so that its figures in a message could only be a leak
@@ -71,12 +71,14 @@ class Desk:
 
 
 def desk(preset: str = "racehorse", people: int = 2, level: str = "random",
-         away: str = "random") -> Desk:
-    """A started table: ``people`` connections seated in seats 0.. (conns 1..), bots after."""
-    rules = load_preset(preset)
+         away: str = "random", house: str | None = None) -> Desk:
+    """A started table: ``people`` connections seated in seats 0.. (conns 1..), bots after;
+    with ``house`` (a house-rules text), that table instead of the preset."""
+    rules = load_preset(preset) if house is None else ruleset_from_text(house, "house rules")
     levels: list[str | None] = [None] * people + [level] * (rules.players - people)
     chairs: Chairs = open_chairs(rules, levels, away)
-    host = TableHost(TableSpec(rules, preset, None), chairs, SEED)
+    spec = TableSpec(rules, preset, None) if house is None else TableSpec(rules, None, house)
+    host = TableHost(spec, chairs, SEED)
     d = Desk(host)
     for i in range(people):
         d.connect(i + 1)

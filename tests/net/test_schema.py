@@ -10,6 +10,7 @@ import pytest
 
 from game.net.codec import WireError
 from game.net.seatstate import SeatState
+from game.store.content import preset_names
 from tests.net.tables import desk
 
 
@@ -63,3 +64,28 @@ def test_a_host_message_that_does_not_fit_is_refused_naming_the_field(sent, chan
 def test_a_view_before_the_welcome_is_refused(sent):
     with pytest.raises(WireError, match="before the welcome"):
         SeatState().receive(json.dumps(sent[1]))
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_the_longest_list_of_moves_any_table_offers_fits_a_message(preset):
+    # Issue 38 at a network table: the five-handed bidder's discard (any 5 of its 21 cards)
+    # is up to 20,349 moves; the wire's limit of 5,000 items refused the host's update and
+    # closed the bidder's link ("view.legal: more than 5000 items").
+    from itertools import combinations
+    from math import comb
+
+    from game.net.codec import MAX_ITEMS, Codec
+    from game.net.schema import MAX_HOST_BYTES
+    from game.rules.actions import Discard, PassCards
+    from game.store.content import load_preset
+
+    rules = load_preset(preset)
+    widow, passed = rules.widow.size, rules.passing.count
+    choices = [(rules.hand_size + widow, widow, Discard)] if widow else []
+    choices += [(rules.hand_size + passed, passed, PassCards)] if passed else []
+    for held, size, move in choices:
+        assert comb(held, size) <= MAX_ITEMS, (preset, comb(held, size))
+        # written out, the cards all distinct (the most moves there can be)
+        cards = list(rules.deck.types)[:held]
+        legal = [Codec(rules).encode(move(c)) for c in combinations(cards, size)]
+        assert len(json.dumps(legal, separators=(",", ":"))) < MAX_HOST_BYTES - 100_000, preset
