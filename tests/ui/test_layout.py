@@ -198,11 +198,15 @@ def test_no_pile_label_lies_on_a_chairs_name(size, preset):
     for side in range(rules.seating.n_sides):
         pile = lay.pile_seat(side, 0)
         who = " & ".join(rules.seating.name(s) for s in rules.seating.seats_of(side))
-        for line, (x, y) in pile_label_lines(scene, side, f"{who}\n13 tricks · 127 pts"):
-            r = pygame.Rect((x, y), small.size(line))
-            for seat, name in names.items():
-                if seat != pile:  # a chair's own name may sit by its own pile
-                    assert not r.colliderect(name), (preset, size, side, line, seat)
+        # and the bidder's pile with its discards, at the hand's end (five-handed, 1024x640:
+        # "0 tricks + discards · 0 pts" ran over both top chairs' names)
+        for count in ("13 tricks · 127 pts", "16 tricks · 250 pts + discards",
+                      "0 tricks + discards · 0 pts"):
+            for line, (x, y) in pile_label_lines(scene, side, f"{who}\n{count}"):
+                r = pygame.Rect((x, y), small.size(line))
+                for seat, name in names.items():
+                    if seat != pile:  # a chair's own name may sit by its own pile
+                        assert not r.colliderect(name), (preset, size, side, line, seat)
 
 
 @pytest.mark.parametrize("card_scale", [1.0, 1.25, 1.5])

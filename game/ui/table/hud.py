@@ -158,14 +158,21 @@ def pile_label_lines(scene: DrawnTable, side: int, text: str
             least = max(low, lay.info.right + margin)  # a line level with the score panel
         return min(max(least, round(x - width / 2)), lay.size[0] - margin - width)
 
+    # Between two hands sharing the top, a line as wide as the gap between their names at
+    # most (five-handed: "0 tricks + discards · 0 pts" ran over both names).
+    widest = lay.pile_label_width if lay.between_top_hands(seat) else lay.size[0]
     lines: list[str] = []
     for line in text.split("\n"):
         row = len(lines)
         rect = pygame.Rect(left_of(line, row), top + row * step, font.size(line)[0], step)
-        if " · " in line and any(rect.colliderect(r) for r in clear):
-            lines += line.split(" · ")
+        if " · " in line and (any(rect.colliderect(r) for r in clear)
+                              or rect.width > widest):
+            parts = line.split(" · ")
         else:
-            lines.append(line)
+            parts = [line]
+        for part in parts:
+            wide = font.size(part)[0] > widest and " + " in part
+            lines += part.replace(" + ", "\n+ ").split("\n") if wide else [part]
     return [(line, (left_of(line, i), top + i * step)) for i, line in enumerate(lines)]
 
 

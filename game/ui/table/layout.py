@@ -279,7 +279,7 @@ class Layout:
             # whose label ("Northeast / 13 tricks · 50 pts") is centred under it.
             between = max(self.pile_slot(o)[0] for o in range(self.players)
                           if self.edge(o) == "top")
-            room = round(self.font_small * 4.6 + 6 * s)  # half the widest pile label, a gap
+            room = round(self.pile_label_width / 2 + 6 * s)  # half the pile's label, a gap
             if self.chair(seat).dx < 0:
                 return (min(box.right, between - room), self.top_name_y(seat), "midright")
             return (max(box.left, between + room), self.top_name_y(seat), "midleft")
@@ -288,6 +288,16 @@ class Layout:
         if edge == "left":
             return (round(12 * s), box.top - round(18 * s), "midleft")
         return (self.size[0] - round(12 * s), box.top - round(18 * s), "midright")
+
+    @property
+    def pile_label_width(self) -> int:
+        """The widest line of the label of a pile between two hands sharing the top edge (the
+        names beside it keep clear of that much): a longer line breaks."""
+        return round(self.font_small * 9.2)
+
+    def between_top_hands(self, seat: int) -> bool:
+        """Whether ``seat``'s pile lies between two hands sharing the top edge."""
+        return self.edge(seat) == "top" and self.chair(seat).share < 1.0
 
     def top_name_y(self, seat: int) -> float:
         """The middle of the line under a top chair's hand that holds its name and its bubble
