@@ -22,6 +22,20 @@ def start(r, owner):
     assert r.wait(lambda: all(d.client.state.latest is not None for d in r.devices))
 
 
+def where(r):
+    """The table and each device as they stand: a wait that runs out says why."""
+    host = r.host
+    match = host.match
+    devices = [(d.client.state.seat, d.client.status, d.client.problem, d.client.drops,
+                d.client.state.synced, d.answered, d.synced,
+                d.client.state.latest.n if d.client.state.latest else None)
+               for d in r.devices]
+    chairs = [(c.kind, c.away) for c in host.chairs.chairs]
+    return (f"host at {host.n}, actor {match.actor if match else None}, chairs {chairs}, "
+            f"devices (seat, status, problem, drops, synced, answered, answered synced, "
+            f"latest) {devices}, engine errors {r.server.errors}")
+
+
 def caught_up(r):
     return r.wait(lambda: r.host.match.actor in [d.client.state.seat for d in r.devices]
                   and all(d.client.state.latest is not None
@@ -61,8 +75,8 @@ def test_a_host_that_stops_opens_the_same_table_again_and_its_players_rejoin(tmp
     a = r.join("Ann", seat=0, owner=True)
     b = r.join("Bob", seat=1)
     start(r, a)
-    assert r.wait(lambda: a.moves + b.moves >= 12)
-    assert caught_up(r)
+    assert r.wait(lambda: a.moves + b.moves >= 12), where(r)
+    assert caught_up(r), where(r)
     n, seed = r.host.n, r.host.seed
     server.stop()  # the host goes away; the devices keep trying with their tokens
     resumed = resume_table(spec, 0.0, root=tmp_path)
@@ -71,11 +85,11 @@ def test_a_host_that_stops_opens_the_same_table_again_and_its_players_rejoin(tmp
     again.start()
     r.server = again
     try:
-        assert r.wait(lambda: all(d.client.state.synced >= 2 for d in r.devices))
+        assert r.wait(lambda: all(d.client.state.synced >= 2 for d in r.devices)), where(r)
         assert [d.client.state.seat for d in r.devices] == [0, 1]
-        assert caught_up(r)
+        assert caught_up(r), where(r)
         assert r.in_step() == []
-        assert r.wait(lambda: r.host.n > n + 5)  # and the game goes on
+        assert r.wait(lambda: r.host.n > n + 5), where(r)  # and the game goes on
     finally:
         r.close()
 
