@@ -141,3 +141,32 @@ def test_no_save_meld_rule_keeps_every_meld():
     hand = played_hand(r, 0, 150, (100, 60, 50, 20), (250, 0, 0, 0), (12, 0, 0, 0))
     _, _, result = score_with(r, hand)
     assert [s.meld_counted for s in result.sides] == [150, 80]
+
+
+@pytest.mark.parametrize("preset", ["racehorse", "double-deck", "partnership-150", "cutthroat",
+                                    "five-handed", "six-handed"])
+def test_a_game_that_ends_on_the_last_trick_leaves_no_card_in_any_hand(preset):
+    # 001: "A trick consists of one card from each player and if it contains no trumps it is
+    # won by the highest card played of the suit led", so the last trick takes every
+    # player's last card. At the game's end the engine kept the hand as it stood before the
+    # last card was played: the last player's view still held that card, and the table drew
+    # it face down in front of the player behind the game-over screen (five-handed, seed 3).
+    from game.match.controller import Match
+    from game.rules.phase import Phase
+    from game.store.content import load_preset
+
+    r = load_preset(preset)
+    for seed in range(1, 6):
+        match = Match(r, seed, ("random",) * r.players)
+        steps = 0
+        while not match.over and steps < 50_000:
+            match.step_bot(0)
+            steps += 1
+        assert match.over
+        if str(match.actions[-1]).startswith("play"):  # ended on a trick, not a throw-in
+            break
+    else:
+        pytest.fail(f"no game of {preset} ended on its last trick in five seeds")
+    assert match.state.phase == Phase.GAME_OVER
+    held = {seat: match.view(seat).hidden_cards for seat in range(r.players)}
+    assert all(not cards_ for cards_ in held.values()), held

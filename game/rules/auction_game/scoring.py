@@ -191,7 +191,10 @@ def score_hand(rules: RuleSet, game: GameState, hand: HandState, end: HandEnd
                         Suit(hand.trump) if hand.trump >= 0 else None, tuple(results), scores,
                         tuple(gained), tallies, outcome, tuple(notes))
     events.append(HandScored(result))
-    state = game._replace(scores=scores, tallies=tallies, records=game.records + (result,))
+    # the hand as it ended: a game that ends here keeps it (the last card played has left
+    # its hand; at a game's end the player's view still held it)
+    state = game._replace(scores=scores, tallies=tallies, records=game.records + (result,),
+                          hand=hand)
     return finish_hand(rules, state, bidding[0], hand.bid_to_win, events, bidding[1:])
 
 
