@@ -49,6 +49,14 @@ def answer(app, table: TableScene, choose: Callable | None = None) -> None:
 
 def run_until(app, table: TableScene, until: Callable[[], bool], frames: int = 4000,
               choose: Callable | None = None, answering: bool = True) -> bool:
+    done = _run(app, table, until, frames, choose, answering)
+    # the player's hand never needed mending from the view after an action's events
+    assert not table.model.repairs, table.model.repairs
+    return done
+
+
+def _run(app, table: TableScene, until: Callable[[], bool], frames: int,
+         choose: Callable | None, answering: bool) -> bool:
     if until():
         return True
     for _ in range(frames):

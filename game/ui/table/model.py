@@ -46,6 +46,8 @@ class TableModel:
         self.layout = layout
         self.timeline = timeline
         self.hands: list[list[CardSprite]] = [[] for _ in range(rules.players)]
+        # the player's hand made to match the view after an action's events: each one a fault
+        self.repairs: list[str] = []
         self.deck: list[CardSprite] = []
         self.sounds: list[str] = []  # sound names to play, drained by the scene
         self.trick_pause = trick_pause  # None: a completed trick stays until the player clicks
@@ -195,11 +197,13 @@ class TableModel:
         x, y, a = self.layout.hand_slots(seat, 1)[0]
         return CardSprite(None, x, y, self.layout.small_w, a)
 
-    def rebuild_human(self, cards: Sequence[Card]) -> None:
-        """Make the player's hand sprites match ``cards`` exactly (a safety net)."""
+    def rebuild_human(self, cards: Sequence[Card]) -> bool:
+        """Make the player's hand sprites match ``cards`` exactly; whether they did not (after
+        an action's events that is a fault of the events or the model, counted in
+        ``repairs``: the tests require none)."""
         current = sorted(str(sp.card) for sp in self.hands[self.human])
         if current == sorted(str(c) for c in cards):
-            return
+            return False
         old = self.hands[self.human]
         fresh = []
         for i, card in enumerate(cards):
@@ -212,6 +216,7 @@ class TableModel:
             fresh.append(sp)
         self.hands[self.human] = fresh
         self.sort_human()
+        return True
 
     def load_view(self, view: PlayerView) -> None:
         """Lay the table out as a seat's view shows it, without animation (lesson positions

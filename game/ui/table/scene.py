@@ -189,7 +189,10 @@ class TableScene(Scene):
             self.board = self.view
         if events:
             self.clear_messages()
-        self.model.rebuild_human(self.view.hidden_cards)
+        # Between hands the table keeps the last hand's cards where they lie (a hand thrown
+        # in, conceded or not played) until the next deal gathers them, the player's too.
+        if self.view.phase != Phase.DEAL and self.model.rebuild_human(self.view.hidden_cards):
+            self.model.repairs.append(f"after {[type(e).__name__ for e in events]}")
 
     def clear_messages(self) -> None:
         self.status_line.clear()
