@@ -163,3 +163,31 @@ def test_enter_at_the_game_over_screen_shows_the_scores_not_a_new_deal(app):
     pump(app, 2, events=[key(pygame.K_RETURN)])
     assert table_of(app) is table and table.match.over
     assert app.top.name == "score sheet"
+
+
+def test_a_game_that_ends_on_its_last_trick_leaves_the_table_bare_behind_the_game_over_screen(
+        app):
+    # Seen in a five-handed burst: a card lay face down in front of the player behind the
+    # game-over screen. The engine kept the last card in the last player's hand at the
+    # game's end, and the table quietly put it back in the player's hand (see
+    # tests/rules/test_game_end.py); run_until also requires that nothing was mended.
+    from game.rules.engine import actor, replay
+    from game.store.tables import house_table
+    from game.ui.table.start import start_game
+
+    text = ('base = "double-deck"\nname = "double-deck-short"\n'
+            '[scoring]\ntarget = 10\n')  # the first hand played out decides the game
+    for seed in range(1, 20):
+        start_game(app, house_table(text, "short game"), seed=seed)
+        table = table_of(app)
+        assert run_until(app, table, lambda t=table: t.match.over, frames=20_000)
+        match = table.match
+        before, _ = replay(match.rules, match.seed, match.actions[:-1])
+        if str(match.actions[-1]).startswith("play") and actor(before) == table.human:
+            break  # the player played the game's last card (a claim's plays too)
+    else:
+        pytest.fail("no short game ended on the player's card")
+    assert run_until(app, table, lambda: isinstance(app.top, GameOverScene), frames=20_000)
+    pump(app, 120)  # the sweep is over
+    assert table.model.hands[table.human] == []
+    assert not table.model.tricks.trick and table.model.tricks.shown is None
