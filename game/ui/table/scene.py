@@ -189,9 +189,11 @@ class TableScene(Scene):
             self.board = self.view
         if events:
             self.clear_messages()
-        # Between hands the table keeps the last hand's cards where they lie (a hand thrown
-        # in, conceded or not played) until the next deal gathers them, the player's too.
-        if self.view.phase != Phase.DEAL and self.model.rebuild_human(self.view.hidden_cards):
+        # Between hands (a hand thrown in, conceded or not played) the player's cards leave
+        # with the result, clear of its pile's label; at any other time the events must have
+        # laid the hand out already.
+        mended = self.model.rebuild_human(self.view.hidden_cards)
+        if mended and self.view.phase != Phase.DEAL:
             self.model.repairs.append(f"after {[type(e).__name__ for e in events]}")
 
     def clear_messages(self) -> None:
