@@ -81,11 +81,18 @@ def test_a_host_that_stops_opens_the_same_table_again_and_its_players_rejoin(tmp
     server.stop()  # the host goes away; the devices keep trying with their tokens
     resumed = resume_table(spec, 0.0, root=tmp_path)
     assert resumed is not None and resumed.host.n == n and resumed.host.seed == seed
+    # The host's own players wait until the people are back: at no pace (bot_delay 0) the
+    # stand-ins played the rest of the game, 740 actions, while a loaded machine took its
+    # second to bring the devices back, and the game was over ("host at 764, actor -1").
+    people_back = threading.Event()
+    bot_to_act = resumed.host.bot_to_act
+    resumed.host.bot_to_act = lambda: people_back.is_set() and bot_to_act()
     again = TableServer(resumed.host, LOOPBACK, server.port, bot_delay=0.0)
     again.start()
     r.server = again
     try:
         assert r.wait(lambda: all(d.client.state.synced >= 2 for d in r.devices)), where(r)
+        people_back.set()
         assert [d.client.state.seat for d in r.devices] == [0, 1]
         assert caught_up(r), where(r)
         assert r.in_step() == []
