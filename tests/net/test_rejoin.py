@@ -65,9 +65,10 @@ def test_a_device_that_drops_comes_back_to_its_seat_and_a_bot_played_it_meanwhil
         r.close()
 
 
-def test_a_host_that_stops_opens_the_same_table_again_and_its_players_rejoin(tmp_path):
-    rules = load_preset("racehorse")
-    spec = TableSpec(rules, "racehorse", None)
+def saved_table(tmp_path):
+    """A racehorse table saved under ``tmp_path`` and served on the loopback address, Ann
+    (the owner) and Bob at seats 0 and 1, bots in the rest, the game started."""
+    spec = TableSpec(load_preset("racehorse"), "racehorse", None)
     hosting = new_table(spec, [None, None, "random", "random"], "random", root=tmp_path)
     server = TableServer(hosting.host, LOOPBACK, 0, bot_delay=0.0)
     server.start()
@@ -75,22 +76,34 @@ def test_a_host_that_stops_opens_the_same_table_again_and_its_players_rejoin(tmp
     a = r.join("Ann", seat=0, owner=True)
     b = r.join("Bob", seat=1)
     start(r, a)
-    assert r.wait(lambda: a.moves + b.moves >= 12), where(r)
-    assert caught_up(r), where(r)
-    n, seed = r.host.n, r.host.seed
-    server.stop()  # the host goes away; the devices keep trying with their tokens
+    return spec, hosting, r, a, b
+
+
+def restart(r, spec, tmp_path):
+    """The host stops and opens the same table again from its save, on the same port. Its own
+    players (bots, stand-ins) wait until the returned event is set: at no pace (bot_delay 0)
+    the stand-ins played the rest of the game, 740 actions, while a loaded machine took its
+    second to bring the devices back, and the game was over ("host at 764, actor -1")."""
+    port = r.server.port
+    r.server.stop()  # the host goes away; the devices keep trying with their tokens
     resumed = resume_table(spec, 0.0, root=tmp_path)
-    assert resumed is not None and resumed.host.n == n and resumed.host.seed == seed
-    # The host's own players wait until the people are back: at no pace (bot_delay 0) the
-    # stand-ins played the rest of the game, 740 actions, while a loaded machine took its
-    # second to bring the devices back, and the game was over ("host at 764, actor -1").
+    assert resumed is not None
     people_back = threading.Event()
     bot_to_act = resumed.host.bot_to_act
     resumed.host.bot_to_act = lambda: people_back.is_set() and bot_to_act()
-    again = TableServer(resumed.host, LOOPBACK, server.port, bot_delay=0.0)
-    again.start()
-    r.server = again
+    r.server = TableServer(resumed.host, LOOPBACK, port, bot_delay=0.0)
+    r.server.start()
+    return people_back
+
+
+def test_a_host_that_stops_opens_the_same_table_again_and_its_players_rejoin(tmp_path):
+    spec, _, r, a, b = saved_table(tmp_path)
+    assert r.wait(lambda: a.moves + b.moves >= 12), where(r)
+    assert caught_up(r), where(r)
+    n, seed = r.host.n, r.host.seed
+    people_back = restart(r, spec, tmp_path)
     try:
+        assert r.host.n == n and r.host.seed == seed
         assert r.wait(lambda: all(d.client.state.synced >= 2 for d in r.devices)), where(r)
         people_back.set()
         assert [d.client.state.seat for d in r.devices] == [0, 1]
@@ -131,35 +144,20 @@ def swallow_next_move(host) -> threading.Event:
 
 
 def test_a_move_in_flight_when_the_host_stops_is_answered_again_at_the_rejoin(tmp_path):
-    # the flaky stall of the test above, made certain: a device that had sent its move for
-    # position n kept waiting for n to be answered after the resumed host showed n again
-    rules = load_preset("racehorse")
-    spec = TableSpec(rules, "racehorse", None)
-    hosting = new_table(spec, [None, None, "random", "random"], "random", root=tmp_path)
-    server = TableServer(hosting.host, LOOPBACK, 0, bot_delay=0.0)
-    server.start()
-    r = Room(server)
-    a = r.join("Ann", seat=0, owner=True)
-    b = r.join("Bob", seat=1)
-    start(r, a)
+    # a device that had sent its move for position n, lost with the host, kept waiting for n
+    # to be answered after the resumed host showed n again
+    spec, hosting, r, a, b = saved_table(tmp_path)
     assert r.wait(lambda: a.moves + b.moves >= 6)
     lost = swallow_next_move(hosting.host)
     assert r.wait(lost.is_set)
     n = r.host.n
     sent = [d for d in r.devices if d.answered == n]
     assert len(sent) == 1 and r.host.match.actor == sent[0].client.state.seat
-    server.stop()
-    resumed = resume_table(spec, 0.0, root=tmp_path)
-    assert resumed is not None and resumed.host.n == n  # the move never reached the save
-    # the host's own players (bots, stand-ins) wait until the people are back, so that the
-    # person, not a stand-in, answers the position the lost move was for
-    people_back = threading.Event()
-    bot_to_act = resumed.host.bot_to_act
-    resumed.host.bot_to_act = lambda: people_back.is_set() and bot_to_act()
-    again = TableServer(resumed.host, LOOPBACK, server.port, bot_delay=0.0)
-    again.start()
-    r.server = again
+    # the host's own players wait until the people are back, so that the person, not a
+    # stand-in, answers the position the lost move was for
+    people_back = restart(r, spec, tmp_path)
     try:
+        assert r.host.n == n  # the move never reached the save
         assert r.wait(lambda: all(d.client.state.synced >= 2 for d in r.devices))
         assert not r.host.chairs[sent[0].client.state.seat].away
         people_back.set()
