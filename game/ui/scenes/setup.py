@@ -114,20 +114,16 @@ class SetupScene(MenuScene):
         # as tall as the longer column (a preset's house options lengthen the right one), with
         # room under it for the preset's description (five lines with who sits out)
         rows = max(presets, len(self.buttons) - presets)
-        self.desc_h = max(round(90 * s), self._description_lines(size) * assets.font(
-            self._description_size(size)).get_linesize())
-        self.rect = pygame.Rect(left_x - round(30 * s), top - round(90 * s),
-                                2 * width + round(100 * s),
+        panel_w = 2 * width + round(100 * s)
+        font = self._description_size(size)
+        lines = len(wrap(self.description, font, panel_w - round(60 * s)))
+        self.desc_h = max(round(90 * s), lines * assets.font(font).get_linesize())
+        self.rect = pygame.Rect(left_x - round(30 * s), top - round(90 * s), panel_w,
                                 rows * (h + gap) + round(110 * s) + self.desc_h)
 
     @staticmethod
     def _description_size(size: tuple[int, int]) -> int:
         return max(12, round(15 * theme.scale_for(size)))
-
-    def _description_lines(self, size: tuple[int, int]) -> int:
-        s = theme.scale_for(size)
-        width = 2 * round(420 * s) + round(100 * s) - round(60 * s)
-        return len(wrap(self.description, self._description_size(size), width))
 
     def pick(self, name: str) -> None:
         self.app.settings.variant = name

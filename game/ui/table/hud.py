@@ -158,9 +158,10 @@ def pile_label_lines(scene: DrawnTable, side: int, text: str
             least = max(low, lay.info.right + margin)  # a line level with the score panel
         return min(max(least, round(x - width / 2)), lay.size[0] - margin - width)
 
-    # Between two hands sharing the top, a line as wide as the gap between their names at
-    # most (five-handed: "0 tricks + discards · 0 pts" ran over both names).
-    widest = lay.pile_label_width if lay.between_top_hands(seat) else lay.size[0]
+    # Where chairs share the top, a line as wide as the gap the names keep at most (the right
+    # chair's pile lies between the two hands; five-handed: "0 tricks + discards · 0 pts"
+    # ran over both names).
+    widest = lay.pile_label_width if lay.shares_top(seat) else lay.size[0]
     lines: list[str] = []
     for line in text.split("\n"):
         row = len(lines)

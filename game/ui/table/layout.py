@@ -272,7 +272,7 @@ class Layout:
         s = self.s
         if edge == "bottom":
             return (round(16 * s), self.size[1] - self.card_h / 2 - round(14 * s), "midleft")
-        if edge == "top" and self.chair(seat).share < 1.0:
+        if self.shares_top(seat):
             # Sharing the top, the next chair's hand is beside this one: the name goes under,
             # at the hand's inner end (its bubble takes the outer one), and clear of the pile
             # that lies between the two hands (the right one's, at its stretch's left end),
@@ -295,8 +295,9 @@ class Layout:
         names beside it keep clear of that much): a longer line breaks."""
         return round(self.font_small * 9.2)
 
-    def between_top_hands(self, seat: int) -> bool:
-        """Whether ``seat``'s pile lies between two hands sharing the top edge."""
+    def shares_top(self, seat: int) -> bool:
+        """Whether ``seat`` shares the top edge with another chair: its name goes under its
+        hand, and its pile's label keeps to ``pile_label_width``."""
         return self.edge(seat) == "top" and self.chair(seat).share < 1.0
 
     def top_name_y(self, seat: int) -> float:

@@ -49,16 +49,15 @@ def showing(scene: DrawnTable) -> bool:
 
 def zone(lay: Layout, seat: int) -> pygame.Rect:
     """The strip in front of a seat, between its hand and its card of the trick."""
-    s = lay.s
-    cx, cy = lay.center
+    cx = lay.center[0]
     th, tw = lay.trick_h, lay.trick_w
     edge = lay.edge(seat)
-    pad = round(6 * s)
+    pad = round(6 * lay.s)
     if lay.chair(seat).upright:
-        _, ty, _ = lay.trick_slot(seat)
         if edge == "top":
             strip = _between(lay, seat)
             return beside_trick(lay, seat, strip) if _too_low(lay, seat, strip) else strip
+        _, ty, _ = lay.trick_slot(seat)
         width = south_width(lay, seat)
         top = round(ty + th / 2) + pad
         bottom = lay.status.top - pad
