@@ -126,7 +126,7 @@ class TableClient:
         loop, ws, links = self._loop, self._ws, self._links_task
         if loop is not None:
             with contextlib.suppress(RuntimeError):
-                if ws is not None:
+                if ws is not None:  # goodbye, 1000 (the cancel alone would end it as 1011)
                     loop.call_soon_threadsafe(lambda: asyncio.ensure_future(ws.close()))
                 # the thread may be between links (connecting, or waiting to try again): a
                 # link it opens after this would be read forever, so its work is cancelled
